@@ -1,0 +1,45 @@
+"""The ``brag`` command line.
+
+Each subcommand lives in its own module of this package and is registered
+below.  Errors a user can cause (:class:`bragkit.errors.BragError`) print one
+line on stderr and exit with status 2, never a traceback.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+import click
+
+from bragkit.errors import BragError
+
+__all__ = ["main"]
+
+
+class BragGroup(click.Group):
+    """A click group that turns every :class:`BragError` into one line and exit 2."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except BragError as error:
+            click.echo(f"brag: error: {error}", err=True)
+            sys.exit(2)
+
+
+@click.group(cls=BragGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="bragkit", prog_name="brag")
+def cli() -> None:
+    """bragkit: play, replay and analyse Brag and its family of card games."""
+
+
+def _register() -> None:
+    # Subcommand modules register themselves on import: keep this list sorted.
+    from bragkit.cli import hands_cmds  # noqa: F401
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Entry point of the ``brag`` console script."""
+    _register()
+    cli.main(args=argv, prog_name="brag")

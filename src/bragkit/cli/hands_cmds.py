@@ -1,0 +1,1 @@
+"""``brag compare`` and ``brag odds`` (being written)."""
