@@ -1,0 +1,303 @@
+"""The :class:`Rules` object: every option of the modern Brag family as frozen data.
+
+A :class:`Rules` value is keyword-only, frozen and validated when it is built.
+An impossible combination raises one :class:`~bragkit.errors.RulesError` that
+lists every problem found, not just the first.
+
+>>> r = Rules(ante=2, see_cost="single")
+>>> r.ante, r.see_cost, r.game
+(2, 'single', 'modern')
+>>> Rules(ante=-1, see_cost="triple")
+Traceback (most recent call last):
+...
+bragkit.errors.RulesError: invalid rules: ante must be >= 0, not -1; see_cost must be one of double, single, not 'triple'
+>>> r.replace(cards=4).cards
+4
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from dataclasses import dataclass, fields
+from typing import Any, Final
+
+from bragkit.errors import RulesError
+
+__all__ = ["GAMES", "WILD_OPTIONS", "Rules"]
+
+GAMES: Final = ("modern", "teen-patti")
+WILD_OPTIONS: Final = ("twos", "black-twos", "one-eyed-jacks", "suicide-king", "jokers")
+
+_CHOICES: Final[dict[str, tuple[Any, ...]]] = {
+    "game": GAMES,
+    "cards": (3, 4, 5),
+    "pack_policy": ("brag_unshuffled", "shuffle_every_deal"),
+    "see_cost": ("double", "single"),
+    "blind_definition": ("has_bet_blind", "never_looked"),
+    "blind_winner_policy": ("carry", "wins"),
+    "retained_variant": ("two_hands", "face_up"),
+    "faceup_collects": ("antes", "pot"),
+    "short_stack_policy": ("fold_or_rebuy", "cover", "lend_or_show"),
+    "cover_blind_winner": ("wins_and_shows",),
+    "a23_rank": ("top", "second", "low"),
+    "tp_a23": ("top", "second"),
+    "wild": (None, *WILD_OPTIONS),
+    "wild_count_mode": ("physical", "as_used"),
+    "discard_compare": ("lex_high", "pair_first"),
+    "first_dealer": ("random", "seat1"),
+}
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Rules:
+    """Every rule key of the modern Brag family (rules-spec section 7, G-M, G-M4/5, wild, G-TP).
+
+    ``game`` picks the family module (``"modern"`` or ``"teen-patti"``); ``cards`` is 3, 4 or 5
+    (Four- and Five-Card Brag).  Keys a game does not use are kept but ignored by it (for
+    example ``see_cost`` under Teen Patti, whose show cost is fixed by its own rules).
+    """
+
+    game: str = "modern"
+    cards: int = 3
+    # stakes (G-M)
+    ante: int = 1
+    min_bet: int = 1
+    max_bet: int = 10
+    raise_limit: int | None = None
+    pot_limit: bool = False
+    # pack (2.4)
+    pack_policy: str = "brag_unshuffled"
+    cut_when_unshuffled: bool = False
+    first_dealer: str = "random"
+    # blind play, seeing, retained hands (4.4)
+    blind_allowed: bool = True
+    see_cost: str = "double"
+    blind_definition: str = "has_bet_blind"
+    blind_winner_policy: str = "carry"
+    retained_variant: str = "two_hands"
+    faceup_collects: str = "antes"
+    # money (2.3, 4.4.9)
+    short_stack_policy: str = "fold_or_rebuy"
+    cover_blind_winner: str = "wins_and_shows"
+    rebuy_anytime: bool = False
+    min_buy_in: int = 0
+    rebuy_max: int = 100
+    # other S2 options (4.4.10, 4.4.11)
+    agreed_showdown: bool = True
+    stub_face_up: bool = False
+    dealers_choice_every: int | None = None
+    loser_must_show: bool = False
+    # ranking (3.1, 3.2, 3.3)
+    threes_high: bool = True
+    a23_rank: str = "top"
+    wild: str | None = None
+    jokers: int = 2
+    wild_count_mode: str = "physical"
+    wild_may_duplicate: bool = True
+    discard_compare: str = "lex_high"
+    # Teen Patti (4.7)
+    tp_a23: str = "top"
+    sideshow: bool = True
+    sideshow_min_active: int = 3
+    pot_limit_total: int | None = None
+
+    def __post_init__(self) -> None:
+        problems = _problems(self)
+        if problems:
+            raise RulesError("invalid rules: " + "; ".join(problems))
+
+    # ------------------------------------------------------------------ API
+    def replace(self, **changes: Any) -> Rules:
+        """A copy with some keys changed, validated again.
+
+        >>> Rules().replace(ante=0).ante
+        0
+        """
+        unknown = sorted(set(changes) - _FIELD_NAMES)
+        if unknown:
+            raise RulesError(f"unknown rule key(s): {', '.join(unknown)}")
+        return dataclasses.replace(self, **changes)
+
+    def to_dict(self, *, minimal: bool = False) -> dict[str, Any]:
+        """All keys as a plain dict (``minimal``: only those that differ from the defaults).
+
+        >>> Rules(ante=3).to_dict(minimal=True)
+        {'ante': 3}
+        """
+        result: dict[str, Any] = {}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if minimal and value == f.default:
+                continue
+            result[f.name] = value
+        return result
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Rules:
+        """Build rules from a dict; unknown keys and bad types are reported together.
+
+        >>> Rules.from_dict({"ante": 2, "cards": 4}).cards
+        4
+        >>> Rules.from_dict({"antes": 2, "cards": "4"})
+        Traceback (most recent call last):
+        ...
+        bragkit.errors.RulesError: invalid rules: unknown rule key 'antes'; cards must be an int, not '4'
+        """
+        if not isinstance(data, dict):
+            raise RulesError(f"rules must be an object, not {type(data).__name__}")
+        problems: list[str] = []
+        kwargs: dict[str, Any] = {}
+        for key, value in data.items():
+            if key not in _FIELD_NAMES:
+                problems.append(f"unknown rule key {key!r}")
+                continue
+            expected = _TYPES[key]
+            if not _type_ok(value, expected):
+                problems.append(f"{key} must be {_type_name(expected)}, not {value!r}")
+                continue
+            kwargs[key] = value
+        if problems:
+            raise RulesError("invalid rules: " + "; ".join(problems))
+        try:
+            return cls(**kwargs)
+        except RulesError:
+            raise
+
+    def to_json(self, *, minimal: bool = False) -> str:
+        """The rules as a JSON object text."""
+        return json.dumps(self.to_dict(minimal=minimal), sort_keys=True)
+
+    @classmethod
+    def from_json(cls, text: str) -> Rules:
+        """Rules from a JSON object text (see :meth:`from_dict`).
+
+        >>> Rules.from_json('{"see_cost": "single"}').see_cost
+        'single'
+        """
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as error:
+            raise RulesError(f"rules are not valid JSON: {error}") from None
+        return cls.from_dict(data)
+
+    @property
+    def discards(self) -> int:
+        """How many cards each player discards (0, 1 or 2)."""
+        return self.cards - 3
+
+    @property
+    def pack_size(self) -> int:
+        """Cards in the pack (52, plus jokers when jokers are wild)."""
+        return 52 + (self.jokers if self.wild == "jokers" else 0)
+
+    def max_players(self) -> int:
+        """The most players a deal can seat, keeping room for one retained hand.
+
+        >>> Rules().max_players(), Rules(cards=5).max_players()
+        (16, 9)
+        """
+        return (self.pack_size - self.cards) // self.cards
+
+
+_FIELD_NAMES: Final = frozenset(f.name for f in fields(Rules))
+_INT_KEYS: Final = frozenset({"cards", "ante", "min_bet", "max_bet", "min_buy_in", "jokers",
+                              "sideshow_min_active", "rebuy_max"})
+_OPT_INT_KEYS: Final = frozenset({"raise_limit", "dealers_choice_every", "pot_limit_total"})
+_BOOL_KEYS: Final = frozenset({"pot_limit", "cut_when_unshuffled", "blind_allowed",
+                               "rebuy_anytime", "agreed_showdown", "stub_face_up",
+                               "loser_must_show", "threes_high", "wild_may_duplicate",
+                               "sideshow"})
+_TYPES: Final[dict[str, str]] = {
+    name: ("int" if name in _INT_KEYS else "int?" if name in _OPT_INT_KEYS
+           else "bool" if name in _BOOL_KEYS else "str?" if name == "wild" else "str")
+    for name in _FIELD_NAMES
+}
+
+
+def _type_ok(value: object, expected: str) -> bool:
+    if expected.endswith("?") and value is None:
+        return True
+    base = expected.rstrip("?")
+    if base == "int":
+        return isinstance(value, int) and not isinstance(value, bool)
+    if base == "bool":
+        return isinstance(value, bool)
+    return isinstance(value, str)
+
+
+def _type_name(expected: str) -> str:
+    base = expected.rstrip("?")
+    name = {"int": "an int", "bool": "a bool", "str": "a string"}[base]
+    return name + (" or null" if expected.endswith("?") else "")
+
+
+def _problems(r: Rules) -> list[str]:
+    """Every problem with ``r``, in a stable order."""
+    bad: list[tuple[int, str]] = []
+    broken: set[str] = set()
+    for name in _FIELD_NAMES:
+        value = getattr(r, name)
+        if not _type_ok(value, _TYPES[name]):
+            bad.append((_ORDER[name], f"{name} must be {_type_name(_TYPES[name])}, not {value!r}"))
+            broken.add(name)
+            continue
+        choices = _CHOICES.get(name)
+        if choices is not None and value not in choices:
+            shown = ", ".join("null" if c is None else str(c) for c in choices)
+            bad.append((_ORDER[name], f"{name} must be one of {shown}, not {value!r}"))
+            broken.add(name)
+    if any(_TYPES[name] != "str" for name in broken):
+        return [text for _, text in sorted(bad)]
+    out = _value_problems(r)
+    return sorted([text for _, text in bad] + out, key=_sort_key)
+
+
+def _sort_key(text: str) -> int:
+    head = text.split(" ", 1)[0]
+    return _ORDER.get(head, len(_ORDER))
+
+
+def _value_problems(r: Rules) -> list[str]:
+    out: list[str] = []
+    if r.ante < 0:
+        out.append(f"ante must be >= 0, not {r.ante}")
+    if r.min_bet < 1:
+        out.append(f"min_bet must be >= 1, not {r.min_bet}")
+    if r.max_bet < r.min_bet:
+        out.append(f"max_bet ({r.max_bet}) must be >= min_bet ({r.min_bet})")
+    if r.raise_limit is not None and r.raise_limit < 0:
+        out.append(f"raise_limit must be >= 0 or null, not {r.raise_limit}")
+    if r.pot_limit and r.ante == 0:
+        out.append("pot_limit needs ante >= 1 (the first bet may not exceed the pot)")
+    if r.min_buy_in < 0:
+        out.append(f"min_buy_in must be >= 0, not {r.min_buy_in}")
+    if r.rebuy_max < 1:
+        out.append(f"rebuy_max must be >= 1, not {r.rebuy_max}")
+    if r.jokers < 1 or r.jokers > 4:
+        out.append(f"jokers must be 1..4, not {r.jokers}")
+    if r.dealers_choice_every is not None and r.dealers_choice_every < 1:
+        out.append(f"dealers_choice_every must be >= 1 or null, not {r.dealers_choice_every}")
+    if r.sideshow_min_active < 2:
+        out.append(f"sideshow_min_active must be >= 2, not {r.sideshow_min_active}")
+    if r.pot_limit_total is not None and r.pot_limit_total < 1:
+        out.append(f"pot_limit_total must be >= 1 or null, not {r.pot_limit_total}")
+    if r.pot_limit_total is not None and r.game != "teen-patti":
+        out.append("pot_limit_total is a Teen Patti option (game='teen-patti')")
+    if r.game == "teen-patti":
+        if r.cards != 3:
+            out.append(f"teen-patti deals 3 cards, not {r.cards}")
+        if r.ante < 1:
+            out.append("teen-patti needs a boot (ante >= 1): the stake starts at the boot")
+        if r.wild is not None:
+            out.append("teen-patti has no wild-card option")
+        if r.short_stack_policy != "fold_or_rebuy":
+            out.append("teen-patti supports only short_stack_policy='fold_or_rebuy'")
+        if r.dealers_choice_every is not None:
+            out.append("dealers_choice_every is a modern Brag option")
+    if r.short_stack_policy == "lend_or_show" and r.rebuy_anytime:
+        out.append("short_stack_policy='lend_or_show' excludes rebuy_anytime")
+    return out
+
+
+_ORDER: Final = {f.name: i for i, f in enumerate(fields(Rules))}
