@@ -7,7 +7,7 @@ True
 >>> get_ranking("modren")
 Traceback (most recent call last):
 ...
-bragkit.errors.RulesError: unknown ranking 'modren'; known: modern, teen-patti
+bragkit.errors.RulesError: unknown ranking 'modren'; known: modern, teen-patti, three-card-poker
 >>> get_ranking("modern", a23_rank="middle")
 Traceback (most recent call last):
 ...
@@ -93,6 +93,9 @@ REGISTRY: Final[dict[str, RankingEntry]] = {
         "bragkit.hands.modern:TeenPattiRanking",
         {"a23_rank": OptionSpec("top", ("top", "second"), doc="A-2-3 above or below A-K-Q")},
         "Teen Patti (trail, pure sequence, sequence, colour, pair)"),
+    "three-card-poker": RankingEntry(
+        "bragkit.hands.poker3:ThreeCardPokerRanking", {},
+        "Three Card Poker (straight flush, three of a kind, straight, flush, pair)"),
 }
 """Every named ranking.  Modules that add a ranking add one entry here."""
 
