@@ -1,0 +1,1 @@
+"""Game state machines: one module per game (Modern Brag, Casino Brag, ...)."""
