@@ -20,7 +20,7 @@ $(STAMP_DEV): pyproject.toml | $(BIN)/python
 	touch $@ $(STAMP_RUN)
 
 run: $(STAMP_RUN)
-	$(BIN)/brag $(ARGS)
+	$(BIN)/brag $(or $(ARGS),odds)
 
 test: $(STAMP_DEV)
 	$(BIN)/ruff check src tests benchmarks

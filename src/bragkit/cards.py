@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from enum import IntEnum
-from typing import Final, Union
+from typing import Final
 
 from bragkit.errors import CardError
 
@@ -188,7 +188,7 @@ _CARDS: Final[tuple[Card, ...]] = tuple(
     Card(r * 4 + s, Rank(r + 2), Suit(s)) for r in range(13) for s in range(4)
 ) + tuple(Card(52 + j, None, None) for j in range(MAX_JOKERS))
 
-CardsLike = Union[str, Card, Iterable[Union[Card, str, int]]]
+CardsLike = str | Card | Iterable[Card | str | int]
 """What the API accepts wherever it wants cards: text, a card, or an iterable of cards,
 card texts or integer ids."""
 
@@ -213,7 +213,7 @@ _SUIT_OF.update({ch: Suit(i) for i, ch in enumerate(SUIT_SYMBOLS)})
 _SUIT_OF.update({"\u2664": Suit.SPADES, "\u2661": Suit.HEARTS, "\u2662": Suit.DIAMONDS,
                  "\u2667": Suit.CLUBS})
 _TOKEN: Final = re.compile(
-    r"(?P<rank>10|[2-9TJQKAtjqka])(?P<suit>[cdhsCDHS♣♦♥♠♤♡♢♧])|(?P<joker>[Xx](?P<n>[1-4])?)"
+    r"(?P<rank>10|[2-9TJQKAtjqka])(?P<suit>[cdhsCDHS♣♦♥♠♤♡♢♧])|(?P<joker>(?:[Xx]|🃏)(?P<n>[1-4])?)"
 )
 _SEPARATORS: Final = re.compile(r"[\s,;]+")
 
@@ -296,10 +296,15 @@ def parse_hand(cards: CardsLike, sizes: Sequence[int] = (3,)) -> tuple[Card, ...
     """
     hand = parse_cards(cards)
     if len(hand) not in sizes:
-        wanted = " or ".join(str(n) for n in sizes)
+        wanted = _or_list(sizes)
         shown = cards if isinstance(cards, str) else format_cards(hand)
         raise CardError(f"a hand needs {wanted} cards, got {len(hand)} in {shown!r}")
     return hand
+
+
+def _or_list(sizes: Sequence[int]) -> str:
+    words = [str(n) for n in sizes]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
 
 
 def format_cards(cards: Iterable[Card], *, pretty: bool = False, sep: str = " ") -> str:

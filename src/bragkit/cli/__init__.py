@@ -40,6 +40,24 @@ def _register() -> None:
 
 
 def main(argv: list[str] | None = None) -> None:
-    """Entry point of the ``brag`` console script."""
+    """Entry point of the ``brag`` console script.
+
+    Usage errors (unknown options, bad choices) print one line and exit 2, like
+    every other bad input.
+    """
     _register()
-    cli.main(args=argv, prog_name="brag")
+    try:
+        cli.main(args=argv, prog_name="brag", standalone_mode=False)
+    except click.UsageError as error:
+        hint = f" (try '{error.ctx.command_path} --help')" if error.ctx is not None else ""
+        click.echo(f"brag: error: {error.format_message()}{hint}", err=True)
+        sys.exit(2)
+    except click.ClickException as error:
+        click.echo(f"brag: error: {error.format_message()}", err=True)
+        sys.exit(error.exit_code)
+    except click.Abort:
+        click.echo("brag: interrupted", err=True)
+        sys.exit(130)
+    except BragError as error:
+        click.echo(f"brag: error: {error}", err=True)
+        sys.exit(2)

@@ -283,7 +283,8 @@ class Ranking(ABC):
 
     def _check(self, hand: tuple[Card, ...]) -> None:
         if len(hand) not in self.hand_sizes:
-            wanted = " or ".join(str(n) for n in self.hand_sizes)
+            words = [str(n) for n in self.hand_sizes]
+            wanted = words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
             raise CardError(
                 f"a {self.name} hand needs {wanted} cards, got {len(hand)} "
                 f"in {format_cards(hand)!r}")

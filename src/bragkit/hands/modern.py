@@ -80,7 +80,7 @@ class ModernRanking(Ranking):
     """R-MODERN, with wild cards and best-three-of-four-or-five (see module docs)."""
 
     name = "modern"
-    hand_sizes = (3, 4, 5)
+    hand_sizes: tuple[int, ...] = (3, 4, 5)
     category_names: tuple[str, ...] = MODERN_NAMES
 
     def __init__(self, options: dict[str, Any], pack: Sequence[Card]) -> None:
@@ -140,7 +140,8 @@ class ModernRanking(Ranking):
             return FLUSH if cat == RUN else RUN
         return cat
 
-    def _describe(self, key: tuple[int, ...], cards: tuple[Card, ...]) -> tuple[str, tuple[int, ...]]:
+    def _describe(self, key: tuple[int, ...], cards: Sequence[Card]
+                  ) -> tuple[str, tuple[int, ...]]:
         """Describe a natural key; also return the display order of rank values."""
         name = self._category_name(key)
         label = _LABELS[name]
@@ -204,7 +205,7 @@ class ModernRanking(Ranking):
             if self.count_as_used and wild[0].rank is not None:
                 own = self.natural_key(
                     (n0.rank_value, n1.rank_value, wild[0].rank_value),
-                    (int(n0.suit or 0), int(n1.suit or 0), int(wild[0].suit)))
+                    (int(n0.suit or 0), int(n1.suit or 0), int(wild[0].suit or 0)))
                 if own >= key:
                     key, subs, count = own, [(wild[0], wild[0])], 0
         else:
@@ -237,7 +238,7 @@ class ModernRanking(Ranking):
         description += f" ({n} wild card{'s' if n > 1 else ''})"
         sub_order = {c.id: i for i, c in enumerate(ordered)}
         subs.sort(key=lambda ws: sub_order[ws[0].id])
-        return Analysis(key + (-count,), self._category_name(key), description, ordered,
+        return Analysis((*key, -count), self._category_name(key), description, ordered,
                         tuple(subs))
 
     # ------------------------------------------------------------------ Ranking API
