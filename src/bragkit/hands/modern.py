@@ -26,7 +26,7 @@ Categories, best first: prial, running flush, run, flush, pair, high card
 >>> w = get_ranking("modern", wild="twos")
 >>> s = w.evaluate("2s 8h 7h")
 >>> s.description, s.wilds
-('Running flush 9-8-7', ((2s, 9h),))
+('Running flush 9-8-7 (1 wild card)', ((2s, 9h),))
 """
 
 from __future__ import annotations
