@@ -7,7 +7,7 @@ True
 >>> get_ranking("modren")
 Traceback (most recent call last):
 ...
-bragkit.errors.RulesError: unknown ranking 'modren'; known: modern, teen-patti, three-card-poker
+bragkit.errors.RulesError: unknown ranking 'modren'; known: modern, teen-patti, three-card-poker...
 >>> get_ranking("modern", a23_rank="middle")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
@@ -86,6 +86,20 @@ _MODERN_OPTIONS: Final = {
                                   doc="how two discards compare in Five Card Brag"),
 }
 
+_FOSTER_OPTIONS: Final = {
+    "bragger_tiebreak": OptionSpec("fewer_then_highest", ("fewer_then_highest", "highest_first"),
+                                   doc="between bragger-made hands: fewer braggers first, or "
+                                       "the highest bragger first"),
+    "bragger_own_rank_natural": OptionSpec(True, kind=bool,
+                                           doc="a bragger standing for its own rank is "
+                                               "natural"),
+}
+_THIRTY_ONE_OPTIONS: Final = {
+    "ace_value_31": OptionSpec(11, (11, 1), doc="pip value of an ace"),
+    "over31": OptionSpec("bust", ("bust", "distance"),
+                         doc="a total over 31 is bust, or ranks by its distance from 31"),
+}
+
 REGISTRY: Final[dict[str, RankingEntry]] = {
     "modern": RankingEntry("bragkit.hands.modern:ModernRanking", _MODERN_OPTIONS,
                            "modern Three Card Brag (prial, running flush, run, flush, pair)"),
@@ -96,6 +110,27 @@ REGISTRY: Final[dict[str, RankingEntry]] = {
     "three-card-poker": RankingEntry(
         "bragkit.hands.poker3:ThreeCardPokerRanking", {},
         "Three Card Poker (straight flush, three of a kind, straight, flush, pair)"),
+    "foster": RankingEntry(
+        "bragkit.hands.foster:FosterRanking", _FOSTER_OPTIONS,
+        "Foster's English Brag: triplet, pair, high card; braggers A♦ > J♣ > 9♦"),
+    "american": RankingEntry(
+        "bragkit.hands.american:AmericanRanking",
+        {"american_order": OptionSpec("rank_first", ("rank_first", "braggers_first"),
+                                      doc="compare rank before or after the number of "
+                                          "braggers")},
+        "Foster's American Brag: triplet, pair, high card; every jack and nine a bragger"),
+    "commerce": RankingEntry(
+        "bragkit.hands.commerce:CommerceRanking",
+        {"commerce_ranking": OptionSpec("peel", ("peel", "hoyle18"),
+                                        doc="Peel's five categories or Hoyle's three "
+                                            "(tricon, sequence, point)")},
+        "Commerce (tricon, sequence, flush, pair, point)"),
+    "single-card": RankingEntry(
+        "bragkit.hands.counts:SingleCardRanking", {},
+        "the best single card of Three-Stake Brag's first pool (braggers win at equal rank)"),
+    "thirty-one": RankingEntry(
+        "bragkit.hands.counts:ThirtyOneRanking", _THIRTY_ONE_OPTIONS,
+        "nearest to thirty-one by pip total (Three-Stake Brag's third pool)"),
 }
 """Every named ranking.  Modules that add a ranking add one entry here."""
 
