@@ -47,9 +47,9 @@ def discard_base(k: int, mode: str) -> int:
     return 512 if mode == "pair_first" else 256
 
 
-def _rank_values(ids: npt.NDArray[np.intp]) -> npt.NDArray[np.intp]:
+def _rank_values(ids: npt.NDArray[np.int32]) -> npt.NDArray[np.int64]:
     # rank value 2..14, jokers (ids >= 52) count 1 (below a two)
-    values: npt.NDArray[np.intp] = np.where(ids >= 52, 1, (ids >> 2) + 2)
+    values: npt.NDArray[np.int64] = np.where(ids >= 52, 1, (ids >> 2) + 2).astype(np.int64)
     return values
 
 
@@ -66,18 +66,20 @@ def rank_best_batch(ranking: Ranking, hands: Any, *, with_discards: bool = True
     k = arr.shape[1]
     if k not in ranking.hand_sizes:
         raise CardError(f"{ranking.name} does not rank {k}-card hands")
-    cols = [arr[:, i].astype(np.intp) for i in range(k)]
-    table = ranking.numpy_table()
     if k == 3:
-        out: npt.NDArray[np.int64] = table[(cols[0] << 12) | (cols[1] << 6) | cols[2]].astype(
-            np.int64)
+        out: npt.NDArray[np.int64] = ranking.rank_batch(arr).astype(np.int64)
         return out
+    cols = [arr[:, i].astype(np.int32) for i in range(k)]
+    table = ranking.numpy_table()
     mode = str(ranking.options.get("discard_compare", "lex_high"))
     radix = discard_base(k, mode) if with_discards else 1
     best: npt.NDArray[np.int64] | None = None
     for kept in itertools.combinations(range(k), 3):
         a, b, c = (cols[i] for i in kept)
-        key = table[(a << 12) | (b << 6) | c].astype(np.int64)
+        index = a * np.int32(4096)
+        index += b * np.int32(64)
+        index += c
+        key = np.take(table, index).astype(np.int64)
         if with_discards:
             rest = [_rank_values(cols[i]) for i in range(k) if i not in kept]
             if k == 4:
