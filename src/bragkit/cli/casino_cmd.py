@@ -1,0 +1,269 @@
+"""``brag casino``: play casino 3 Card Brag against the dealer and analyse any paytable exactly.
+
+* ``brag casino analyse``: the exact house edge, element of risk, standard
+  deviation, optimal threshold and side-bet edge (``--json`` for one object).
+* ``brag casino simulate -n 1000000 --seed 1``: a simulation of the optimal
+  strategy with a 95% confidence interval, as a cross-check.
+* ``brag casino play``: a hand-by-hand game in the terminal that says, after
+  each hand, what the optimal decision was and what it was worth.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from collections.abc import Callable
+from fractions import Fraction
+from typing import Any, TextIO, TypeVar
+
+import click
+from rich.console import Console
+from rich.table import Table
+
+from bragkit.cards import format_cards
+from bragkit.cli import cli
+from bragkit.errors import RulesError
+from bragkit.games.casino import Action, CasinoHand, CasinoRules
+
+__all__ = ["casino"]
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def _rule_options(func: F) -> F:
+    options = [
+        click.option("--preset", default="casino", show_default=True,
+                     help="casino (3 Card Brag) or three-card-poker."),
+        click.option("--ante-bonus", default=None, metavar="TABLE",
+                     help="Ante Bonus table, e.g. prial=5,running_flush=4,run=1 (or none)."),
+        click.option("--pair-bonus", default=None, metavar="TABLE",
+                     help="Pair Bonus table, e.g. prial=40,running_flush=30,run=6,flush=4,pair=1."),
+        click.option("--tie", default="push", show_default=True,
+                     help="A tie with a qualified dealer: push, or dealer (the house wins)."),
+        click.option("--qualifier", default="Q-high", show_default=True, metavar="HAND",
+                     help="The dealer's weakest qualifying hand: Q-high, Q-6-4, pair, none..."),
+        click.option("--pair-bonus-forfeit-on-fold", is_flag=True,
+                     help="A fold also loses the Pair Bonus (default: settled on its own)."),
+    ]
+    for option in reversed(options):
+        func = option(func)
+    return func
+
+
+def _rules(preset: str, ante_bonus: str | None, pair_bonus: str | None, tie: str,
+           qualifier: str, pair_bonus_forfeit_on_fold: bool) -> CasinoRules:
+    if tie not in ("push", "dealer"):
+        raise RulesError(f"--tie must be push or dealer, not {tie!r}")
+    return CasinoRules.preset(preset, ante_bonus_table=ante_bonus, pair_plus_table=pair_bonus,
+                              casino_tie=tie, qualifier=qualifier,
+                              pair_plus_forfeit_on_fold=pair_bonus_forfeit_on_fold)
+
+
+def _pct(x: float) -> str:
+    return f"{x:.4%}"
+
+
+@cli.group(name="casino")
+def casino() -> None:
+    """Casino 3 Card Brag (and Three Card Poker) against the dealer."""
+
+
+# ---------------------------------------------------------------------------- analyse
+@casino.command(name="analyse")
+@_rule_options
+@click.option("--play-threshold", default=None, metavar="HAND",
+              help="Analyse 'play HAND or better' (e.g. Q-6-3) instead of the optimal strategy.")
+@click.option("--always-play", is_flag=True, help="Analyse always playing.")
+@click.option("--window", default=4, show_default=True, type=click.IntRange(0, 50),
+              help="Strength classes shown either side of the threshold.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+def analyse_cmd(preset: str, ante_bonus: str | None, pair_bonus: str | None, tie: str,
+                qualifier: str, pair_bonus_forfeit_on_fold: bool, play_threshold: str | None,
+                always_play: bool, window: int, as_json: bool) -> None:
+    """Exact house edge of every deal (22,100 x 18,424), by strength class with card removal."""
+    from bragkit.analysis.casino import analyse
+
+    rules = _rules(preset, ante_bonus, pair_bonus, tie, qualifier, pair_bonus_forfeit_on_fold)
+    if play_threshold is not None and always_play:
+        raise RulesError("give --play-threshold or --always-play, not both")
+    strategy = "always" if always_play else play_threshold or "optimal"
+    result = analyse(rules, strategy, window=window)
+    data = result.as_dict()
+    if as_json:
+        click.echo(json.dumps(data))
+        return
+    console = Console(highlight=False)
+    table = Table(title=f"{preset}: {result.strategy} (per ante)", show_header=False)
+    table.add_column(style="bold")
+    table.add_column(justify="right")
+    table.add_column()
+    table.add_row("Expected return", _pct(data["expected_return"]),
+                  data["expected_return_fraction"])
+    table.add_row("House edge", _pct(data["house_edge"]), data["house_edge_fraction"])
+    table.add_row("Element of risk", _pct(data["element_of_risk"]),
+                  data["element_of_risk_fraction"])
+    table.add_row("Standard deviation", f"{data['std_dev']:.4f}", "antes")
+    table.add_row("Probability of playing", _pct(data["p_play"]), data["p_play_fraction"])
+    optimal = "exact optimum" if result.threshold_is_optimal else "best threshold"
+    table.add_row("Optimal: play", f"{result.play_threshold} or better", optimal)
+    if result.strategy != "optimal":
+        table.add_row("Optimal house edge", _pct(data["optimal_house_edge"]),
+                      data["optimal_house_edge_fraction"])
+    table.add_row("Pair Bonus house edge", _pct(data["pair_bonus_house_edge"]),
+                  data["pair_bonus_house_edge_fraction"])
+    console.print(table)
+    near = Table(title="Value of playing near the threshold (fold = -1)")
+    for name in ("Hand", "Description", "Hands", "EV of play", "Played"):
+        near.add_column(name, justify="right" if name in ("Hands", "EV of play") else "left")
+    for row in result.near_threshold:
+        near.add_row(row.label, row.description, str(row.hands), f"{float(row.ev_play):+.5f}",
+                     f"{row.played}/{row.hands}")
+    console.print(near)
+    side = Table(title="Pair Bonus")
+    for name in ("Category", "Hands", "Probability", "Pays", "Return"):
+        side.add_column(name, justify="left" if name == "Category" else "right")
+    for cat, n, pay in result.pair_plus_rows:
+        p = Fraction(n, 22_100)
+        side.add_row(cat, str(n), f"{float(p):.6f}", f"{pay}:1" if pay else "loses",
+                     f"{float(p * (pay if pay else -1)):+.6f}")
+    console.print(side)
+
+
+# ---------------------------------------------------------------------------- simulate
+@casino.command(name="simulate")
+@_rule_options
+@click.option("-n", "--hands", default=1_000_000, show_default=True, type=click.IntRange(2),
+              help="Hands to simulate.")
+@click.option("--seed", default=1, show_default=True, type=int, help="Random seed.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+def simulate_cmd(preset: str, ante_bonus: str | None, pair_bonus: str | None, tie: str,
+                 qualifier: str, pair_bonus_forfeit_on_fold: bool, hands: int, seed: int,
+                 as_json: bool) -> None:
+    """Simulate the optimal strategy; the 95% interval should contain the exact figure."""
+    from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
+
+    from bragkit.analysis.casino import simulate
+
+    rules = _rules(preset, ante_bonus, pair_bonus, tie, qualifier, pair_bonus_forfeit_on_fold)
+    err = Console(stderr=True)
+    with Progress(TextColumn("simulating"), BarColumn(), TextColumn("{task.completed:,}/"
+                  "{task.total:,}"), TimeRemainingColumn(), console=err, transient=True) as bar:
+        task = bar.add_task("simulate", total=hands)
+        result = simulate(rules, hands, seed,
+                          progress=lambda done: bar.update(task, completed=done))
+    data = result.as_dict()
+    if as_json:
+        click.echo(json.dumps(data))
+        return
+    console = Console(highlight=False)
+    table = Table(title=f"{preset}: {hands:,} hands, seed {seed}, optimal strategy")
+    for name in ("Bet", "Mean", "95% interval", "Exact", "Inside"):
+        table.add_column(name)
+    lo, hi = data["ci95"]
+    table.add_row("Ante + Play (per ante)", f"{data['mean']:+.5f}", f"[{lo:+.5f}, {hi:+.5f}]",
+                  f"{data['exact']:+.5f}", "yes" if data["exact_in_ci95"] else "NO")
+    lo, hi = data["pair_bonus_ci95"]
+    table.add_row("Pair Bonus (per unit)", f"{data['pair_bonus_mean']:+.5f}",
+                  f"[{lo:+.5f}, {hi:+.5f}]", f"{data['pair_bonus_exact']:+.5f}",
+                  "yes" if data["pair_bonus_exact_in_ci95"] else "NO")
+    console.print(table)
+
+
+# ---------------------------------------------------------------------------- play
+def _chips(x: Fraction | int) -> str:
+    value = Fraction(x)
+    if value.denominator == 1:
+        return f"{value.numerator:+d}"
+    return f"{float(value):+.2f}"
+
+
+def _side_value(rules: CasinoRules, hand: CasinoHand, action: Action) -> Fraction:
+    if not hand.pair_plus:
+        return Fraction(0)
+    if action is Action.FOLD and rules.pair_plus_forfeit_on_fold:
+        return Fraction(-hand.pair_plus)
+    pay = rules.pair_plus_table.pays(hand.player_strength().category)
+    return pay * hand.pair_plus if pay > 0 else Fraction(-hand.pair_plus)
+
+
+def _ask(console: Console, stream: TextIO) -> Action | None:
+    while True:
+        console.print("Play or fold? [bold]p[/]lay / [bold]f[/]old / [bold]q[/]uit: ", end="")
+        line = stream.readline()
+        if not line:
+            console.print()
+            return None
+        answer = line.strip().lower()
+        if not stream.isatty():
+            console.print(answer, markup=False)   # echo piped input, as a terminal would
+        if answer in ("p", "play"):
+            return Action.PLAY
+        if answer in ("f", "fold"):
+            return Action.FOLD
+        if answer in ("q", "quit", "exit"):
+            return None
+        console.print(f"  {answer!r} is not a decision here: answer p (play) or f (fold).")
+
+
+@casino.command(name="play")
+@_rule_options
+@click.option("--ante", default=10, show_default=True, type=click.IntRange(1),
+              help="Ante in chips.")
+@click.option("--pair-bonus-bet", default=0, show_default=True, type=click.IntRange(0),
+              help="Pair Bonus side bet in chips each hand.")
+@click.option("--seed", default=None, type=int, help="Random seed (default: unpredictable).")
+@click.option("--hands", "max_hands", default=None, type=click.IntRange(1),
+              help="Stop after this many hands (default: until q or end of input).")
+def play_cmd(preset: str, ante_bonus: str | None, pair_bonus: str | None, tie: str,
+             qualifier: str, pair_bonus_forfeit_on_fold: bool, ante: int, pair_bonus_bet: int,
+             seed: int | None, max_hands: int | None) -> None:
+    """Play against the dealer; after each hand see the optimal decision and its value."""
+    from bragkit.analysis.casino import decision_values
+
+    rules = _rules(preset, ante_bonus, pair_bonus, tie, qualifier, pair_bonus_forfeit_on_fold)
+    console = Console(highlight=False, soft_wrap=True)
+    stream = sys.stdin
+    rng = random.Random(seed)
+    console.print(f"[bold]{preset}[/]: ante {ante}, pair bonus {pair_bonus_bet}; the dealer "
+                  f"qualifies with {rules.qualifier}. Ante bonus {rules.ante_bonus_table}; "
+                  f"pair bonus {rules.pair_plus_table}.")
+    played = 0
+    net = Fraction(0)
+    cost = Fraction(0)
+    try:
+        while max_hands is None or played < max_hands:
+            hand = CasinoHand.deal(rules, ante=ante, pair_plus=pair_bonus_bet, rng=rng)
+            strength = hand.player_strength()
+            console.print(f"\n[bold]Hand {played + 1}[/]: you hold "
+                          f"{format_cards(strength.kept, pretty=True)}  ({strength.description})")
+            action = _ask(console, stream)
+            if action is None:
+                break
+            done = hand.apply(action)
+            s = done.settlement
+            assert s is not None
+            dealer = done.dealer_strength()
+            console.print(f"  Dealer: {format_cards(dealer.kept, pretty=True)}  "
+                          f"({dealer.description}) -> {s.outcome.replace('_', ' ')}")
+            console.print(f"  ante {_chips(s.ante)}, play {_chips(s.play)}, ante bonus "
+                          f"{_chips(s.ante_bonus)}, pair bonus {_chips(s.pair_plus)}: "
+                          f"[bold]{_chips(s.total)}[/]")
+            ev_play, ev_fold = decision_values(rules, hand.player)
+            value = {Action.PLAY: ev_play * ante + _side_value(rules, hand, Action.PLAY),
+                     Action.FOLD: ev_fold * ante + _side_value(rules, hand, Action.FOLD)}
+            best = Action.PLAY if value[Action.PLAY] > value[Action.FOLD] else Action.FOLD
+            lost = value[best] - value[action]
+            verdict = "optimal" if action is best else f"cost {float(lost):.2f} chips on average"
+            console.print(f"  Optimal: {best.value.upper()} (EV {float(value[best]):+.3f} chips, "
+                          f"{float(ev_play if best is Action.PLAY else ev_fold):+.4f} per ante); "
+                          f"your {action.value.upper()}: EV {float(value[action]):+.3f} chips, "
+                          f"{verdict}.")
+            played += 1
+            net += Fraction(s.total)
+            cost += lost
+    except KeyboardInterrupt:
+        console.print()
+    console.print(f"\n{played} hand{'s' if played != 1 else ''} played, net {_chips(net)} chips; "
+                  f"expected cost of your decisions against the optimum: {float(cost):.2f} chips.")
+    sys.stdout.flush()
