@@ -10,7 +10,7 @@ lists every problem found, not just the first.
 >>> Rules(ante=-1, see_cost="triple")
 Traceback (most recent call last):
 ...
-bragkit.errors.RulesError: invalid rules: ante must be >= 0, not -1; see_cost must be one of double, single, not 'triple'
+bragkit.errors.RulesError: invalid rules: ante must be >= 0, not -1; see_cost must be one of ...
 >>> r.replace(cards=4).cards
 4
 """
@@ -142,7 +142,7 @@ class Rules:
         >>> Rules.from_dict({"antes": 2, "cards": "4"})
         Traceback (most recent call last):
         ...
-        bragkit.errors.RulesError: invalid rules: unknown rule key 'antes'; cards must be an int, not '4'
+        bragkit.errors.RulesError: invalid rules: unknown rule key 'antes'; cards must be an int...
         """
         if not isinstance(data, dict):
             raise RulesError(f"rules must be an object, not {type(data).__name__}")

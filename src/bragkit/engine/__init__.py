@@ -1,0 +1,81 @@
+"""The game engine: immutable states, explicit chance, an event log, per-seat views.
+
+Design note: how a game plugs in
+================================
+
+The engine is split into a shared *table model* and one *betting machine* per betting style.
+
+Shared table model (every game):
+
+* :mod:`bragkit.engine.actions`: :class:`Action` (what a seat does), :class:`LegalAction`
+  (what a state offers, with exact costs or bounds) and the generic action strings
+  (``p1 bet 4``, ``p1 fold``, ...; new games add kinds such as ``call``/``raise``/``draw``).
+* :mod:`bragkit.engine.events`: the append-only :class:`Event` log with per-event
+  visibility; views, histories and statistics are derived from it.
+* :mod:`bragkit.engine.pack`: packs as tuples of card ids, shuffled only by an injected
+  ``random.Random`` or given explicitly.
+* :mod:`bragkit.engine.session`: consecutive deals at one table (dealer rotation, stacks,
+  carried pots, the unshuffled pack).
+* :mod:`bragkit.history` and :mod:`bragkit.testing` work on anything that offers
+  ``legal_actions()``, ``apply_move(seat, action)``, ``is_over``, ``view(seat)``,
+  ``events`` and ``replay()``.
+
+Betting machines:
+
+* :mod:`bragkit.engine.brag_betting` is the brag-style (non-equalising) machine: bet
+  bounds, stay and see prices from the open-equivalent stake ``R``.  :mod:`.brag_state`
+  runs a whole brag-style deal on it (antes, blind/open play, looks, sees, fold-outs,
+  covers, retained hands) and :mod:`.brag_resolve` ends it.
+* The poker-style (equalising) machine of the Foster games goes beside it as
+  ``engine/poker_betting.py`` (contributions, a target, raise caps, side pots) with its own
+  state module; it reuses the table model above unchanged.
+
+A *game* is a thin family module in :mod:`bragkit.games` that maps :class:`Rules` to the
+machine's parameters and hooks (:class:`bragkit.engine.family.BragFamily`): the ranking, the
+betting parameters, what a blind fold-out does, extra actions (Teen Patti's side show).
+Adding a brag-style game is one family class plus one entry in
+:data:`bragkit.engine.family.FAMILIES`; nothing in the engine is copied.
+
+>>> import random
+>>> from bragkit.rules import get_preset
+>>> s = BragState.start(get_preset("modern"), (30, 30), 0,
+...                     shuffled_pack(get_preset("modern"), random.Random(2)))
+>>> s = s.apply("look").apply("bet 2")
+>>> s.to_act, s.r, [str(a) for a in s.legal_actions()]
+(0, 2, ['look', 'fold', 'bet 1..29', 'see (costs 2)'])
+"""
+
+from bragkit.engine.actions import (
+    Action,
+    LegalAction,
+    format_move,
+    parse_action,
+    parse_move,
+)
+from bragkit.engine.brag_betting import BragBetting
+from bragkit.engine.brag_state import BragState
+from bragkit.engine.events import Event
+from bragkit.engine.family import BragFamily, family_for
+from bragkit.engine.pack import fresh_pack, pack_from_text, pack_text, shuffled_pack
+from bragkit.engine.session import DealRecord, Session
+from bragkit.engine.views import SeatView
+
+__all__ = [
+    "Action",
+    "BragBetting",
+    "BragFamily",
+    "BragState",
+    "DealRecord",
+    "Event",
+    "LegalAction",
+    "SeatView",
+    "Session",
+    "family_for",
+    "format_move",
+    "fresh_pack",
+    "pack_from_text",
+    "pack_text",
+    "parse_action",
+    "parse_move",
+    "shuffled_pack",
+]

@@ -1,0 +1,182 @@
+"""Actions a seat can take, the legal-action descriptions, and the action strings.
+
+An :class:`Action` is what a player does (``bet 4``); a :class:`LegalAction` is
+what the state offers (``bet`` between 2 and 10 chips, ``see`` for 8).  Action
+strings in hand histories put the seat first, numbered from 1::
+
+    p1 look        p1 bet 4       p1 fold        p1 see        p1 cover
+    p1 look old    p1 keep        p1 throw       p1 discard 4h 7c
+    p1 retain      p1 retain new  p1 release     p1 stay
+    p1 showdown    p2 agree       p2 refuse      p1 rebuy 20
+    p1 borrow      p2 lend 6      p2 show        p1 name old
+    p1 sideshow 4  p2 accept      p2 decline     p3 choose cards=4 wild=twos blind=yes
+
+>>> a = parse_move("p2 bet 4")
+>>> a
+(1, Action(kind='bet', amount=4, arg=None))
+>>> format_move(*a)
+'p2 bet 4'
+>>> LegalAction("bet", lo=2, hi=10).allows(Action("bet", 11))
+False
+>>> str(Action("discard", arg="4h 7c"))
+'discard 4h 7c'
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Final
+
+from bragkit.errors import IllegalActionError
+
+__all__ = [
+    "AMOUNT_KINDS",
+    "ARG_KINDS",
+    "PLAIN_KINDS",
+    "Action",
+    "LegalAction",
+    "format_move",
+    "parse_action",
+    "parse_move",
+]
+
+PLAIN_KINDS: Final = frozenset({
+    "look", "fold", "see", "cover", "keep", "throw", "retain", "release", "stay",
+    "showdown", "agree", "refuse", "borrow", "show", "accept", "decline",
+    # kept for the games of the next issue (poker-style machine)
+    "call", "check", "pass", "stand", "play", "trade",
+})
+"""Action kinds that may stand alone."""
+AMOUNT_KINDS: Final = frozenset({"bet", "rebuy", "lend", "sideshow", "raise", "draw"})
+"""Action kinds followed by a whole number of chips (or cards for ``draw``)."""
+ARG_KINDS: Final = frozenset({"look", "retain", "name", "discard", "choose"})
+"""Action kinds that take a word argument (``look old``, ``discard 4h 7c``, ...)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One decision: a kind, optionally an amount of chips, optionally an argument.
+
+    >>> Action("bet", 4), str(Action("look", arg="old"))
+    (Action(kind='bet', amount=4, arg=None), 'look old')
+    """
+
+    kind: str
+    amount: int | None = None
+    arg: str | None = None
+
+    def __str__(self) -> str:
+        text = self.kind
+        if self.amount is not None:
+            text += f" {self.amount}"
+        if self.arg is not None:
+            text += f" {self.arg}"
+        return text
+
+
+@dataclass(frozen=True, slots=True)
+class LegalAction:
+    """What the state offers the seat to act: a kind with its amount bounds or fixed cost.
+
+    ``lo``/``hi`` bound the amount (inclusive) of amount actions such as ``bet``; ``cost`` is
+    the chips a fixed-price action pays (``see``, ``cover``); ``args`` lists the allowed
+    arguments (``("old", "new")`` for ``look``) and is empty when the action takes none.
+    """
+
+    kind: str
+    lo: int | None = None
+    hi: int | None = None
+    cost: int = 0
+    args: tuple[str, ...] = ()
+    optional_arg: bool = False
+
+    def allows(self, action: Action) -> bool:
+        """Whether ``action`` is an instance of this legal action."""
+        if action.kind != self.kind:
+            return False
+        if self.lo is None:
+            if action.amount is not None:
+                return False
+        elif action.amount is None or not self.lo <= action.amount <= (self.hi or 0):
+            return False
+        if self.args:
+            if action.arg is None:
+                return self.optional_arg
+            return action.arg in self.args
+        return action.arg is None
+
+    def sample(self, rng: random.Random) -> Action:
+        """A uniformly random instance (amount and argument)."""
+        amount = None if self.lo is None else rng.randint(self.lo, self.hi or self.lo)
+        arg = None
+        if self.args:
+            choices: tuple[str | None, ...] = self.args + ((None,) if self.optional_arg else ())
+            arg = rng.choice(choices)
+        return Action(self.kind, amount, arg)
+
+    def examples(self) -> tuple[Action, ...]:
+        """A few instances: the bounds of an amount, every argument."""
+        amounts: tuple[int | None, ...] = (None,)
+        if self.lo is not None:
+            amounts = (self.lo,) if self.hi == self.lo else (self.lo, self.hi)
+        args: tuple[str | None, ...] = self.args or (None,)
+        if self.args and self.optional_arg:
+            args = (None, *self.args)
+        return tuple(Action(self.kind, a, g) for a in amounts for g in args)
+
+    def __str__(self) -> str:
+        text = self.kind
+        if self.lo is not None:
+            text += f" {self.lo}" if self.hi == self.lo else f" {self.lo}..{self.hi}"
+        if self.cost:
+            text += f" (costs {self.cost})"
+        if self.args:
+            shown = "|".join(self.args) if len(self.args) <= 4 else f"<{len(self.args)} choices>"
+            text += f" [{shown}]" if self.optional_arg else f" {shown}"
+        return text
+
+
+def parse_action(text: str) -> Action:
+    """Parse an action string without the seat: ``bet 4``, ``look old``, ``discard 4h 7c``.
+
+    >>> parse_action("see"), parse_action("retain old")
+    (Action(kind='see', amount=None, arg=None), Action(kind='retain', amount=None, arg='old'))
+    >>> parse_action("bet four")
+    Traceback (most recent call last):
+    ...
+    bragkit.errors.IllegalActionError: malformed action 'bet four': bet needs a whole number
+    """
+    words = text.split()
+    if not words:
+        raise IllegalActionError("malformed action '': empty")
+    kind = words[0].lower()
+    rest = words[1:]
+    if kind in AMOUNT_KINDS:
+        if len(rest) != 1 or not rest[0].isdigit():
+            raise IllegalActionError(f"malformed action {text!r}: {kind} needs a whole number")
+        return Action(kind, int(rest[0]))
+    if kind in ARG_KINDS and rest:
+        return Action(kind, None, " ".join(rest))
+    if kind in PLAIN_KINDS and not rest:
+        return Action(kind)
+    if kind in ARG_KINDS or kind in PLAIN_KINDS:
+        raise IllegalActionError(f"malformed action {text!r}: unexpected {' '.join(rest)!r}")
+    raise IllegalActionError(f"malformed action {text!r}: unknown action {kind!r}")
+
+
+def parse_move(text: str) -> tuple[int, Action]:
+    """Parse ``"p2 bet 4"`` into ``(seat_index, Action)``; seats are numbered from 1 in text.
+
+    >>> parse_move("p10 fold")[0]
+    9
+    """
+    head, _, rest = text.strip().partition(" ")
+    if len(head) < 2 or head[0] not in "pP" or not head[1:].isdigit() or int(head[1:]) < 1:
+        raise IllegalActionError(f"malformed action {text!r}: it must start with a seat like p1")
+    return int(head[1:]) - 1, parse_action(rest)
+
+
+def format_move(seat: int, action: Action) -> str:
+    """The history string of ``action`` by ``seat`` (0-based)."""
+    return f"p{seat + 1} {action}"

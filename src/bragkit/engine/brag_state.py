@@ -1,0 +1,786 @@
+"""The immutable state of one brag-style deal: legal actions, transitions, views.
+
+>>> import random
+>>> from bragkit.rules import get_preset
+>>> from bragkit.engine.pack import shuffled_pack
+>>> s = BragState.start(get_preset("modern"), stacks=(50, 50, 50), dealer=0,
+...                     pack=shuffled_pack(get_preset("modern"), random.Random(1)))
+>>> s.to_act, s.pot, [str(a) for a in s.legal_actions()]
+(1, 3, ['look', 'fold', 'bet 1..5'])
+>>> s2 = s.apply(parse_action("bet 2"))      # blind: 2 chips are worth 4
+>>> s2.r, s2.to_act, s.pot, s2.pot
+(4, 2, 3, 7)
+>>> s2.apply(parse_action("see"))
+Traceback (most recent call last):
+...
+bragkit.errors.IllegalActionError: p3 see: a see needs exactly two players left (rules-spec 4.4.2)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Final
+
+from bragkit.engine import brag_resolve as res
+from bragkit.engine.actions import Action, LegalAction, format_move, parse_action
+from bragkit.engine.brag_betting import next_in_turn
+from bragkit.engine.events import Event
+from bragkit.engine.family import BragFamily, family_for
+from bragkit.errors import BragError, IllegalActionError
+
+if TYPE_CHECKING:
+    from bragkit.engine.views import SeatView
+    from bragkit.rules import Rules
+
+__all__ = ["BragState", "Work", "parse_action"]
+
+PROPOSED: Final = 1
+REBOUGHT: Final = 2
+QUALIFYING: Final = 4
+
+_FOLD: Final = LegalAction("fold")
+_LOOK: Final = LegalAction("look")
+_LOOK2: Final = LegalAction("look", args=("old", "new"))
+_SHOWDOWN: Final = LegalAction("showdown")
+_NOBODY: Final[frozenset[int]] = frozenset()
+
+
+@dataclass(frozen=True, slots=True)
+class BragState:
+    """One deal of a brag-style game, as an immutable value.
+
+    Build the first state with :meth:`start`; every :meth:`apply` returns a new state.  Seats
+    are 0-based here (``p1`` is seat 0 in action strings).  Card fields hold card ids.
+    """
+
+    rules: Rules
+    n: int
+    dealer: int
+    stacks: tuple[int, ...]
+    pot: int
+    frozen: tuple[tuple[int, int], ...]
+    hands: tuple[tuple[int, ...], ...]
+    old: tuple[tuple[int, ...], ...]
+    discards: tuple[tuple[int, ...], ...]
+    looked: tuple[bool, ...]
+    blind_bet: tuple[bool, ...]
+    status: tuple[str, ...]
+    phase: str
+    to_act: int
+    r: int
+    last_bettor: int
+    pack: tuple[int, ...]
+    paid: tuple[int, ...]
+    total: int
+    turn: int
+    pending: tuple[int, ...]
+    faceup: tuple[int, ...]
+    retainer: int
+    winners: tuple[int, ...]
+    carried: int
+    retained: tuple[int, ...]
+    shuffle_next: bool
+    debts: tuple[tuple[int, int, int], ...]
+    bought: tuple[int, ...]
+    events: tuple[Event, ...]
+    actions: tuple[tuple[int, Action], ...]
+    family: BragFamily = field(compare=False, repr=False)
+    origin: BragState | None = field(default=None, compare=False, repr=False)
+    cache: list[Any] = field(default_factory=list, compare=False, repr=False)
+
+    # ------------------------------------------------------------------ creation
+    @staticmethod
+    def start(rules: Rules, stacks: tuple[int, ...] | list[int], dealer: int,
+              pack: tuple[int, ...] | list[int], *, carried: int = 0,
+              retained: tuple[int, ...] = (), debts: tuple[tuple[int, int, int], ...] = (),
+              ) -> BragState:
+        """Post the antes and deal a new hand from ``pack`` (card ids, top first).
+
+        ``carried`` is a pot carried from the previous deal; ``retained`` is ``(seat, *cards)``
+        of a retained blind hand (4.4.6, 4.4.7).  Seats that cannot pay the ante sit out.
+        """
+        return _start(rules, tuple(stacks), dealer, tuple(pack), carried, retained, debts)
+
+    # ------------------------------------------------------------------ queries
+    @property
+    def is_over(self) -> bool:
+        """True when the deal has ended (no seat to act)."""
+        return self.phase == "over"
+
+    @property
+    def active(self) -> tuple[int, ...]:
+        """Seats still betting (not folded, not covered, dealt in)."""
+        return tuple(s for s in range(self.n) if self.status[s] == "in")
+
+    def stay_cost(self, seat: int) -> int:
+        """Chips ``seat`` must pay to stay in now (the first bet's minimum when R = 0)."""
+        lo, _ = self.family.betting.bet_bounds(self.r, not self.looked[seat], self.pot,
+                                               self.stacks[seat])
+        return lo
+
+    def legal_actions(self) -> tuple[LegalAction, ...]:
+        """Everything the seat to act may do now, with exact costs and bet bounds.
+
+        Empty exactly when the deal is over.
+        """
+        cache = self.cache
+        if cache:
+            legal: tuple[LegalAction, ...] = cache[0]
+            return legal
+        legal = _legal(self)
+        cache.append(legal)
+        return legal
+
+    def is_legal(self, action: Action) -> bool:
+        """Whether the seat to act may take ``action`` now."""
+        return any(la.allows(action) for la in self.legal_actions())
+
+    def apply(self, action: Action | str) -> BragState:
+        """The state after the seat to act takes ``action``.
+
+        Raises :class:`~bragkit.errors.IllegalActionError` naming the rule broken; this
+        state is unchanged (it is immutable).
+        """
+        if isinstance(action, str):
+            action = parse_action(action)
+        for la in self.legal_actions():
+            if la.allows(action):
+                return _apply(self, self.to_act, action)
+        raise IllegalActionError(_diagnose(self, action))
+
+    def apply_move(self, seat: int, action: Action | str) -> BragState:
+        """Like :meth:`apply`, checking that ``seat`` (0-based) is the seat to act."""
+        if isinstance(action, str):
+            action = parse_action(action)
+        if self.phase == "over":
+            raise IllegalActionError(f"{format_move(seat, action)}: the deal is over")
+        if seat != self.to_act:
+            raise IllegalActionError(
+                f"{format_move(seat, action)}: it is p{self.to_act + 1}'s turn, not "
+                f"p{seat + 1}'s (turn order, rules-spec 4.4.2)")
+        return self.apply(action)
+
+    def view(self, seat: int) -> SeatView:
+        """What ``seat`` may know: never a card it may not see."""
+        from bragkit.engine.views import seat_view
+
+        return seat_view(self, seat)
+
+    def replay(self) -> BragState:
+        """Re-apply this state's action log to its first state (must reproduce ``self``)."""
+        state = self
+        while state.origin is not None:
+            state = state.origin
+        for seat, action in self.actions:
+            state = state.apply_move(seat, action)
+        return state
+
+    def first(self) -> BragState:
+        """The first state of this deal (after antes and the deal)."""
+        state = self
+        while state.origin is not None:
+            state = state.origin
+        return state
+
+    def chips_in_play(self) -> int:
+        """Stacks plus every pot: always equals :attr:`total` (chip conservation)."""
+        return sum(self.stacks) + self.pot + sum(a for a, _ in self.frozen)
+
+    def all_cards(self) -> list[int]:
+        """Every card id this deal accounts for (pack, hands, discards are in the pack)."""
+        cards = list(self.pack)
+        for s in range(self.n):
+            cards.extend(self.hands[s])
+            cards.extend(self.old[s])
+        cards.extend(self.faceup)
+        cards.extend(self.retained[1:])
+        return cards
+
+    def action_strings(self) -> list[str]:
+        """The action log as history strings (``p1 bet 4``)."""
+        return [format_move(s, a) for s, a in self.actions]
+
+
+class Work:
+    """A mutable copy of a :class:`BragState` used inside one transition."""
+
+    __slots__ = (
+        "base",
+        "blind_bet",
+        "bought",
+        "carried",
+        "dealer",
+        "debts",
+        "discards",
+        "faceup",
+        "family",
+        "frozen",
+        "hands",
+        "last_bettor",
+        "looked",
+        "n",
+        "new_events",
+        "old",
+        "pack",
+        "paid",
+        "pending",
+        "phase",
+        "pot",
+        "r",
+        "retained",
+        "retainer",
+        "rules",
+        "shuffle_next",
+        "stacks",
+        "status",
+        "to_act",
+        "total",
+        "turn",
+        "winners",
+    )
+
+    def __init__(self, st: BragState) -> None:
+        self.base = st
+        self.rules = st.rules
+        self.family = st.family
+        self.n = st.n
+        self.dealer = st.dealer
+        self.stacks = list(st.stacks)
+        self.pot = st.pot
+        self.frozen = list(st.frozen)
+        self.hands = list(st.hands)
+        self.old = list(st.old)
+        self.discards = list(st.discards)
+        self.looked = list(st.looked)
+        self.blind_bet = list(st.blind_bet)
+        self.status = list(st.status)
+        self.phase = st.phase
+        self.to_act = st.to_act
+        self.r = st.r
+        self.last_bettor = st.last_bettor
+        self.pack = list(st.pack)
+        self.paid = list(st.paid)
+        self.total = st.total
+        self.turn = st.turn
+        self.pending = st.pending
+        self.faceup = st.faceup
+        self.retainer = st.retainer
+        self.winners = list(st.winners)
+        self.carried = st.carried
+        self.retained = st.retained
+        self.shuffle_next = st.shuffle_next
+        self.debts = st.debts
+        self.bought = list(st.bought)
+        self.new_events: list[Event] = []
+
+    def freeze(self, seat: int, action: Action | None) -> BragState:
+        st = self.base
+        actions = st.actions if action is None else (*st.actions, (seat, action))
+        return BragState(
+            self.rules, self.n, self.dealer, tuple(self.stacks), self.pot, tuple(self.frozen),
+            tuple(self.hands), tuple(self.old), tuple(self.discards), tuple(self.looked),
+            tuple(self.blind_bet), tuple(self.status), self.phase, self.to_act, self.r,
+            self.last_bettor, tuple(self.pack), tuple(self.paid), self.total, self.turn,
+            self.pending, self.faceup, self.retainer, tuple(self.winners), self.carried,
+            self.retained, self.shuffle_next, self.debts, tuple(self.bought),
+            st.events + tuple(self.new_events), actions, self.family,
+            st if action is not None else st.origin)
+
+    # ---------------------------------------------------------------- helpers
+    def emit(self, kind: str, seat: int | None = None, amount: int | None = None,
+             cards: tuple[int, ...] | None = None, visible_to: frozenset[int] | None = None,
+             note: str | None = None) -> None:
+        self.new_events.append(Event(kind, seat, amount, cards, visible_to, note))
+
+    def stub_changed(self) -> None:
+        if self.rules.stub_face_up and self.pack:
+            self.emit("stub", cards=(self.pack[-1],))
+
+    def first_active(self) -> int:
+        return self.status.index("in")
+
+    def active_count(self) -> int:
+        return self.status.count("in")
+
+    def active_in_turn_order(self) -> list[int]:
+        n = self.n
+        order = [(self.dealer + k) % n for k in range(1, n + 1)]
+        return [s for s in order if self.status[s] == "in"]
+
+    def counts_blind(self, seat: int) -> bool:
+        if self.looked[seat]:
+            return False
+        if self.rules.blind_definition == "has_bet_blind":
+            return self.blind_bet[seat]
+        return True
+
+    def pay(self, seat: int, chips: int) -> None:
+        self.stacks[seat] -= chips
+        self.pot += chips
+        self.paid[seat] += chips
+
+    def advance(self, seat: int) -> None:
+        """Pass the turn clockwise from ``seat`` to the next seat still betting."""
+        self.to_act = next_in_turn(tuple(self.status), seat)
+        self.phase = "bet"
+        self.turn = 0
+        self.pending = ()
+
+    def ask_name(self, seat: int, cont: int, a: int, b: int) -> None:
+        """``seat`` holds two blind hands and must name one before a forced comparison."""
+        self.phase = "name"
+        self.to_act = seat
+        self.pending = (cont, a, b)
+
+
+# ---------------------------------------------------------------------- start
+def _start(rules: Rules, stacks: tuple[int, ...], dealer: int, pack: tuple[int, ...],
+           carried: int, retained: tuple[int, ...], debts: tuple[tuple[int, int, int], ...],
+           ) -> BragState:
+    family = family_for(rules)
+    n = len(stacks)
+    if n < 2:
+        raise BragError("a deal needs at least two seats")
+    need = max(rules.ante, 1)
+    status = ["in" if stacks[s] >= need else "out" for s in range(n)]
+    if status.count("in") < 2:
+        raise BragError("fewer than two seats can pay the ante: the session is over")
+    blank: tuple[tuple[int, ...], ...] = ((),) * n
+    st = BragState(
+        rules, n, dealer, stacks, carried, (), blank, blank, blank, (False,) * n,
+        (False,) * n, tuple(status), "bet", -1, family.betting.initial_r, -1, pack, (0,) * n,
+        sum(stacks) + carried, 0, (), (), -1, (), 0, (), False, debts, (0,) * n, (), (),
+        family, None)
+    w = Work(st)
+    w.emit("deal_start", dealer, amount=carried)
+    retainer = -1
+    held: tuple[int, ...] = ()
+    if retained:
+        retainer, held = retained[0], tuple(retained[1:])
+        if w.status[retainer] != "in":
+            w.pack.extend(held)
+            w.emit("release", retainer, note="cannot pay the ante")
+            retainer, held = -1, ()
+    order = [(dealer + k) % n for k in range(1, n + 1) if w.status[(dealer + k) % n] == "in"]
+    for s in order:
+        if rules.ante:
+            w.pay(s, rules.ante)
+            w.emit("ante", s, amount=rules.ante)
+    dealt: dict[int, list[int]] = {s: [] for s in order}
+    pos = 0
+    for _ in range(rules.cards):
+        for s in order:
+            dealt[s].append(w.pack[pos])
+            pos += 1
+    del w.pack[:pos]
+    face_up = retainer >= 0 and rules.retained_variant == "face_up"
+    for s in order:
+        hand = tuple(dealt[s])
+        if s == retainer and face_up:
+            w.faceup = hand
+            w.hands[s] = held
+            w.emit("deal", s, cards=hand, note="face up")
+        else:
+            w.hands[s] = hand
+            w.emit("deal", s, cards=hand, visible_to=_NOBODY)
+    if retainer >= 0:
+        w.retainer = retainer
+        w.blind_bet[retainer] = True
+        if not face_up:
+            w.old[retainer] = held
+    w.stub_changed()
+    if face_up:
+        queue = tuple(s for s in order if s != retainer)
+        w.phase = "qualify"
+        _enter_qualify(w, queue)
+    else:
+        w.to_act = order[0]
+    return w.freeze(-1, None)
+
+
+def _enter_qualify(w: Work, queue: tuple[int, ...]) -> None:
+    """Next seat of the face-up qualifying phase (4.4.7): it must look first."""
+    if not queue:
+        _finish_qualify(w)
+        return
+    s = queue[0]
+    w.to_act = s
+    w.pending = queue[1:]
+    w.phase = "qualify"
+    w.looked[s] = True
+    w.emit("look", s, cards=w.hands[s], visible_to=frozenset({s}))
+    if w.rules.discards:
+        w.phase = "discard"
+        w.turn = QUALIFYING
+
+
+def _finish_qualify(w: Work) -> None:
+    b = w.retainer
+    stayers = [s for s in range(w.n) if w.status[s] == "in" and s != b]
+    up = w.faceup
+    w.faceup = ()
+    w.pack.extend(up)
+    w.emit("return", b, cards=up, note="face-up hand")
+    w.stub_changed()
+    if not stayers:
+        antes = w.rules.ante * sum(1 for s in range(w.n) if w.status[s] != "out")
+        collected = antes if w.rules.faceup_collects == "antes" else w.pot
+        collected = min(collected, w.pot)
+        res.award(w, [b], collected, "antes" if w.rules.faceup_collects == "antes" else "pot")
+        w.pot -= collected
+        w.carried = w.pot
+        w.emit("carry", b, amount=w.pot)
+        w.retained = (b, *w.hands[b])
+        w.hands[b] = ()
+        w.emit("retain", b)
+        res.end_deal(w)
+        return
+    w.advance(w.dealer)
+    w.turn = 0
+
+
+# ---------------------------------------------------------------------- legal actions
+def _legal(st: BragState) -> tuple[LegalAction, ...]:
+    phase = st.phase
+    if phase == "bet":
+        return _legal_bet(st)
+    if phase == "over":
+        return ()
+    p = st.to_act
+    if phase == "discard":
+        from itertools import combinations
+
+        options = tuple(" ".join(_card_text(c) for c in combo)
+                        for combo in combinations(st.hands[p], st.rules.discards))
+        return (LegalAction("discard", args=options),)
+    if phase == "decide":
+        return (LegalAction("keep"), LegalAction("throw"))
+    if phase == "qualify":
+        mine = res.hand_key(Work(st), p)
+        up = _key_of(st, st.faceup)
+        return (LegalAction("stay"), _FOLD) if mine > up else (_FOLD,)
+    if phase == "agree":
+        return (LegalAction("agree"), LegalAction("refuse"))
+    if phase == "lend":
+        borrower = st.pending[0]
+        short = st.stay_cost(borrower) - st.stacks[borrower]
+        acts = []
+        if st.stacks[p] >= short:
+            acts.append(LegalAction("lend", lo=short, hi=st.stacks[p]))
+        acts.append(LegalAction("show", args=("old", "new")) if st.old[p] else LegalAction("show"))
+        return tuple(acts)
+    if phase == "name":
+        return (LegalAction("name", args=("old", "new")),)
+    if phase == "retain":
+        if st.old[p]:
+            return (LegalAction("retain", args=("old", "new")), LegalAction("release"))
+        return (LegalAction("retain"), LegalAction("release"))
+    return st.family.phase_legal(st)
+
+
+def _key_of(st: BragState, hand: tuple[int, ...]) -> tuple[int, ...]:
+    a, b, c = hand[:3]
+    return (st.family.ranking.rank3(a, b, c),)
+
+
+def _card_text(card_id: int) -> str:
+    from bragkit.cards import card_from_id
+
+    return str(card_from_id(card_id))
+
+
+def _legal_bet(st: BragState) -> tuple[LegalAction, ...]:
+    p = st.to_act
+    rules = st.rules
+    family = st.family
+    betting = family.betting
+    status = st.status
+    active = status.count("in")
+    acts: list[LegalAction] = []
+    two_hands = bool(st.old[p])
+    if (not st.turn & PROPOSED and family.agreed_showdown and active >= 3 and st.r > 0
+            and not any(st.old)):
+        acts.append(_SHOWDOWN)
+    blind = not st.looked[p]
+    if blind:
+        acts.append(_LOOK2 if two_hands else _LOOK)
+    acts.append(_FOLD)
+    if blind and not rules.blind_allowed:
+        return tuple(acts)
+    stack = st.stacks[p]
+    lo, hi = betting.bet_bounds(st.r, blind, st.pot, stack)
+    if lo <= hi:
+        acts.append(LegalAction("bet", lo=lo, hi=hi))
+    if lo > stack:
+        policy = rules.short_stack_policy
+        if policy == "cover":
+            if two_hands:
+                acts.append(LegalAction("cover", cost=stack, args=("old", "new")))
+            else:
+                acts.append(LegalAction("cover", cost=stack))
+        elif policy == "lend_or_show" and active == 2 and not two_hands:
+            acts.append(LegalAction("borrow"))
+    if active == 2 and st.r > 0 and not two_hands:
+        q = next_in_turn(status, p)
+        if not st.old[q] and betting.can_see(blind, not st.looked[q]):
+            cost = betting.see_cost(st.r, blind, not st.looked[q])
+            if cost <= stack:
+                acts.append(LegalAction("see", cost=cost))
+    if rules.rebuy_anytime and not st.turn & REBOUGHT:
+        acts.append(LegalAction("rebuy", lo=1, hi=rules.rebuy_max))
+    extra = family.extra_legal(st, p)
+    if extra:
+        acts.extend(extra)
+    return tuple(acts)
+
+
+# ---------------------------------------------------------------------- transitions
+def _apply(st: BragState, p: int, action: Action) -> BragState:
+    w = Work(st)
+    kind = action.kind
+    handler = _HANDLERS.get(kind)
+    if handler is None:
+        st.family.apply_extra(w, p, action)
+    else:
+        handler(w, p, action)
+    return w.freeze(p, action)
+
+
+def _do_look(w: Work, p: int, action: Action) -> None:
+    vis = frozenset({p})
+    if action.arg is not None:
+        which = 0 if action.arg == "old" else 1
+        cards = w.old[p] if which == 0 else w.hands[p]
+        w.emit("look", p, cards=cards, visible_to=vis, note=action.arg)
+        w.phase = "decide"
+        w.pending = (which,)
+        return
+    w.looked[p] = True
+    w.emit("look", p, cards=w.hands[p], visible_to=vis)
+    if w.rules.discards:
+        w.phase = "discard"
+
+
+def _do_keep(w: Work, p: int, action: Action) -> None:
+    which = w.pending[0]
+    if which == 0:
+        kept, other = w.old[p], w.hands[p]
+    else:
+        kept, other = w.hands[p], w.old[p]
+    w.pack.extend(other)
+    w.hands[p] = kept
+    w.old[p] = ()
+    w.looked[p] = True
+    w.emit("keep", p, note="old" if which == 0 else "new")
+    w.stub_changed()
+    w.pending = ()
+    w.phase = "discard" if w.rules.discards else "bet"
+
+
+def _do_throw(w: Work, p: int, action: Action) -> None:
+    which = w.pending[0]
+    if which == 0:
+        w.pack.extend(w.old[p])
+    else:
+        w.pack.extend(w.hands[p])
+        w.hands[p] = w.old[p]
+    w.old[p] = ()
+    w.emit("throw", p, note="old" if which == 0 else "new")
+    w.stub_changed()
+    w.pending = ()
+    w.phase = "bet"
+
+
+def _do_discard(w: Work, p: int, action: Action) -> None:
+    from bragkit.cards import parse_cards
+
+    assert action.arg is not None
+    ids = tuple(c.id for c in parse_cards(action.arg))
+    w.hands[p] = tuple(c for c in w.hands[p] if c not in ids)
+    w.discards[p] = ids
+    w.pack.extend(ids)
+    w.emit("discard", p, cards=ids, visible_to=frozenset({p}))
+    w.stub_changed()
+    if w.turn & QUALIFYING:
+        w.turn = 0
+        w.phase = "qualify"
+    else:
+        w.phase = "bet"
+
+
+def _do_bet(w: Work, p: int, action: Action) -> None:
+    x = action.amount
+    assert x is not None
+    blind = not w.looked[p]
+    w.pay(p, x)
+    w.r = w.family.betting.equivalent(x, blind)
+    w.last_bettor = p
+    if blind:
+        w.blind_bet[p] = True
+    w.emit("bet", p, amount=x, note="blind" if blind else None)
+    w.family.after_bet(w, p)
+    if w.phase == "bet":
+        w.advance(p)
+
+
+def _do_fold(w: Work, p: int, action: Action) -> None:
+    w.status[p] = "folded"
+    w.emit("fold", p)
+    res.return_cards(w, p)
+    if w.phase == "qualify":
+        _enter_qualify(w, w.pending)
+        return
+    if w.active_count() == 1:
+        res.foldout(w)
+    else:
+        w.advance(p)
+
+
+def _do_see(w: Work, p: int, action: Action) -> None:
+    q = next_in_turn(tuple(w.status), p)
+    cost = w.family.betting.see_cost(w.r, not w.looked[p], not w.looked[q])
+    w.pay(p, cost)
+    w.emit("see", p, amount=cost)
+    res.see_showdown(w, p, q)
+
+
+def _do_cover(w: Work, p: int, action: Action) -> None:
+    if action.arg is not None:
+        _name(w, p, action.arg)
+    chips = w.stacks[p]
+    w.pay(p, chips)
+    w.status[p] = "covered"
+    w.emit("cover", p, amount=chips)
+    if w.active_count() >= 2:
+        w.frozen.append((w.pot, p))
+        w.pot = 0
+        w.advance(p)
+        return
+    res.cover_showdown(w, p, w.first_active())
+
+
+def _do_rebuy(w: Work, p: int, action: Action) -> None:
+    assert action.amount is not None
+    w.stacks[p] += action.amount
+    w.total += action.amount
+    w.bought[p] += action.amount
+    w.turn |= REBOUGHT
+    w.emit("rebuy", p, amount=action.amount)
+
+
+def _do_borrow(w: Work, p: int, action: Action) -> None:
+    q = next_in_turn(tuple(w.status), p)
+    w.emit("borrow", p)
+    w.phase = "lend"
+    w.to_act = q
+    w.pending = (p,)
+
+
+def _do_lend(w: Work, q: int, action: Action) -> None:
+    p = w.pending[0]
+    amount = action.amount
+    assert amount is not None
+    w.stacks[q] -= amount
+    w.stacks[p] += amount
+    w.debts = (*w.debts, (q, p, amount))
+    w.emit("lend", q, amount=amount, note=f"to p{p + 1}")
+    w.phase = "bet"
+    w.to_act = p
+    w.pending = ()
+
+
+def _do_show(w: Work, q: int, action: Action) -> None:
+    p = w.pending[0]
+    if action.arg is not None:
+        _name(w, q, action.arg)
+    chips = w.stacks[p]
+    w.pay(p, chips)
+    w.emit("show", q, amount=chips, note=f"p{p + 1} puts in the rest")
+    res.cover_showdown(w, p, q)
+
+
+def _name(w: Work, p: int, which: str) -> None:
+    """Keep one of two blind hands sight unseen; the other goes to the bottom."""
+    if which == "old":
+        w.pack.extend(w.hands[p])
+        w.hands[p] = w.old[p]
+    else:
+        w.pack.extend(w.old[p])
+    w.old[p] = ()
+    w.emit("name", p, note=which)
+    w.stub_changed()
+
+
+def _do_name(w: Work, p: int, action: Action) -> None:
+    assert action.arg is not None
+    _name(w, p, action.arg)
+    cont, a, b = w.pending
+    w.pending = ()
+    if cont == 1:
+        res.cover_showdown(w, a, b)
+    else:
+        res.foldout(w)
+
+
+def _do_propose(w: Work, p: int, action: Action) -> None:
+    n = w.n
+    others = tuple(s for s in ((p + k) % n for k in range(1, n)) if w.status[s] == "in")
+    w.emit("propose", p)
+    w.phase = "agree"
+    w.pending = (p, *others[1:])
+    w.to_act = others[0]
+
+
+def _do_agree(w: Work, q: int, action: Action) -> None:
+    w.emit("agree", q)
+    proposer, *rest = w.pending
+    if rest:
+        w.to_act = rest[0]
+        w.pending = (proposer, *rest[1:])
+        return
+    res.multiway_showdown(w)
+
+
+def _do_refuse(w: Work, q: int, action: Action) -> None:
+    w.emit("refuse", q)
+    w.to_act = w.pending[0]
+    w.pending = ()
+    w.phase = "bet"
+    w.turn |= PROPOSED
+
+
+def _do_stay(w: Work, p: int, action: Action) -> None:
+    w.emit("stay", p)
+    _enter_qualify(w, w.pending)
+
+
+def _do_retain(w: Work, p: int, action: Action) -> None:
+    if action.arg is not None:
+        _name(w, p, action.arg)
+    w.retained = (p, *w.hands[p])
+    w.hands[p] = ()
+    w.emit("retain", p)
+    res.end_deal(w)
+
+
+def _do_release(w: Work, p: int, action: Action) -> None:
+    w.emit("release", p)
+    res.return_cards(w, p)
+    res.end_deal(w)
+
+
+_HANDLERS: Final = {
+    "look": _do_look, "keep": _do_keep, "throw": _do_throw, "discard": _do_discard,
+    "bet": _do_bet, "fold": _do_fold, "see": _do_see, "cover": _do_cover,
+    "rebuy": _do_rebuy, "borrow": _do_borrow, "lend": _do_lend, "show": _do_show,
+    "name": _do_name, "showdown": _do_propose, "agree": _do_agree, "refuse": _do_refuse,
+    "stay": _do_stay, "retain": _do_retain, "release": _do_release,
+}
+
+
+# ---------------------------------------------------------------------- diagnosis
+def _diagnose(st: BragState, action: Action) -> str:
+    """Why ``action`` is illegal, naming the rule."""
+    from bragkit.engine.diagnose import diagnose
+
+    return diagnose(st, action)

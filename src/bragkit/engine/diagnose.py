@@ -1,0 +1,119 @@
+"""One clear sentence, naming the rule, for every illegal action of the brag engine."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from bragkit.engine.actions import Action, format_move
+from bragkit.engine.brag_betting import next_in_turn
+
+if TYPE_CHECKING:
+    from bragkit.engine.brag_state import BragState
+
+__all__ = ["diagnose"]
+
+_PHASE_DUTY = {
+    "discard": "must discard first (Four/Five Card Brag, rules-spec 4.5)",
+    "decide": "must keep or throw the hand just looked at (retained hands, rules-spec 4.4.6)",
+    "qualify": "must stay or fold against the face-up hand (rules-spec 4.4.7)",
+    "agree": "must agree to or refuse the proposed showdown (rules-spec 4.4.10)",
+    "lend": "must lend or show (short_stack_policy=lend_or_show, rules-spec 4.4.9)",
+    "name": "must name one of two blind hands before the comparison (rules-spec 4.4.6)",
+    "retain": "must retain or release the blind hand (rules-spec 4.4.6)",
+    "sideshow": "must accept or decline the side show (Teen Patti, rules-spec 4.7)",
+}
+
+
+def diagnose(st: BragState, action: Action) -> str:
+    """Explain why ``action`` by the seat to act is illegal in ``st``."""
+    p = st.to_act
+    head = format_move(max(p, 0), action)
+    if st.phase == "over":
+        return f"{head}: the deal is over"
+    legal = st.legal_actions()
+    kinds = {la.kind for la in legal}
+    if st.phase != "bet" and action.kind not in kinds:
+        return f"{head}: p{p + 1} {_PHASE_DUTY.get(st.phase, 'cannot do that now')}"
+    reason = _why(st, action)
+    if reason:
+        return f"{head}: {reason}"
+    shown = ", ".join(str(la) for la in legal)
+    return f"{head}: not allowed now (legal: {shown})"
+
+
+def _why(st: BragState, action: Action) -> str | None:
+    p = st.to_act
+    kind = action.kind
+    rules = st.rules
+    blind = not st.looked[p]
+    active = st.status.count("in")
+    betting = st.family.betting
+    legal = {la.kind: la for la in st.legal_actions()}
+    if kind in legal and not legal[kind].allows(action):
+        la = legal[kind]
+        if la.lo is not None and action.amount is not None:
+            return _bet_reason(st, action.amount, la.lo, la.hi or la.lo)
+        if la.args:
+            return f"{kind} must be one of: {', '.join(la.args)}"
+        return f"{kind} takes no amount or argument"
+    if kind == "look":
+        if not blind:
+            return "you have already looked at your cards (rules-spec 4.4.5)"
+        return "you may look only at the start of your own turn (rules-spec 4.4.5)"
+    if kind == "see":
+        if active != 2:
+            return "a see needs exactly two players left (rules-spec 4.4.2)"
+        if st.r == 0:
+            return "nobody has bet yet, so there is nothing to see (rules-spec 4.4.3)"
+        if st.old[p]:
+            return "reduce your two blind hands to one before seeing (rules-spec 4.4.6)"
+        q = next_in_turn(st.status, p)
+        if st.old[q]:
+            return "the opponent holds two blind hands: only he may start a see (4.4.6)"
+        if not betting.can_see(blind, not st.looked[q]):
+            return "you cannot see a blind man (rules-spec 4.4.2)"
+        cost = betting.see_cost(st.r, blind, not st.looked[q])
+        return (f"the see costs {cost} but you have {st.stacks[p]}; you cannot cover a see "
+                "(rules-spec 4.4.9, A-M13)")
+    if kind == "bet":
+        if blind and not rules.blind_allowed:
+            return "blind play is not allowed (blind_allowed=false): look first"
+        lo, hi = betting.bet_bounds(st.r, blind, st.pot, st.stacks[p])
+        if lo > st.stacks[p]:
+            return (f"staying costs {lo} but you have {st.stacks[p]} "
+                    f"(short_stack_policy={rules.short_stack_policy}, rules-spec 4.4.9)")
+        return f"no bet is possible now (bounds {lo}..{hi})"
+    if kind == "cover":
+        if rules.short_stack_policy != "cover":
+            return "covering is not allowed (short_stack_policy is not 'cover', 4.4.9)"
+        return "you may cover only when you cannot afford to stay in (rules-spec 4.4.9, A-M13)"
+    if kind == "borrow":
+        return "borrowing needs short_stack_policy=lend_or_show, two players and a short stack"
+    if kind == "showdown":
+        if not rules.agreed_showdown or not st.family.agreed_showdown:
+            return "agreed showdowns are off (agreed_showdown=false)"
+        if active < 3:
+            return "an agreed showdown needs three or more players (rules-spec 4.4.10)"
+        return "a showdown may be proposed once per turn, after a bet (rules-spec 4.4.10)"
+    if kind == "rebuy":
+        return "rebuying needs rebuy_anytime=true, once per turn (rules-spec 2.3)"
+    return None
+
+
+def _bet_reason(st: BragState, amount: int, lo: int, hi: int) -> str:
+    rules = st.rules
+    p = st.to_act
+    if amount < lo:
+        if st.r == 0:
+            return (f"the first bet must be at least {lo} chips (min_bet={rules.min_bet}, "
+                    "open-equivalent; rules-spec 4.4.2)")
+        return (f"you must put in at least {lo} chips, the previous bet (R={st.r}"
+                f"{', halved for a blind player' if not st.looked[p] else ''}; rules-spec 4.4.2)")
+    if amount > st.stacks[p]:
+        return f"you have only {st.stacks[p]} chips (rules-spec 4.4.9)"
+    if st.family.betting.pot_limit and amount > st.pot:
+        return f"a bet may not exceed the pot of {st.pot} (pot_limit, rules-spec 4.4.2)"
+    if st.r == 0:
+        return (f"the first bet may be at most {hi} chips (max_bet={rules.max_bet}, "
+                "open-equivalent; rules-spec 4.4.2)")
+    return f"the bet may be at most {hi} chips (raise limit; rules-spec 4.4.2)"

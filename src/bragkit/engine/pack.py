@@ -1,0 +1,58 @@
+"""Packs as tuples of card ids, top card first: building, shuffling, parsing.
+
+>>> import random
+>>> from bragkit.rules import get_preset
+>>> p = shuffled_pack(get_preset("modern"), random.Random(3))
+>>> len(p), len(set(p))
+(52, 52)
+>>> len(shuffled_pack(get_preset("modern-jokers"), random.Random(3)))
+54
+>>> pack_from_text("As Kd", get_preset("modern"))
+Traceback (most recent call last):
+...
+bragkit.errors.CardError: the pack must hold all 52 cards once: 50 missing (2c ...)
+"""
+
+from __future__ import annotations
+
+import random
+
+from bragkit.cards import card_from_id, format_cards, parse_cards
+from bragkit.errors import CardError
+from bragkit.rules import Rules
+
+__all__ = ["fresh_pack", "pack_from_text", "pack_text", "shuffled_pack"]
+
+
+def fresh_pack(rules: Rules) -> tuple[int, ...]:
+    """The pack of ``rules`` in id order (52 cards, plus jokers when they are wild)."""
+    return tuple(range(rules.pack_size))
+
+
+def shuffled_pack(rules: Rules, rng: random.Random) -> tuple[int, ...]:
+    """A freshly shuffled pack drawn with the injected ``rng``."""
+    cards = list(fresh_pack(rules))
+    rng.shuffle(cards)
+    return tuple(cards)
+
+
+def pack_from_text(text: str, rules: Rules) -> tuple[int, ...]:
+    """Parse a whole pack (top card first) and check it is exactly the pack of ``rules``."""
+    ids = tuple(c.id for c in parse_cards(text))
+    want = set(fresh_pack(rules))
+    missing = sorted(want - set(ids))
+    extra = sorted(set(ids) - want)
+    if missing or extra or len(ids) != len(want):
+        parts = []
+        if missing:
+            shown = format_cards(card_from_id(c) for c in missing[:1])
+            parts.append(f"{len(missing)} missing ({shown} ...)")
+        if extra:
+            parts.append(f"not in this pack: {format_cards(card_from_id(c) for c in extra)}")
+        raise CardError(f"the pack must hold all {len(want)} cards once: " + "; ".join(parts))
+    return ids
+
+
+def pack_text(pack: tuple[int, ...] | list[int]) -> str:
+    """The pack as text, top card first."""
+    return format_cards(card_from_id(c) for c in pack)

@@ -1,0 +1,255 @@
+"""Table sessions: consecutive deals at one table (rules-spec 2.2-2.4, 4.4.2, 4.4.11).
+
+A :class:`Session` carries what passes from deal to deal: the stacks, the dealer (who
+moves one seat left after every deal), a carried pot, a retained blind hand, the debt
+ledger and, under ``brag_unshuffled``, the pack itself.  The pack is shuffled only for the
+first deal and after a see (or agreed showdown) won by a prial; otherwise every hand goes
+to the bottom as it leaves play and the next deal comes from the top.
+
+>>> from bragkit.rules import get_preset
+>>> t = Session(get_preset("modern"), stacks=[20, 20, 20], dealer=0, seed=7)
+>>> t.state.to_act, t.state.pot
+(1, 3)
+>>> t.apply_text("p2 fold"); t.apply_text("p3 look"); t.apply_text("p3 bet 2")
+>>> t.apply_text("p1 fold")
+>>> t.deal_no, t.dealer, t.stacks, t.carried
+(1, 1, (19, 19, 22), 0)
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from bragkit.engine.actions import Action, LegalAction, format_move, parse_move
+from bragkit.engine.brag_state import BragState
+from bragkit.engine.pack import fresh_pack
+from bragkit.errors import BragError, IllegalActionError, RulesError
+from bragkit.rules import WILD_OPTIONS, Rules
+
+__all__ = ["DealRecord", "Session", "choice_options"]
+
+
+@dataclass(frozen=True, slots=True)
+class DealRecord:
+    """One finished (or current) deal of a session."""
+
+    number: int
+    dealer: int
+    rules: Rules
+    first: BragState
+    final: BragState
+    shuffled: bool
+    choice: str | None
+    actions: tuple[str, ...]
+
+
+def choice_options(rules: Rules, retained: bool) -> tuple[str, ...]:
+    """The variants a dealer may choose under ``dealers_choice_every`` (4.4.11).
+
+    >>> len(choice_options(Rules(), False)), choice_options(Rules(), True)[:2]
+    (36, ('cards=3 wild=none blind=yes', 'cards=3 wild=none blind=no'))
+    """
+    options = []
+    for cards, wild, blind in itertools.product((3, 4, 5), (None, *WILD_OPTIONS), (True, False)):
+        if retained and (cards != rules.cards or (wild == "jokers") != (rules.wild == "jokers")):
+            continue
+        options.append(f"cards={cards} wild={wild or 'none'} blind={'yes' if blind else 'no'}")
+    return tuple(options)
+
+
+def _apply_choice(base: Rules, text: str) -> Rules:
+    parts = dict(item.split("=", 1) for item in text.split())
+    wild = parts["wild"]
+    return base.replace(cards=int(parts["cards"]), wild=None if wild == "none" else wild,
+                        blind_allowed=parts["blind"] == "yes")
+
+
+class Session:
+    """A table playing consecutive deals of one brag-style game.
+
+    Chance is explicit: the pack comes from ``pack`` (card ids, top first) for the first deal,
+    and every shuffle draws from ``rng`` (or ``random.Random(seed)``); ``shuffles`` may give
+    the packs of later shuffles explicitly instead.  Seats are 0-based in the API.
+    """
+
+    def __init__(self, rules: Rules, stacks: Sequence[int], dealer: int | None = None, *,
+                 seed: int | None = None, rng: random.Random | None = None,
+                 pack: Sequence[int] | None = None,
+                 shuffles: Sequence[Sequence[int]] = ()) -> None:
+        if len(stacks) < 2:
+            raise RulesError("a table needs at least two seats")
+        if len(stacks) > rules.max_players():
+            raise RulesError(f"{len(stacks)} seats is too many for {rules.cards} cards each "
+                             f"(at most {rules.max_players()})")
+        if any(s < 0 for s in stacks):
+            raise RulesError("stacks must be >= 0")
+        self.base_rules = rules
+        self.rules = rules
+        self.n = len(stacks)
+        self.seed = seed
+        self.rng = rng if rng is not None else random.Random(seed if seed is not None else 0)
+        if dealer is None:
+            dealer = self.rng.randrange(self.n) if rules.first_dealer == "random" else 0
+        if not 0 <= dealer < self.n:
+            raise RulesError(f"dealer must be a seat 1..{self.n}")
+        self.first_dealer = dealer
+        self.start_stacks = tuple(stacks)
+        self.stacks = tuple(stacks)
+        self.dealer = dealer
+        self.carried = 0
+        self.retained: tuple[int, ...] = ()
+        self.debts: tuple[tuple[int, int, int], ...] = ()
+        self.bought = [0] * self.n
+        self.given_pack = tuple(pack) if pack is not None else None
+        self.shuffles = [tuple(p) for p in shuffles]
+        self.pack: tuple[int, ...] = ()
+        self.shuffle_next = True
+        self.deal_no = 0
+        self.records: list[DealRecord] = []
+        self.packs_used: list[tuple[int, ...]] = []
+        self.state: BragState | None = None
+        self.choice_pending = False
+        self.over = False
+        self._choice: str | None = None
+        self._shuffled = False
+        self._new_deal()
+
+    # ------------------------------------------------------------------ dealing
+    def _shuffle(self, rules: Rules) -> tuple[int, ...]:
+        held = set(self.retained[1:])
+        if not self.packs_used and self.given_pack is not None:
+            pack = self.given_pack
+        elif self.shuffles:
+            pack = self.shuffles.pop(0)
+        else:
+            cards = [c for c in fresh_pack(rules) if c not in held]
+            self.rng.shuffle(cards)
+            pack = tuple(cards)
+        if sorted(pack) != sorted(c for c in fresh_pack(rules) if c not in held):
+            raise BragError("a given pack does not hold exactly the cards of the pack")
+        self.packs_used.append(pack)
+        return pack
+
+    def _new_deal(self) -> None:
+        every = self.base_rules.dealers_choice_every
+        if every and self.deal_no > 0 and self.deal_no % every == 0 and not self.choice_pending \
+                and self._choice is None:
+            self.choice_pending = True
+            self.state = None
+            return
+        rules = self.rules
+        need = max(rules.ante, 1)
+        if sum(1 for s in self.stacks if s >= need) < 2:
+            self.over = True
+            self.state = None
+            return
+        shuffle = (self.shuffle_next or rules.pack_policy == "shuffle_every_deal"
+                   or len(self.pack) + len(self.retained[1:]) != rules.pack_size)
+        if shuffle:
+            pack = self._shuffle(rules)
+        else:
+            pack = self.pack
+            if rules.cut_when_unshuffled and len(pack) > 1:
+                k = self.rng.randrange(1, len(pack))
+                pack = pack[k:] + pack[:k]
+        self._shuffled = shuffle
+        self.state = BragState.start(rules, self.stacks, self.dealer, pack,
+                                     carried=self.carried, retained=self.retained,
+                                     debts=self.debts)
+        self._first = self.state
+        self._actions: list[str] = []
+
+    def _finish_deal(self) -> None:
+        st = self.state
+        assert st is not None and st.is_over
+        self.records.append(DealRecord(self.deal_no, self.dealer, self.rules, self._first, st,
+                                       self._shuffled, self._choice, tuple(self._actions)))
+        self.stacks = st.stacks
+        self.carried = st.carried
+        self.retained = st.retained
+        self.debts = st.debts
+        for s in range(self.n):
+            self.bought[s] += st.bought[s]
+        self.pack = st.pack
+        self.shuffle_next = st.shuffle_next
+        self.deal_no += 1
+        self.dealer = (self.dealer + 1) % self.n
+        self._choice = None
+        self._new_deal()
+
+    # ------------------------------------------------------------------ playing
+    @property
+    def to_act(self) -> int:
+        """The seat to act (the dealer while a dealer's choice is pending), -1 when over."""
+        if self.choice_pending:
+            return self.dealer
+        return -1 if self.state is None else self.state.to_act
+
+    def legal_actions(self) -> tuple[LegalAction, ...]:
+        """What the seat to act may do (a dealer's choice, or the current deal's actions)."""
+        if self.choice_pending:
+            return (LegalAction("choose", args=choice_options(self.base_rules,
+                                                               bool(self.retained))),)
+        if self.state is None:
+            return ()
+        return self.state.legal_actions()
+
+    def apply_move(self, seat: int, action: Action) -> None:
+        """Apply ``action`` by ``seat``; starts the next deal when this one ends."""
+        if self.over or (self.state is None and not self.choice_pending):
+            raise IllegalActionError(f"{format_move(seat, action)}: the session is over")
+        if self.choice_pending:
+            self._choose(seat, action)
+            return
+        assert self.state is not None
+        self.state = self.state.apply_move(seat, action)
+        self._actions.append(format_move(seat, action))
+        if self.state.is_over:
+            self._finish_deal()
+
+    def apply(self, action: Action) -> None:
+        """Apply ``action`` by the seat to act."""
+        self.apply_move(self.to_act, action)
+
+    def apply_text(self, text: str) -> None:
+        """Apply one history action string such as ``"p2 bet 4"``."""
+        seat, action = parse_move(text)
+        self.apply_move(seat, action)
+
+    def _choose(self, seat: int, action: Action) -> None:
+        move = format_move(seat, action)
+        if seat != self.dealer:
+            raise IllegalActionError(f"{move}: only the dealer p{self.dealer + 1} chooses the "
+                                     "variant (dealers_choice_every, rules-spec 4.4.11)")
+        options = self.legal_actions()[0]
+        if not options.allows(action):
+            raise IllegalActionError(f"{move}: the dealer must choose one of the variants, "
+                                     "e.g. 'choose cards=4 wild=twos blind=yes' (4.4.11)")
+        assert action.arg is not None
+        self.rules = _apply_choice(self.base_rules, action.arg)
+        self.choice_pending = False
+        self._choice = action.arg
+        pending_actions = [move]
+        self._new_deal()
+        if self.state is not None:
+            self._actions = pending_actions
+
+    # ------------------------------------------------------------------ queries
+    @property
+    def total(self) -> int:
+        """Money brought to the table so far (starting stacks plus rebuys)."""
+        bought = sum(self.bought) + (sum(self.state.bought) if self.state else 0)
+        return sum(self.start_stacks) + bought
+
+    def chips_on_table(self) -> int:
+        """Stacks plus every pot, carried pots included."""
+        if self.state is not None:
+            return self.state.chips_in_play()
+        return sum(self.stacks) + self.carried
+
+    def current_actions(self) -> tuple[str, ...]:
+        """The action strings of the deal in progress."""
+        return tuple(self._actions) if self.state is not None else ()

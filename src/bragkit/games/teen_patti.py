@@ -1,0 +1,119 @@
+"""Teen Patti on the shared brag engine (rules-spec 4.7).
+
+Mapping onto the brag-style machine: the boot is the ante; the stake ``s`` in blind units
+is ``R/2``, so the machine starts at ``R = 2 * boot``; a blind chaal of ``s..2s`` and a seen
+chaal of ``2s..4s`` are both "a bet worth R to 2R" (``raise_factor=2``); a show costs the
+stay (``see_mode="stay"``): ``s`` for a blind requester, ``2s`` seen against seen; a seen
+player cannot show a blind one.  The last player left wins even when blind.  The side show
+(compromise) is this module's extra action: ``p1 sideshow 4`` bets 4 and asks the previous
+bettor, who answers ``accept`` or ``decline``.
+
+>>> from bragkit.rules import get_preset
+>>> fam = TeenPattiFamily(get_preset("teen-patti"))
+>>> fam.betting.initial_r, fam.betting.raise_factor, fam.betting.see_mode
+(2, 2, 'stay')
+>>> fam.foldout_carries
+False
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from bragkit.engine import brag_resolve as res
+from bragkit.engine.actions import Action, LegalAction
+from bragkit.engine.brag_betting import BragBetting
+from bragkit.engine.family import BragFamily
+from bragkit.hands import get_ranking
+
+if TYPE_CHECKING:
+    from bragkit.engine.brag_state import BragState, Work
+    from bragkit.rules import Rules
+
+__all__ = ["TeenPattiFamily"]
+
+_RESPONSES = (LegalAction("accept"), LegalAction("decline"))
+
+
+class TeenPattiFamily(BragFamily):
+    """Hooks of Teen Patti: boot, chaal limits, show price, side show, pot limit."""
+
+    name = "teen-patti"
+
+    def __init__(self, rules: Rules) -> None:
+        super().__init__(rules)
+        self.ranking = get_ranking("teen-patti", a23_rank=rules.tp_a23)
+        self.betting = BragBetting(min_first=2 * rules.ante, max_first=4 * rules.ante,
+                                   initial_r=2 * rules.ante, raise_factor=2,
+                                   see_mode="stay")
+        self.foldout_carries = False
+        self.agreed_showdown = False
+        self.retained_hands = False
+
+    def _target(self, state: BragState | Work, seat: int) -> int:
+        """The previous bettor still in, if a side show with him is possible, else -1."""
+        prev = state.last_bettor
+        if prev < 0 or prev == seat or state.status[prev] != "in":
+            return -1
+        return prev
+
+    def extra_legal(self, state: BragState, seat: int) -> list[LegalAction]:
+        rules = self.rules
+        if not rules.sideshow or not state.looked[seat]:
+            return []
+        if state.status.count("in") < rules.sideshow_min_active:
+            return []
+        prev = self._target(state, seat)
+        if prev < 0 or not state.looked[prev]:
+            return []
+        lo, hi = self.betting.bet_bounds(state.r, False, state.pot, state.stacks[seat])
+        if lo > hi:
+            return []
+        return [LegalAction("sideshow", lo=lo, hi=hi)]
+
+    def phase_legal(self, state: BragState) -> tuple[LegalAction, ...]:
+        if state.phase == "sideshow":
+            return _RESPONSES
+        return ()
+
+    def apply_extra(self, work: Work, seat: int, action: Action) -> None:
+        if action.kind == "sideshow":
+            amount = action.amount
+            assert amount is not None
+            target = self._target(work, seat)
+            work.pay(seat, amount)
+            work.r = amount
+            work.last_bettor = seat
+            work.emit("bet", seat, amount=amount)
+            work.emit("sideshow", seat, note=f"asks p{target + 1}")
+            work.phase = "sideshow"
+            work.pending = (seat,)
+            work.to_act = target
+            return
+        requester = work.pending[0]
+        if action.kind == "decline":
+            work.emit("decline", seat)
+            work.advance(requester)
+            return
+        work.emit("accept", seat)
+        pair = frozenset({seat, requester})
+        work.emit("reveal", requester, cards=work.hands[requester], visible_to=pair,
+                  note="side show")
+        work.emit("reveal", seat, cards=work.hands[seat], visible_to=pair, note="side show")
+        if res.hand_key(work, seat) > res.hand_key(work, requester):
+            loser = requester
+        else:
+            loser = seat if res.hand_key(work, requester) > res.hand_key(work, seat) else requester
+        work.status[loser] = "folded"
+        work.emit("fold", loser, note="lost the side show")
+        res.return_cards(work, loser)
+        if work.active_count() == 1:
+            res.foldout(work)
+        else:
+            work.advance(requester)
+
+    def after_bet(self, work: Work, seat: int) -> None:
+        limit = self.rules.pot_limit_total
+        if limit is not None and work.pot >= limit:
+            work.emit("show", seat, note="pot limit reached")
+            res.multiway_showdown(work)
