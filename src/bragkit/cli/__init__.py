@@ -37,6 +37,7 @@ def cli() -> None:
 def _register() -> None:
     # Subcommand modules register themselves on import: keep this list sorted.
     from bragkit.cli import casino_cmd  # noqa: F401
+    from bragkit.cli import equity_cmd  # noqa: F401
     from bragkit.cli import hands_cmds  # noqa: F401
 
 
