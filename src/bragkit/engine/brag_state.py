@@ -484,9 +484,9 @@ def _key_of(st: BragState, hand: tuple[int, ...]) -> tuple[int, ...]:
 
 
 def _card_text(card_id: int) -> str:
-    from bragkit.cards import card_from_id
+    from bragkit.engine.pack import card_text
 
-    return str(card_from_id(card_id))
+    return card_text(card_id)
 
 
 def _legal_bet(st: BragState) -> tuple[LegalAction, ...]:

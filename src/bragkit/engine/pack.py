@@ -21,7 +21,18 @@ from bragkit.cards import card_from_id, format_cards, parse_cards
 from bragkit.errors import CardError
 from bragkit.rules import Rules
 
-__all__ = ["fresh_pack", "pack_from_text", "pack_text", "shuffled_pack"]
+__all__ = ["card_text", "fresh_pack", "pack_from_text", "pack_text", "shuffled_pack"]
+
+
+def card_text(card_id: int) -> str:
+    """The text of one card id; jokers are numbered (``X1``, ``X2``) so they round-trip.
+
+    >>> card_text(51), card_text(53)
+    ('As', 'X2')
+    """
+    if card_id >= 52:
+        return f"X{card_id - 51}"
+    return str(card_from_id(card_id))
 
 
 def fresh_pack(rules: Rules) -> tuple[int, ...]:
@@ -55,4 +66,4 @@ def pack_from_text(text: str, rules: Rules) -> tuple[int, ...]:
 
 def pack_text(pack: tuple[int, ...] | list[int]) -> str:
     """The pack as text, top card first."""
-    return format_cards(card_from_id(c) for c in pack)
+    return " ".join(card_text(c) for c in pack)

@@ -191,7 +191,7 @@ class Session:
     def legal_actions(self) -> tuple[LegalAction, ...]:
         """What the seat to act may do (a dealer's choice, or the current deal's actions)."""
         if self.choice_pending:
-            return (LegalAction("choose", args=choice_options(self.base_rules,
+            return (LegalAction("choose", args=choice_options(self.rules,
                                                                bool(self.retained))),)
         if self.state is None:
             return ()
