@@ -201,7 +201,7 @@ class SingleCardRanking(Ranking):
         raise CardError(f"{self.name} ranks hands of one card, not three: use evaluate()")
 
     def evaluate(self, cards: CardsLike) -> Strength:
-        """The strength of one card, given as a card, text or id."""
+        """The strength of one card, given as a card, a text or a one-element sequence."""
         hand = _parse(self, cards)
         if len(hand) != 1:
             raise CardError(f"a {self.name} hand needs 1 card, got {len(hand)} "
