@@ -190,6 +190,7 @@ def _side_value(rules: CasinoRules, hand: CasinoHand, action: Action) -> Fractio
 def _ask(console: Console, stream: TextIO) -> Action | None:
     while True:
         console.print("Play or fold? [bold]p[/]lay / [bold]f[/]old / [bold]q[/]uit: ", end="")
+        console.file.flush()
         line = stream.readline()
         if not line:
             console.print()
