@@ -13,12 +13,28 @@ from hypothesis import strategies as st
 from bragkit.cards import Card, parse_cards, standard_pack
 from bragkit.errors import CardError, RulesError
 from bragkit.hands import RANKING_NAMES, Strength, get_ranking
-from bragkit.hands.counts import best_seat, category_counts, ordering_digest, pip_value
+from bragkit.hands.counts import (
+    SingleCardRanking,
+    ThirtyOneRanking,
+    best_seat,
+    category_counts,
+    ordering_digest,
+    pip_value,
+)
 
-CARD = get_ranking("single-card")
-T31 = get_ranking("thirty-one")
-DISTANCE = get_ranking("thirty-one", over31="distance")
-ACE_ONE = get_ranking("thirty-one", ace_value_31=1)
+
+def thirty_one(**options: object) -> ThirtyOneRanking:
+    ranking = get_ranking("thirty-one", **options)
+    assert isinstance(ranking, ThirtyOneRanking)
+    return ranking
+
+
+_card = get_ranking("single-card")
+assert isinstance(_card, SingleCardRanking)
+CARD: SingleCardRanking = _card
+T31 = thirty_one()
+DISTANCE = thirty_one(over31="distance")
+ACE_ONE = thirty_one(ace_value_31=1)
 COMBOS = list(itertools.combinations(range(52), 3))
 
 
@@ -203,8 +219,7 @@ GOLDEN = {
 
 
 @pytest.mark.parametrize("ranking", (T31, DISTANCE, ACE_ONE), ids=lambda r: r.spec)
-def test_3_8_golden_ordering_hash(ranking: object) -> None:
-    assert isinstance(ranking, type(T31))
+def test_3_8_golden_ordering_hash(ranking: ThirtyOneRanking) -> None:
     text = ",".join(str(ranking.rank3(*c)) for c in COMBOS)
     assert hashlib.sha256(text.encode()).hexdigest() == GOLDEN[ranking.spec]
     assert ordering_digest(ranking) == GOLDEN[ranking.spec]
