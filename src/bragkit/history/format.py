@@ -1,0 +1,160 @@
+"""The bragkit hand-history format (JSON): load, validate, dump.
+
+A history is one JSON object (documented in ``docs/history-format.md``)::
+
+    {
+      "format": "bragkit-history/1",
+      "rules": "modern",                      # or {"preset": "modern", "ante": 2, ...}
+      "stacks": [100, 100, 100],
+      "dealer": "p1",                         # the dealing seat of the first deal (or 1)
+      "seed": 7,                              # or "pack": "As Kd ... " (top card first)
+      "deals": [["p2 look", "p2 bet 4", "p3 fold", "p1 fold"], ["p3 bet 1", ...]]
+    }
+
+>>> h = loads('{"rules": "modern", "stacks": [10, 10], "dealer": "p2", "seed": 1, '
+...           '"deals": [["p1 fold"]]}')
+>>> h.dealer, h.seed, h.deals
+(1, 1, (('p1 fold',),))
+>>> loads('{"rules": "modern", "stacks": [10], "dealer": 1, "deals": []}')
+Traceback (most recent call last):
+...
+bragkit.errors.HistoryError: bad history: "stacks" needs at least two seats; give "seed" or "pack"
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from bragkit.errors import BragError, HistoryError
+from bragkit.rules import Rules, resolve, to_spec
+
+__all__ = ["FORMAT", "HandHistory", "dumps", "load", "loads"]
+
+FORMAT = "bragkit-history/1"
+
+
+@dataclass(frozen=True, slots=True)
+class HandHistory:
+    """A parsed hand history (seats 0-based inside, ``p1``... in the file)."""
+
+    rules: Rules
+    rules_spec: str | dict[str, Any]
+    stacks: tuple[int, ...]
+    dealer: int
+    seed: int | None
+    pack: str | None
+    shuffles: tuple[str, ...]
+    deals: tuple[tuple[str, ...], ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON object of this history."""
+        data: dict[str, Any] = {"format": FORMAT, "rules": self.rules_spec,
+                                "stacks": list(self.stacks), "dealer": f"p{self.dealer + 1}"}
+        if self.seed is not None:
+            data["seed"] = self.seed
+        if self.pack is not None:
+            data["pack"] = self.pack
+        if self.shuffles:
+            data["shuffles"] = list(self.shuffles)
+        data["deals"] = [list(d) for d in self.deals]
+        return data
+
+
+def _seat(value: object, n: int, problems: list[str]) -> int:
+    if isinstance(value, str) and value[:1] in "pP" and value[1:].isdigit():
+        seat = int(value[1:])
+    elif isinstance(value, int) and not isinstance(value, bool):
+        seat = value
+    else:
+        problems.append(f'"dealer" must be a seat like "p1", not {value!r}')
+        return 0
+    if not 1 <= seat <= max(n, 1):
+        problems.append(f'"dealer" p{seat} is not a seat (1..{n})')
+        return 0
+    return seat - 1
+
+
+def from_dict(data: object) -> HandHistory:
+    """Validate a decoded JSON object; every problem is reported in one error."""
+    if not isinstance(data, dict):
+        raise HistoryError("bad history: the file must hold one JSON object")
+    problems: list[str] = []
+    known = {"format", "rules", "stacks", "dealer", "seed", "pack", "shuffles", "deals",
+             "comment", "players"}
+    for key in data:
+        if key not in known:
+            problems.append(f"unknown key {key!r}")
+    fmt = data.get("format", FORMAT)
+    if fmt != FORMAT:
+        problems.append(f'"format" must be {FORMAT!r}, not {fmt!r}')
+    rules: Rules | None = None
+    spec = data.get("rules", "modern")
+    try:
+        rules = resolve(spec)
+    except BragError as error:
+        problems.append(f'"rules": {error}')
+    stacks = data.get("stacks")
+    if (not isinstance(stacks, list) or
+            not all(isinstance(s, int) and not isinstance(s, bool) and s >= 0 for s in stacks)):
+        problems.append('"stacks" must be a list of whole numbers >= 0')
+        stacks = []
+    elif len(stacks) < 2:
+        problems.append('"stacks" needs at least two seats')
+    dealer = _seat(data.get("dealer", 1), len(stacks), problems)
+    seed = data.get("seed")
+    pack = data.get("pack")
+    if seed is None and pack is None:
+        problems.append('give "seed" or "pack"')
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+        problems.append('"seed" must be a whole number')
+    if pack is not None and not isinstance(pack, str):
+        problems.append('"pack" must be a text of cards, top card first')
+    shuffles = data.get("shuffles", [])
+    if not isinstance(shuffles, list) or not all(isinstance(p, str) for p in shuffles):
+        problems.append('"shuffles" must be a list of pack texts')
+        shuffles = []
+    deals = data.get("deals", [])
+    if not isinstance(deals, list) or not all(
+            isinstance(d, list) and all(isinstance(a, str) for a in d) for d in deals):
+        problems.append('"deals" must be a list of lists of action strings')
+        deals = []
+    if problems or rules is None:
+        raise HistoryError("bad history: " + "; ".join(problems))
+    return HandHistory(rules, spec, tuple(stacks), dealer, seed, pack, tuple(shuffles),
+                       tuple(tuple(d) for d in deals))
+
+
+def loads(text: str) -> HandHistory:
+    """Parse a history from JSON text."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise HistoryError(f"bad history: not valid JSON ({error})") from None
+    return from_dict(data)
+
+
+def load(path: str | Path) -> HandHistory:
+    """Read a history file."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as error:
+        raise HistoryError(f"cannot read {path}: {error.strerror}") from None
+    return loads(text)
+
+
+def dumps(history: HandHistory) -> str:
+    """The history as pretty JSON (one action list per line)."""
+    data = history.to_dict()
+    deals = data.pop("deals")
+    head = json.dumps(data, indent=2)[:-2]
+    body = ",\n".join("    " + json.dumps(d) for d in deals)
+    return f'{head},\n  "deals": [\n{body}\n  ]\n}}\n' if deals else \
+        f'{head},\n  "deals": []\n}}\n'
+
+
+def spec_for(rules: Rules) -> str | dict[str, Any]:
+    """The rules as a preset name or a ``{"preset": ..., overrides}`` object."""
+    return to_spec(rules)

@@ -1,0 +1,185 @@
+"""Re-play a hand history through the engine, validating every action, and summarise it.
+
+>>> from bragkit.history.format import loads
+>>> h = loads('{"rules": {"preset": "modern", "ante": 1}, "stacks": [10, 10, 10], '
+...           '"dealer": "p3", "seed": 4, "deals": [["p1 look", "p1 bet 2", "p2 fold", '
+...           '"p3 fold"]]}')
+>>> result = replay(h)
+>>> result.summary()["stacks"], result.summary()["deals"][0]["winners"]
+([13, 9, 9], ['p1'])
+>>> bad = loads('{"rules": "modern", "stacks": [10, 10], "dealer": 1, "seed": 4, '
+...             '"deals": [["p2 see"]]}')
+>>> replay(bad)
+Traceback (most recent call last):
+...
+bragkit.errors.HistoryError: deal 1, action 1 (p2 see): nobody has bet yet, ...
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from bragkit.engine.actions import parse_move
+from bragkit.engine.brag_state import BragState
+from bragkit.engine.pack import card_text, pack_from_text, pack_text
+from bragkit.engine.session import DealRecord, Session
+from bragkit.errors import BragError, HistoryError
+from bragkit.history.format import HandHistory, spec_for
+
+__all__ = ["ReplayResult", "history_of", "replay"]
+
+
+def _cards(ids: tuple[int, ...] | list[int]) -> str:
+    return " ".join(card_text(c) for c in ids)
+
+
+@dataclass
+class ReplayResult:
+    """A replayed session: the table and every deal's record."""
+
+    history: HandHistory
+    session: Session
+
+    def deal_summary(self, record: DealRecord | None, state: BragState) -> dict[str, Any]:
+        """One deal as a JSON-ready dict."""
+        first = state.first()
+        dealt: dict[int, str] = {}
+        for e in first.events:
+            if e.kind == "deal" and e.seat is not None and e.cards is not None:
+                dealt[e.seat] = _cards(e.cards)
+        hands = {f"p{s + 1}": dealt[s] for s in sorted(dealt)}
+        shown = {f"p{e.seat + 1}": _cards(e.cards) for e in state.events
+                 if e.kind == "reveal" and e.seat is not None and e.cards is not None
+                 and e.visible_to is None}
+        start = first.stacks
+        paid_in = [first.paid[s] for s in range(first.n)]
+        net = [state.stacks[s] - start[s] - paid_in[s] - state.bought[s]
+               for s in range(state.n)]
+        out: dict[str, Any] = {
+            "number": (record.number if record else self.session.deal_no) + 1,
+            "dealer": f"p{state.dealer + 1}",
+            "variant": record.choice if record else None,
+            "shuffled": record.shuffled if record else None,
+            "hands": hands,
+            "shown": shown,
+            "actions": list(record.actions if record else self.session.current_actions()),
+            "winners": [f"p{s + 1}" for s in state.winners],
+            "net": {f"p{s + 1}": net[s] for s in range(state.n)},
+            "pot": state.pot + sum(a for a, _ in state.frozen),
+            "carried": state.carried,
+            "retained": f"p{state.retained[0] + 1}" if state.retained else None,
+            "finished": state.is_over,
+        }
+        if state.rules.retained_variant == "face_up" and first.faceup:
+            out["face_up"] = _cards(first.faceup)
+        return out
+
+    def summary(self) -> dict[str, Any]:
+        """The whole replay as a JSON-ready dict (``stacks``, ``pot``, ``deals``, ...)."""
+        session = self.session
+        deals = [self.deal_summary(r, r.final) for r in session.records]
+        if session.state is not None and session.state.actions:
+            deals.append(self.deal_summary(None, session.state))
+        live = session.state is not None and bool(session.state.actions)
+        if live and session.state is not None:
+            stacks = session.state.stacks
+            pot = session.state.chips_in_play() - sum(stacks)
+        else:
+            stacks = session.stacks
+            pot = session.carried
+        return {
+            "rules": self.history.rules_spec,
+            "stacks": list(stacks),
+            "stacks_by_seat": {f"p{s + 1}": stacks[s] for s in range(len(stacks))},
+            "pot": pot,
+            "deals": deals,
+            "debts": [{"lender": f"p{a + 1}", "borrower": f"p{b + 1}", "amount": m}
+                      for a, b, m in (session.state.debts if live and session.state
+                                      else session.debts)],
+            "over": session.over,
+        }
+
+    def text(self) -> str:
+        """A readable account of the replay."""
+        lines: list[str] = []
+        data = self.summary()
+        for deal in data["deals"]:
+            lines.append(f"Deal {deal['number']} (dealer {deal['dealer']})"
+                         + (f", variant {deal['variant']}" if deal["variant"] else "")
+                         + (", shuffled" if deal["shuffled"] else ""))
+            for seat, cards in deal["hands"].items():
+                lines.append(f"  {seat}: {cards}")
+            for action in deal["actions"]:
+                lines.append(f"    {action}")
+            for seat, cards in deal["shown"].items():
+                lines.append(f"  shown {seat}: {cards}")
+            if deal["winners"]:
+                lines.append(f"  winners: {', '.join(deal['winners'])}")
+            if deal["carried"]:
+                lines.append(f"  pot of {deal['carried']} carried forward")
+            if not deal["finished"]:
+                lines.append("  (deal in progress)")
+        stacks = ", ".join(f"{k} {v}" for k, v in data["stacks_by_seat"].items())
+        lines.append(f"Stacks: {stacks}; chips on the table: {data['pot']}")
+        return "\n".join(lines)
+
+
+def _session(history: HandHistory) -> Session:
+    rules = history.rules
+    try:
+        pack = pack_from_text(history.pack, rules) if history.pack is not None else None
+        shuffles = [pack_from_text(p, rules) for p in history.shuffles]
+        return Session(rules, history.stacks, history.dealer, seed=history.seed, pack=pack,
+                       shuffles=shuffles)
+    except BragError as error:
+        raise HistoryError(f"bad history: {error}") from None
+
+
+def replay(history: HandHistory) -> ReplayResult:
+    """Re-play ``history``; any malformed or illegal action raises one clear HistoryError."""
+    session = _session(history)
+    last = len(history.deals) - 1
+    for d, actions in enumerate(history.deals):
+        if session.over:
+            raise HistoryError(f"deal {d + 1}: the session is over (fewer than two seats can "
+                               "pay the ante)")
+        for i, text in enumerate(actions):
+            where = f"deal {d + 1}, action {i + 1} ({text})"
+            if session.deal_no != d:
+                raise HistoryError(f"{where}: deal {d + 1} is already over; this action "
+                                   "belongs to no deal")
+            try:
+                seat, action = parse_move(text)
+                if seat >= session.n:
+                    raise HistoryError(f"{where}: there is no seat p{seat + 1}")
+                session.apply_move(seat, action)
+            except HistoryError:
+                raise
+            except BragError as error:
+                message = str(error)
+                prefix = f"{text.split()[0]} " if text.split() else ""
+                if message.startswith(prefix) and ": " in message:
+                    message = message.split(": ", 1)[1]
+                raise HistoryError(f"{where}: {message}") from None
+        if d < last and session.deal_no == d:
+            raise HistoryError(f"deal {d + 1} is not finished but deal {d + 2} follows")
+    return ReplayResult(history, session)
+
+
+def history_of(session: Session) -> HandHistory:
+    """The history of every deal played at ``session`` (the current one included)."""
+    deals = [r.actions for r in session.records]
+    current = session.current_actions()
+    if current:
+        deals.append(current)
+    seed = session.seed
+    pack = None
+    shuffles: tuple[str, ...] = ()
+    if seed is None or session.given_pack is not None:
+        packs = session.packs_used
+        pack = pack_text(packs[0]) if packs else None
+        shuffles = tuple(pack_text(p) for p in packs[1:])
+    return HandHistory(session.base_rules, spec_for(session.base_rules), session.start_stacks,
+                       session.first_dealer, seed, pack, shuffles, tuple(deals))
+
