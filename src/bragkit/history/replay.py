@@ -6,7 +6,7 @@
 ...           '"p3 fold"]]}')
 >>> result = replay(h)
 >>> result.summary()["stacks"], result.summary()["deals"][0]["winners"]
-([13, 9, 9], ['p1'])
+([12, 9, 9], ['p1'])
 >>> bad = loads('{"rules": "modern", "stacks": [10, 10], "dealer": 1, "seed": 4, '
 ...             '"deals": [["p2 see"]]}')
 >>> replay(bad)
