@@ -48,6 +48,7 @@ __all__ = [
     "decision_values",
     "hand_index",
     "hand_table",
+    "optimal_plays",
     "simulate",
 ]
 
@@ -179,7 +180,13 @@ def decision_values(rules: CasinoRules, cards: CardsLike) -> tuple[Fraction, Fra
 
 
 def optimal_plays(rules: CasinoRules) -> npt.NDArray[np.bool_]:
-    """Per hand (colex order), whether playing is strictly better than folding."""
+    """Per hand (colex order), whether playing is strictly better than folding.
+
+    >>> from bragkit.games.casino import CasinoRules
+    >>> plays = optimal_plays(CasinoRules.preset("casino"))
+    >>> int(plays.sum()), bool(plays[hand_index((40, 17, 8))]), bool(plays[hand_index((40, 17, 4))])
+    (14900, True, False)
+    """
     table = hand_table(rules.ranking, rules.qualifier_rank)
     values, d = _play_values(rules, table)
     result: npt.NDArray[np.bool_] = values > -DEALER_HANDS * d
