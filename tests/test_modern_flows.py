@@ -129,7 +129,7 @@ def test_b4_blind_player_sees_open_one_but_not_the_reverse() -> None:
     st = play(st, "p2 see")
     assert st.paid == (8, 14, 22, 5)
     assert sum(st.paid) == 49
-    assert [e.seat for e in st.events if e.kind == "reveal"][0] == C
+    assert next(e.seat for e in st.events if e.kind == "reveal") == C
     assert st.winners == (B,)
 
 
@@ -239,7 +239,7 @@ def test_b9_cover_two_players() -> None:
         assert st.stacks[A] == 3
         st = play(st, "p1 cover")
         assert st.is_over and st.winners == (winner,)
-        assert [e.seat for e in st.events if e.kind == "reveal"][0] == B
+        assert next(e.seat for e in st.events if e.kind == "reveal") == B
         assert st.paid[B] == 10  # B pays nothing more
 
 
