@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 
-from bragkit.cards import card_from_id, format_cards, parse_cards
+from bragkit.cards import card_from_id, format_cards, parse_cards, short_pack
 from bragkit.errors import CardError
 from bragkit.rules import Rules
 
@@ -37,6 +37,8 @@ def card_text(card_id: int) -> str:
 
 def fresh_pack(rules: Rules) -> tuple[int, ...]:
     """The pack of ``rules`` in id order (52 cards, plus jokers when they are wild)."""
+    if rules.short_pack:  # Commerce's 32-card pack (bragkit.cards.short_pack())
+        return tuple(c.id for c in short_pack())
     return tuple(range(rules.pack_size))
 
 

@@ -26,7 +26,8 @@ from bragkit.errors import RulesError
 
 __all__ = ["GAMES", "WILD_OPTIONS", "Rules"]
 
-GAMES: Final = ("modern", "teen-patti")
+GAMES: Final = ("modern", "teen-patti",
+                "commerce", "commerce-widow")  # Commerce (rules-spec 4.10, 4.11)
 WILD_OPTIONS: Final = ("twos", "black-twos", "one-eyed-jacks", "suicide-king", "jokers")
 
 _CHOICES: Final[dict[str, tuple[Any, ...]]] = {
@@ -46,6 +47,14 @@ _CHOICES: Final[dict[str, tuple[Any, ...]]] = {
     "wild_count_mode": ("physical", "as_used"),
     "discard_compare": ("lex_high", "pair_first"),
     "first_dealer": ("random", "seat1"),
+    # Commerce (rules-spec 3.9, 4.10, 4.11)
+    "barter_direction": ("left", "right"),
+    "commerce_exact_tie": ("eldest", "split"),
+    "commerce_ranking": ("peel", "hoyle18"),
+    "widow_scoring": ("lives", "stakes"),
+    "widow_rules": ("peel", "hoyle", "britannica"),
+    "horse_rule": ("first_out_once", "any_once", "none"),
+    "worst_tie": ("youngest", "all"),
 }
 
 
@@ -101,6 +110,33 @@ class Rules:
     sideshow: bool = True
     sideshow_min_active: int = 3
     pot_limit_total: int | None = None
+    # ---- Commerce (rules-spec 3.9, 4.10 G-C1, 4.11 G-C2; docs/commerce.md) --------------
+    # Used only by game="commerce" (trade and barter) and game="commerce-widow".
+    stake: int = 1
+    dealer_pays_double: bool = True
+    trade_price: int | None = None
+    """Chips a trade costs (paid to the dealer); ``None`` means ``stake``."""
+    barter_direction: str = "left"
+    dealer_trades_free: bool = True
+    dealer_pays_winner: int | None = None
+    """What a losing dealer pays the winner; ``None`` means ``stake``."""
+    banker_penalty_all: bool = False
+    max_trade_rounds: int = 20
+    dealer_is_eldest_for_point: bool = False
+    commerce_exact_tie: str = "eldest"
+    commerce_ranking: str = "peel"
+    widow_scoring: str = "lives"
+    widow_rules: str = "peel"
+    dealer_widow_privilege: bool = True
+    win_from_pool: int = 1
+    horse_price: int | None = None
+    """Price of a horse (one new life); ``None`` means a third of ``stake`` (at least 1)."""
+    horse_rule: str = "first_out_once"
+    worst_tie: str = "youngest"
+    pounce: bool = False
+    widow_lives: int = 3
+    short_pack: bool = False
+    """The 32-card pack (A K Q J 10 9 8 7), up to 7 players (Commerce only)."""
 
     def __post_init__(self) -> None:
         problems = _problems(self)
@@ -189,6 +225,8 @@ class Rules:
     @property
     def pack_size(self) -> int:
         """Cards in the pack (52, plus jokers when jokers are wild)."""
+        if self.short_pack:  # Commerce's 32-card pack
+            return 32
         return 52 + (self.jokers if self.wild == "jokers" else 0)
 
     def max_players(self) -> int:
@@ -197,6 +235,8 @@ class Rules:
         >>> Rules().max_players(), Rules(cards=5).max_players()
         (16, 9)
         """
+        if self.game in ("commerce", "commerce-widow"):  # rules-spec 4.10: 3-12, or 7
+            return 7 if self.short_pack else 12
         return (self.pack_size - self.cards) // self.cards
 
 
@@ -213,6 +253,12 @@ _TYPES: Final[dict[str, str]] = {
            else "bool" if name in _BOOL_KEYS else "str?" if name == "wild" else "str")
     for name in _FIELD_NAMES
 }
+# Commerce keys (rules-spec 4.10, 4.11)
+_TYPES.update({k: "int" for k in ("stake", "max_trade_rounds", "win_from_pool", "widow_lives")})
+_TYPES.update({k: "int?" for k in ("trade_price", "dealer_pays_winner", "horse_price")})
+_TYPES.update({k: "bool" for k in ("dealer_pays_double", "dealer_trades_free",
+                                   "banker_penalty_all", "dealer_is_eldest_for_point",
+                                   "dealer_widow_privilege", "pounce", "short_pack")})
 
 
 def _type_ok(value: object, expected: str) -> bool:
@@ -297,7 +343,52 @@ def _value_problems(r: Rules) -> list[str]:
             out.append("dealers_choice_every is a modern Brag option")
     if r.short_stack_policy == "lend_or_show" and r.rebuy_anytime:
         out.append("short_stack_policy='lend_or_show' excludes rebuy_anytime")
+    out.extend(_commerce_problems(r))
     return out
 
 
 _ORDER: Final = {f.name: i for i, f in enumerate(fields(Rules))}
+
+
+# ---- Commerce validation (rules-spec 4.10, 4.11) ------------------------------------------
+_COMMERCE_DEFAULTS: Final = {
+    "stake": 1, "dealer_pays_double": True, "trade_price": None, "barter_direction": "left",
+    "dealer_trades_free": True, "dealer_pays_winner": None, "banker_penalty_all": False,
+    "max_trade_rounds": 20, "dealer_is_eldest_for_point": False, "commerce_exact_tie": "eldest",
+    "commerce_ranking": "peel", "widow_scoring": "lives", "widow_rules": "peel",
+    "dealer_widow_privilege": True, "win_from_pool": 1, "horse_price": None,
+    "horse_rule": "first_out_once", "worst_tie": "youngest", "pounce": False, "widow_lives": 3,
+    "short_pack": False,
+}
+
+
+def _commerce_problems(r: Rules) -> list[str]:
+    """Problems with the Commerce keys (and with other games' keys under Commerce)."""
+    out: list[str] = []
+    if r.game not in ("commerce", "commerce-widow"):
+        changed = sorted(k for k, v in _COMMERCE_DEFAULTS.items() if getattr(r, k) != v)
+        if changed:
+            out.append(f"{', '.join(changed)}: Commerce options (game='commerce' or "
+                       "'commerce-widow')")
+        return out
+    if r.stake < 1:
+        out.append(f"stake must be >= 1, not {r.stake}")
+    for key in ("trade_price", "dealer_pays_winner", "horse_price"):
+        value = getattr(r, key)
+        if value is not None and value < 0:
+            out.append(f"{key} must be >= 0 or null, not {value}")
+    if r.max_trade_rounds < 1:
+        out.append(f"max_trade_rounds must be >= 1, not {r.max_trade_rounds}")
+    if r.win_from_pool < 0:
+        out.append(f"win_from_pool must be >= 0, not {r.win_from_pool}")
+    if r.widow_lives < 1:
+        out.append(f"widow_lives must be >= 1, not {r.widow_lives}")
+    if r.cards != 3:
+        out.append(f"Commerce deals 3 cards, not {r.cards}")
+    if r.wild is not None:
+        out.append("Commerce has no wild cards")
+    if r.pack_policy != "shuffle_every_deal":
+        out.append("Commerce shuffles every deal (pack_policy='shuffle_every_deal')")
+    if r.dealers_choice_every is not None:
+        out.append("dealers_choice_every is a modern Brag option")
+    return out

@@ -45,6 +45,23 @@ PRESETS: Final[dict[str, Rules]] = {
     "modern-5card-wild": Rules(cards=5, wild="jokers", jokers=2),
     "teen-patti-a23-second": Rules(game="teen-patti", pack_policy="shuffle_every_deal",
                                    blind_winner_policy="wins", tp_a23="second"),
+    # Commerce (rules-spec 4.10, 4.11; docs/commerce.md)
+    "commerce": Rules(game="commerce", pack_policy="shuffle_every_deal"),
+    "commerce-32": Rules(game="commerce", pack_policy="shuffle_every_deal", short_pack=True),
+    "commerce-hoyle": Rules(game="commerce", pack_policy="shuffle_every_deal",
+                            barter_direction="right", commerce_ranking="hoyle18",
+                            dealer_is_eldest_for_point=True),
+    "commerce-widow": Rules(game="commerce-widow", pack_policy="shuffle_every_deal", stake=3),
+    "commerce-widow-stakes": Rules(game="commerce-widow", pack_policy="shuffle_every_deal",
+                                   widow_scoring="stakes"),
+    "commerce-widow-hoyle": Rules(game="commerce-widow", pack_policy="shuffle_every_deal",
+                                  stake=3, widow_rules="hoyle", commerce_ranking="hoyle18"),
+    "commerce-widow-britannica": Rules(game="commerce-widow", pack_policy="shuffle_every_deal",
+                                       stake=3, widow_rules="britannica",
+                                       dealer_widow_privilege=False),
+    "commerce-pounce": Rules(game="commerce-widow", pack_policy="shuffle_every_deal", stake=3,
+                             widow_rules="britannica", dealer_widow_privilege=False,
+                             pounce=True),
 }
 
 
