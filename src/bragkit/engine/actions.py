@@ -10,6 +10,8 @@ strings in hand histories put the seat first, numbered from 1::
     p1 showdown    p2 agree       p2 refuse      p1 rebuy 20
     p1 borrow      p2 lend 6      p2 show        p1 name old
     p1 sideshow 4  p2 accept      p2 decline     p3 choose cards=4 wild=twos blind=yes
+    Commerce (docs/commerce.md): p1 trade 9s  p1 barter 9s  p2 accept 3d  p1 stand
+    p1 pass  p1 exchange 9s Kh  p3 widow  p3 keep  p2 horse  p2 pounce
 
 >>> a = parse_move("p2 bet 4")
 >>> a
@@ -46,11 +48,13 @@ PLAIN_KINDS: Final = frozenset({
     "showdown", "agree", "refuse", "borrow", "show", "accept", "decline",
     # kept for the games of the next issue (poker-style machine)
     "call", "check", "pass", "stand", "play", "trade",
+    "widow", "horse", "pounce",  # Commerce
 })
 """Action kinds that may stand alone."""
 AMOUNT_KINDS: Final = frozenset({"bet", "rebuy", "lend", "sideshow", "raise", "draw"})
 """Action kinds followed by a whole number of chips (or cards for ``draw``)."""
-ARG_KINDS: Final = frozenset({"look", "retain", "name", "discard", "choose"})
+ARG_KINDS: Final = frozenset({"look", "retain", "name", "discard", "choose",
+                              "trade", "barter", "accept", "exchange"})  # Commerce
 """Action kinds that take a word argument (``look old``, ``discard 4h 7c``, ...)."""
 
 
