@@ -72,7 +72,7 @@ def settle_hand(w: Work, seat: int) -> None:
     _, rest = _best_split(w, hand)
     w.hands[seat] = tuple(c for c in hand if c not in rest)
     w.discards[seat] = rest
-    w.pack.extend(rest)
+    w.pack += rest
     w.emit("discard", seat, cards=rest, visible_to=frozenset(), note="automatic")
     w.stub_changed()
 
@@ -87,10 +87,10 @@ def is_prial(w: Work, seat: int) -> bool:
 def return_cards(w: Work, seat: int) -> None:
     """Send every card ``seat`` still holds to the bottom of the pack (retained hand first)."""
     if w.old[seat]:
-        w.pack.extend(w.old[seat])
+        w.pack += w.old[seat]
         w.old[seat] = ()
     if w.hands[seat]:
-        w.pack.extend(w.hands[seat])
+        w.pack += w.hands[seat]
         w.hands[seat] = ()
     w.stub_changed()
 

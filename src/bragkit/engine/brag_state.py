@@ -43,6 +43,7 @@ _LOOK: Final = LegalAction("look")
 _LOOK2: Final = LegalAction("look", args=("old", "new"))
 _SHOWDOWN: Final = LegalAction("showdown")
 _NOBODY: Final[frozenset[int]] = frozenset()
+_new_event: Final = tuple.__new__
 
 
 @dataclass(frozen=True, slots=True)
@@ -258,7 +259,7 @@ class Work:
         self.to_act = st.to_act
         self.r = st.r
         self.last_bettor = st.last_bettor
-        self.pack = list(st.pack)
+        self.pack = st.pack
         self.paid = list(st.paid)
         self.total = st.total
         self.turn = st.turn
@@ -276,21 +277,21 @@ class Work:
     def freeze(self, seat: int, action: Action | None) -> BragState:
         st = self.base
         actions = st.actions if action is None else (*st.actions, (seat, action))
-        return BragState(
+        return _build(  # type: ignore[no-any-return]
             self.rules, self.n, self.dealer, tuple(self.stacks), self.pot, tuple(self.frozen),
             tuple(self.hands), tuple(self.old), tuple(self.discards), tuple(self.looked),
             tuple(self.blind_bet), tuple(self.status), self.phase, self.to_act, self.r,
-            self.last_bettor, tuple(self.pack), tuple(self.paid), self.total, self.turn,
+            self.last_bettor, self.pack, tuple(self.paid), self.total, self.turn,
             self.pending, self.faceup, self.retainer, tuple(self.winners), self.carried,
             self.retained, self.shuffle_next, self.debts, tuple(self.bought),
             st.events + tuple(self.new_events), actions, self.family,
-            st if action is not None else st.origin)
+            st if action is not None else st.origin, [])
 
     # ---------------------------------------------------------------- helpers
     def emit(self, kind: str, seat: int | None = None, amount: int | None = None,
              cards: tuple[int, ...] | None = None, visible_to: frozenset[int] | None = None,
              note: str | None = None) -> None:
-        self.new_events.append(Event(kind, seat, amount, cards, visible_to, note))
+        self.new_events.append(_new_event(Event, (kind, seat, amount, cards, visible_to, note)))
 
     def stub_changed(self) -> None:
         if self.rules.stub_face_up and self.pack:
@@ -333,6 +334,28 @@ class Work:
         self.pending = (cont, a, b)
 
 
+# ---------------------------------------------------------------------- fast construction
+def _make_builder() -> Any:
+    """A constructor that fills the slots directly (the frozen ``__init__`` is slow).
+
+    The result is an ordinary, fully initialised frozen :class:`BragState`.
+    """
+    from dataclasses import fields
+
+    names = [f.name for f in fields(BragState)]
+    lines = [f"def _build({', '.join(names)}):", "    new = _new(_cls)"]
+    env: dict[str, Any] = {"_new": object.__new__, "_cls": BragState}
+    for name in names:
+        env[f"_set_{name}"] = getattr(BragState, name).__set__
+        lines.append(f"    _set_{name}(new, {name})")
+    lines.append("    return new")
+    exec("\n".join(lines), env)
+    return env["_build"]
+
+
+_build: Any = _make_builder()
+
+
 # ---------------------------------------------------------------------- start
 def _start(rules: Rules, stacks: tuple[int, ...], dealer: int, pack: tuple[int, ...],
            carried: int, retained: tuple[int, ...], debts: tuple[tuple[int, int, int], ...],
@@ -346,6 +369,8 @@ def _start(rules: Rules, stacks: tuple[int, ...], dealer: int, pack: tuple[int, 
     if status.count("in") < 2:
         raise BragError("fewer than two seats can pay the ante: the session is over")
     blank: tuple[tuple[int, ...], ...] = ((),) * n
+    if not retained and not rules.stub_face_up:
+        return _start_fast(rules, family, stacks, dealer, pack, carried, debts, status)
     st = BragState(
         rules, n, dealer, stacks, carried, (), blank, blank, blank, (False,) * n,
         (False,) * n, tuple(status), "bet", -1, family.betting.initial_r, -1, pack, (0,) * n,
@@ -358,7 +383,7 @@ def _start(rules: Rules, stacks: tuple[int, ...], dealer: int, pack: tuple[int, 
     if retained:
         retainer, held = retained[0], tuple(retained[1:])
         if w.status[retainer] != "in":
-            w.pack.extend(held)
+            w.pack += held
             w.emit("release", retainer, note="cannot pay the ante")
             retainer, held = -1, ()
     order = [(dealer + k) % n for k in range(1, n + 1) if w.status[(dealer + k) % n] == "in"]
@@ -372,7 +397,7 @@ def _start(rules: Rules, stacks: tuple[int, ...], dealer: int, pack: tuple[int, 
         for s in order:
             dealt[s].append(w.pack[pos])
             pos += 1
-    del w.pack[:pos]
+    w.pack = w.pack[pos:]
     face_up = retainer >= 0 and rules.retained_variant == "face_up"
     for s in order:
         hand = tuple(dealt[s])
@@ -398,6 +423,41 @@ def _start(rules: Rules, stacks: tuple[int, ...], dealer: int, pack: tuple[int, 
     return w.freeze(-1, None)
 
 
+def _start_fast(rules: Rules, family: BragFamily, stacks: tuple[int, ...], dealer: int,
+                pack: tuple[int, ...], carried: int, debts: tuple[tuple[int, int, int], ...],
+                status: list[str]) -> BragState:
+    """The common start (no retained hand, no face-up stub), built in one go."""
+    n = len(stacks)
+    ev = _new_event
+    events: list[Event] = [ev(Event, ("deal_start", dealer, carried, None, None, None))]
+    order = [(dealer + k) % n for k in range(1, n + 1)]
+    order = [s for s in order if status[s] == "in"]
+    chips = list(stacks)
+    paid = [0] * n
+    pot = carried
+    ante = rules.ante
+    if ante:
+        for s in order:
+            chips[s] -= ante
+            paid[s] = ante
+            pot += ante
+            events.append(ev(Event, ("ante", s, ante, None, None, None)))
+    k = rules.cards
+    m = len(order)
+    hands: list[tuple[int, ...]] = [()] * n
+    for i, s in enumerate(order):
+        hand = pack[i:k * m:m]
+        hands[s] = hand
+        events.append(ev(Event, ("deal", s, None, hand, _NOBODY, None)))
+    blank: tuple[tuple[int, ...], ...] = ((),) * n
+    falses = (False,) * n
+    return _build(  # type: ignore[no-any-return]
+        rules, n, dealer, tuple(chips), pot, (), tuple(hands), blank, blank, falses, falses,
+        tuple(status), "bet", order[0], family.betting.initial_r, -1, pack[k * m:],
+        tuple(paid), sum(stacks) + carried, 0, (), (), -1, (), 0, (), False, debts,
+        (0,) * n, tuple(events), (), family, None, [])
+
+
 def _enter_qualify(w: Work, queue: tuple[int, ...]) -> None:
     """Next seat of the face-up qualifying phase (4.4.7): it must look first."""
     if not queue:
@@ -419,7 +479,7 @@ def _finish_qualify(w: Work) -> None:
     stayers = [s for s in range(w.n) if w.status[s] == "in" and s != b]
     up = w.faceup
     w.faceup = ()
-    w.pack.extend(up)
+    w.pack += up
     w.emit("return", b, cards=up, note="face-up hand")
     w.stub_changed()
     if not stayers:
@@ -535,7 +595,62 @@ def _legal_bet(st: BragState) -> tuple[LegalAction, ...]:
 
 
 # ---------------------------------------------------------------------- transitions
+def _evolve(st: BragState, stacks: tuple[int, ...], pot: int, looked: tuple[bool, ...],
+            blind_bet: tuple[bool, ...], status: tuple[str, ...], phase: str, to_act: int,
+            r: int, last_bettor: int, pack: tuple[int, ...], paid: tuple[int, ...],
+            hands: tuple[tuple[int, ...], ...], events: tuple[Event, ...],
+            action: tuple[int, Action], turn: int = 0) -> BragState:
+    """A successor that differs only in the hot fields (the fast paths below)."""
+    return _build(  # type: ignore[no-any-return]
+        st.rules, st.n, st.dealer, stacks, pot, st.frozen, hands, st.old, st.discards, looked,
+        blind_bet, status, phase, to_act, r, last_bettor, pack, paid, st.total, turn, (), st.faceup,
+        st.retainer, st.winners, st.carried, st.retained, st.shuffle_next, st.debts, st.bought,
+        events, (*st.actions, action), st.family, st, [])
+
+
+def _fast(st: BragState, p: int, action: Action) -> BragState | None:
+    """Fast paths for the commonest moves of the plain game; None when they do not apply."""
+    kind = action.kind
+    if st.phase != "bet" or st.old[p] or st.rules.stub_face_up:
+        return None
+    if kind == "bet":
+        family = st.family
+        if type(family).after_bet is not BragFamily.after_bet:
+            return None
+        x = action.amount
+        assert x is not None
+        blind = not st.looked[p]
+        stacks = st.stacks
+        paid = st.paid
+        blind_bet = st.blind_bet
+        if blind and not blind_bet[p]:
+            blind_bet = (*blind_bet[:p], True, *blind_bet[p + 1:])
+        ev = _new_event(Event, ("bet", p, x, None, None, "blind" if blind else None))
+        return _evolve(
+            st, (*stacks[:p], stacks[p] - x, *stacks[p + 1:]), st.pot + x, st.looked, blind_bet,
+            st.status, "bet", next_in_turn(st.status, p), 2 * x if blind else x, p, st.pack,
+            (*paid[:p], paid[p] + x, *paid[p + 1:]), st.hands, (*st.events, ev), (p, action))
+    if kind == "look" and action.arg is None and not st.rules.discards:
+        looked = (*st.looked[:p], True, *st.looked[p + 1:])
+        ev = _new_event(Event, ("look", p, None, st.hands[p], frozenset((p,)), None))
+        return _evolve(st, st.stacks, st.pot, looked, st.blind_bet, st.status, "bet", p, st.r,
+                       st.last_bettor, st.pack, st.paid, st.hands, (*st.events, ev), (p, action),
+                       st.turn)
+    if kind == "fold" and st.status.count("in") > 2:
+        status = (*st.status[:p], "folded", *st.status[p + 1:])
+        hand = st.hands[p]
+        hands = (*st.hands[:p], (), *st.hands[p + 1:])
+        ev = _new_event(Event, ("fold", p, None, None, None, None))
+        return _evolve(st, st.stacks, st.pot, st.looked, st.blind_bet, status, "bet",
+                       next_in_turn(status, p), st.r, st.last_bettor, st.pack + hand, st.paid,
+                       hands, (*st.events, ev), (p, action))
+    return None
+
+
 def _apply(st: BragState, p: int, action: Action) -> BragState:
+    fast = _fast(st, p, action)
+    if fast is not None:
+        return fast
     w = Work(st)
     kind = action.kind
     handler = _HANDLERS.get(kind)
@@ -567,7 +682,7 @@ def _do_keep(w: Work, p: int, action: Action) -> None:
         kept, other = w.old[p], w.hands[p]
     else:
         kept, other = w.hands[p], w.old[p]
-    w.pack.extend(other)
+    w.pack += other
     w.hands[p] = kept
     w.old[p] = ()
     w.looked[p] = True
@@ -580,9 +695,9 @@ def _do_keep(w: Work, p: int, action: Action) -> None:
 def _do_throw(w: Work, p: int, action: Action) -> None:
     which = w.pending[0]
     if which == 0:
-        w.pack.extend(w.old[p])
+        w.pack += w.old[p]
     else:
-        w.pack.extend(w.hands[p])
+        w.pack += w.hands[p]
         w.hands[p] = w.old[p]
     w.old[p] = ()
     w.emit("throw", p, note="old" if which == 0 else "new")
@@ -598,7 +713,7 @@ def _do_discard(w: Work, p: int, action: Action) -> None:
     ids = tuple(c.id for c in parse_cards(action.arg))
     w.hands[p] = tuple(c for c in w.hands[p] if c not in ids)
     w.discards[p] = ids
-    w.pack.extend(ids)
+    w.pack += ids
     w.emit("discard", p, cards=ids, visible_to=frozenset({p}))
     w.stub_changed()
     if w.turn & QUALIFYING:
@@ -702,10 +817,10 @@ def _do_show(w: Work, q: int, action: Action) -> None:
 def _name(w: Work, p: int, which: str) -> None:
     """Keep one of two blind hands sight unseen; the other goes to the bottom."""
     if which == "old":
-        w.pack.extend(w.hands[p])
+        w.pack += w.hands[p]
         w.hands[p] = w.old[p]
     else:
-        w.pack.extend(w.old[p])
+        w.pack += w.old[p]
     w.old[p] = ()
     w.emit("name", p, note=which)
     w.stub_changed()

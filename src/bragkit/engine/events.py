@@ -13,7 +13,7 @@ see its cards.  Seat views, hand histories and statistics are all derived from t
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from bragkit.cards import card_from_id
 
@@ -28,9 +28,8 @@ EVENT_KINDS = (
 """Every event kind the brag engine emits."""
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
-    """One entry of the event log."""
+class Event(NamedTuple):
+    """One entry of the event log (an immutable named tuple, cheap to create)."""
 
     kind: str
     seat: int | None = None
