@@ -281,19 +281,18 @@ def _type_name(expected: str) -> str:
 def _problems(r: Rules) -> list[str]:
     """Every problem with ``r``, in a stable order."""
     bad: list[tuple[int, str]] = []
-    broken: set[str] = set()
+    mistyped = False
     for name in _FIELD_NAMES:
         value = getattr(r, name)
         if not _type_ok(value, _TYPES[name]):
             bad.append((_ORDER[name], f"{name} must be {_type_name(_TYPES[name])}, not {value!r}"))
-            broken.add(name)
+            mistyped = True
             continue
         choices = _CHOICES.get(name)
         if choices is not None and value not in choices:
             shown = ", ".join("null" if c is None else str(c) for c in choices)
             bad.append((_ORDER[name], f"{name} must be one of {shown}, not {value!r}"))
-            broken.add(name)
-    if any(_TYPES[name] != "str" for name in broken):
+    if mistyped:  # value checks assume the types are right
         return [text for _, text in sorted(bad)]
     out = _value_problems(r)
     return sorted([text for _, text in bad] + out, key=_sort_key)
