@@ -185,8 +185,6 @@ def test_3_8_ace_value_option() -> None:
     assert ACE_ONE.evaluate("As Ad Kc") < ACE_ONE.evaluate("2s 3h 8d")
     with pytest.raises(RulesError, match="ace_value_31"):
         get_ranking("thirty-one", ace_value_31=10)
-    with pytest.raises(RulesError, match="ace_value_31"):
-        get_ranking("thirty-one", ace_value_31=True)
     with pytest.raises(RulesError, match="over31"):
         get_ranking("thirty-one", over31="blackjack")
 

@@ -47,7 +47,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, Final
 
 from bragkit.cards import Card, CardsLike, Rank, card_from_id, format_cards, parse_cards
-from bragkit.errors import CardError, RulesError
+from bragkit.errors import CardError
 from bragkit.hands.core import Analysis, Ranking, Strength
 from bragkit.hands.foster import FOSTER_BRAGGERS
 
@@ -237,11 +237,7 @@ class ThirtyOneRanking(Ranking):
 
     def __init__(self, options: dict[str, Any], pack: Sequence[Card]) -> None:
         super().__init__(options, pack)
-        ace = options.get("ace_value_31", 11)
-        if isinstance(ace, bool):
-            raise RulesError(f"ranking {self.name}: option ace_value_31 must be 11 or 1, "
-                             f"not {ace!r}")
-        self.ace_value: Final = int(ace)
+        self.ace_value: Final = int(options.get("ace_value_31", 11))
         self.over31: Final = str(options.get("over31", "bust"))
         self._bust = self.over31 == "bust"
         self.categories = ("thirty_one", "under", "bust" if self._bust else "over")
