@@ -109,11 +109,20 @@ def _bet_reason(st: BragState, amount: int, lo: int, hi: int) -> str:
                     "open-equivalent; rules-spec 4.4.2)")
         return (f"you must put in at least {lo} chips, the previous bet (R={st.r}"
                 f"{', halved for a blind player' if not st.looked[p] else ''}; rules-spec 4.4.2)")
-    if amount > st.stacks[p]:
+    betting = st.family.betting
+    blind = not st.looked[p]
+    _, rule_hi = betting.bet_bounds(st.r, blind, st.pot, 1 << 60)
+    if amount <= rule_hi:
         return f"you have only {st.stacks[p]} chips (rules-spec 4.4.9)"
-    if st.family.betting.pot_limit and amount > st.pot:
+    _, no_pot_hi = type(betting)(betting.min_first, betting.max_first, betting.initial_r,
+                                 betting.raise_limit, betting.raise_factor, False,
+                                 betting.see_mode).bet_bounds(st.r, blind, st.pot, 1 << 60)
+    if betting.pot_limit and amount <= no_pot_hi:
         return f"a bet may not exceed the pot of {st.pot} (pot_limit, rules-spec 4.4.2)"
     if st.r == 0:
-        return (f"the first bet may be at most {hi} chips (max_bet={rules.max_bet}, "
+        return (f"the first bet may be at most {rule_hi} chips (max_bet={rules.max_bet}, "
                 "open-equivalent; rules-spec 4.4.2)")
-    return f"the bet may be at most {hi} chips (raise limit; rules-spec 4.4.2)"
+    if betting.raise_factor is not None:
+        return f"the bet may be at most {rule_hi} chips (a raise may at most double, 4.7)"
+    return (f"the bet may be at most {rule_hi} chips (raise_limit={rules.raise_limit}; "
+            "rules-spec 4.4.2)")
