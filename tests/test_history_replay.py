@@ -105,7 +105,7 @@ def test_replay_errors_are_one_line_with_exit_status_2(tmp_path: Path, deals: li
 def test_bad_history_files() -> None:
     with pytest.raises(HistoryError, match="not valid JSON"):
         loads("{")
-    with pytest.raises(HistoryError, match='unknown key .*"dealer" p7'):
+    with pytest.raises(HistoryError, match=r'unknown key .*"dealer" p7'):
         loads('{"rules": "modern", "stacks": [1, 1], "dealer": "p7", "seed": 1, "x": 2}')
     with pytest.raises(HistoryError, match="unknown preset"):
         loads('{"rules": "poker", "stacks": [1, 1], "seed": 1}')
