@@ -12,6 +12,8 @@ strings in hand histories put the seat first, numbered from 1::
     p1 sideshow 4  p2 accept      p2 decline     p3 choose cards=4 wild=twos blind=yes
     Commerce (docs/commerce.md): p1 trade 9s  p1 barter 9s  p2 accept 3d  p1 stand
     p1 pass  p1 exchange 9s Kh  p3 widow  p3 keep  p2 horse  p2 pounce
+    Poker-style games (docs/games-poker-style.md): p4 ante 2  p1 call  p2 raise 3
+    p1 bet 3  p1 check  p4 stand  p1 pass  p1 draw 2  p1 discard 4h 7c
 
 >>> a = parse_move("p2 bet 4")
 >>> a
@@ -51,7 +53,8 @@ PLAIN_KINDS: Final = frozenset({
     "widow", "horse", "pounce",  # Commerce
 })
 """Action kinds that may stand alone."""
-AMOUNT_KINDS: Final = frozenset({"bet", "rebuy", "lend", "sideshow", "raise", "draw"})
+AMOUNT_KINDS: Final = frozenset({"bet", "rebuy", "lend", "sideshow", "raise", "draw",
+                                 "ante"})  # poker-style games: Foster's dealer's ante
 """Action kinds followed by a whole number of chips (or cards for ``draw``)."""
 ARG_KINDS: Final = frozenset({"look", "retain", "name", "discard", "choose",
                               "trade", "barter", "accept", "exchange"})  # Commerce

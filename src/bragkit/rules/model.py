@@ -27,7 +27,9 @@ from bragkit.errors import RulesError
 __all__ = ["GAMES", "WILD_OPTIONS", "Rules"]
 
 GAMES: Final = ("modern", "teen-patti",
-                "commerce", "commerce-widow")  # Commerce (rules-spec 4.10, 4.11)
+                "commerce", "commerce-widow",  # Commerce (rules-spec 4.10, 4.11)
+                "foster", "three-stake", "american", "brag-poker")  # poker-style (4.1-4.3, 4.8)
+POKER_STYLE_GAMES: Final = ("foster", "three-stake", "american", "brag-poker")
 WILD_OPTIONS: Final = ("twos", "black-twos", "one-eyed-jacks", "suicide-king", "jokers")
 
 _CHOICES: Final[dict[str, tuple[Any, ...]]] = {
@@ -55,6 +57,17 @@ _CHOICES: Final[dict[str, tuple[Any, ...]]] = {
     "widow_rules": ("peel", "hoyle", "britannica"),
     "horse_rule": ("first_out_once", "any_once", "none"),
     "worst_tie": ("youngest", "all"),
+    # poker-style games (rules-spec 4.1-4.3, 4.8; docs/games-poker-style.md)
+    "showdown_tie": ("split", "eldest"),
+    "all_in": ("side_pots", "fold"),
+    "bragger_tiebreak": ("fewer_then_highest", "highest_first"),
+    "p2_tie": ("eldest", "split"),
+    "over31": ("bust", "distance"),
+    "all_bust": ("carry", "least_excess"),
+    "ace_value_31": (11, 1),
+    "stock_exhausted": ("stop",),
+    "american_order": ("rank_first", "braggers_first"),
+    "exchange_tie": ("incumbent_survives", "seer_survives", "both_survive"),
 }
 
 
@@ -137,6 +150,41 @@ class Rules:
     widow_lives: int = 3
     short_pack: bool = False
     """The 32-card pack (A K Q J 10 9 8 7), up to 7 players (Commerce only)."""
+    # ---- Poker-style games (rules-spec 4.1-4.3, 4.8, 7; docs/games-poker-style.md) -------
+    # Foster's single-stake Brag (game="foster"), American Brag ("american"), Three-Stake
+    # Brag ("three-stake", whose S is ``stake`` above) and 3 Card Brag Poker ("brag-poker").
+    limit: int = 10
+    """Foster's betting limit ``L``: the largest single bet or raise increment."""
+    min_raise: int = 1
+    max_raises: int | None = None
+    """Raises per betting round (None: no cap; the brag-poker preset sets 3)."""
+    allow_check: bool = False
+    dealer_may_raise_own_ante: bool = True
+    no_call_payment: int = 1
+    dealer_withdraws_ante: bool = True
+    showdown_tie: str = "split"
+    all_in: str = "side_pots"
+    bragger_tiebreak: str = "fewer_then_highest"
+    bragger_own_rank_natural: bool = True
+    # Three-Stake Brag (4.2)
+    p2_allow_check: bool = False
+    p2_tie: str = "eldest"
+    draw31: bool = False
+    draw_price: int = 1
+    over31: str = "bust"
+    all_bust: str = "carry"
+    ace_value_31: int = 11
+    stock_exhausted: str = "stop"
+    triple_winner_bonus: int = 0
+    # American Brag (4.3)
+    american_order: str = "rank_first"
+    exchange_tie: str = "incumbent_survives"
+    # 3 Card Brag Poker (4.8): SB and BB are small_blind and big_blind
+    small_blind: int = 1
+    big_blind: int = 2
+    bet1_factor: int = 2
+    blind_may_draw: bool = True
+    half_price_calls: bool = True
 
     def __post_init__(self) -> None:
         problems = _problems(self)
@@ -237,6 +285,8 @@ class Rules:
         """
         if self.game in ("commerce", "commerce-widow"):  # rules-spec 4.10: 3-12, or 7
             return 7 if self.short_pack else 12
+        if self.game in POKER_STYLE_GAMES:  # rules-spec 4.1-4.3: 3-12 players
+            return 12
         return (self.pack_size - self.cards) // self.cards
 
 
@@ -256,6 +306,15 @@ _TYPES: Final[dict[str, str]] = {
 # Commerce keys (rules-spec 4.10, 4.11)
 _TYPES.update({k: "int" for k in ("stake", "max_trade_rounds", "win_from_pool", "widow_lives")})
 _TYPES.update({k: "int?" for k in ("trade_price", "dealer_pays_winner", "horse_price")})
+# poker-style keys (rules-spec 4.1-4.3, 4.8)
+_TYPES.update({k: "int" for k in ("limit", "min_raise", "no_call_payment", "draw_price",
+                                  "ace_value_31", "triple_winner_bonus", "small_blind",
+                                  "big_blind", "bet1_factor")})
+_TYPES["max_raises"] = "int?"
+_TYPES.update({k: "bool" for k in ("allow_check", "dealer_may_raise_own_ante",
+                                   "dealer_withdraws_ante", "bragger_own_rank_natural",
+                                   "p2_allow_check", "draw31", "blind_may_draw",
+                                   "half_price_calls")})
 _TYPES.update({k: "bool" for k in ("dealer_pays_double", "dealer_trades_free",
                                    "banker_penalty_all", "dealer_is_eldest_for_point",
                                    "dealer_widow_privilege", "pounce", "short_pack")})
@@ -343,6 +402,7 @@ def _value_problems(r: Rules) -> list[str]:
     if r.short_stack_policy == "lend_or_show" and r.rebuy_anytime:
         out.append("short_stack_policy='lend_or_show' excludes rebuy_anytime")
     out.extend(_commerce_problems(r))
+    out.extend(_poker_problems(r))
     return out
 
 
@@ -365,7 +425,8 @@ def _commerce_problems(r: Rules) -> list[str]:
     """Problems with the Commerce keys (and with other games' keys under Commerce)."""
     out: list[str] = []
     if r.game not in ("commerce", "commerce-widow"):
-        changed = sorted(k for k, v in _COMMERCE_DEFAULTS.items() if getattr(r, k) != v)
+        changed = sorted(k for k, v in _COMMERCE_DEFAULTS.items() if getattr(r, k) != v
+                         and not (k == "stake" and r.game == "three-stake"))  # S, 4.2
         if changed:
             out.append(f"{', '.join(changed)}: Commerce options (game='commerce' or "
                        "'commerce-widow')")
@@ -388,6 +449,54 @@ def _commerce_problems(r: Rules) -> list[str]:
         out.append("Commerce has no wild cards")
     if r.pack_policy != "shuffle_every_deal":
         out.append("Commerce shuffles every deal (pack_policy='shuffle_every_deal')")
+    if r.dealers_choice_every is not None:
+        out.append("dealers_choice_every is a modern Brag option")
+    return out
+
+
+# ---- Poker-style games' validation (rules-spec 4.1-4.3, 4.8) -----------------------------
+_POKER_DEFAULTS: Final = {
+    "limit": 10, "min_raise": 1, "max_raises": None, "allow_check": False,
+    "dealer_may_raise_own_ante": True, "no_call_payment": 1, "dealer_withdraws_ante": True,
+    "showdown_tie": "split", "all_in": "side_pots", "bragger_tiebreak": "fewer_then_highest",
+    "bragger_own_rank_natural": True, "p2_allow_check": False, "p2_tie": "eldest",
+    "draw31": False, "draw_price": 1, "over31": "bust", "all_bust": "carry", "ace_value_31": 11,
+    "stock_exhausted": "stop", "triple_winner_bonus": 0, "american_order": "rank_first",
+    "exchange_tie": "incumbent_survives", "small_blind": 1, "big_blind": 2, "bet1_factor": 2,
+    "blind_may_draw": True, "half_price_calls": True,
+}
+
+
+def _poker_problems(r: Rules) -> list[str]:
+    """Problems with the poker-style games' keys (and with those keys under other games)."""
+    out: list[str] = []
+    if r.game not in POKER_STYLE_GAMES:
+        changed = sorted(k for k, v in _POKER_DEFAULTS.items() if getattr(r, k) != v)
+        if changed:
+            out.append(f"{', '.join(changed)}: options of the poker-style games "
+                       f"({', '.join(POKER_STYLE_GAMES)})")
+        return out
+    if r.limit < 1:
+        out.append(f"limit must be >= 1, not {r.limit}")
+    if not 1 <= r.min_raise <= max(r.limit, 1):
+        out.append(f"min_raise must be 1..limit ({r.limit}), not {r.min_raise}")
+    if r.max_raises is not None and r.max_raises < 0:
+        out.append(f"max_raises must be >= 0 or null, not {r.max_raises}")
+    for key in ("no_call_payment", "draw_price", "triple_winner_bonus", "small_blind"):
+        if getattr(r, key) < 0:
+            out.append(f"{key} must be >= 0, not {getattr(r, key)}")
+    if r.game == "three-stake" and r.stake < 1:
+        out.append(f"stake must be >= 1, not {r.stake}")
+    if r.big_blind < 1 or r.big_blind < r.small_blind:
+        out.append(f"big_blind must be >= 1 and >= small_blind, not {r.big_blind}")
+    if r.bet1_factor < 1:
+        out.append(f"bet1_factor must be >= 1, not {r.bet1_factor}")
+    if r.cards != 3:
+        out.append(f"{r.game} deals 3 cards, not {r.cards}")
+    if r.wild is not None:
+        out.append(f"{r.game} has no wild-card option (its braggers are built in)")
+    if r.pack_policy != "shuffle_every_deal":
+        out.append(f"{r.game} shuffles every deal (pack_policy='shuffle_every_deal')")
     if r.dealers_choice_every is not None:
         out.append("dealers_choice_every is a modern Brag option")
     return out

@@ -62,6 +62,32 @@ PRESETS: Final[dict[str, Rules]] = {
     "commerce-pounce": Rules(game="commerce-widow", pack_policy="shuffle_every_deal", stake=3,
                              widow_rules="britannica", dealer_widow_privilege=False,
                              pounce=True),
+    # poker-style games (rules-spec 4.1-4.3, 4.8; docs/games-poker-style.md)
+    **{name: Rules(game=game, pack_policy="shuffle_every_deal", **keys) for name, game, keys in (
+        ("foster", "foster", {}),
+        ("foster-eldest-tie", "foster", {"showdown_tie": "eldest"}),
+        ("foster-highest-first", "foster", {"bragger_tiebreak": "highest_first"}),
+        ("foster-capped", "foster", {"max_raises": 3, "min_raise": 2, "limit": 6,
+                                     "dealer_may_raise_own_ante": False}),
+        ("foster-no-side-pots", "foster", {"all_in": "fold", "dealer_withdraws_ante": False}),
+        ("foster-check", "foster", {"allow_check": True, "no_call_payment": 2}),
+        ("three-stake", "three-stake", {}),
+        ("three-stake-draw", "three-stake", {"draw31": True}),
+        ("three-stake-check", "three-stake", {"p2_allow_check": True, "p2_tie": "split"}),
+        ("three-stake-britannica", "three-stake", {"draw31": True, "ace_value_31": 1,
+                                                   "triple_winner_bonus": 1}),
+        ("three-stake-distance", "three-stake", {"over31": "distance", "draw31": True,
+                                                 "draw_price": 2}),
+        ("three-stake-least-excess", "three-stake", {"all_bust": "least_excess"}),
+        ("american", "american", {}),
+        ("american-braggers-first", "american", {"american_order": "braggers_first"}),
+        ("american-seer-survives", "american", {"exchange_tie": "seer_survives"}),
+        ("american-both-survive", "american", {"exchange_tie": "both_survive"}),
+        ("brag-poker", "brag-poker", {"max_raises": 3}),
+        ("brag-poker-bb", "brag-poker", {"max_raises": 3, "bet1_factor": 1}),
+        ("brag-poker-no-blind-draw", "brag-poker", {"max_raises": 3, "blind_may_draw": False,
+                                                    "half_price_calls": False}),
+    )},
 }
 
 
