@@ -1,0 +1,47 @@
+"""The conformance checker over every brag-style preset (random legal play + invariants)."""
+
+from __future__ import annotations
+
+import pytest
+
+from bragkit.engine.family import FAMILIES
+from bragkit.rules import PRESETS, get_preset
+from bragkit.testing import ConformanceError, check_conformance, check_state
+
+BRAG_PRESETS = sorted(name for name, rules in PRESETS.items() if rules.game in FAMILIES)
+
+
+@pytest.mark.parametrize("name", BRAG_PRESETS)
+def test_conformance_every_preset(name: str) -> None:
+    report = check_conformance(get_preset(name), hands=300, players=5, seed=17)
+    assert report.hands == 300
+    assert report.illegal_probes > report.decisions  # several probes per decision
+
+
+def test_conformance_thousands_of_modern_hands_at_six_players() -> None:
+    report = check_conformance(get_preset("modern"), hands=3000, players=6, seed=3,
+                               probe_every=5)
+    assert report.hands == 3000
+    assert report.showdowns > 100 and report.carried > 100
+
+
+def test_conformance_two_players_cover_and_lend() -> None:
+    for name in ("modern-cover", "modern-lend", "modern-face-up"):
+        report = check_conformance(get_preset(name), hands=300, players=2, seed=8, stack=30)
+        assert report.hands == 300
+
+
+def test_checker_detects_broken_invariants() -> None:
+    import random
+
+    from bragkit.engine import BragState, shuffled_pack
+
+    rules = get_preset("modern")
+    st = BragState.start(rules, (20, 20), 0, shuffled_pack(rules, random.Random(1)))
+    check_state(st)
+    broken = BragState.start(rules, (20, 20), 0, shuffled_pack(rules, random.Random(1))[:-1])
+    with pytest.raises(ConformanceError, match="cards accounted for"):
+        check_state(broken)
+    object.__setattr__(st, "pot", st.pot + 1)  # simulate an engine bug
+    with pytest.raises(ConformanceError, match="chips not conserved"):
+        check_state(st)
