@@ -1,0 +1,104 @@
+"""Poker-style games: the thin per-game layer on top of :mod:`.poker_state`.
+
+A :class:`PokerGame` turns :class:`~bragkit.rules.Rules` into what differs between the
+games that bet poker-style (Foster's single-stake, Three-Stake and American Brag, the
+GameAccount draw game): the deal plan (:meth:`PokerGame.setup`), the betting parameters of
+each round (:meth:`PokerGame.betting_for`), decisions of its own phases (ante, draw) and its
+settlement (:meth:`PokerGame.round_closed`).  :func:`poker_game_for` finds a rules object's
+game through :data:`POKER_GAMES`.
+
+>>> from bragkit.rules import get_preset
+>>> poker_game_for(get_preset("foster")).name
+'foster'
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, ClassVar, Final
+
+from bragkit.engine.actions import Action, LegalAction
+from bragkit.engine.poker_betting import PokerBetting
+from bragkit.errors import RulesError
+
+if TYPE_CHECKING:
+    from bragkit.engine.poker_state import PokerState, PokerWork
+    from bragkit.rules import Rules
+
+__all__ = ["POKER_GAMES", "PokerGame", "poker_game_for"]
+
+
+class PokerGame:
+    """Base class of the poker-style games (the hooks :mod:`.poker_state` calls)."""
+
+    name: ClassVar[str] = "poker"
+    spec_section: ClassVar[str] = "4.1"
+    """The rules-spec section illegal-action messages cite."""
+    pools: ClassVar[int] = 1
+    """How many pools a deal has (Three-Stake Brag: 3)."""
+    bet_pool: ClassVar[int] = 0
+    """The pool the betting goes into."""
+    blind_play: ClassVar[bool] = False
+    """Whether seats start blind and must ``look`` to see their cards."""
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 12
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+
+    # -------------------------------------------------------------- parameters
+    def min_stack(self) -> int:
+        """Chips a seat needs to be dealt in."""
+        return 1
+
+    def betting_for(self, stage: int) -> PokerBetting:
+        """The betting parameters of round ``stage`` (0 = the first betting round)."""
+        raise NotImplementedError
+
+    # -------------------------------------------------------------- hooks
+    def setup(self, w: PokerWork) -> None:
+        """Forced bets and the deal: leave ``w`` ready for its first decision."""
+        raise NotImplementedError
+
+    def phase_legal(self, st: PokerState) -> tuple[LegalAction, ...]:
+        """Legal actions in a phase only this game knows (``ante``, ``draw``, ...)."""
+        return ()
+
+    def apply_phase(self, w: PokerWork, seat: int, action: Action) -> None:
+        """Apply an action of a phase only this game knows."""
+        raise NotImplementedError(action.kind)
+
+    def on_raise(self, w: PokerWork, seat: int) -> None:
+        """Called after ``seat`` bets or raises."""
+
+    def on_call(self, w: PokerWork, seat: int) -> None:
+        """Called after ``seat`` calls (American Brag's exchanges hook in here)."""
+
+    def round_closed(self, w: PokerWork) -> None:
+        """The betting round has closed (every live seat has met the target, or one is left)."""
+        raise NotImplementedError
+
+
+POKER_GAMES: Final[dict[str, str]] = {
+    "foster": "bragkit.games.foster:FosterGame",
+    "american": "bragkit.games.american:AmericanGame",
+    "three-stake": "bragkit.games.three_stake:ThreeStakeGame",
+    "brag-poker": "bragkit.games.brag_poker:BragPokerGame",
+}
+"""Game name -> ``module:class`` of its poker-style game.  New games add one entry."""
+
+_CACHE: dict[Rules, PokerGame] = {}
+
+
+def poker_game_for(rules: Rules) -> PokerGame:
+    """The (cached) game object for ``rules``."""
+    found = _CACHE.get(rules)
+    if found is not None:
+        return found
+    target = POKER_GAMES.get(rules.game)
+    if target is None:
+        raise RulesError(f"no poker-style engine for game {rules.game!r}")
+    module, _, cls = target.partition(":")
+    game: PokerGame = getattr(importlib.import_module(module), cls)(rules)
+    _CACHE[rules] = game
+    return game

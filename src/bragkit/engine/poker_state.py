@@ -1,0 +1,530 @@
+"""The immutable state of one poker-style deal: legal actions, transitions, views.
+
+The state runs the equalising betting machine (:mod:`.poker_betting`) and hands every other
+decision and the settlement to its game (:mod:`.poker_game`).  It offers the interface the
+table model works on: ``legal_actions()``, ``apply(action)``, ``apply_move(seat, action)``,
+``is_over``, ``view(seat)``, ``events``, ``replay()``, chip and card accounting.
+
+>>> import random
+>>> from bragkit.rules import get_preset
+>>> from bragkit.engine.pack import shuffled_pack
+>>> rules = get_preset("foster")
+>>> s = PokerState.start(rules, (50, 50, 50, 50), 3, shuffled_pack(rules, random.Random(1)))
+>>> s.phase, s.to_act, [str(a) for a in s.legal_actions()]
+('ante', 3, ['ante 1..10'])
+>>> s = s.apply("ante 2")
+>>> s.to_act, [str(a) for a in s.legal_actions()]
+(0, ['fold', 'call (costs 2)', 'raise 1..10'])
+>>> s.apply("raise 11")
+Traceback (most recent call last):
+...
+bragkit.errors.IllegalActionError: p1 raise 11: a raise must be 1..10 chips (the betting limit...
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Final
+
+from bragkit.cards import card_from_id
+from bragkit.engine.actions import Action, LegalAction, format_move, parse_action
+from bragkit.engine.events import Event
+from bragkit.engine.poker_betting import Round, side_pots, split
+from bragkit.engine.poker_game import PokerGame, poker_game_for
+from bragkit.errors import BragError, IllegalActionError
+
+if TYPE_CHECKING:
+    from bragkit.engine.views import SeatView
+    from bragkit.rules import Rules
+
+__all__ = ["PokerState", "PokerWork", "stacked_pack"]
+
+
+def stacked_pack(rules: Rules, top: str) -> tuple[int, ...]:
+    """A pack whose top cards are ``top`` (text), the rest following in id order.
+
+    >>> from bragkit.rules import get_preset
+    >>> from bragkit.engine.pack import pack_text
+    >>> pack_text(stacked_pack(get_preset("foster"), "As Kd")[:4])
+    'As Kd 2c 2d'
+    """
+    from bragkit.cards import parse_cards
+    from bragkit.engine.pack import fresh_pack
+
+    ids = tuple(c.id for c in parse_cards(top))
+    return ids + tuple(c for c in fresh_pack(rules) if c not in ids)
+
+_BET_KINDS: Final = frozenset({"fold", "pass", "call", "raise", "bet", "check", "stand"})
+_LOOK: Final = LegalAction("look")
+
+
+@dataclass(frozen=True, slots=True)
+class PokerState:
+    """One deal of a poker-style game, as an immutable value.
+
+    Build the first state with :meth:`start`; :meth:`apply` returns a new state.  Seats are
+    0-based (``p1`` is seat 0 in action strings); card fields hold card ids.  ``pools``
+    holds the money of each pool (one pool, or Three-Stake Brag's three); ``credit`` and
+    ``chips`` are each seat's credited and actual contributions to the betting pool this
+    deal (they differ only for half-price blind calls); ``status`` is ``in`` (may act),
+    ``allin``, ``folded`` or ``out`` (not dealt in).
+    """
+
+    rules: Rules
+    n: int
+    dealer: int
+    stacks: tuple[int, ...]
+    pools: tuple[int, ...]
+    credit: tuple[int, ...]
+    chips: tuple[int, ...]
+    rnd: Round | None
+    status: tuple[str, ...]
+    hands: tuple[tuple[int, ...], ...]
+    looked: tuple[bool, ...]
+    phase: str
+    to_act: int
+    pack: tuple[int, ...]
+    muck: tuple[int, ...]
+    total: int
+    carried: int
+    stage: int
+    data: tuple[int, ...]
+    debts: tuple[tuple[int, int, int], ...]
+    events: tuple[Event, ...]
+    actions: tuple[tuple[int, Action], ...]
+    game: PokerGame = field(compare=False, repr=False)
+    origin: PokerState | None = field(default=None, compare=False, repr=False)
+    cache: list[Any] = field(default_factory=list, compare=False, repr=False)
+
+    # ------------------------------------------------------------------ creation
+    @staticmethod
+    def start(rules: Rules, stacks: Sequence[int], dealer: int, pack: Sequence[int], *,
+              carried: int = 0, retained: tuple[int, ...] = (),
+              debts: tuple[tuple[int, int, int], ...] = ()) -> PokerState:
+        """A new deal from ``pack`` (card ids, top first); ``carried`` joins the carry pool.
+
+        Seats with fewer chips than the game needs sit out (status ``out``).  ``retained``
+        exists for the table model's sake; poker-style games never retain hands.
+        """
+        game = poker_game_for(rules)
+        n = len(stacks)
+        need = game.min_stack()
+        status = tuple("in" if s >= need else "out" for s in stacks)
+        if status.count("in") < game.min_players:
+            raise BragError(f"fewer than {game.min_players} seats can play: the session is over")
+        blank: tuple[tuple[int, ...], ...] = ((),) * n
+        pools = [0] * game.pools
+        st = PokerState(rules, n, dealer, tuple(stacks), tuple(pools), (0,) * n, (0,) * n,
+                        None, status, blank, (not game.blind_play,) * n, "setup", -1,
+                        tuple(pack), (), sum(stacks) + carried, 0, 0, (), debts, (), (), game)
+        w = PokerWork(st)
+        w.carry_in = carried
+        w.emit("deal_start", dealer, amount=carried)
+        game.setup(w)
+        return w.freeze(-1, None)
+
+    # ------------------------------------------------------------------ queries
+    @property
+    def is_over(self) -> bool:
+        """True when the deal has ended."""
+        return self.phase == "over"
+
+    @property
+    def pot(self) -> int:
+        """All the money in the pools."""
+        return sum(self.pools)
+
+    @property
+    def live(self) -> tuple[int, ...]:
+        """Seats still contesting the betting pool (not folded, dealt in)."""
+        return tuple(s for s in range(self.n) if self.status[s] in ("in", "allin"))
+
+    @property
+    def old(self) -> tuple[tuple[int, ...], ...]:
+        """No retained hands in poker-style games (the table model asks)."""
+        return ((),) * self.n
+
+    @property
+    def retained(self) -> tuple[int, ...]:
+        """No retained hands in poker-style games."""
+        return ()
+
+    @property
+    def bought(self) -> tuple[int, ...]:
+        """No rebuys during a poker-style deal."""
+        return (0,) * self.n
+
+    @property
+    def shuffle_next(self) -> bool:
+        """Poker-style games shuffle every deal."""
+        return True
+
+    def legal_actions(self) -> tuple[LegalAction, ...]:
+        """Everything the seat to act may do, with exact costs and bounds (empty when over)."""
+        cache = self.cache
+        if cache:
+            legal: tuple[LegalAction, ...] = cache[0]
+            return legal
+        legal = _legal(self)
+        cache.append(legal)
+        return legal
+
+    def is_legal(self, action: Action) -> bool:
+        """Whether the seat to act may take ``action`` now."""
+        return any(la.allows(action) for la in self.legal_actions())
+
+    def apply(self, action: Action | str) -> PokerState:
+        """The state after the seat to act takes ``action``.
+
+        Raises :class:`~bragkit.errors.IllegalActionError` naming the rule; ``self`` is
+        unchanged.
+        """
+        if isinstance(action, str):
+            action = parse_action(action)
+        for la in self.legal_actions():
+            if la.allows(action):
+                return _apply(self, self.to_act, action)
+        raise IllegalActionError(_diagnose(self, action))
+
+    def apply_move(self, seat: int, action: Action | str) -> PokerState:
+        """Like :meth:`apply`, checking that ``seat`` (0-based) is the seat to act."""
+        if isinstance(action, str):
+            action = parse_action(action)
+        if self.phase == "over":
+            raise IllegalActionError(f"{format_move(seat, action)}: the deal is over")
+        if seat != self.to_act:
+            raise IllegalActionError(
+                f"{format_move(seat, action)}: it is p{self.to_act + 1}'s turn, not "
+                f"p{seat + 1}'s (turn order, rules-spec {self.game.spec_section})")
+        return self.apply(action)
+
+    def view(self, seat: int) -> SeatView:
+        """What ``seat`` may know: never a card it may not see."""
+        return _view(self, seat)
+
+    def first(self) -> PokerState:
+        """The first state of this deal."""
+        state = self
+        while state.origin is not None:
+            state = state.origin
+        return state
+
+    def replay(self) -> PokerState:
+        """Re-apply the action log to the first state (reproduces ``self``)."""
+        state = self.first()
+        for seat, action in self.actions:
+            state = state.apply_move(seat, action)
+        return state
+
+    def chips_in_play(self) -> int:
+        """Stacks, pools and the carried pool: always equals :attr:`total`."""
+        return sum(self.stacks) + sum(self.pools) + self.carried
+
+    def all_cards(self) -> list[int]:
+        """Every card id the deal accounts for (stock, discards, hands)."""
+        cards = list(self.pack)
+        cards.extend(self.muck)
+        for hand in self.hands:
+            cards.extend(hand)
+        return cards
+
+    def action_strings(self) -> list[str]:
+        """The action log as history strings (``p1 call``)."""
+        return [format_move(s, a) for s, a in self.actions]
+
+
+class PokerWork:
+    """A mutable copy of a :class:`PokerState` used inside one transition (and by games)."""
+
+    __slots__ = ("base", "carried", "carry_in", "chips", "credit", "data", "dealer", "game",
+                 "hands", "looked", "muck", "n", "new_events", "pack", "phase", "pools", "rnd",
+                 "rules", "shown", "stacks", "stage", "status", "to_act")
+
+    def __init__(self, st: PokerState) -> None:
+        self.base = st
+        self.rules = st.rules
+        self.game = st.game
+        self.n = st.n
+        self.dealer = st.dealer
+        self.stacks = list(st.stacks)
+        self.pools = list(st.pools)
+        self.credit = list(st.credit)
+        self.chips = list(st.chips)
+        self.rnd = st.rnd
+        self.status = list(st.status)
+        self.hands = list(st.hands)
+        self.looked = list(st.looked)
+        self.phase = st.phase
+        self.to_act = st.to_act
+        self.pack = st.pack
+        self.muck = st.muck
+        self.carried = st.carried
+        self.carry_in = 0
+        self.stage = st.stage
+        self.data = st.data
+        self.new_events: list[Event] = []
+        self.shown: set[int] | None = None
+
+    def freeze(self, seat: int, action: Action | None) -> PokerState:
+        st = self.base
+        actions = st.actions if action is None else (*st.actions, (seat, action))
+        return PokerState(
+            self.rules, self.n, self.dealer, tuple(self.stacks), tuple(self.pools),
+            tuple(self.credit), tuple(self.chips), self.rnd, tuple(self.status),
+            tuple(self.hands), tuple(self.looked), self.phase, self.to_act, self.pack,
+            self.muck, st.total, self.carried, self.stage, self.data, st.debts,
+            st.events + tuple(self.new_events), actions, self.game,
+            st if action is not None else st.origin)
+
+    # ---------------------------------------------------------------- helpers for games
+    def emit(self, kind: str, seat: int | None = None, amount: int | None = None,
+             cards: tuple[int, ...] | None = None, visible_to: frozenset[int] | None = None,
+             note: str | None = None) -> None:
+        """Append an event to the log."""
+        self.new_events.append(Event(kind, seat, amount, cards, visible_to, note))
+
+    def order(self, statuses: tuple[str, ...] = ("in", "allin", "folded")) -> list[int]:
+        """Seats dealt in, clockwise from the eldest hand (the dealer last)."""
+        n = self.n
+        return [(self.dealer + k) % n for k in range(1, n + 1)
+                if self.status[(self.dealer + k) % n] in statuses]
+
+    def live(self) -> list[int]:
+        """Seats still contesting the betting pool, from the eldest hand."""
+        return self.order(("in", "allin"))
+
+    def deal(self, seats: Sequence[int], count: int, *, face_up: bool = False,
+             blind: bool = False) -> None:
+        """Deal ``count`` cards to each seat, one at a time, from the top of the stock."""
+        dealt: dict[int, list[int]] = {s: [] for s in seats}
+        pos = 0
+        for _ in range(count):
+            for s in seats:
+                dealt[s].append(self.pack[pos])
+                pos += 1
+        self.pack = self.pack[pos:]
+        for s in seats:
+            cards = tuple(dealt[s])
+            self.hands[s] = self.hands[s] + cards
+            if face_up:
+                self.emit("deal", s, cards=cards, note="face up")
+            else:
+                vis = frozenset() if blind else frozenset({s})
+                self.emit("deal", s, cards=cards, visible_to=vis)
+
+    def pay(self, seat: int, chips: int, pool: int, credit: int | None = None) -> None:
+        """``seat`` puts ``chips`` into ``pool``; betting-pool money is credited to the seat."""
+        self.stacks[seat] -= chips
+        self.pools[pool] += chips
+        if pool == self.game.bet_pool:
+            self.chips[seat] += chips
+            self.credit[seat] += chips if credit is None else credit
+        if self.stacks[seat] == 0 and self.status[seat] == "in":
+            self.status[seat] = "allin"
+
+    def award(self, seat: int, amount: int, pool: int, note: str | None = None) -> None:
+        """Pay ``amount`` from ``pool`` to ``seat``."""
+        self.pools[pool] -= amount
+        self.stacks[seat] += amount
+        self.emit("award", seat, amount=amount, note=note)
+
+    def reveal(self, seat: int, note: str | None = None) -> None:
+        """Show ``seat``'s hand to the table (once)."""
+        if self.shown is None:
+            self.shown = {e.seat for e in self.base.events if e.kind == "reveal"
+                          and e.seat is not None}
+        if seat in self.shown:
+            return
+        self.shown.add(seat)
+        self.emit("reveal", seat, cards=self.hands[seat], note=note)
+
+    def start_round(self, stage: int, first_after: int, rnd: Round) -> None:
+        """Open betting round ``stage``; the first to act is the next seat after ``first_after``."""
+        self.stage = stage
+        self.rnd = rnd
+        self.phase = "bet"
+        m = self.game.betting_for(stage)
+        nxt = m.next_to_act(rnd, first_after, self.status, self.stacks)
+        if nxt < 0:
+            self.game.round_closed(self)
+        else:
+            self.to_act = nxt
+
+    def settle_pool(self, key: Callable[[int], Any], tie: str, pool: int,
+                    note: str = "showdown") -> list[int]:
+        """Show down the betting pool among live seats with side pots; returns the winners.
+
+        ``key(seat)`` is a comparable strength; ``tie`` is ``"split"`` (odd chips to the
+        tied seats nearest the eldest hand) or ``"eldest"``.
+        """
+        live = [s in self.live() for s in range(self.n)]
+        order = self.order()
+        winners: list[int] = []
+        pots = side_pots(self.credit, self.chips, live)
+        dead = self.pools[pool] - sum(self.chips)  # antes left from earlier deals, dead antes
+        if dead:
+            if pots:
+                pots[0] = (pots[0][0] + dead, pots[0][1])
+            else:
+                pots = [(dead, tuple(s for s in range(self.n) if live[s]))]
+        for amount, eligible in pots:
+            contenders = [s for s in order if s in eligible]
+            if len(contenders) > 1:
+                for s in contenders:
+                    self.reveal(s)
+            best = max(key(s) for s in contenders)
+            tied = [s for s in contenders if key(s) == best]
+            if tie == "eldest":
+                tied = tied[:1]
+            for seat, share in split(amount, tied):
+                self.award(seat, share, pool, note if len(contenders) > 1 else "uncontested")
+                if seat not in winners:
+                    winners.append(seat)
+        return winners
+
+    def end(self) -> None:
+        """Finish the deal."""
+        self.phase = "over"
+        self.to_act = -1
+        self.rnd = None
+        self.emit("deal_end", self.dealer)
+
+
+# ---------------------------------------------------------------------- legal actions
+def _legal(st: PokerState) -> tuple[LegalAction, ...]:
+    if st.phase == "over":
+        return ()
+    if st.phase != "bet":
+        return st.game.phase_legal(st)
+    p = st.to_act
+    assert st.rnd is not None
+    m = st.game.betting_for(st.stage)
+    blind = not st.looked[p]
+    acts = m.legal(st.rnd, p, stack=st.stacks[p], live=len(st.live), blind=blind)
+    if blind:
+        return (_LOOK, *acts)
+    return acts
+
+
+# ---------------------------------------------------------------------- transitions
+def _apply(st: PokerState, p: int, action: Action) -> PokerState:
+    w = PokerWork(st)
+    kind = action.kind
+    if w.phase == "bet" and kind == "look":
+        w.looked[p] = True
+        w.emit("look", p, cards=w.hands[p], visible_to=frozenset({p}))
+    elif w.phase == "bet" and kind in _BET_KINDS:
+        _bet(w, p, action)
+    else:
+        w.game.apply_phase(w, p, action)
+    return w.freeze(p, action)
+
+
+def _bet(w: PokerWork, p: int, action: Action) -> None:
+    game = w.game
+    m = game.betting_for(w.stage)
+    rnd = w.rnd
+    assert rnd is not None
+    kind = action.kind
+    pool = game.bet_pool
+    if kind in ("fold", "pass"):
+        w.status[p] = "folded"
+        w.emit("fold", p, note="pass" if kind == "pass" else None)
+    elif kind == "call":
+        before = rnd.contrib[p]
+        rnd, paid = m.call(rnd, p, stack=w.stacks[p], blind=not w.looked[p])
+        w.rnd = rnd
+        w.pay(p, paid, pool, rnd.contrib[p] - before)
+        w.emit("call", p, amount=paid, note=None if paid == rnd.contrib[p] - before
+               else f"credited {rnd.contrib[p] - before}")
+        game.on_call(w, p)
+    elif kind in ("raise", "bet"):
+        assert action.amount is not None
+        rnd, paid = m.raise_(rnd, p, action.amount, stack=w.stacks[p])
+        w.rnd = rnd
+        w.pay(p, paid, pool)
+        w.emit(kind, p, amount=paid, note=f"to {rnd.target}")
+        game.on_raise(w, p)
+    else:
+        w.rnd = m.check(rnd, p)
+        w.emit(kind, p)
+    if w.phase != "bet" or w.rnd is None:
+        return
+    nxt = m.next_to_act(w.rnd, p, w.status, w.stacks)
+    if nxt < 0:
+        game.round_closed(w)
+    else:
+        w.to_act = nxt
+
+
+# ---------------------------------------------------------------------- views
+def _view(st: PokerState, seat: int) -> SeatView:
+    from bragkit.engine.views import SeatView
+
+    events = tuple(e.redacted(seat) for e in st.events)
+    shown: dict[int, list[int]] = {}
+    for e in events:
+        if e.cards is None or e.seat is None or e.seat == seat:
+            continue
+        if e.kind in ("reveal", "exchange"):
+            shown[e.seat] = list(e.cards)
+        elif e.kind in ("deal", "draw"):
+            shown.setdefault(e.seat, []).extend(c for c in e.cards
+                                                if c not in shown.get(e.seat, ()))
+    own = None
+    if st.looked[seat] and st.hands[seat]:
+        own = tuple(card_from_id(c) for c in st.hands[seat])
+    target = st.rnd.target if st.rnd is not None else 0
+    return SeatView(
+        seat=seat, dealer=st.dealer, stacks=st.stacks, pot=st.pot,
+        frozen_pots=st.pools if len(st.pools) > 1 else (), r=target, status=st.status,
+        looked=st.looked, to_act=st.to_act, phase=st.phase, own_cards=own,
+        shown={s: tuple(card_from_id(c) for c in cards) for s, cards in shown.items()},
+        stub_card=None, events=events,
+        legal=st.legal_actions() if st.to_act == seat else ())
+
+
+# ---------------------------------------------------------------------- diagnosis
+def _diagnose(st: PokerState, action: Action) -> str:
+    """Why ``action`` by the seat to act is illegal, naming the rule."""
+    p = st.to_act
+    head = format_move(max(p, 0), action)
+    sec = f"rules-spec {st.game.spec_section}"
+    if st.phase == "over":
+        return f"{head}: the deal is over"
+    legal = st.legal_actions()
+    offered = ", ".join(str(la) for la in legal)
+    same = [la for la in legal if la.kind == action.kind]
+    if same:
+        la = same[0]
+        if la.lo is not None and action.amount is not None:
+            what = {"raise": "a raise", "bet": "a bet", "ante": "the ante",
+                    "draw": "a draw"}.get(action.kind, action.kind)
+            unit = "cards" if action.kind == "draw" and st.phase == "draw" else "chips"
+            bound = f"{la.lo}..{la.hi}" if la.lo != la.hi else f"exactly {la.lo}"
+            why = _BOUND_REASON.get((st.game.name, action.kind), "the betting limit L")
+            return f"{head}: {what} must be {bound} {unit} ({why}, {sec})"
+        return f"{head}: malformed {action.kind}; p{p + 1} may: {offered}"
+    reason = _REASONS.get(action.kind)
+    if st.phase == "bet" and reason is not None:
+        return f"{head}: {reason} ({sec}); p{p + 1} may: {offered}"
+    return f"{head}: not allowed in the {st.phase} phase ({sec}); p{p + 1} may: {offered}"
+
+
+_BOUND_REASON: Final = {
+    ("brag-poker", "raise"): "fixed-limit bet size",
+    ("brag-poker", "bet"): "fixed-limit bet size",
+    ("three-stake", "draw"): "cards left in the stock and chips to pay draw_price",
+    ("brag-poker", "draw"): "zero to three cards",
+}
+_REASONS: Final = {
+    "check": "checking is not allowed: meet the target, raise or abandon (allow_check)",
+    "raise": "no raise is possible now (raise cap max_raises, or not enough chips)",
+    "bet": "a bet stands already: call or raise it",
+    "call": "there is nothing to call",
+    "stand": "only a seat whose bet already meets the target may stand",
+    "look": "this seat has looked already, or the game is not played blind",
+    "fold": "this game's word for abandoning is 'pass'",
+    "pass": "this game's word for abandoning is 'fold'",
+}

@@ -1,0 +1,81 @@
+"""Foster's American Brag (rules-spec 4.3, G-F3): eight braggers, lose-and-drop-out betting.
+
+The ante, deal and betting are Foster's (:mod:`bragkit.games.foster`), under R-AMERICAN.
+On top: the seat whose raise stands is the *bragger*.  A seat that calls the bragger's raise
+exchanges hands with him privately (an ``exchange`` event only those two seats can see);
+the worse hand retires and the better becomes (or stays) the bragger.  A call between the
+last two contenders is public: both hands are shown and the better takes the pot.  An
+uncalled bragger wins unseen; with no raise at all every hand is shown (AB2).  Ties in a
+private exchange follow ``exchange_tie``.
+
+>>> from bragkit.rules import get_preset
+>>> from bragkit.engine.poker_state import PokerState, stacked_pack
+>>> rules = get_preset("american")
+>>> pack = stacked_pack(rules, "2c 8s 7h 4d  3c 8h 5s 5d  4c Ks 2h 6d")
+>>> s = PokerState.start(rules, (30,) * 4, 3, pack)
+>>> for a in ("ante 2", "call", "raise 3", "call"):   # AB1: P3 sees P2's raise
+...     s = s.apply(a)
+>>> [e.kind for e in s.events[-3:]], s.events[-1].note
+(['exchange', 'exchange', 'fold'], 'retires after a private exchange')
+>>> s.view(0).shown, sorted(s.view(1).shown)                  # only P2 and P3 saw them
+({}, [2])
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+from bragkit.games.foster import FosterGame
+from bragkit.hands import Ranking, get_ranking
+
+if TYPE_CHECKING:
+    from bragkit.engine.poker_state import PokerWork
+    from bragkit.rules import Rules
+
+__all__ = ["AmericanGame"]
+
+
+class AmericanGame(FosterGame):
+    """G-F3: Foster's ante and betting with private exchanges; ``data = (bragger,)``."""
+
+    name: ClassVar[str] = "american"
+    spec_section: ClassVar[str] = "4.3"
+
+    @staticmethod
+    def make_ranking(rules: Rules) -> Ranking:
+        """R-AMERICAN."""
+        return get_ranking("american", american_order=rules.american_order)
+
+    def on_raise(self, w: PokerWork, seat: int) -> None:
+        """The raiser becomes the bragger (no exchange)."""
+        w.data = (seat,)
+
+    def on_call(self, w: PokerWork, seat: int) -> None:
+        """Seeing the bragger's raise: a private exchange, or the public final."""
+        bragger = w.data[0]
+        if bragger < 0 or bragger == seat or w.status[bragger] not in ("in", "allin"):
+            return
+        live = w.live()
+        if len(live) == 2:
+            w.settle_pool(lambda s: self.key(w, s), self.rules.showdown_tie, 0, "final")
+            w.end()
+            return
+        pair = frozenset({seat, bragger})
+        w.emit("exchange", seat, cards=w.hands[seat], visible_to=pair, note=f"with p{bragger + 1}")
+        w.emit("exchange", bragger, cards=w.hands[bragger], visible_to=pair,
+               note=f"with p{seat + 1}")
+        mine, theirs = self.key(w, seat), self.key(w, bragger)
+        if mine > theirs:
+            loser = bragger
+        elif mine < theirs:
+            loser = seat
+        else:
+            tie = self.rules.exchange_tie
+            loser = seat if tie == "incumbent_survives" else bragger if tie == "seer_survives" \
+                else -1
+        if loser < 0:
+            return
+        w.status[loser] = "folded"
+        w.emit("fold", loser, note="retires after a private exchange")
+        if loser == bragger:
+            w.data = (seat,)

@@ -1,0 +1,135 @@
+"""Foster's single-stake Brag (rules-spec 4.1, G-F1): ante, meet-raise-or-abandon, braggers.
+
+The dealer antes 1..L before the deal (``p4 ante 2``); from the eldest hand each seat must
+meet the highest total (``call``), raise it by 1..L (``raise 5``) or abandon (``fold``).  The
+dealer's ante counts as his bet, so when the betting comes round unraised he may ``stand``
+or raise his own ante (``dealer_may_raise_own_ante``).  Settlement:
+
+* nobody meets the ante: the dealer withdraws it (``dealer_withdraws_ante``; otherwise it
+  stays in the pot for the next deal) and every other seat pays him ``no_call_payment``;
+* an uncalled bet takes the pot unseen;
+* a call: every live hand is shown and the best R-FOSTER hand wins, with side pots
+  (``all_in="side_pots"``) and ties split (``showdown_tie``).
+
+>>> from bragkit.rules import get_preset
+>>> from bragkit.engine.poker_state import PokerState, stacked_pack
+>>> rules = get_preset("foster")
+>>> s = PokerState.start(rules, (20,) * 5, 4, stacked_pack(rules, ""))
+>>> for a in ("ante 3", "fold", "fold", "fold", "fold"):     # FB1: nobody meets the ante
+...     s = s.apply(a)
+>>> s.stacks
+(19, 19, 19, 19, 24)
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+from bragkit.engine.actions import Action, LegalAction
+from bragkit.engine.poker_betting import PokerBetting, Round
+from bragkit.engine.poker_game import PokerGame
+from bragkit.hands import Ranking, get_ranking
+
+if TYPE_CHECKING:
+    from bragkit.engine.poker_state import PokerState, PokerWork
+    from bragkit.rules import Rules
+
+__all__ = ["FosterGame"]
+
+
+class FosterGame(PokerGame):
+    """G-F1: the dealer's ante, one equalising round, the braggers ranking."""
+
+    name: ClassVar[str] = "foster"
+    spec_section: ClassVar[str] = "4.1"
+
+    def __init__(self, rules: Rules) -> None:
+        super().__init__(rules)
+        self.ranking = self.make_ranking(rules)
+        self.rank3 = self.ranking.rank3
+        self.betting = PokerBetting(
+            limit=rules.limit, min_raise=rules.min_raise, max_raises=rules.max_raises,
+            allow_check=rules.allow_check, matched_word="stand",
+            forced_may_raise=rules.dealer_may_raise_own_ante, all_in=rules.all_in)
+
+    @staticmethod
+    def make_ranking(rules: Rules) -> Ranking:
+        """The hand ranking (R-FOSTER here)."""
+        return get_ranking("foster", bragger_tiebreak=rules.bragger_tiebreak,
+                           bragger_own_rank_natural=rules.bragger_own_rank_natural)
+
+    def betting_for(self, stage: int) -> PokerBetting:
+        """One betting round, limit ``L``."""
+        return self.betting
+
+    def key(self, w: PokerWork, seat: int) -> int:
+        """The strength of ``seat``'s hand."""
+        a, b, c = w.hands[seat]
+        rank: int = self.rank3(a, b, c)
+        return rank
+
+    # -------------------------------------------------------------- ante and deal
+    def setup(self, w: PokerWork) -> None:
+        """The dealer chooses his ante before the cut (phase ``ante``)."""
+        if w.carry_in:
+            w.pools[0] += w.carry_in
+            w.emit("carry", w.dealer, amount=w.carry_in, note="ante left from the last deal")
+        w.phase = "ante"
+        w.to_act = w.dealer
+        w.data = (-1,)
+
+    def phase_legal(self, st: PokerState) -> tuple[LegalAction, ...]:
+        """``ante 1..L`` (at most the dealer's chips)."""
+        if st.phase == "ante":
+            return (LegalAction("ante", lo=1, hi=min(self.rules.limit, st.stacks[st.dealer])),)
+        return ()
+
+    def apply_phase(self, w: PokerWork, seat: int, action: Action) -> None:
+        """Post the ante, deal three cards each, open the betting at the eldest hand."""
+        amount = action.amount
+        assert amount is not None
+        dead = self.rules.allow_check
+        w.pay(seat, amount, 0, credit=0 if dead else None)
+        if dead:
+            w.chips[seat] -= amount
+        w.emit("ante", seat, amount=amount)
+        w.deal(w.order(("in", "allin")), 3)
+        forced = None if dead else {seat: amount}
+        w.start_round(0, w.dealer, Round.start(w.n, forced))
+
+    # -------------------------------------------------------------- settlement
+    def round_closed(self, w: PokerWork) -> None:
+        """Nobody came in, an uncalled bet, or the showdown (4.1 step 4)."""
+        live = w.live()
+        if len(live) == 1:
+            survivor = live[0]
+            came_in = any(w.chips[s] > 0 for s in range(w.n) if s != w.dealer)
+            if survivor == w.dealer and not came_in:
+                self.nobody_came_in(w)
+            else:
+                w.award(survivor, w.pools[0], 0, "uncalled")
+        else:
+            self.showdown(w)
+        w.end()
+
+    def showdown(self, w: PokerWork) -> None:
+        """Every live hand is shown; side pots; ties per ``showdown_tie``."""
+        w.settle_pool(lambda s: self.key(w, s), self.rules.showdown_tie, 0)
+
+    def nobody_came_in(self, w: PokerWork) -> None:
+        """4.1 (a): the dealer withdraws his ante and each other player pays him."""
+        d = w.dealer
+        if self.rules.dealer_withdraws_ante:
+            w.award(d, w.pools[0], 0, "ante withdrawn")
+        else:
+            w.carried = w.pools[0]
+            w.pools[0] = 0
+            w.emit("carry", d, amount=w.carried, note="the ante stays for the next deal")
+        price = self.rules.no_call_payment
+        for s in w.order():
+            if s == d or not price:
+                continue
+            paid = min(price, w.stacks[s])
+            w.stacks[s] -= paid
+            w.stacks[d] += paid
+            w.emit("pay", s, amount=paid, note=f"to p{d + 1}: nobody met the ante")
