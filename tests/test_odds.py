@@ -98,7 +98,7 @@ def test_other_rankings_and_bad_sizes() -> None:
     tp = category_counts("teen-patti").as_dict()["categories"]
     assert tp == {"trail": 52, "pure_sequence": 48, "sequence": 720, "colour": 1096,
                   "pair": 3744, "high_card": 16440}
-    with pytest.raises(RulesError, match="not 4"):
+    with pytest.raises(RulesError, match="not 4-card hands"):
         category_counts("teen-patti", 4)
 
 

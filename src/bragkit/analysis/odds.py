@@ -70,7 +70,7 @@ def category_counts(ranking: Ranking | str = "modern", cards: int = 3,
     rk = get_ranking(ranking, **options) if isinstance(ranking, str) else ranking
     if cards not in rk.hand_sizes:
         sizes = ", ".join(str(n) for n in rk.hand_sizes)
-        raise RulesError(f"{rk.name} ranks hands of {sizes} cards, not {cards}")
+        raise RulesError(f"{rk.name} ranks {sizes}-card hands, not {cards}-card hands")
     pack = rk.pack
     total = comb(len(pack), cards)
     counts: list[int]

@@ -8,7 +8,7 @@ from typing import Any, TypeVar
 
 import click
 
-from bragkit.cards import format_cards, parse_hand
+from bragkit.cards import format_cards, parse_cards
 from bragkit.cli import cli
 from bragkit.errors import RulesError
 from bragkit.hands import RANKING_NAMES, Ranking, Strength, get_ranking, ranking_options
@@ -106,14 +106,15 @@ def compare(hands: tuple[str, ...], ranking_name: str, wild: str | None, jokers:
       brag compare --json --ranking foster "8s 8h 8c" "8d Jc 9d"
     """
     ranking = ranking_from_flags(ranking_name, wild, jokers, a23, no_threes_high, extra)
-    strengths = [ranking.evaluate(parse_hand(text, ranking.hand_sizes)) for text in hands]
+    cards = [parse_cards(text) for text in hands]
+    strengths = [ranking.evaluate(hand) for hand in cards]
     order = _order(strengths)
     if as_json:
         payload = {
             "ranking": ranking.spec,
             "order": order,
-            "hands": [{"hand": format_cards(parse_hand(text, ranking.hand_sizes)),
-                       **s.as_dict()} for text, s in zip(hands, strengths, strict=True)],
+            "hands": [{"hand": format_cards(hand), **s.as_dict()}
+                      for hand, s in zip(cards, strengths, strict=True)],
         }
         click.echo(json.dumps(payload, ensure_ascii=False))
         return
@@ -134,11 +135,13 @@ def compare(hands: tuple[str, ...], ranking_name: str, wild: str | None, jokers:
 
 @cli.command()
 @ranking_flags
-@click.option("--cards", type=click.IntRange(1, 5), default=3, show_default=True,
-              help="Cards per hand (4 and 5 keep the best three).")
+@click.option("--cards", type=click.IntRange(1, 5), default=None,
+              help="Cards per hand (4 and 5 keep the best three) [default: 3, or 1 for "
+                   "single-card].")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def odds(ranking_name: str, wild: str | None, jokers: int | None, a23: str | None,
-         no_threes_high: bool, extra: tuple[str, ...], cards: int, as_json: bool) -> None:
+         no_threes_high: bool, extra: tuple[str, ...], cards: int | None,
+         as_json: bool) -> None:
     """Print the exact odds of each category, by enumerating every hand.
 
     \b
@@ -150,6 +153,8 @@ def odds(ranking_name: str, wild: str | None, jokers: int | None, a23: str | Non
     from bragkit.analysis.odds import category_counts
 
     ranking = ranking_from_flags(ranking_name, wild, jokers, a23, no_threes_high, extra)
+    if cards is None:
+        cards = 3 if ranking.accepts(3) else ranking.hand_sizes[0]
     table = category_counts(ranking, cards)
     if as_json:
         click.echo(json.dumps(table.as_dict()))

@@ -173,6 +173,15 @@ class Ranking(ABC):
         self._category_of_rank: list[str] = []
         self._np_flat: Any = None
 
+    def accepts(self, size: int) -> bool:
+        """Whether :meth:`evaluate` takes hands of ``size`` cards.
+
+        >>> from bragkit.hands import get_ranking
+        >>> get_ranking("modern").accepts(5), get_ranking("foster").accepts(4)
+        (True, False)
+        """
+        return size in self.hand_sizes
+
     # ------------------------------------------------------------------ API for subclasses
     @abstractmethod
     def analyse(self, cards: tuple[Card, Card, Card]) -> Analysis:

@@ -39,7 +39,10 @@ class OptionSpec:
     def check(self, ranking: str, key: str, value: Any) -> Any:
         """Validate ``value``; return it normalised, or raise :class:`RulesError`."""
         if self.choices is not None:
-            if value not in self.choices:
+            # True == 1 in Python: a bool is only a valid choice where a bool is listed
+            bool_mismatch = isinstance(value, bool) and not any(
+                isinstance(c, bool) for c in self.choices)
+            if bool_mismatch or value not in self.choices:
                 shown = ", ".join(str(c) for c in self.choices)
                 raise RulesError(
                     f"ranking {ranking}: option {key} must be one of {shown}, not {value!r}")
