@@ -1,0 +1,210 @@
+"""Foster's Three-Stake Brag (rules-spec 4.2, G-F2): best card, brag, thirty-one.
+
+Every seat puts ``stake`` (the spec's ``S``) into each of three pools; two cards go face down
+and a third face up to each seat.
+
+* **P1** goes at once to the best face-up card (R-CARD: rank, the bragger wins at equal
+  rank, then the eldest hand).
+* **P2** is bragged for with Foster's equalising betting and no ante: from the eldest hand a
+  seat may ``bet 1..L`` or ``pass`` (out of P2; with ``p2_allow_check`` it may ``check``);
+  after a bet ``call``, ``raise`` or ``pass``.  Nobody bets: the dealer takes P2.  An uncalled
+  bet wins unseen; a call is decided by R-FOSTER (ties per ``p2_tie``).
+* **P3**: every hand is shown, passed-out ones included, and the nearest to 31 wins
+  (R-31; ``over31``, ``ace_value_31``; ties to the eldest).  With ``draw31`` each seat from
+  the eldest may first ``draw k`` cards face up at ``draw_price`` each (paid into P3) until
+  it ``stand``\\ s or passes 31.  If every hand is bust, P3 carries (``all_bust``).
+* ``triple_winner_bonus``: a seat winning all three pools is paid that much by every other.
+
+>>> from bragkit.rules import get_preset
+>>> from bragkit.engine.poker_state import PokerState, stacked_pack
+>>> rules = get_preset("three-stake")
+>>> s = PokerState.start(rules, (10,) * 4, 3, stacked_pack(rules, ""))
+>>> s.pools, s.to_act, [str(a) for a in s.legal_actions()]   # P1 (four 4s) went to p1
+((0, 4, 4), 0, ['pass', 'bet 1..10'])
+>>> for a in ("pass", "pass", "pass"):                         # TS1: nobody bets for P2
+...     s = s.apply(a)
+>>> s.is_over, s.stacks           # P2 to the dealer p4; P3 (equal totals) to the eldest p1
+(True, (15, 7, 7, 11))
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+from bragkit.cards import card_from_id
+from bragkit.engine.actions import Action, LegalAction
+from bragkit.engine.poker_betting import PokerBetting, Round
+from bragkit.engine.poker_game import PokerGame
+from bragkit.hands import get_ranking
+from bragkit.hands.counts import SingleCardRanking, ThirtyOneRanking
+
+if TYPE_CHECKING:
+    from bragkit.engine.poker_state import PokerState, PokerWork
+    from bragkit.rules import Rules
+
+__all__ = ["ThreeStakeGame"]
+
+_STAND = LegalAction("stand")
+
+
+class ThreeStakeGame(PokerGame):
+    """G-F2.  ``data = (P1 winner, P2 winner, P3 winner)``; the ``draw31`` phase is ``draw``."""
+
+    name: ClassVar[str] = "three-stake"
+    spec_section: ClassVar[str] = "4.2"
+    pools: ClassVar[int] = 3
+    bet_pool: ClassVar[int] = 1
+
+    def __init__(self, rules: Rules) -> None:
+        super().__init__(rules)
+        self.brag = get_ranking("foster", bragger_tiebreak=rules.bragger_tiebreak,
+                                bragger_own_rank_natural=rules.bragger_own_rank_natural)
+        card = get_ranking("single-card")
+        assert isinstance(card, SingleCardRanking)
+        self.card = card
+        t31 = get_ranking("thirty-one", ace_value_31=rules.ace_value_31, over31=rules.over31)
+        assert isinstance(t31, ThirtyOneRanking)
+        self.t31 = t31
+        self.betting = PokerBetting(
+            limit=rules.limit, min_raise=rules.min_raise, max_raises=rules.max_raises,
+            allow_check=rules.p2_allow_check, fold_word="pass", all_in=rules.all_in)
+
+    def min_stack(self) -> int:
+        """Three stakes."""
+        return 3 * self.rules.stake
+
+    def betting_for(self, stage: int) -> PokerBetting:
+        """The P2 betting round."""
+        return self.betting
+
+    # -------------------------------------------------------------- stakes, deal, P1
+    def setup(self, w: PokerWork) -> None:
+        """Stakes into the three pools, deal two down and one up, settle P1, open P2."""
+        stake = self.rules.stake
+        seats = w.order(("in",))
+        for s in seats:
+            for pool in range(3):
+                w.pay(s, stake, pool)
+            w.emit("ante", s, amount=3 * stake, note="three stakes")
+        if w.carry_in:
+            w.pools[2] += w.carry_in
+            w.emit("carry", w.dealer, amount=w.carry_in, note="P3 carried from the last deal")
+        w.deal(seats, 2)
+        w.deal(seats, 1, face_up=True)
+        best, best_rank = -1, -1
+        for s in seats:
+            rank = self.card.rank1(w.hands[s][2])
+            if rank > best_rank:
+                best, best_rank = s, rank
+        w.award(best, w.pools[0], 0, "P1: best face-up card")
+        w.data = (best, -1, -1)
+        w.start_round(0, w.dealer, Round.start(w.n))
+
+    # -------------------------------------------------------------- P2
+    def round_closed(self, w: PokerWork) -> None:
+        """Settle P2, then show every hand for P3 (and draw, with ``draw31``)."""
+        rnd = w.rnd
+        assert rnd is not None
+        live = w.live()
+        if not rnd.opened:
+            winner = w.dealer if w.status[w.dealer] != "out" else live[0]
+            w.award(winner, w.pools[1], 1, "P2: no bet, the dealer takes it")
+            winners = [winner]
+        elif len(live) == 1:
+            w.award(live[0], w.pools[1], 1, "P2: uncalled")
+            winners = live
+        else:
+            winners = w.settle_pool(lambda s: self._brag_key(w, s), self.rules.p2_tie, 1,
+                                    "P2: showdown")
+        w.data = (w.data[0], winners[0] if len(winners) == 1 else -1, -1)
+        w.rnd = None
+        for s in w.order():
+            w.reveal(s, "P3")
+        if self.rules.draw31:
+            w.phase = "draw"
+            self._next_drawer(w, -1)
+        else:
+            self._settle_p3(w)
+
+    def _brag_key(self, w: PokerWork, seat: int) -> int:
+        a, b, c = w.hands[seat][:3]
+        rank: int = self.brag.rank3(a, b, c)
+        return rank
+
+    # -------------------------------------------------------------- P3 drawing
+    def _total(self, w: PokerWork | PokerState, seat: int) -> int:
+        return self.t31.total([card_from_id(c) for c in w.hands[seat]])
+
+    def _next_drawer(self, w: PokerWork, after: int) -> None:
+        order = w.order()
+        start = order.index(after) + 1 if after in order else 0
+        for s in order[start:]:
+            if self._total(w, s) <= 31:
+                w.to_act = s
+                return
+        self._settle_p3(w)
+
+    def phase_legal(self, st: PokerState) -> tuple[LegalAction, ...]:
+        """``stand`` or ``draw 1..k`` (stock left, chips to pay ``draw_price`` each)."""
+        p = st.to_act
+        price = self.rules.draw_price
+        most = len(st.pack) if not price else min(len(st.pack), st.stacks[p] // price)
+        if most >= 1 and self.rules.stock_exhausted == "stop":
+            return (_STAND, LegalAction("draw", lo=1, hi=most))
+        return (_STAND,)
+
+    def apply_phase(self, w: PokerWork, seat: int, action: Action) -> None:
+        """Draw face-up cards into P3's hand, or stand."""
+        if action.kind == "stand":
+            w.emit("stand", seat)
+            self._next_drawer(w, seat)
+            return
+        k = action.amount
+        assert k is not None
+        price = self.rules.draw_price
+        if price:
+            w.pay(seat, k * price, 2)
+        cards = w.pack[:k]
+        w.pack = w.pack[k:]
+        w.hands[seat] = w.hands[seat] + cards
+        w.emit("draw", seat, amount=k * price, cards=cards, note="face up")
+        total = self._total(w, seat)
+        if total > 31:
+            w.emit("bust", seat, amount=total, note="over 31: out of P3")
+            self._next_drawer(w, seat)
+        elif not self.phase_legal_after(w, seat):
+            self._next_drawer(w, seat)
+
+    def phase_legal_after(self, w: PokerWork, seat: int) -> bool:
+        """Whether ``seat`` may draw again."""
+        price = self.rules.draw_price
+        return bool(w.pack) and (not price or w.stacks[seat] >= price)
+
+    # -------------------------------------------------------------- P3 settlement
+    def _settle_p3(self, w: PokerWork) -> None:
+        order = w.order()
+        keys = {s: self.t31.score(self._total(w, s))[0] for s in order}
+        bust = self.rules.over31 == "bust"
+        eligible = [s for s in order if not (bust and self._total(w, s) > 31)]
+        if not eligible and self.rules.all_bust == "least_excess":
+            eligible = order
+        if eligible:
+            best = max(keys[s] for s in eligible)
+            winner = next(s for s in eligible if keys[s] == best)
+            w.award(winner, w.pools[2], 2, "P3: nearest to thirty-one")
+        else:
+            winner = -1
+            w.carried = w.pools[2]
+            w.pools[2] = 0
+            w.emit("carry", None, amount=w.carried, note="P3: every hand bust")
+        p1, p2, _ = w.data
+        w.data = (p1, p2, winner)
+        bonus = self.rules.triple_winner_bonus
+        if bonus and winner >= 0 and p1 == p2 == winner:
+            for s in order:
+                if s != winner:
+                    paid = min(bonus, w.stacks[s])
+                    w.stacks[s] -= paid
+                    w.stacks[winner] += paid
+                    w.emit("pay", s, amount=paid, note=f"to p{winner + 1}: won all three pools")
+        w.end()
