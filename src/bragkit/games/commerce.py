@@ -1,0 +1,204 @@
+"""Commerce, the trade-and-barter form (rules-spec 4.10, G-C1): deal plan, decisions, settlement.
+
+The state machine is :class:`bragkit.engine.commerce_state.CommerceState`; this module
+only says what is paid, what may be done and who is paid.
+
+* Pool: each player pays ``stake``, the dealer twice (``dealer_pays_double``).
+* Trading, from the dealer's left round and round, the dealer last in each round.  On
+  his turn a player ``stand``\\ s (showdown at once), ``trade``\\ s a card (to the bottom
+  of the pack, paying ``trade_price`` to the dealer, taking the top card; the dealer
+  trades free under ``dealer_trades_free``) or ``barter``\\ s a card with his neighbour
+  (``barter_direction``), who either ``accept``\\ s, handing back one of his own three
+  cards, or ``stand``\\ s (showdown at once, no exchange).  After a trade or an accepted
+  barter the player may ``stand`` at once or ``pass`` the turn on.
+* ``max_trade_rounds`` rounds without a stand force the showdown.
+* The best hand takes the pool (exact ties: ``commerce_exact_tie``); a dealer who did not
+  win pays ``dealer_pays_winner`` to the winner, and under ``banker_penalty_all`` one chip
+  to every player if he lost holding a tricon or a sequence.
+
+>>> import random
+>>> from bragkit.rules import get_preset
+>>> from bragkit.engine.commerce_state import CommerceState
+>>> from bragkit.engine.pack import shuffled_pack
+>>> rules = get_preset("commerce")
+>>> s = CommerceState.start(rules, (20, 20, 20, 20), 3, shuffled_pack(rules, random.Random(1)))
+>>> s.pot, [str(a) for a in s.legal_actions()][0]
+(5, 'stand')
+>>> s = s.apply("stand")
+>>> s.is_over, s.pot + sum(s.stacks)
+(True, 80)
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Final
+
+from bragkit.engine.actions import Action, LegalAction
+from bragkit.engine.commerce_state import (
+    CommerceState,
+    Draft,
+    arg_cards,
+    card_args,
+    hand_category,
+)
+
+if TYPE_CHECKING:
+    from bragkit.rules import Rules
+
+__all__ = ["TRADE_GAME", "TradeGame", "neighbour", "trade_cost"]
+
+_STAND: Final = LegalAction("stand")
+_PASS: Final = LegalAction("pass")
+_AFTER: Final = (_STAND, _PASS)
+
+
+def trade_cost(st: CommerceState | Draft, seat: int) -> int:
+    """What a trade costs ``seat``: ``trade_price`` (default ``stake``), or 0 for a free dealer.
+
+    >>> from bragkit.rules import get_preset
+    >>> from bragkit.engine.commerce_state import Draft
+    >>> d = Draft.blank(get_preset("commerce").replace(stake=2), 3, 0, (9, 9, 9), (), 0,
+    ...                 None, None, -1)
+    >>> trade_cost(d, 1), trade_cost(d, 0)
+    (2, 0)
+    """
+    rules = st.rules
+    if seat == st.dealer and rules.dealer_trades_free:
+        return 0
+    return rules.stake if rules.trade_price is None else rules.trade_price
+
+
+def neighbour(st: CommerceState | Draft, seat: int) -> int:
+    """The seat ``seat`` barters with: the next player dealt in to the left (or right).
+
+    >>> from bragkit.rules import get_preset
+    >>> from bragkit.engine.commerce_state import Draft
+    >>> d = Draft.blank(get_preset("commerce"), 4, 0, (9,) * 4, (), 0, None, None, -1)
+    >>> d.status = ["in", "in", "out", "in"]
+    >>> neighbour(d, 1), neighbour(d, 0)
+    (3, 1)
+    """
+    n = st.n
+    step = 1 if st.rules.barter_direction == "left" else -1
+    for k in range(1, n):
+        s = (seat + step * k) % n
+        if st.status[s] != "out":
+            return s
+    return seat
+
+
+class TradeGame:
+    """The hooks of G-C1 (see the module docs)."""
+
+    def open(self, d: Draft) -> None:
+        """Everyone pays ``stake`` into the pool; the dealer twice (``dealer_pays_double``)."""
+        stake = d.rules.stake
+        for s in d.order():
+            d.to_pool(s, stake * (2 if s == d.dealer and d.rules.dealer_pays_double else 1))
+
+    def blind_dealer(self, rules: Rules) -> bool:
+        """Everyone sees his own hand at once."""
+        return False
+
+    def after_deal(self, d: Draft) -> None:
+        """Trading starts at the dealer's left."""
+        d.phase = "trade"
+        d.to_act = d.order()[0]
+
+    def legal(self, st: CommerceState) -> tuple[LegalAction, ...]:
+        """stand / trade / barter; after a trade or barter stand / pass; a barter's answer."""
+        seat = st.to_act
+        if st.phase == "after":
+            return _AFTER
+        hand = card_args(st.hands[seat])
+        if st.phase == "barter":
+            return (LegalAction("accept", args=hand), _STAND)
+        legal = [_STAND]
+        cost = trade_cost(st, seat)
+        if st.stacks[seat] >= cost:
+            legal.append(LegalAction("trade", cost=cost, args=hand))
+        legal.append(LegalAction("barter", args=hand))
+        return tuple(legal)
+
+    def act(self, d: Draft, seat: int, action: Action) -> None:
+        """Apply a legal action."""
+        kind = action.kind
+        if kind == "stand":
+            note = "refuses the barter" if d.phase == "barter" else None
+            d.emit("stand", seat, note=note)
+            self.showdown(d)
+        elif kind == "pass":
+            d.emit("pass", seat)
+            self._advance(d, seat)
+        elif kind == "trade":
+            (card,) = arg_cards(action.arg)
+            cost = trade_cost(d, seat)
+            hand = d.hands[seat]
+            d.pack.append(card)
+            drawn = d.pack.pop(0)
+            d.hands[seat] = tuple(drawn if c == card else c for c in hand)
+            d.emit("trade", seat, cost, cards=(card,), visible_to=frozenset((seat,)))
+            if seat != d.dealer:
+                d.transfer(seat, d.dealer, cost, "pay")
+            elif cost:
+                d.to_pool(seat, cost, "pay")
+            d.emit("draw", seat, cards=(drawn,), visible_to=frozenset((seat,)))
+            d.phase = "after"
+        elif kind == "barter":
+            (card,) = arg_cards(action.arg)
+            other = neighbour(d, seat)
+            d.emit("barter", seat, cards=(card,), visible_to=frozenset((seat, other)),
+                   note=f"to p{other + 1}")
+            d.phase, d.to_act, d.offer, d.partner = "barter", other, card, seat
+        elif kind == "accept":
+            (back,) = arg_cards(action.arg)
+            giver, offered = d.partner, d.offer
+            d.hands[giver] = tuple(back if c == offered else c for c in d.hands[giver])
+            d.hands[seat] = tuple(offered if c == back else c for c in d.hands[seat])
+            d.emit("accept", seat, cards=(back,), visible_to=frozenset((seat, giver)),
+                   note=f"from p{giver + 1}")
+            d.phase, d.to_act, d.offer, d.partner = "after", giver, -1, -1
+        else:  # pragma: no cover - legal() offers nothing else
+            raise AssertionError(kind)
+
+    def rule(self, st: CommerceState) -> str:
+        """The rule named by an illegal-action error."""
+        return {"trade": "rules-spec 4.10 TRADING: stand, trade or barter one card",
+                "after": "rules-spec 4.10: after a trade or barter, stand or pass",
+                "barter": "rules-spec 4.10 BARTER: accept handing back one of your own three "
+                          "cards, or stand"}.get(st.phase, "rules-spec 4.10")
+
+    # ------------------------------------------------------------------ internals
+    def _advance(self, d: Draft, seat: int) -> None:
+        if seat == d.dealer:
+            d.rounds += 1
+            if d.rounds >= d.rules.max_trade_rounds:
+                d.emit("cap", amount=d.rounds, note="max_trade_rounds")
+                self.showdown(d)
+                return
+        d.phase, d.to_act = "trade", d.next_seat(seat)
+
+    def showdown(self, d: Draft) -> None:
+        """SHOWDOWN and DEALER SETTLEMENT (4.10 phases 4 and 5)."""
+        d.offer, d.partner = -1, -1
+        d.reveal()
+        top, _ = d.ranked()
+        rules = d.rules
+        winners = top if rules.commerce_exact_tie == "split" else top[:1]
+        d.split(winners, d.pot)
+        dealer = d.dealer
+        if dealer not in winners:
+            pays = rules.stake if rules.dealer_pays_winner is None else rules.dealer_pays_winner
+            for w in winners:
+                d.transfer(dealer, w, pays, "settle")
+            if rules.banker_penalty_all and hand_category(
+                    rules, d.hands[dealer]) in ("tricon", "sequence"):
+                for s in d.order():
+                    if s != dealer:
+                        d.transfer(dealer, s, 1, "penalty")
+        d.winners = tuple(winners)
+        d.end()
+
+
+TRADE_GAME: Final = TradeGame()
+"""The G-C1 game object the Commerce state dispatches to."""

@@ -1,0 +1,206 @@
+"""A Commerce table: consecutive deals (rules-spec 2.2-2.4, 4.10, 4.11).
+
+A :class:`CommerceSession` carries what passes from deal to deal: the stacks, the dealer
+(one seat to the left after every deal, skipping seats that cannot deal), and for the
+widow game with lives the pool, the lives, the horses and the first player out.  A lives
+session ends with the final sweep; a trade or stakes session ends when fewer than two
+seats can play.  Every deal is shuffled (``shuffle_every_deal``); the packs used are kept.
+
+Its interface is the brag :class:`~bragkit.engine.session.Session`'s, so hand histories,
+``brag replay`` and the conformance checker drive it the same way.
+
+>>> from bragkit.rules import get_preset
+>>> t = CommerceSession(get_preset("commerce"), [10, 10, 10], dealer=2, seed=7)
+>>> t.state.pot, t.to_act
+(4, 0)
+>>> t.apply_text("p1 stand")
+>>> t.deal_no, t.dealer, sum(t.stacks)
+(1, 0, 30)
+>>> w = CommerceSession(get_preset("commerce-widow"), [10, 10, 10], dealer=0, seed=1)
+>>> w.state.lives, w.state.pot
+((3, 3, 3), 9)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from bragkit.engine.actions import Action, LegalAction, format_move, parse_move
+from bragkit.engine.commerce_state import CommerceState, eligible
+from bragkit.engine.pack import fresh_pack
+from bragkit.errors import BragError, IllegalActionError, RulesError
+from bragkit.rules import Rules
+
+__all__ = ["CommerceDealRecord", "CommerceSession"]
+
+
+@dataclass(frozen=True, slots=True)
+class CommerceDealRecord:
+    """One finished deal of a Commerce session."""
+
+    number: int
+    dealer: int
+    rules: Rules
+    first: CommerceState
+    final: CommerceState
+    shuffled: bool
+    choice: str | None
+    actions: tuple[str, ...]
+
+
+class CommerceSession:
+    """A table playing consecutive deals of Commerce (either form).
+
+    Chance is explicit: the pack of the first deal may be given (``pack``, card ids top
+    first, after the cut), later packs too (``shuffles``); otherwise every shuffle draws from
+    ``rng`` (or ``random.Random(seed)``).  Seats are 0-based in the API.
+    """
+
+    def __init__(self, rules: Rules, stacks: Sequence[int], dealer: int | None = None, *,
+                 seed: int | None = None, rng: random.Random | None = None,
+                 pack: Sequence[int] | None = None,
+                 shuffles: Sequence[Sequence[int]] = ()) -> None:
+        if rules.game not in ("commerce", "commerce-widow"):
+            raise RulesError(f"CommerceSession plays Commerce, not {rules.game!r}")
+        if len(stacks) < 2:
+            raise RulesError("a table needs at least two seats")
+        if len(stacks) > rules.max_players():
+            raise RulesError(f"{len(stacks)} seats is too many for this pack "
+                             f"(at most {rules.max_players()})")
+        if any(s < 0 for s in stacks):
+            raise RulesError("stacks must be >= 0")
+        self.base_rules = rules
+        self.rules = rules
+        self.n = len(stacks)
+        self.seed = seed
+        self.rng = rng if rng is not None else random.Random(seed if seed is not None else 0)
+        if dealer is None:
+            dealer = self.rng.randrange(self.n) if rules.first_dealer == "random" else 0
+        if not 0 <= dealer < self.n:
+            raise RulesError(f"dealer must be a seat 1..{self.n}")
+        self.first_dealer = dealer
+        self.start_stacks = tuple(stacks)
+        self.stacks = tuple(stacks)
+        self.dealer = dealer
+        self.carried = 0
+        self.lives: tuple[int, ...] | None = None
+        self.horses = (0,) * self.n
+        self.first_out = -1
+        self.debts: tuple[tuple[int, int, int], ...] = ()
+        self.bought = [0] * self.n
+        self.given_pack = tuple(pack) if pack is not None else None
+        self.shuffles = [tuple(p) for p in shuffles]
+        self.packs_used: list[tuple[int, ...]] = []
+        self.deal_no = 0
+        self.records: list[CommerceDealRecord] = []
+        self.state: CommerceState | None = None
+        self.choice_pending = False
+        self.over = False
+        self._actions: list[str] = []
+        self._new_deal()
+
+    # ------------------------------------------------------------------ dealing
+    def _shuffle(self) -> tuple[int, ...]:
+        want = fresh_pack(self.rules)
+        if not self.packs_used and self.given_pack is not None:
+            pack = self.given_pack
+        elif self.shuffles:
+            pack = self.shuffles.pop(0)
+        else:
+            cards = list(want)
+            self.rng.shuffle(cards)
+            pack = tuple(cards)
+        if sorted(pack) != sorted(want):
+            raise BragError("a given pack does not hold exactly the cards of the pack")
+        self.packs_used.append(pack)
+        return pack
+
+    def _seating(self) -> tuple[int, tuple[bool, ...]] | None:
+        """The dealer and the seats dealt in for the next deal, or None when play ends."""
+        rules = self.rules
+        for k in range(self.n):
+            dealer = (self.dealer + k) % self.n
+            seated = eligible(rules, self.stacks, dealer, self.lives)
+            if seated[dealer] and sum(seated) >= 2:
+                return dealer, tuple(seated)
+        return None
+
+    def _new_deal(self) -> None:
+        seating = self._seating()
+        if seating is None:
+            self.over = True
+            self.state = None
+            return
+        self.dealer, seated = seating
+        pack = self._shuffle()
+        self.state = CommerceState.start(self.rules, self.stacks, self.dealer, pack,
+                                         seated=seated, pool=self.carried, lives=self.lives,
+                                         horses=self.horses, first_out=self.first_out)
+        self._first = self.state
+        self._actions = []
+
+    def _finish_deal(self) -> None:
+        st = self.state
+        assert st is not None and st.is_over
+        self.records.append(CommerceDealRecord(self.deal_no, self.dealer, self.rules,
+                                               self._first, st, True, None,
+                                               tuple(self._actions)))
+        self.stacks = st.stacks
+        self.carried = st.carried
+        if self.rules.game == "commerce-widow" and self.rules.widow_scoring == "lives":
+            self.lives = st.lives
+            self.horses = st.horses
+            self.first_out = st.first_out
+        self.deal_no += 1
+        self.dealer = (self.dealer + 1) % self.n
+        if st.final:
+            self.over = True
+            self.state = None
+            return
+        self._new_deal()
+
+    # ------------------------------------------------------------------ playing
+    @property
+    def to_act(self) -> int:
+        """The seat to act, -1 when the session is over."""
+        return -1 if self.state is None else self.state.to_act
+
+    def legal_actions(self) -> tuple[LegalAction, ...]:
+        """What the seat to act may do."""
+        return () if self.state is None else self.state.legal_actions()
+
+    def apply_move(self, seat: int, action: Action) -> None:
+        """Apply ``action`` by ``seat``; starts the next deal when this one ends."""
+        if self.state is None:
+            raise IllegalActionError(f"{format_move(seat, action)}: the session is over")
+        self.state = self.state.apply_move(seat, action)
+        self._actions.append(format_move(seat, self.state.actions[-1][1]))
+        if self.state.is_over:
+            self._finish_deal()
+
+    def apply(self, action: Action) -> None:
+        """Apply ``action`` by the seat to act."""
+        self.apply_move(self.to_act, action)
+
+    def apply_text(self, text: str) -> None:
+        """Apply one history action string such as ``"p2 trade 9s"``."""
+        seat, action = parse_move(text)
+        self.apply_move(seat, action)
+
+    # ------------------------------------------------------------------ queries
+    @property
+    def total(self) -> int:
+        """Money brought to the table (the starting stacks; Commerce has no rebuys)."""
+        return sum(self.start_stacks)
+
+    def chips_on_table(self) -> int:
+        """Stacks plus the pool (live or carried)."""
+        if self.state is not None:
+            return self.state.chips_in_play()
+        return sum(self.stacks) + self.carried
+
+    def current_actions(self) -> tuple[str, ...]:
+        """The action strings of the deal in progress."""
+        return tuple(self._actions) if self.state is not None else ()
