@@ -21,7 +21,7 @@ Seats are 0-based here (``p1`` is seat 0 in action strings); card fields hold ca
 >>> s.stacks, s.hands[0], [str(a) for a in s.legal_actions()]
 ((8, 9, 9), (51, 46, 16), ['stand', 'pass'])
 >>> [str(c) for c in s.view(0).own_cards], s.view(1).own_cards[0]
-(['As', 'Kh', '6c'], Card('2c'))
+(['As', 'Kh', '6c'], 2c)
 """
 
 from __future__ import annotations
