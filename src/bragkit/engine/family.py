@@ -70,12 +70,17 @@ FAMILIES: Final[dict[str, str]] = {
 """Game name -> ``module:class`` of its family.  New brag-style games add one entry."""
 
 _CACHE: dict[Rules, BragFamily] = {}
+_LAST: list[Any] = [None, None]
 
 
 def family_for(rules: Rules) -> BragFamily:
     """The (cached) family object for ``rules``."""
+    if _LAST[0] is rules:
+        last: BragFamily = _LAST[1]
+        return last
     found = _CACHE.get(rules)
     if found is not None:
+        _LAST[0], _LAST[1] = rules, found
         return found
     target = FAMILIES.get(rules.game)
     if target is None:
@@ -83,4 +88,5 @@ def family_for(rules: Rules) -> BragFamily:
     module, _, cls = target.partition(":")
     family: BragFamily = getattr(importlib.import_module(module), cls)(rules)
     _CACHE[rules] = family
+    _LAST[0], _LAST[1] = rules, family
     return family

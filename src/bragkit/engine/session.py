@@ -43,7 +43,14 @@ class DealRecord:
     final: BragState
     shuffled: bool
     choice: str | None
-    actions: tuple[str, ...]
+
+    @property
+    def actions(self) -> tuple[str, ...]:
+        """The deal's action strings (a dealer's choice first)."""
+        moves = tuple(self.final.action_strings())
+        if self.choice is not None:
+            return (f"p{self.dealer + 1} choose {self.choice}", *moves)
+        return moves
 
 
 def choice_options(rules: Rules, retained: bool) -> tuple[str, ...]:
@@ -160,13 +167,12 @@ class Session:
                                      carried=self.carried, retained=self.retained,
                                      debts=self.debts)
         self._first = self.state
-        self._actions: list[str] = []
 
     def _finish_deal(self) -> None:
         st = self.state
         assert st is not None and st.is_over
         self.records.append(DealRecord(self.deal_no, self.dealer, self.rules, self._first, st,
-                                       self._shuffled, self._choice, tuple(self._actions)))
+                                       self._shuffled, self._choice))
         self.stacks = st.stacks
         self.carried = st.carried
         self.retained = st.retained
@@ -206,8 +212,7 @@ class Session:
             return
         assert self.state is not None
         self.state = self.state.apply_move(seat, action)
-        self._actions.append(format_move(seat, action))
-        if self.state.is_over:
+        if self.state.phase == "over":
             self._finish_deal()
 
     def apply(self, action: Action) -> None:
@@ -232,10 +237,7 @@ class Session:
         self.rules = _apply_choice(self.base_rules, action.arg)
         self.choice_pending = False
         self._choice = action.arg
-        pending_actions = [move]
         self._new_deal()
-        if self.state is not None:
-            self._actions = pending_actions
 
     # ------------------------------------------------------------------ queries
     @property
@@ -251,5 +253,10 @@ class Session:
         return sum(self.stacks) + self.carried
 
     def current_actions(self) -> tuple[str, ...]:
-        """The action strings of the deal in progress."""
-        return tuple(self._actions) if self.state is not None else ()
+        """The action strings of the deal in progress (a dealer's choice first)."""
+        if self.state is None:
+            return ()
+        moves = tuple(self.state.action_strings())
+        if self._choice is not None:
+            return (f"p{self.dealer + 1} choose {self._choice}", *moves)
+        return moves
