@@ -38,25 +38,11 @@ if TYPE_CHECKING:
     from bragkit.engine.views import SeatView
     from bragkit.rules import Rules
 
-__all__ = ["PokerState", "PokerWork", "stacked_pack"]
-
-
-def stacked_pack(rules: Rules, top: str) -> tuple[int, ...]:
-    """A pack whose top cards are ``top`` (text), the rest following in id order.
-
-    >>> from bragkit.rules import get_preset
-    >>> from bragkit.engine.pack import pack_text
-    >>> pack_text(stacked_pack(get_preset("foster"), "As Kd")[:4])
-    'As Kd 2c 2d'
-    """
-    from bragkit.cards import parse_cards
-    from bragkit.engine.pack import fresh_pack
-
-    ids = tuple(c.id for c in parse_cards(top))
-    return ids + tuple(c for c in fresh_pack(rules) if c not in ids)
+__all__ = ["PokerState", "PokerWork"]
 
 _BET_KINDS: Final = frozenset({"fold", "pass", "call", "raise", "bet", "check", "stand"})
 _LOOK: Final = LegalAction("look")
+
 
 
 @dataclass(frozen=True, slots=True)

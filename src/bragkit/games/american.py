@@ -9,9 +9,10 @@ uncalled bragger wins unseen; with no raise at all every hand is shown (AB2).  T
 private exchange follow ``exchange_tie``.
 
 >>> from bragkit.rules import get_preset
->>> from bragkit.engine.poker_state import PokerState, stacked_pack
+>>> from bragkit.engine.poker_state import PokerState
+>>> from bragkit.testing.fixtures import stacked_pack
 >>> rules = get_preset("american")
->>> pack = stacked_pack(rules, "2c 8s 7h 4d  3c 8h 5s 5d  4c Ks 2h 6d")
+>>> pack = stacked_pack(rules, 4, 3, {0: "2c 3c 4c", 1: "8s 8h Ks", 2: "7h 5s 2h"})
 >>> s = PokerState.start(rules, (30,) * 4, 3, pack)
 >>> for a in ("ante 2", "call", "raise 3", "call"):   # AB1: P3 sees P2's raise
 ...     s = s.apply(a)

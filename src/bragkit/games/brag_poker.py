@@ -12,9 +12,10 @@ that has not looked calls for half price (``half_price_calls``) with full rights
 cost full price.  Showdown under R-MODERN, ties split, side pots.
 
 >>> from bragkit.rules import get_preset
->>> from bragkit.engine.poker_state import PokerState, stacked_pack
+>>> from bragkit.engine.poker_state import PokerState
+>>> from bragkit.engine.pack import fresh_pack
 >>> rules = get_preset("brag-poker")
->>> s = PokerState.start(rules, (100,) * 4, 3, stacked_pack(rules, ""))
+>>> s = PokerState.start(rules, (100,) * 4, 3, fresh_pack(rules))
 >>> s.to_act, [str(a) for a in s.legal_actions()]             # G1: seat 3 acts first
 (2, ['look', 'fold', 'call (costs 1)', 'raise 4'])
 >>> s = s.apply("look").apply("call").apply("raise 4")         # seat 4 raises to 6

@@ -12,9 +12,10 @@ or raise his own ante (``dealer_may_raise_own_ante``).  Settlement:
   (``all_in="side_pots"``) and ties split (``showdown_tie``).
 
 >>> from bragkit.rules import get_preset
->>> from bragkit.engine.poker_state import PokerState, stacked_pack
+>>> from bragkit.engine.poker_state import PokerState
+>>> from bragkit.engine.pack import fresh_pack
 >>> rules = get_preset("foster")
->>> s = PokerState.start(rules, (20,) * 5, 4, stacked_pack(rules, ""))
+>>> s = PokerState.start(rules, (20,) * 5, 4, fresh_pack(rules))
 >>> for a in ("ante 3", "fold", "fold", "fold", "fold"):     # FB1: nobody meets the ante
 ...     s = s.apply(a)
 >>> s.stacks

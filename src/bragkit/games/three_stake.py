@@ -16,9 +16,10 @@ and a third face up to each seat.
 * ``triple_winner_bonus``: a seat winning all three pools is paid that much by every other.
 
 >>> from bragkit.rules import get_preset
->>> from bragkit.engine.poker_state import PokerState, stacked_pack
+>>> from bragkit.engine.poker_state import PokerState
+>>> from bragkit.engine.pack import fresh_pack
 >>> rules = get_preset("three-stake")
->>> s = PokerState.start(rules, (10,) * 4, 3, stacked_pack(rules, ""))
+>>> s = PokerState.start(rules, (10,) * 4, 3, fresh_pack(rules))
 >>> s.pools, s.to_act, [str(a) for a in s.legal_actions()]   # P1 (four 4s) went to p1
 ((0, 4, 4), 0, ['pass', 'bet 1..10'])
 >>> for a in ("pass", "pass", "pass"):                         # TS1: nobody bets for P2
