@@ -15,11 +15,17 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from bragkit.engine.brag_state import Work
 
+QUALIFYING = 4
+"""Turn flag: the seat is discarding during the face-up qualifying phase."""
+
 __all__ = [
+    "QUALIFYING",
     "award",
     "chain_frozen",
     "cover_showdown",
     "end_deal",
+    "enter_qualify",
+    "finish_qualify",
     "foldout",
     "hand_key",
     "multiway_showdown",
@@ -227,3 +233,44 @@ def multiway_showdown(w: Work) -> None:
     w.shuffle_next = prial
     chain_frozen(w, champions, best)
     end_deal(w)
+
+
+def enter_qualify(w: Work, queue: tuple[int, ...]) -> None:
+    """Next seat of the face-up qualifying phase (4.4.7): it must look first."""
+    if not queue:
+        finish_qualify(w)
+        return
+    s = queue[0]
+    w.to_act = s
+    w.pending = queue[1:]
+    w.phase = "qualify"
+    w.looked[s] = True
+    w.emit("look", s, cards=w.hands[s], visible_to=frozenset({s}))
+    if w.rules.discards:
+        w.phase = "discard"
+        w.turn = QUALIFYING
+
+
+def finish_qualify(w: Work) -> None:
+    b = w.retainer
+    stayers = [s for s in range(w.n) if w.status[s] == "in" and s != b]
+    up = w.faceup
+    w.faceup = ()
+    w.pack += up
+    w.emit("return", b, cards=up, note="face-up hand")
+    w.stub_changed()
+    if not stayers:
+        antes = w.rules.ante * sum(1 for s in range(w.n) if w.status[s] != "out")
+        collected = antes if w.rules.faceup_collects == "antes" else w.pot
+        collected = min(collected, w.pot)
+        award(w, [b], collected, "antes" if w.rules.faceup_collects == "antes" else "pot")
+        w.pot -= collected
+        w.carried = w.pot
+        w.emit("carry", b, amount=w.pot)
+        w.retained = (b, *w.hands[b])
+        w.hands[b] = ()
+        w.emit("retain", b)
+        end_deal(w)
+        return
+    w.advance(w.dealer)
+    w.turn = 0

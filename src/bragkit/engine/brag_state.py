@@ -25,8 +25,8 @@ from bragkit.engine import brag_resolve as res
 from bragkit.engine.actions import Action, LegalAction, format_move, parse_action
 from bragkit.engine.brag_betting import next_in_turn
 from bragkit.engine.events import Event
-from bragkit.engine.family import BragFamily, family_for
-from bragkit.errors import BragError, IllegalActionError
+from bragkit.engine.family import BragFamily
+from bragkit.errors import IllegalActionError
 
 if TYPE_CHECKING:
     from bragkit.engine.views import SeatView
@@ -36,7 +36,7 @@ __all__ = ["BragState", "Work", "parse_action"]
 
 PROPOSED: Final = 1
 REBOUGHT: Final = 2
-QUALIFYING: Final = 4
+QUALIFYING: Final = res.QUALIFYING
 
 _FOLD: Final = LegalAction("fold")
 _LOOK: Final = LegalAction("look")
@@ -100,7 +100,9 @@ class BragState:
         ``carried`` is a pot carried from the previous deal; ``retained`` is ``(seat, *cards)``
         of a retained blind hand (4.4.6, 4.4.7).  Seats that cannot pay the ante sit out.
         """
-        return _start(rules, tuple(stacks), dealer, tuple(pack), carried, retained, debts)
+        from bragkit.engine.brag_start import start_deal
+
+        return start_deal(rules, tuple(stacks), dealer, tuple(pack), carried, retained, debts)
 
     # ------------------------------------------------------------------ queries
     @property
@@ -356,149 +358,6 @@ def _make_builder() -> Any:
 _build: Any = _make_builder()
 
 
-# ---------------------------------------------------------------------- start
-def _start(rules: Rules, stacks: tuple[int, ...], dealer: int, pack: tuple[int, ...],
-           carried: int, retained: tuple[int, ...], debts: tuple[tuple[int, int, int], ...],
-           ) -> BragState:
-    family = family_for(rules)
-    n = len(stacks)
-    if n < 2:
-        raise BragError("a deal needs at least two seats")
-    need = max(rules.ante, 1)
-    status = ["in" if stacks[s] >= need else "out" for s in range(n)]
-    if status.count("in") < 2:
-        raise BragError("fewer than two seats can pay the ante: the session is over")
-    blank: tuple[tuple[int, ...], ...] = ((),) * n
-    if not retained and not rules.stub_face_up:
-        return _start_fast(rules, family, stacks, dealer, pack, carried, debts, status)
-    st = BragState(
-        rules, n, dealer, stacks, carried, (), blank, blank, blank, (False,) * n,
-        (False,) * n, tuple(status), "bet", -1, family.betting.initial_r, -1, pack, (0,) * n,
-        sum(stacks) + carried, 0, (), (), -1, (), 0, (), False, debts, (0,) * n, (), (),
-        family, None)
-    w = Work(st)
-    w.emit("deal_start", dealer, amount=carried)
-    retainer = -1
-    held: tuple[int, ...] = ()
-    if retained:
-        retainer, held = retained[0], tuple(retained[1:])
-        if w.status[retainer] != "in":
-            w.pack += held
-            w.emit("release", retainer, note="cannot pay the ante")
-            retainer, held = -1, ()
-    order = [(dealer + k) % n for k in range(1, n + 1) if w.status[(dealer + k) % n] == "in"]
-    for s in order:
-        if rules.ante:
-            w.pay(s, rules.ante)
-            w.emit("ante", s, amount=rules.ante)
-    dealt: dict[int, list[int]] = {s: [] for s in order}
-    pos = 0
-    for _ in range(rules.cards):
-        for s in order:
-            dealt[s].append(w.pack[pos])
-            pos += 1
-    w.pack = w.pack[pos:]
-    face_up = retainer >= 0 and rules.retained_variant == "face_up"
-    for s in order:
-        hand = tuple(dealt[s])
-        if s == retainer and face_up:
-            w.faceup = hand
-            w.hands[s] = held
-            w.emit("deal", s, cards=hand, note="face up")
-        else:
-            w.hands[s] = hand
-            w.emit("deal", s, cards=hand, visible_to=_NOBODY)
-    if retainer >= 0:
-        w.retainer = retainer
-        w.blind_bet[retainer] = True
-        if not face_up:
-            w.old[retainer] = held
-    w.stub_changed()
-    if face_up:
-        queue = tuple(s for s in order if s != retainer)
-        w.phase = "qualify"
-        _enter_qualify(w, queue)
-    else:
-        w.to_act = order[0]
-    return w.freeze(-1, None)
-
-
-def _start_fast(rules: Rules, family: BragFamily, stacks: tuple[int, ...], dealer: int,
-                pack: tuple[int, ...], carried: int, debts: tuple[tuple[int, int, int], ...],
-                status: list[str]) -> BragState:
-    """The common start (no retained hand, no face-up stub), built in one go."""
-    n = len(stacks)
-    ev = _new_event
-    events: list[Event] = [ev(Event, ("deal_start", dealer, carried, None, None, None))]
-    order = [(dealer + k) % n for k in range(1, n + 1)]
-    order = [s for s in order if status[s] == "in"]
-    chips = list(stacks)
-    paid = [0] * n
-    pot = carried
-    ante = rules.ante
-    if ante:
-        for s in order:
-            chips[s] -= ante
-            paid[s] = ante
-            pot += ante
-            events.append(ev(Event, ("ante", s, ante, None, None, None)))
-    k = rules.cards
-    m = len(order)
-    hands: list[tuple[int, ...]] = [()] * n
-    for i, s in enumerate(order):
-        hand = pack[i:k * m:m]
-        hands[s] = hand
-        events.append(ev(Event, ("deal", s, None, hand, _NOBODY, None)))
-    blank: tuple[tuple[int, ...], ...] = ((),) * n
-    falses = (False,) * n
-    return _build(  # type: ignore[no-any-return]
-        rules, n, dealer, tuple(chips), pot, (), tuple(hands), blank, blank, falses, falses,
-        tuple(status), "bet", order[0], family.betting.initial_r, -1, pack[k * m:],
-        tuple(paid), sum(stacks) + carried, 0, (), (), -1, (), 0, (), False, debts,
-        (0,) * n, tuple(events), (), family, None, [])
-
-
-def _enter_qualify(w: Work, queue: tuple[int, ...]) -> None:
-    """Next seat of the face-up qualifying phase (4.4.7): it must look first."""
-    if not queue:
-        _finish_qualify(w)
-        return
-    s = queue[0]
-    w.to_act = s
-    w.pending = queue[1:]
-    w.phase = "qualify"
-    w.looked[s] = True
-    w.emit("look", s, cards=w.hands[s], visible_to=frozenset({s}))
-    if w.rules.discards:
-        w.phase = "discard"
-        w.turn = QUALIFYING
-
-
-def _finish_qualify(w: Work) -> None:
-    b = w.retainer
-    stayers = [s for s in range(w.n) if w.status[s] == "in" and s != b]
-    up = w.faceup
-    w.faceup = ()
-    w.pack += up
-    w.emit("return", b, cards=up, note="face-up hand")
-    w.stub_changed()
-    if not stayers:
-        antes = w.rules.ante * sum(1 for s in range(w.n) if w.status[s] != "out")
-        collected = antes if w.rules.faceup_collects == "antes" else w.pot
-        collected = min(collected, w.pot)
-        res.award(w, [b], collected, "antes" if w.rules.faceup_collects == "antes" else "pot")
-        w.pot -= collected
-        w.carried = w.pot
-        w.emit("carry", b, amount=w.pot)
-        w.retained = (b, *w.hands[b])
-        w.hands[b] = ()
-        w.emit("retain", b)
-        res.end_deal(w)
-        return
-    w.advance(w.dealer)
-    w.turn = 0
-
-
 # ---------------------------------------------------------------------- legal actions
 def _legal(st: BragState) -> tuple[LegalAction, ...]:
     phase = st.phase
@@ -743,7 +602,7 @@ def _do_fold(w: Work, p: int, action: Action) -> None:
     w.emit("fold", p)
     res.return_cards(w, p)
     if w.phase == "qualify":
-        _enter_qualify(w, w.pending)
+        res.enter_qualify(w, w.pending)
         return
     if w.active_count() == 1:
         res.foldout(w)
@@ -866,7 +725,7 @@ def _do_refuse(w: Work, q: int, action: Action) -> None:
 
 def _do_stay(w: Work, p: int, action: Action) -> None:
     w.emit("stay", p)
-    _enter_qualify(w, w.pending)
+    res.enter_qualify(w, w.pending)
 
 
 def _do_retain(w: Work, p: int, action: Action) -> None:
