@@ -18,10 +18,12 @@ to the bottom as it leaves play and the next deal comes from the top.
 
 from __future__ import annotations
 
+import importlib
 import itertools
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any, Final
 
 from bragkit.engine.actions import Action, LegalAction, format_move, parse_move
 from bragkit.engine.brag_state import BragState
@@ -29,7 +31,18 @@ from bragkit.engine.pack import fresh_pack
 from bragkit.errors import BragError, IllegalActionError, RulesError
 from bragkit.rules import WILD_OPTIONS, Rules
 
-__all__ = ["DealRecord", "Session", "choice_options"]
+__all__ = ["TABLES", "DealRecord", "Session", "choice_options"]
+
+TABLES: Final[dict[str, str]] = {
+    "commerce": "bragkit.games.commerce_session:CommerceSession",
+    "commerce-widow": "bragkit.games.commerce_session:CommerceSession",
+}
+"""Game name -> ``module:class`` of a table class for games with their own deal state.
+
+``Session(rules, ...)`` builds that class instead (same constructor, same interface: ``state``,
+``apply_move``, ``records``, ...), so histories, ``brag replay`` and the conformance checker
+drive every game through :class:`Session`.  Games not listed play on :class:`BragState`.
+"""
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,6 +94,15 @@ class Session:
     and every shuffle draws from ``rng`` (or ``random.Random(seed)``); ``shuffles`` may give
     the packs of later shuffles explicitly instead.  Seats are 0-based in the API.
     """
+
+    def __new__(cls, rules: Rules, *args: Any, **kwargs: Any) -> Session:
+        """Dispatch to the table class of ``rules.game`` listed in :data:`TABLES`, if any."""
+        target = TABLES.get(rules.game) if cls is Session else None
+        if target is not None:
+            module, _, name = target.partition(":")
+            table: Session = getattr(importlib.import_module(module), name)(rules, *args, **kwargs)
+            return table
+        return super().__new__(cls)
 
     def __init__(self, rules: Rules, stacks: Sequence[int], dealer: int | None = None, *,
                  seed: int | None = None, rng: random.Random | None = None,
