@@ -1,0 +1,132 @@
+"""The bot interface and the registry of bots by name and game.
+
+A bot sees only its seat's :class:`~bragkit.engine.views.SeatView` and the legal actions,
+and returns one :class:`~bragkit.engine.actions.Action` that one of them allows.  Two optional
+hooks let a bot remember what it saw: :meth:`Bot.begin_deal` (with whether the pack was
+shuffled for this deal, which every player at a real table sees) and :meth:`Bot.end_deal`
+(its view of the finished deal).  Bots are built for one rule set by a factory registered
+under ``(name, game)``; the game ``"*"`` means every game.
+
+>>> import random
+>>> from bragkit.rules import get_preset
+>>> bot = get_bot("random", get_preset("modern"))
+>>> bot.name
+'random'
+>>> from bragkit.engine import Session
+>>> t = Session(get_preset("modern"), [20, 20], dealer=0, seed=1)
+>>> legal = t.legal_actions()
+>>> any(la.allows(bot.act(t.state.view(t.to_act), legal, random.Random(1))) for la in legal)
+True
+>>> "heuristic" in bot_names("modern")
+True
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
+
+from bragkit.engine.actions import Action, LegalAction
+from bragkit.errors import RulesError
+
+if TYPE_CHECKING:
+    from bragkit.engine.views import SeatView
+    from bragkit.rules import Rules
+
+__all__ = ["BaseBot", "Bot", "BotFactory", "bot_names", "get_bot", "register_bot"]
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """What every bot offers."""
+
+    name: str
+
+    def act(self, view: SeatView, legal: tuple[LegalAction, ...],
+            rng: random.Random) -> Action:
+        """Choose an action that one of ``legal`` allows."""
+        ...
+
+    def begin_deal(self, view: SeatView, shuffled: bool) -> None:
+        """A new deal has been dealt; ``shuffled`` says whether the pack was shuffled first."""
+        ...
+
+    def end_deal(self, view: SeatView) -> None:
+        """The deal is over; ``view`` is this seat's view of its final state."""
+        ...
+
+
+class BaseBot:
+    """A convenient base class: a name, the rules, and no-op hooks."""
+
+    name = "base"
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+
+    def act(self, view: SeatView, legal: tuple[LegalAction, ...],
+            rng: random.Random) -> Action:  # pragma: no cover - abstract
+        """Choose an action (subclasses override)."""
+        raise NotImplementedError
+
+    def begin_deal(self, view: SeatView, shuffled: bool) -> None:
+        """Nothing to remember by default."""
+
+    def end_deal(self, view: SeatView) -> None:
+        """Nothing to remember by default."""
+
+
+BotFactory = Callable[["Rules"], Bot]
+"""Builds a bot for one rule set."""
+
+_REGISTRY: dict[tuple[str, str], str | BotFactory] = {
+    ("random", "*"): "bragkit.bots.random_bot:RandomBot",
+    ("heuristic", "modern"): "bragkit.bots.heuristic:HeuristicBot",
+    ("heuristic", "teen-patti"): "bragkit.bots.heuristic:HeuristicBot",
+    ("tracker", "modern"): "bragkit.bots.tracker:TrackerBot",
+    ("tracker", "teen-patti"): "bragkit.bots.tracker:TrackerBot",
+}
+
+
+def register_bot(name: str, game: str, factory: str | BotFactory) -> None:
+    """Register a bot factory (or a ``"module:Class"`` path) under ``(name, game)``.
+
+    Adding a bot for a new game is one module plus one call (or one entry above).
+    """
+    _REGISTRY[(name, game)] = factory
+
+
+def bot_names(game: str) -> tuple[str, ...]:
+    """The bot names available for ``game``, sorted."""
+    return tuple(sorted({n for n, g in _REGISTRY if g in (game, "*")}))
+
+
+def _game_of(rules: Rules) -> str:
+    return str(getattr(rules, "game", "modern"))
+
+
+def get_bot(name: str, rules: Rules) -> Bot:
+    """A new bot called ``name`` for the game of ``rules``."""
+    game = _game_of(rules)
+    target = _REGISTRY.get((name, game)) or _REGISTRY.get((name, "*"))
+    if target is None:
+        known = ", ".join(bot_names(game)) or "none"
+        raise RulesError(f"no bot {name!r} for {game}; known: {known}")
+    if isinstance(target, str):
+        module, _, cls = target.partition(":")
+        factory: BotFactory = getattr(importlib.import_module(module), cls)
+    else:
+        factory = target
+    return factory(rules)
+
+
+def fallback_action(legal: tuple[LegalAction, ...], rng: random.Random,
+                    prefer: tuple[str, ...] = ("fold",)) -> Action:
+    """The first preferred kind on offer, else a random instance of a random legal action."""
+    for kind in prefer:
+        for la in legal:
+            if la.kind == kind:
+                return la.examples()[0]
+    return rng.choice(legal).sample(rng)

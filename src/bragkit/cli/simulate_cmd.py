@@ -1,0 +1,147 @@
+"""``brag simulate``: bots against bots over many hands, with a summary per bot.
+
+The same ``--seed`` gives the same result for any ``--jobs`` and for ``--backend ray``.
+``--json`` prints one object with ``"hands"``, ``"decisions"``, ``"pot"`` (chips left on
+the table, such as a pot still carried at the end of a block) and ``"bots"``, each with
+``"name"``, ``"net"``, ``"per_hand"``, ``"ci95"``, ``"win_rate"``, ``"see_rate"`` and
+``"fold_rate"``; the nets sum to minus ``"pot"``.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from itertools import accumulate
+from typing import Any
+
+import click
+from rich.console import Console
+from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from bragkit.cli import cli
+from bragkit.errors import BragError, RulesError
+from bragkit.sim import SimConfig, parse_bots, run_blocks, summarize
+from bragkit.sim.options import rules_from
+from bragkit.sim.runner import BlockResult
+
+__all__ = ["simulate_command"]
+
+
+@contextmanager
+def _progress(total: int, show: bool) -> Iterator[Callable[[int], None] | None]:
+    if not show:
+        yield None
+        return
+    console = Console(stderr=True)
+    with Progress(TextColumn("simulating"), BarColumn(), TextColumn("{task.completed}/"
+                  "{task.total} hands"), TimeRemainingColumn(), console=console,
+                  transient=True) as bar:
+        task = bar.add_task("sim", total=total)
+        yield lambda hands: bar.advance(task, hands)
+
+
+def _plot(path: str, names: tuple[str, ...], blocks: list[BlockResult]) -> None:
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        raise BragError("--plot needs matplotlib: pip install 'bragkit[plot]'") from None
+    fig, ax = plt.subplots(figsize=(8, 4.5))
+    rows = [row for b in blocks for row in b.trace]
+    for i, name in enumerate(names):
+        ax.plot(list(accumulate(row[i] for row in rows)), label=f"{i + 1}: {name}")
+    ax.set_xlabel("hand")
+    ax.set_ylabel("cumulative chips")
+    ax.axhline(0, color="grey", linewidth=0.5)
+    ax.legend()
+    fig.tight_layout()
+    fig.savefig(path, dpi=100)
+    plt.close(fig)
+
+
+def _table(out: dict[str, Any]) -> Table:
+    table = Table(title=f"{out['preset']}: {out['hands']} hands, seed {out['seed']}")
+    for col in ("bot", "hands", "net", "chips/hand", "95% CI", "win", "see", "fold"):
+        table.add_column(col, justify="left" if col == "bot" else "right")
+    for b in out["bots"]:
+        ci = b["ci95"]
+        table.add_row(f"{b['seat']}: {b['name']}", str(b["hands"]), f"{b['net']:+d}",
+                      f"{b['per_hand']:+.3f}",
+                      f"[{ci[0]:+.3f}, {ci[1]:+.3f}]" if ci else "-",
+                      f"{b['win_rate']:.1%}", f"{b['see_rate']:.1%}", f"{b['fold_rate']:.1%}")
+    return table
+
+
+@cli.command("simulate")
+@click.option("--preset", default="modern", show_default=True, help="Rules preset.")
+@click.option("--rules", "rules_file", default=None, metavar="FILE",
+              help="A JSON rules file (a preset name or {\"preset\": ..., key: value}).")
+@click.option("--set", "settings", multiple=True, metavar="KEY=VALUE",
+              help="A house rule, e.g. --set ante=2 (repeatable).")
+@click.option("--bots", default="heuristic,random,random,random", show_default=True,
+              help="One bot per seat, comma-separated; NAME*K repeats.")
+@click.option("-n", "--hands", default=10_000, show_default=True, type=click.IntRange(1),
+              help="Number of hands (deals).")
+@click.option("--seed", default=1, show_default=True, type=int, help="Random seed.")
+@click.option("--jobs", default=1, show_default=True, type=click.IntRange(1),
+              help="Processes (the result does not depend on it).")
+@click.option("--block", default=100, show_default=True, type=click.IntRange(1),
+              help="Hands per block (the unit of work and of the confidence interval).")
+@click.option("--stack", default=200, show_default=True, type=click.IntRange(4),
+              help="Starting stack of every seat (topped up when low).")
+@click.option("--backend", type=click.Choice(["local", "ray"]), default="local",
+              show_default=True, help="Where to run the blocks.")
+@click.option("--address", default=None, help="Ray cluster address (default: a local Ray).")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@click.option("--plot", "plot", default=None, metavar="FILE.png",
+              help="Draw each bot's cumulative result (needs matplotlib).")
+@click.option("--progress/--no-progress", default=None,
+              help="Show a progress bar (default: when stderr is a terminal).")
+def simulate_command(preset: str, rules_file: str | None, settings: tuple[str, ...], bots: str,
+                     hands: int, seed: int, jobs: int, block: int, stack: int, backend: str,
+                     address: str | None, as_json: bool, plot: str | None,
+                     progress: bool | None) -> None:
+    """Simulate bots playing HANDS deals and summarise each bot's results."""
+    if preset == "casino" and rules_file is None:
+        raise RulesError("casino 3 Card Brag is played against the house: use "
+                         "'brag casino simulate'")
+    rules = rules_from(preset, rules_file, settings)
+    names = parse_bots(bots)
+    config = SimConfig(rules, names, hands=hands, seed=seed, block=block, stack=stack,
+                       trace=plot is not None)
+    from bragkit.bots import get_bot
+
+    for name in set(names):
+        get_bot(name, rules)  # fail early on an unknown bot
+    show = sys.stderr.isatty() if progress is None else progress
+    started = time.perf_counter()
+    with _progress(hands, show) as tick:
+        if backend == "ray":
+            from bragkit.sim.ray_backend import run_blocks_ray
+
+            blocks = run_blocks_ray(config, address, tick)
+        else:
+            blocks = run_blocks(config, jobs, tick)
+    seconds = time.perf_counter() - started
+    out: dict[str, Any] = {"preset": preset if rules_file is None else rules_file,
+                           "seed": seed, "jobs": jobs, "backend": backend}
+    out.update(summarize(names, blocks))
+    out["seconds"] = round(seconds, 3)
+    out["hands_per_second"] = round(hands / seconds, 1) if seconds > 0 else None
+    if plot is not None:
+        _plot(plot, names, blocks)
+    if as_json:
+        click.echo(json.dumps(out, indent=2))
+        return
+    console = Console()
+    console.print(_table(out))
+    console.print(f"{out['decisions']} decisions in {seconds:.1f} s "
+                  f"({out['hands_per_second']} hands/s); chips left on the table: {out['pot']}")
+    if plot is not None:
+        console.print(f"plot saved to {plot}")

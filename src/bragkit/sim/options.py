@@ -1,0 +1,68 @@
+"""Rules from command-line options: a preset, a rules file, and ``KEY=VALUE`` house rules.
+
+>>> rules_from("modern", None, ("ante=2", "see_cost=single", "raise_limit=none")).ante
+2
+>>> rules_from("teen-patti", None, ()).game
+'teen-patti'
+>>> rules_from("modern", None, ("ante",))
+Traceback (most recent call last):
+...
+bragkit.errors.RulesError: bad house rule 'ante': write KEY=VALUE, e.g. ante=2
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from bragkit.errors import RulesError
+from bragkit.rules import Rules, resolve
+
+__all__ = ["parse_setting", "rules_from"]
+
+
+def parse_setting(text: str) -> tuple[str, Any]:
+    """``"ante=2"`` -> ``("ante", 2)``; values are JSON, or ``none``/``true``/``false``/text."""
+    key, eq, raw = text.partition("=")
+    key = key.strip().replace("-", "_")
+    if not eq or not key:
+        raise RulesError(f"bad house rule {text!r}: write KEY=VALUE, e.g. ante=2")
+    raw = raw.strip()
+    lowered = raw.lower()
+    if lowered in ("none", "null"):
+        return key, None
+    if lowered in ("true", "yes", "on"):
+        return key, True
+    if lowered in ("false", "no", "off"):
+        return key, False
+    try:
+        return key, json.loads(raw)
+    except json.JSONDecodeError:
+        return key, raw
+
+
+def rules_from(preset: str | None, rules_file: str | None, settings: Sequence[str]) -> Rules:
+    """The rules of ``preset`` (or of ``rules_file``, a JSON rules spec) plus ``settings``."""
+    spec: dict[str, Any] = {}
+    if rules_file is not None:
+        try:
+            data = json.loads(Path(rules_file).read_text(encoding="utf-8"))
+        except OSError as error:
+            raise RulesError(f"cannot read {rules_file}: {error.strerror}") from None
+        except json.JSONDecodeError as error:
+            raise RulesError(f"{rules_file} is not valid JSON ({error})") from None
+        if isinstance(data, str):
+            data = {"preset": data}
+        if not isinstance(data, dict):
+            raise RulesError(f"{rules_file} must hold a preset name or a JSON object")
+        spec.update(data)
+        if preset is not None and "preset" not in spec:
+            spec["preset"] = preset
+    else:
+        spec["preset"] = preset or "modern"
+    for text in settings:
+        key, value = parse_setting(text)
+        spec[key] = value
+    return resolve(spec)

@@ -1,0 +1,236 @@
+"""Simulating many deals between bots, split into seeded blocks so any split gives one answer.
+
+A job of ``hands`` deals is cut into blocks of ``block`` deals.  Block ``i`` is played by a
+fresh table and fresh bots, from seeds that depend only on ``(seed, i)``; so the same seed
+gives the same result whether the blocks run in one process, in ``N`` processes
+(:func:`run_blocks` with ``jobs=N``) or on a Ray cluster
+(:mod:`bragkit.sim.ray_backend`).  Seating rotates with the block number, and each group of
+``players`` consecutive blocks shares its cards seed (a *duplicate* format: every bot sits in
+every seat with the same packs), which takes much of the luck of the cards out of the
+comparison.
+
+Inside a block, deals follow one another at one table (so the unshuffled pack carries over);
+when a stack falls below a quarter of the starting stack between deals and no pot is being
+carried, every seat is topped up to the starting stack and play goes on with the same pack.
+Nets are counted from the stacks, so they sum to minus the chips left on the table (a pot
+carried at the end of a block, reported as ``pot``).
+
+>>> from bragkit.rules import get_preset
+>>> cfg = SimConfig(get_preset("modern"), ("heuristic", "random"), hands=40, seed=1, block=20)
+>>> a = run_blocks(cfg, jobs=1)
+>>> [r.hands for r in a]
+[20, 20]
+>>> sum(sum(r.net) for r in a) + sum(r.pot for r in a)
+0
+"""
+
+from __future__ import annotations
+
+import math
+import multiprocessing
+import random
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+
+from bragkit.bots.base import Bot, get_bot
+from bragkit.engine.session import Session
+from bragkit.errors import BragError, RulesError
+from bragkit.rules import Rules
+
+__all__ = ["BlockResult", "SimConfig", "block_count", "run_block", "run_blocks"]
+
+MAX_DECISIONS_PER_DEAL = 20_000
+
+
+@dataclass(frozen=True, slots=True)
+class SimConfig:
+    """One simulation job: the rules, the bots (one per seat), how many deals, the seed."""
+
+    rules: Rules
+    bots: tuple[str, ...]
+    hands: int
+    seed: int = 1
+    block: int = 100
+    stack: int = 200
+    trace: bool = False
+
+    def __post_init__(self) -> None:
+        problems = []
+        if len(self.bots) < 2:
+            problems.append("need at least two bots")
+        if len(self.bots) > self.rules.max_players():
+            problems.append(f"{len(self.bots)} bots is too many for this game "
+                            f"(at most {self.rules.max_players()})")
+        if self.hands < 1:
+            problems.append("need at least one hand")
+        if self.block < 1:
+            problems.append("block must be >= 1")
+        if self.stack < max(4 * self.rules.ante, 4):
+            problems.append("the starting stack is too small")
+        if problems:
+            raise RulesError("bad simulation: " + "; ".join(problems))
+
+
+@dataclass(slots=True)
+class BlockResult:
+    """What one block produced, per bot (indexed as in :attr:`SimConfig.bots`)."""
+
+    index: int
+    hands: int
+    net: list[int]
+    dealt: list[int]
+    wins: list[int]
+    sees: list[int]
+    folds: list[int]
+    decisions: list[int]
+    pot: int = 0
+    trace: list[tuple[int, ...]] = field(default_factory=list)
+
+
+def block_count(config: SimConfig) -> int:
+    """How many blocks the job has."""
+    return math.ceil(config.hands / config.block)
+
+
+def _deal_stats(result: BlockResult, session: Session, bot_of_seat: list[int],
+                trace: bool) -> None:
+    rec = session.records[-1]
+    first, final = rec.first, rec.final
+    nets = [0] * len(result.net)
+    for seat, b in enumerate(bot_of_seat):
+        if first.status[seat] == "out":
+            continue
+        result.dealt[b] += 1
+        nets[b] = final.stacks[seat] - first.stacks[seat] - first.paid[seat] - final.bought[seat]
+        if seat in final.winners:
+            result.wins[b] += 1
+    for seat, action in final.actions:
+        if action.kind == "see":
+            result.sees[bot_of_seat[seat]] += 1
+        elif action.kind == "fold":
+            result.folds[bot_of_seat[seat]] += 1
+    if trace:
+        result.trace.append(tuple(nets))
+
+
+def run_block(config: SimConfig, index: int) -> BlockResult:
+    """Play block ``index`` of ``config`` (deterministic in ``(config, index)``)."""
+    n = len(config.bots)
+    start = index * config.block
+    hands = min(config.block, config.hands - start)
+    if hands <= 0:
+        raise BragError(f"block {index} is beyond the job's {config.hands} hands")
+    rules = config.rules
+    rot = index % n
+    bot_of_seat = [(seat + rot) % n for seat in range(n)]
+    deal_rng = random.Random(f"bragkit-sim-cards:{config.seed}:{index // n}")
+    bot_rng = random.Random(f"bragkit-sim-bots:{config.seed}:{index}")
+    bots: list[Bot] = [get_bot(config.bots[b], rules) for b in bot_of_seat]
+    result = BlockResult(index, hands, [0] * n, [0] * n, [0] * n, [0] * n, [0] * n, [0] * n)
+    low = config.stack // 4
+
+    def new_session(dealer: int, pack: tuple[int, ...] | None) -> Session:
+        return Session(rules, [config.stack] * n, dealer, rng=deal_rng, pack=pack)
+
+    session = new_session(0, None)
+    continued = False  # the session's first pack is the previous session's (not shuffled)
+    packs_seen = 0
+
+    def close(s: Session) -> None:
+        for seat, b in enumerate(bot_of_seat):
+            result.net[b] += s.stacks[seat] - s.start_stacks[seat] - s.bought[seat]
+        result.pot += s.carried
+
+    played = 0
+    while played < hands:
+        st = session.state
+        if st is not None:
+            shuffled = len(session.packs_used) > packs_seen and not continued
+            packs_seen = len(session.packs_used)
+            for seat, bot in enumerate(bots):
+                bot.begin_deal(st.view(seat), shuffled)
+        continued = False
+        deal_no = session.deal_no
+        steps = 0
+        while session.deal_no == deal_no and not session.over:
+            seat = session.to_act
+            legal = session.legal_actions()
+            view = session.state.view(seat) if session.state is not None else \
+                session.records[-1].final.view(seat)
+            action = bots[seat].act(view, legal, bot_rng)
+            session.apply_move(seat, action)
+            result.decisions[bot_of_seat[seat]] += 1
+            steps += 1
+            if steps > MAX_DECISIONS_PER_DEAL:
+                raise BragError(f"block {index}: a deal did not end after {steps} decisions")
+        if session.deal_no == deal_no:  # over before a deal could start (dealer's choice)
+            close(session)
+            session = new_session(session.dealer, None)
+            packs_seen = 0
+            continue
+        played += 1
+        _deal_stats(result, session, bot_of_seat, config.trace)
+        final = session.records[-1].final
+        for seat, bot in enumerate(bots):
+            bot.end_deal(final.view(seat))
+        if played >= hands:
+            break
+        short = min(session.stacks) < low
+        if session.over or (short and session.carried == 0 and not session.retained):
+            close(session)
+            keep = (rules.pack_policy == "brag_unshuffled" and not final.shuffle_next
+                    and not session.over and len(final.pack) == len(session.packs_used[0]))
+            session = new_session(session.dealer, final.pack if keep else None)
+            continued = keep
+            packs_seen = 0
+    close(session)
+    return result
+
+
+def _work(args: tuple[SimConfig, int]) -> BlockResult:
+    return run_block(*args)
+
+
+def run_blocks(config: SimConfig, jobs: int = 1,
+               progress: Callable[[int], None] | None = None) -> list[BlockResult]:
+    """Run every block, in ``jobs`` processes; the results come back in block order.
+
+    ``progress`` is called with the number of hands of each finished block.
+    """
+    indices = range(block_count(config))
+    results: list[BlockResult] = []
+    if jobs <= 1 or len(indices) == 1:
+        for i in indices:
+            r = run_block(config, i)
+            results.append(r)
+            if progress:
+                progress(r.hands)
+    else:
+        ctx = multiprocessing.get_context("fork" if "fork" in
+                                          multiprocessing.get_all_start_methods() else None)
+        with ctx.Pool(jobs) as pool:
+            it: Iterator[BlockResult] = pool.imap_unordered(_work, [(config, i) for i in indices])
+            for r in it:
+                results.append(r)
+                if progress:
+                    progress(r.hands)
+    results.sort(key=lambda r: r.index)
+    return results
+
+
+def parse_bots(text: str | Sequence[str]) -> tuple[str, ...]:
+    """``"heuristic,random*3"`` -> ``("heuristic", "random", "random", "random")``.
+
+    >>> parse_bots("heuristic,random*2")
+    ('heuristic', 'random', 'random')
+    """
+    items = text.split(",") if isinstance(text, str) else list(text)
+    out: list[str] = []
+    for item in items:
+        name, _, times = item.strip().partition("*")
+        if not name:
+            raise RulesError(f"bad --bots {text!r}: empty bot name")
+        if times and not times.isdigit():
+            raise RulesError(f"bad --bots {text!r}: {item!r} must be NAME or NAME*COUNT")
+        out.extend([name] * (int(times) if times else 1))
+    return tuple(out)
