@@ -268,3 +268,23 @@ def test_2_7_replaying_the_log_reproduces_the_state() -> None:
     st = deal(MODERN, 3, 2)
     st = play(st, "p1 look", "p1 bet 2", "p2 bet 1", "p3 fold", "p1 bet 2", "p2 see")
     assert st.is_over and st.replay() == st
+
+
+def test_4_4_7_face_up_qualifying_in_four_card_brag() -> None:
+    rules = get_preset("modern-face-up").replace(cards=4)
+    old = "Kc Qd 3h 5s"
+    ids = _ids(old)
+    pack = stacked_pack(rules, 3, 2, {0: "9s 9h 4d 2c", 1: "9d 9c 3s 2d", 2: "6s 6h 6d 2h"})
+    pack = tuple(c for c in pack if c not in ids)
+    st = BragState.start(rules, [50, 50, 50], 2, pack, carried=4, retained=(0, *ids))
+    assert st.phase == "discard" and st.to_act == 1  # qualifiers look, then discard
+    st = st.apply("discard 2d")
+    assert st.phase == "qualify" and [la.kind for la in st.legal_actions()] == ["fold"]
+    st = st.apply("fold").apply("discard 2h")
+    assert {la.kind for la in st.legal_actions()} == {"stay", "fold"}
+
+
+def _ids(text: str) -> tuple[int, ...]:
+    from bragkit.cards import parse_cards
+
+    return tuple(c.id for c in parse_cards(text))

@@ -21,6 +21,7 @@ QUALIFYING = 4
 __all__ = [
     "QUALIFYING",
     "award",
+    "best_split",
     "chain_frozen",
     "cover_showdown",
     "end_deal",
@@ -54,10 +55,10 @@ def hand_key(w: Work, seat: int) -> tuple[int, ...]:
     if len(hand) == 3:
         a, b, c = hand
         return (rank3(a, b, c), *_discard_key(w.discards[seat], w.rules.discard_compare))
-    return _best_split(w, hand)[0]
+    return best_split(w, hand)[0]
 
 
-def _best_split(w: Work, hand: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+def best_split(w: Work, hand: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
     rank3 = w.family.ranking.rank3
     mode = w.rules.discard_compare
     best: tuple[tuple[int, ...], tuple[int, ...]] | None = None
@@ -75,7 +76,7 @@ def settle_hand(w: Work, seat: int) -> None:
     hand = w.hands[seat]
     if len(hand) <= 3:
         return
-    _, rest = _best_split(w, hand)
+    _, rest = best_split(w, hand)
     w.hands[seat] = tuple(c for c in hand if c not in rest)
     w.discards[seat] = rest
     w.pack += rest

@@ -398,8 +398,11 @@ def _legal(st: BragState) -> tuple[LegalAction, ...]:
 
 
 def _key_of(st: BragState, hand: tuple[int, ...]) -> tuple[int, ...]:
-    a, b, c = hand[:3]
-    return (st.family.ranking.rank3(a, b, c),)
+    """The key of a hand nobody discards from (the face-up hand): its best three."""
+    if len(hand) == 3:
+        a, b, c = hand
+        return (st.family.ranking.rank3(a, b, c),)
+    return res.best_split(Work(st), hand)[0]
 
 
 def _card_text(card_id: int) -> str:
