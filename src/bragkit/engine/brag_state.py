@@ -199,6 +199,23 @@ class BragState:
         cards.extend(self.retained[1:])
         return cards
 
+    def secret_cards(self, seat: int) -> set[int]:
+        """Cards ``seat`` may not see now: other hands (and its own, while blind) that were
+        not shown to it.  The conformance checker compares views against this set."""
+        shown: set[int] = set()
+        for e in self.events:
+            if e.cards is None or (e.kind == "deal" and e.visible_to is not None):
+                continue
+            if e.visible_to is None or seat in e.visible_to:
+                shown.update(e.cards)
+        secret: set[int] = set()
+        for s in range(self.n):
+            if s == seat and self.looked[s]:
+                continue
+            secret.update(self.hands[s])
+            secret.update(self.old[s])
+        return secret - shown
+
     def action_strings(self) -> list[str]:
         """The action log as history strings (``p1 bet 4``)."""
         return [format_move(s, a) for s, a in self.actions]

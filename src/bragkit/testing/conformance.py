@@ -11,6 +11,11 @@ session ends) and asserts, after every action:
 * no seat's view contains a card it may not see;
 * replaying a deal's action log from its first state reproduces its final state.
 
+It works for any game whose table and states follow two small protocols
+(:class:`TableLike`, :class:`StateLike`); pass ``table_factory`` to use another engine.
+The brag-style :class:`~bragkit.engine.session.Session` and
+:class:`~bragkit.engine.brag_state.BragState` follow them.
+
 >>> from bragkit.rules import get_preset
 >>> report = check_conformance(get_preset("modern"), hands=30, players=4, seed=1)
 >>> report.hands >= 30, report.failures
@@ -20,15 +25,68 @@ session ends) and asserts, after every action:
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Any, Protocol
 
 from bragkit.engine.actions import Action, LegalAction
-from bragkit.engine.brag_state import BragState
 from bragkit.engine.session import Session
 from bragkit.errors import BragError, IllegalActionError
 from bragkit.rules import Rules
 
-__all__ = ["ConformanceError", "ConformanceReport", "check_conformance", "check_state"]
+__all__ = [
+    "ConformanceError",
+    "ConformanceReport",
+    "StateLike",
+    "TableLike",
+    "check_conformance",
+    "check_state",
+]
+
+
+class StateLike(Protocol):
+    """What the checker needs from one deal's state."""
+
+    @property
+    def rules(self) -> Rules: ...
+    @property
+    def n(self) -> int: ...
+    @property
+    def to_act(self) -> int: ...
+    @property
+    def total(self) -> int: ...
+    @property
+    def events(self) -> tuple[Any, ...]: ...
+    @property
+    def is_over(self) -> bool: ...
+    def legal_actions(self) -> tuple[LegalAction, ...]: ...
+    def apply_move(self, seat: int, action: Action) -> Any: ...
+    def chips_in_play(self) -> int: ...
+    def all_cards(self) -> list[int]: ...
+    def secret_cards(self, seat: int) -> set[int]: ...
+    def view(self, seat: int) -> Any: ...
+    def replay(self) -> Any: ...
+
+
+class TableLike(Protocol):
+    """What the checker needs from a table playing consecutive deals."""
+
+    @property
+    def over(self) -> bool: ...
+    @property
+    def deal_no(self) -> int: ...
+    @property
+    def carried(self) -> int: ...
+    @property
+    def stacks(self) -> Sequence[int]: ...
+    @property
+    def records(self) -> Sequence[Any]: ...
+    @property
+    def state(self) -> Any: ...
+    @property
+    def total(self) -> int: ...
+    def legal_actions(self) -> tuple[LegalAction, ...]: ...
+    def apply(self, action: Action) -> None: ...
 
 _PROBE_KINDS = ("look", "fold", "see", "cover", "keep", "throw", "retain", "release", "stay",
                 "showdown", "agree", "refuse", "borrow", "show", "accept", "decline")
@@ -55,7 +113,7 @@ def _fail(message: str) -> None:
     raise ConformanceError(message)
 
 
-def check_state(st: BragState) -> None:
+def check_state(st: StateLike) -> None:
     """Check the invariants of one state (chips, cards, legal actions, views)."""
     if st.chips_in_play() != st.total:
         _fail(f"chips not conserved: {st.chips_in_play()} != {st.total}")
@@ -71,33 +129,19 @@ def check_state(st: BragState) -> None:
         _check_view(st, seat)
 
 
-def _check_view(st: BragState, seat: int) -> None:
-    public: set[int] = set()
-    private: set[int] = set()
-    for e in st.events:
-        if e.cards is None or (e.kind == "deal" and e.visible_to is not None):
-            continue
-        if e.visible_to is None:
-            public.update(e.cards)
-        elif seat in e.visible_to:
-            private.update(e.cards)
-    secret: set[int] = set()
-    for s in range(st.n):
-        if s == seat and st.looked[s]:
-            continue
-        secret.update(st.hands[s])
-        secret.update(st.old[s])
-    secret -= public
-    secret -= private
+def _check_view(st: StateLike, seat: int) -> None:
+    secret = st.secret_cards(seat)
     view = st.view(seat)
     leaked = {c.id for c in view.known_cards()} & secret
     if leaked:
         _fail(f"view of p{seat + 1} leaks cards {sorted(leaked)}")
-    if not st.looked[seat] and view.own_cards is not None:
+    own = getattr(view, "own_cards", None)
+    looked = getattr(st, "looked", None)
+    if looked is not None and not looked[seat] and own is not None:
         _fail(f"blind p{seat + 1} sees its own cards")
 
 
-def _probes(st: BragState, legal: tuple[LegalAction, ...]) -> list[tuple[int, Action]]:
+def _probes(st: StateLike, legal: tuple[LegalAction, ...]) -> list[tuple[int, Action]]:
     seat = st.to_act
     probes: list[tuple[int, Action]] = []
     offered = {la.kind for la in legal}
@@ -117,9 +161,13 @@ def _probes(st: BragState, legal: tuple[LegalAction, ...]) -> list[tuple[int, Ac
     return probes
 
 
-def _probe(st: BragState, seat: int, action: Action, report: ConformanceReport) -> None:
+def _snapshot(st: StateLike) -> tuple[Any, ...]:
+    return (st.to_act, st.chips_in_play(), tuple(st.all_cards()), st.legal_actions())
+
+
+def _probe(st: StateLike, seat: int, action: Action, report: ConformanceReport) -> None:
     before_events = st.events
-    snapshot = (st.stacks, st.pot, st.to_act, st.phase, st.hands, st.pack)
+    snapshot = _snapshot(st)
     try:
         st.apply_move(seat, action)
     except IllegalActionError:
@@ -128,24 +176,31 @@ def _probe(st: BragState, seat: int, action: Action, report: ConformanceReport) 
         if not any(la.allows(action) for la in st.legal_actions()) or seat != st.to_act:
             _fail(f"illegal p{seat + 1} {action} was accepted")
         return
-    if st.events is not before_events or snapshot != (st.stacks, st.pot, st.to_act, st.phase,
-                                                      st.hands, st.pack):
+    if st.events is not before_events or snapshot != _snapshot(st):
         _fail(f"illegal p{seat + 1} {action} changed the state")
     report.illegal_probes += 1
 
 
+def _default_table(rules: Rules, stacks: list[int], dealer: int, seed: int) -> TableLike:
+    return Session(rules, stacks, dealer=dealer, seed=seed)
+
+
 def check_conformance(rules: Rules, *, hands: int = 1000, players: int = 4, seed: int = 0,
-                      stack: int = 200, probe_every: int = 1,
-                      max_decisions: int = 2000) -> ConformanceReport:
+                      stack: int = 200, probe_every: int = 1, max_decisions: int = 2000,
+                      table_factory: Callable[[Rules, list[int], int, int], TableLike]
+                      | None = None) -> ConformanceReport:
     """Play ``hands`` deals of random legal play under ``rules`` and check every invariant.
 
-    Raises :class:`ConformanceError` on the first failure (with the seed and deal).
+    ``table_factory(rules, stacks, dealer, seed)`` builds a table (default: the brag-style
+    :class:`~bragkit.engine.session.Session`).  Raises :class:`ConformanceError` on the first
+    failure (with the seed and deal).
     """
+    factory = table_factory or _default_table
     rng = random.Random(seed)
     report = ConformanceReport()
     while report.hands < hands:
-        table = Session(rules, [stack] * players, dealer=report.sessions % players,
-                        seed=rng.randrange(1 << 30))
+        table = factory(rules, [stack] * players, report.sessions % players,
+                        rng.randrange(1 << 30))
         report.sessions += 1
         decisions_this_deal = 0
         while not table.over and report.hands < hands:
