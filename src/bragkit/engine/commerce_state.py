@@ -330,10 +330,13 @@ class CommerceState:
 
     def _canonical(self, action: Action) -> Action:
         """Cards of an action argument written the standard way (``10s`` -> ``Ts``)."""
-        if action.arg is None or action.kind not in ("trade", "barter", "accept", "exchange"):
+        arg = action.arg
+        if arg is None or action.kind not in _CARD_KINDS:
+            return action
+        if action.kind != "exchange" and arg in _ID:
             return action
         try:
-            ids = [c.id for c in parse_cards(action.arg)]
+            ids = [c.id for c in parse_cards(arg)]
         except CardError:
             return action
         if action.kind == "exchange" and len(ids) % 2 == 0 and self.to_act >= 0:
@@ -368,7 +371,8 @@ class CommerceState:
 
     def view(self, seat: int) -> CommerceView:
         """What ``seat`` may know: never a card it may not see."""
-        events = tuple(e.redacted(seat) for e in self.events)
+        events = tuple(e if e.cards is None or e.visible_to is None or seat in e.visible_to
+                       else e.redacted(seat) for e in self.events)
         shown = {e.seat: tuple(card_from_id(c) for c in e.cards) for e in events
                  if e.kind == "reveal" and e.seat is not None and e.cards is not None}
         own = None
@@ -408,6 +412,27 @@ class CommerceState:
             cards.extend(hand)
         cards.extend(self.widow)
         return cards
+
+    def secret_cards(self, seat: int) -> set[int]:
+        """Cards ``seat`` may not see now: the stock, other hands (and its own while the
+        dealer has not looked), less every card an event showed to it.
+
+        >>> import random
+        >>> from bragkit.rules import get_preset
+        >>> from bragkit.engine.pack import shuffled_pack
+        >>> r = get_preset("commerce")
+        >>> s = CommerceState.start(r, (9, 9, 9), 0, shuffled_pack(r, random.Random(1)))
+        >>> len(s.secret_cards(0)), set(s.hands[0]) & s.secret_cards(0)
+        (49, set())
+        """
+        secret = set(self.pack)
+        for s in range(self.n):
+            if s != seat or not self.looked[s]:
+                secret.update(self.hands[s])
+        for e in self.events:
+            if e.cards is not None and (e.visible_to is None or seat in e.visible_to):
+                secret.difference_update(e.cards)
+        return secret
 
     def action_strings(self) -> list[str]:
         """The action log as history strings (``p1 trade 9s``)."""
@@ -734,3 +759,4 @@ def arg_cards(arg: str | None) -> list[int]:
 
 
 _ID: Final = {t: i for i, t in enumerate(_TEXT)}
+_CARD_KINDS: Final = frozenset({"trade", "barter", "accept", "exchange"})

@@ -50,6 +50,12 @@ __all__ = ["TRADE_GAME", "TradeGame", "neighbour", "trade_cost"]
 _STAND: Final = LegalAction("stand")
 _PASS: Final = LegalAction("pass")
 _AFTER: Final = (_STAND, _PASS)
+_RULES: Final = {
+    "trade": "rules-spec 4.10 TRADING: stand, trade or barter one card",
+    "after": "rules-spec 4.10: after a trade or barter, stand or pass",
+    "barter": "rules-spec 4.10 BARTER: accept handing back one of your own three cards, "
+              "or stand",
+}
 
 
 def trade_cost(st: CommerceState | Draft, seat: int) -> int:
@@ -163,10 +169,7 @@ class TradeGame:
 
     def rule(self, st: CommerceState) -> str:
         """The rule named by an illegal-action error."""
-        return {"trade": "rules-spec 4.10 TRADING: stand, trade or barter one card",
-                "after": "rules-spec 4.10: after a trade or barter, stand or pass",
-                "barter": "rules-spec 4.10 BARTER: accept handing back one of your own three "
-                          "cards, or stand"}.get(st.phase, "rules-spec 4.10")
+        return _RULES.get(st.phase, "rules-spec 4.10")
 
     # ------------------------------------------------------------------ internals
     def _advance(self, d: Draft, seat: int) -> None:
