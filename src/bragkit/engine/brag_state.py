@@ -428,6 +428,30 @@ def _card_text(card_id: int) -> str:
     return card_text(card_id)
 
 
+_BETS: dict[tuple[int, int], LegalAction] = {}
+_SEES: dict[int, LegalAction] = {}
+
+
+def _bet_action(lo: int, hi: int) -> LegalAction:
+    """The (interned) ``bet lo..hi`` legal action."""
+    found = _BETS.get((lo, hi))
+    if found is None:
+        if len(_BETS) > 4096:
+            _BETS.clear()
+        found = _BETS[lo, hi] = LegalAction("bet", lo=lo, hi=hi)
+    return found
+
+
+def _see_action(cost: int) -> LegalAction:
+    """The (interned) ``see`` legal action costing ``cost``."""
+    found = _SEES.get(cost)
+    if found is None:
+        if len(_SEES) > 4096:
+            _SEES.clear()
+        found = _SEES[cost] = LegalAction("see", cost=cost)
+    return found
+
+
 def _legal_bet(st: BragState) -> tuple[LegalAction, ...]:
     p = st.to_act
     rules = st.rules
@@ -449,7 +473,7 @@ def _legal_bet(st: BragState) -> tuple[LegalAction, ...]:
     stack = st.stacks[p]
     lo, hi = betting.bet_bounds(st.r, blind, st.pot, stack)
     if lo <= hi:
-        acts.append(LegalAction("bet", lo=lo, hi=hi))
+        acts.append(_bet_action(lo, hi))
     if lo > stack:
         policy = rules.short_stack_policy
         if policy == "cover":
@@ -464,7 +488,7 @@ def _legal_bet(st: BragState) -> tuple[LegalAction, ...]:
         if not st.old[q] and betting.can_see(blind, not st.looked[q]):
             cost = betting.see_cost(st.r, blind, not st.looked[q])
             if cost <= stack:
-                acts.append(LegalAction("see", cost=cost))
+                acts.append(_see_action(cost))
     if rules.rebuy_anytime and not st.turn & REBOUGHT:
         acts.append(LegalAction("rebuy", lo=1, hi=rules.rebuy_max))
     extra = family.extra_legal(st, p)
