@@ -288,3 +288,30 @@ def _ids(text: str) -> tuple[int, ...]:
     from bragkit.cards import parse_cards
 
     return tuple(c.id for c in parse_cards(text))
+
+
+def test_4_4_9_nested_covers_resolve_newest_first() -> None:
+    rules = NO_ANTE.replace(short_stack_policy="cover")
+    hands = {0: "As Ah 2c", 1: "Ks Kh 3d", 2: "Qs Qh 4c", 3: "5s 6d 8h"}
+    st = deal(rules, 4, 3, hands, stacks=[15, 100, 17, 100])
+    st = play(st, "p1 look", "p1 bet 10", "p2 look", "p2 bet 10", "p3 look", "p3 bet 10",
+              "p4 look", "p4 bet 10", "p1 cover", "p2 bet 10", "p3 cover")
+    assert st.frozen == ((45, 0), (17, 2))
+    st = play(st, "p4 bet 10", "p2 see")
+    awards = [(e.seat, e.amount, e.note) for e in st.events if e.kind == "award"]
+    assert awards == [(1, 30, "pot"), (1, 17, "frozen pot"), (0, 45, "frozen pot")]
+    assert st.chips_in_play() == st.total == 232
+
+
+def test_4_6_wild_card_decides_a_see() -> None:
+    rules = NO_ANTE.replace(wild="twos")
+    st = deal(rules, 2, 1, {0: "Kd 2c 9s", 1: "Ks Kh 5c"})
+    st = play(st, "p1 look", "p1 bet 2", "p2 look", "p2 bet 2", "p1 see")
+    assert st.winners == (0,)  # W5: K-W-9 beats K-K-5 (kicker before the wild count)
+
+
+def test_2_3_min_buy_in() -> None:
+    from bragkit.errors import RulesError
+
+    with pytest.raises(RulesError, match="min_buy_in"):
+        Session(MODERN.replace(min_buy_in=10), [20, 5], dealer=0, seed=1)

@@ -115,6 +115,10 @@ class Session:
                              f"(at most {rules.max_players()})")
         if any(s < 0 for s in stacks):
             raise RulesError("stacks must be >= 0")
+        short = [f"p{i + 1}" for i, s in enumerate(stacks) if s < rules.min_buy_in]
+        if short:
+            raise RulesError(f"{', '.join(short)} bring less than min_buy_in="
+                             f"{rules.min_buy_in} chips (rules-spec 2.3)")
         self.base_rules = rules
         self.rules = rules
         self.n = len(stacks)
