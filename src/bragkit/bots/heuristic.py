@@ -102,8 +102,8 @@ class HeuristicBot(BaseBot):
         """The best three of our cards (all of them in three-card games)."""
         if len(ids) <= 3:
             return ids
-        rank = self.ranking.ids_ranker()
-        return max(itertools.combinations(ids, 3), key=rank)
+        rank3 = self.ranking.rank3
+        return max(itertools.combinations(ids, 3), key=lambda h: rank3(*h))
 
     def one_opponent(self, ids: tuple[int, ...]) -> float:
         """Chance to beat one unknown hand (ties count half)."""

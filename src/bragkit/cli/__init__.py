@@ -39,6 +39,7 @@ def _register() -> None:
     from bragkit.cli import casino_cmd  # noqa: F401
     from bragkit.cli import equity_cmd  # noqa: F401
     from bragkit.cli import hands_cmds  # noqa: F401
+    from bragkit.cli import play_cmd  # noqa: F401
     from bragkit.cli import replay_cmd  # noqa: F401
     from bragkit.cli import simulate_cmd  # noqa: F401
 

@@ -126,6 +126,7 @@ def run_block(config: SimConfig, index: int) -> BlockResult:
     deal_rng = random.Random(f"bragkit-sim-cards:{config.seed}:{index // n}")
     bot_rng = random.Random(f"bragkit-sim-bots:{config.seed}:{index}")
     bots: list[Bot] = [get_bot(config.bots[b], rules) for b in bot_of_seat]
+    bots_rules = rules
     result = BlockResult(index, hands, [0] * n, [0] * n, [0] * n, [0] * n, [0] * n, [0] * n)
     low = config.stack // 4
 
@@ -145,6 +146,9 @@ def run_block(config: SimConfig, index: int) -> BlockResult:
     while played < hands:
         st = session.state
         if st is not None:
+            if session.rules != bots_rules:  # dealer's choice: the variant is announced
+                bots_rules = session.rules
+                bots = [get_bot(config.bots[b], bots_rules) for b in bot_of_seat]
             shuffled = len(session.packs_used) > packs_seen and not continued
             packs_seen = len(session.packs_used)
             for seat, bot in enumerate(bots):

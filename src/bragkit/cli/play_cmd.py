@@ -1,0 +1,332 @@
+"""``brag play``: one person against bots at a terminal table.
+
+The table shows the seats, stacks, the pot, who is blind, the price to stay in and to see,
+your cards once you have looked, and a running log.  Only legal actions are offered, with
+their costs; anything else is refused with a one-line reason.  Every finished deal is saved
+(atomically) to a hand-history file that ``brag replay`` reads, so interrupting the game
+(Ctrl-C, end of input, ``quit``) leaves the history complete up to the last finished deal.
+
+Shortcuts at the prompt: ``l`` look, ``f`` fold, ``s`` see, ``b`` the smallest bet,
+``b N`` bet N, ``q`` quit; any action string (``bet 4``, ``look new``) works too.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import random
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import click
+from rich.console import Console
+from rich.table import Table
+
+from bragkit.bots import bot_names, get_bot
+from bragkit.bots.base import Bot
+from bragkit.cards import Card
+from bragkit.cli import cli
+from bragkit.engine.actions import Action, LegalAction, parse_action
+from bragkit.engine.session import Session
+from bragkit.errors import BragError, RulesError
+from bragkit.history import dumps, history_of
+from bragkit.sim.options import rules_from
+from bragkit.sim.runner import parse_bots
+
+__all__ = ["play_command", "read_action", "save_history"]
+
+_SHORT = {"l": "look", "f": "fold", "s": "see", "c": "cover", "q": "quit", "k": "keep",
+          "t": "throw", "d": "discard"}
+
+
+class _Quit(Exception):
+    """The player asked to stop."""
+
+
+def save_history(session: Session, path: Path) -> int:
+    """Write the finished deals of ``session`` to ``path`` atomically; return their number."""
+    history = history_of(session)
+    done = len(session.records)
+    history = dataclasses.replace(history, deals=history.deals[:done])
+    text = dumps(history)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    return done
+
+
+def read_action(text: str, legal: tuple[LegalAction, ...]) -> Action:
+    """Turn what the player typed into an action (shortcuts allowed); may raise BragError.
+
+    >>> legal = (LegalAction("look"), LegalAction("fold"), LegalAction("bet", lo=2, hi=9))
+    >>> read_action("b", legal), read_action("b 4", legal), read_action("l", legal)
+    (Action(kind='bet', amount=2, arg=None), Action(kind='bet', amount=4, arg=None), \
+Action(kind='look', amount=None, arg=None))
+    """
+    words = text.strip().split()
+    if not words:
+        raise RulesError("type an action, e.g. " + ", ".join(_example(la) for la in legal))
+    head = words[0].lower()
+    head = _SHORT.get(head, "bet" if head == "b" else head)
+    if head == "quit":
+        raise _Quit
+    if len(words) == 1:
+        for la in legal:
+            if la.kind == head and la.lo is not None:
+                return Action(head, la.lo)
+    return parse_action(" ".join([head, *words[1:]]))
+
+
+def default_bots(rules: Any) -> str:
+    """Three opponents: two ``heuristic`` and a ``tracker`` where they exist, else random.
+
+    >>> from bragkit.rules import get_preset
+    >>> default_bots(get_preset("modern"))
+    'heuristic,heuristic,tracker'
+    """
+    names = bot_names(str(getattr(rules, "game", "modern")))
+    strong = "heuristic" if "heuristic" in names else "random"
+    third = "tracker" if "tracker" in names else strong
+    return f"{strong},{strong},{third}"
+
+
+def _example(la: LegalAction) -> str:
+    return str(la.examples()[0])
+
+
+def _cards(cards: tuple[Card, ...] | None) -> str:
+    return " ".join(str(c) for c in cards) if cards else ""
+
+
+class _Table:
+    """Runs the table: bots, the human's prompt, the log, saving."""
+
+    def __init__(self, session: Session, human: int, bots: dict[int, Bot], names: list[str],
+                 console: Console, history: Path, rng: random.Random,
+                 max_deals: int | None, pause: bool) -> None:
+        self.session = session
+        self.human = human
+        self.bots = bots
+        self.names = names
+        self.console = console
+        self.history = history
+        self.rng = rng
+        self.max_deals = max_deals
+        self.pause = pause
+        self.logged = 0
+        self.saved = 0
+        self.packs_seen = 0
+        self.rules = session.rules
+
+    # -------------------------------------------------------------- display
+    def view(self) -> Any:
+        t = self.session
+        if t.state is not None:
+            return t.state.view(self.human)
+        return t.records[-1].final.view(self.human) if t.records else None
+
+    def seat_name(self, seat: int) -> str:
+        return f"p{seat + 1} ({self.names[seat]})"
+
+    def log_new(self, events: tuple[Any, ...]) -> None:
+        for e in events[self.logged:]:
+            if e.kind in ("deal_start", "deal_end", "ante") or (e.kind == "deal"
+                                                                 and e.cards is None):
+                continue
+            who = self.seat_name(e.seat) if e.seat is not None else "*"
+            text = str(e).split(" ", 1)[1] if " " in str(e) else str(e)
+            self.console.print(f"  [dim]{who}[/dim] {text}")
+        self.logged = len(events)
+
+    def show(self, view: Any, legal: tuple[LegalAction, ...]) -> None:
+        t = self.session
+        table = Table(title=f"Deal {t.deal_no + 1} - dealer p{view.dealer + 1}", expand=False)
+        for col in ("seat", "player", "stack", "status", "cards"):
+            table.add_column(col)
+        looked = getattr(view, "looked", None)
+        for s in range(len(view.stacks)):
+            status = view.status[s] if s < len(view.status) else ""
+            if looked is not None and status == "in":
+                status += ", open" if looked[s] else ", blind"
+            cards = _cards(view.own_cards) if s == self.human else _cards(view.shown.get(s))
+            if s == self.human and view.own_cards is None:
+                cards = "(not looked)"
+            marker = " <" if s == view.to_act else ""
+            table.add_row(f"p{s + 1}{marker}", self.names[s], str(view.stacks[s]), status, cards)
+        self.console.print(table)
+        line = f"pot {view.pot}"
+        carried = getattr(t, "carried", 0)
+        if carried and t.state is not None and t.state.pot >= carried:
+            line += f" (with {carried} carried)"
+        r = getattr(view, "r", None)
+        if r is not None:
+            line += f"; stake (open-equivalent) {r}"
+        for la in legal:
+            if la.kind == "bet" and la.lo is not None:
+                line += f"; to stay in: {la.lo}"
+            if la.kind == "see":
+                line += f"; to see: {la.cost}"
+        self.console.print(line)
+        if looked is not None and not looked[self.human] and any(la.kind == "bet"
+                                                                  for la in legal):
+            line += " (you are blind: your bets count double)"
+        offers = " | ".join(str(la) for la in legal)
+        self.console.print(f"[bold]your move[/bold]: {offers}")
+
+    # -------------------------------------------------------------- playing
+    def ask(self, view: Any, legal: tuple[LegalAction, ...]) -> None:
+        self.show(view, legal)
+        while True:
+            try:
+                text = self.console.input("> ")
+            except EOFError:
+                raise _Quit from None
+            try:
+                action = read_action(text, legal)
+                self.session.apply_move(self.human, action)
+                return
+            except _Quit:
+                raise
+            except BragError as error:
+                self.console.print(f"[red]not allowed:[/red] {error}")
+
+    def finish_deal(self) -> None:
+        t = self.session
+        rec = t.records[-1]
+        final = rec.final
+        self.log_new(final.view(self.human).events)
+        winners = ", ".join(self.seat_name(s) for s in getattr(final, "winners", ()))
+        self.console.print(f"[bold]deal {rec.number + 1} over[/bold]"
+                           + (f": won by {winners}" if winners else "")
+                           + f"; stacks {' '.join(str(s) for s in t.stacks)}"
+                           + (f"; {t.carried} carried" if t.carried else ""))
+        for seat, bot in self.bots.items():
+            bot.end_deal(final.view(seat))
+        self.saved = save_history(t, self.history)
+        self.logged = 0
+
+    def run(self) -> None:
+        t = self.session
+        started = -1
+        while not t.over:
+            if self.max_deals is not None and len(t.records) >= self.max_deals:
+                break
+            if t.state is not None and started != t.deal_no:
+                started = t.deal_no
+                self.console.rule(f"deal {t.deal_no + 1}")
+                if t.rules != self.rules:  # dealer's choice: the variant is announced
+                    self.rules = t.rules
+                    self.console.print(f"variant: {t.rules.cards} cards, wild "
+                                       f"{t.rules.wild or 'none'}, blind "
+                                       f"{'allowed' if t.rules.blind_allowed else 'not allowed'}")
+                    self.bots = {s: get_bot(b.name, t.rules) for s, b in self.bots.items()}
+                packs = len(getattr(t, "packs_used", ()))
+                shuffled = packs > self.packs_seen or not hasattr(t, "packs_used")
+                self.packs_seen = packs
+                for seat, bot in self.bots.items():
+                    bot.begin_deal(t.state.view(seat), shuffled)
+            deal_no = t.deal_no
+            seat = t.to_act
+            legal = t.legal_actions()
+            view = self.view()
+            if view is not None:
+                self.log_new(view.events if t.state is not None else ())
+            if seat == self.human:
+                self.ask(view, legal)
+            else:
+                bot_view = t.state.view(seat) if t.state is not None else \
+                    t.records[-1].final.view(seat)
+                t.apply_move(seat, self.bots[seat].act(bot_view, legal, self.rng))
+            if t.deal_no != deal_no:
+                self.finish_deal()
+                if self.pause and not t.over and (self.max_deals is None
+                                                  or len(t.records) < self.max_deals):
+                    try:
+                        answer = self.console.input("Enter for the next deal, q to quit: ")
+                    except EOFError:
+                        raise _Quit from None
+                    if answer.strip().lower() in ("q", "quit"):
+                        raise _Quit
+
+
+@cli.command("play")
+@click.option("--preset", default="modern", show_default=True,
+              help="Rules preset (casino plays 'brag casino play').")
+@click.option("--rules", "rules_file", default=None, metavar="FILE",
+              help="A JSON rules file (a preset name or {\"preset\": ..., key: value}).")
+@click.option("--set", "settings", multiple=True, metavar="KEY=VALUE",
+              help="A house rule, e.g. --set ante=2 (repeatable).")
+@click.option("--bots", default=None,
+              help="The bots at the other seats, comma-separated (NAME*K repeats); default "
+                   "heuristic,heuristic,tracker (heuristic or random bots for other games).")
+@click.option("--seat", default=1, show_default=True, type=click.IntRange(1),
+              help="Your seat.")
+@click.option("--stack", default=100, show_default=True, type=click.IntRange(1),
+              help="Starting stack of every seat.")
+@click.option("--seed", default=None, type=int,
+              help="Random seed (default: unpredictable; saved in the history).")
+@click.option("--hands", "max_deals", default=None, type=click.IntRange(1),
+              help="Stop after this many deals.")
+@click.option("--history", "history", default=None, metavar="FILE",
+              help="Hand-history file (default: brag-play-SEED.json).")
+@click.option("--pause/--no-pause", default=True, show_default=True,
+              help="Wait for Enter between deals.")
+@click.pass_context
+def play_command(ctx: click.Context, preset: str, rules_file: str | None,
+                 settings: tuple[str, ...], bots: str | None, seat: int, stack: int,
+                 seed: int | None, max_deals: int | None, history: str | None,
+                 pause: bool) -> None:
+    """Play at a terminal table against bots; every deal is saved for 'brag replay'."""
+    if preset == "casino" and rules_file is None:
+        from bragkit.cli.casino_cmd import play_cmd as casino_play
+
+        ctx.invoke(casino_play, seed=seed, max_hands=max_deals)
+        return
+    rules = rules_from(preset, rules_file, settings)
+    others = parse_bots(bots or default_bots(rules))
+    n = len(others) + 1
+    if seat > n:
+        raise RulesError(f"--seat {seat}: there are only {n} seats")
+    if seed is None:
+        seed = random.SystemRandom().randrange(1_000_000)
+    session = Session(rules, [stack] * n, 0, seed=seed)
+    human = seat - 1
+    names: list[str] = []
+    table_bots: dict[int, Bot] = {}
+    it = iter(others)
+    for s in range(n):
+        if s == human:
+            names.append("you")
+        else:
+            name = next(it)
+            table_bots[s] = get_bot(name, rules)
+            names.append(name)
+    path = Path(history or f"brag-play-{seed}.json")
+    console = Console(highlight=False)
+    console.print(f"[bold]brag play[/bold]: {preset if rules_file is None else rules_file}, "
+                  f"{n} seats, you are p{seat}; seed {seed}; history: {path}")
+    table = _Table(session, human, table_bots, names, console, path,
+                   random.Random(f"bragkit-play-bots:{seed}"), max_deals, pause)
+    code = 0
+    try:
+        table.run()
+    except _Quit:
+        pass
+    except KeyboardInterrupt:
+        code = 130
+    if not session.records:
+        save_history(session, path)
+    console.print(f"\nhistory saved to {path} ({len(session.records)} finished deals); "
+                  f"stacks {' '.join(str(s) for s in session.stacks)}")
+    if code:
+        sys.exit(code)

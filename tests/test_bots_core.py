@@ -1,0 +1,173 @@
+"""Bots: registry, legality across presets, strength tables, heuristic decisions."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bragkit.analysis.equity import equity
+from bragkit.bots import bot_names, get_bot, register_bot
+from bragkit.bots.heuristic import HeuristicBot
+from bragkit.bots.random_bot import RandomBot
+from bragkit.bots.strength import one_opponent_table, percentile_table, sampled_win
+from bragkit.cards import parse_cards
+from bragkit.engine import Session
+from bragkit.engine.actions import Action, LegalAction
+from bragkit.engine.family import family_for
+from bragkit.errors import RulesError
+from bragkit.hands import get_ranking
+from bragkit.hands.batch import rank_best_batch
+from bragkit.rules import get_preset
+
+
+def ids(text: str) -> tuple[int, ...]:
+    return tuple(c.id for c in parse_cards(text))
+
+
+def test_registry_knows_bots_per_game_and_rejects_unknown() -> None:
+    assert {"heuristic", "random", "tracker"} <= set(bot_names("modern"))
+    assert "random" in bot_names("commerce")
+    with pytest.raises(RulesError, match="no bot 'genius' for modern; known: heuristic"):
+        get_bot("genius", get_preset("modern"))
+
+
+def test_register_bot_adds_a_factory() -> None:
+    register_bot("always-random", "modern", RandomBot)
+    assert get_bot("always-random", get_preset("modern")).name == "random"
+
+
+@pytest.mark.parametrize("hand", ["As Ah Ad", "Qs Qd 7c", "2c 3d 5h", "Ah 2h 3h", "7s 6s 4d",
+                                  "Kc Jd 9h", "3s 3h 3c"])
+@pytest.mark.parametrize("ranking", ["modern", "teen-patti"])
+def test_one_opponent_table_equals_exact_equity(hand: str, ranking: str) -> None:
+    rk = get_ranking(ranking)
+    win, tie = one_opponent_table(rk).lookup(ids(hand))
+    exact = equity(hand, ranking=rk)
+    assert win == pytest.approx(float(exact.win), abs=1e-12)
+    assert tie == pytest.approx(float(exact.tie), abs=1e-12)
+
+
+def test_table_with_jokers_covers_the_bigger_pack() -> None:
+    rk = family_for(get_preset("modern-jokers")).ranking
+    win, _ = one_opponent_table(rk).lookup((52, 53, 51))  # two jokers and the ace of spades
+    assert win > 0.99
+
+
+def test_percentile_and_sampled_win_are_ordered() -> None:
+    rk = get_ranking("modern")
+    table = percentile_table(rk, 4)
+    strong = table.beats(int(rank_best_batch(rk, [list(ids("As Ah Ad 2c"))])[0]))
+    assert strong > 0.99
+    rng = random.Random(4)
+    pair = sampled_win(rk, ids("Qs Qd"), [()], set(), rng, samples=2000)
+    junk = sampled_win(rk, ids("2s 3d"), [()], set(), rng, samples=2000)
+    assert pair > 0.6 > junk
+    # knowing the opponent's cards decides it
+    assert sampled_win(rk, ids("As Ah Ad"), [ids("2s 2h 2d")], set(), rng) == 1.0
+    assert sampled_win(rk, ids("2c 3d 5h"), [ids("Ks Kh Kd")], set(), rng) == 0.0
+
+
+PRESETS = ["modern", "modern-4card", "modern-5card", "teen-patti", "modern-face-up",
+           "modern-cover", "modern-lend", "modern-dealers-choice", "modern-jokers",
+           "modern-no-blind", "modern-stub", "modern-rebuy", "modern-pot-limit"]
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+@pytest.mark.parametrize("name", ["random", "heuristic", "tracker"])
+def test_bots_only_take_legal_actions(preset: str, name: str) -> None:
+    rules = get_preset(preset)
+    t = Session(rules, [60, 60, 60], dealer=0, seed=11)
+    bots = [get_bot(name, rules), get_bot("random", rules), get_bot(name, rules)]
+    rng = random.Random(2)
+    steps = 0
+    while t.deal_no < 25 and not t.over and steps < 5000:
+        seat = t.to_act
+        legal = t.legal_actions()
+        state = t.state if t.state is not None else t.records[-1].final
+        action = bots[seat].act(state.view(seat), legal, rng)
+        assert any(la.allows(action) for la in legal), (preset, str(action), legal)
+        t.apply_move(seat, action)
+        steps += 1
+    assert t.deal_no >= 10 or t.over
+
+
+def _state_for(hand: str, others: int = 1) -> Session:
+    """A session where p1 (seat 0) is to act first with ``hand`` on top of the pack."""
+    rules = get_preset("modern")
+    n = others + 1
+    mine = parse_cards(hand)
+    rest = [c.id for c in rules_pack() if c not in mine]
+    pack: list[int] = []
+    for k in range(3):  # seat 0 is left of the dealer (seat n-1): dealt first
+        pack.append(mine[k].id)
+        pack.extend(rest[k * others:(k + 1) * others])
+    pack.extend(rest[3 * others:])
+    return Session(rules, [100] * n, dealer=n - 1, pack=pack)
+
+
+def rules_pack() -> list[object]:
+    return list(get_ranking("modern").pack)
+
+
+def test_heuristic_looks_then_raises_a_prial() -> None:
+    bot = HeuristicBot(get_preset("modern"), blind_rate=0.0)
+    rng = random.Random(1)
+    t = _state_for("As Ah Ad", others=2)
+    assert str(bot.act(t.state.view(0), t.legal_actions(), rng)) == "look"
+    t.apply_text("p1 look")
+    action = bot.act(t.state.view(0), t.legal_actions(), rng)
+    assert action.kind == "bet" and action.amount is not None and action.amount > 1
+
+
+def test_heuristic_folds_weak_hand_facing_a_big_bet() -> None:
+    bot = HeuristicBot(get_preset("modern"), blind_rate=0.0)
+    rng = random.Random(1)
+    # p2 (seat 1) acts first; p1 then faces a 10-chip open bet with rubbish
+    rules = get_preset("modern")
+    mine = parse_cards("2c 3d 5h")
+    rest = [c.id for c in rules_pack() if c not in mine]
+    pack = [rest[0], mine[0].id, rest[1], mine[1].id, rest[2], mine[2].id, *rest[3:]]
+    t = Session(rules, [100, 100], dealer=0, pack=pack)
+    t.apply_text("p2 look")
+    t.apply_text("p2 bet 10")
+    t.apply_text("p1 look")
+    assert bot.act(t.state.view(0), t.legal_actions(), rng) == Action("fold")
+
+
+def test_heuristic_sees_heads_up_once_raising_stops_paying() -> None:
+    bot = HeuristicBot(get_preset("modern"), blind_rate=0.0, max_raises=0)
+    rules = get_preset("modern")
+    mine = parse_cards("Ks Kd 9c")
+    rest = [c.id for c in rules_pack() if c not in mine]
+    pack = [rest[0], mine[0].id, rest[1], mine[1].id, rest[2], mine[2].id, *rest[3:]]
+    t = Session(rules, [100, 100], dealer=0, pack=pack)
+    t.apply_text("p2 look")
+    t.apply_text("p2 bet 2")
+    t.apply_text("p1 look")
+    assert bot.act(t.state.view(0), t.legal_actions(), random.Random(1)) == Action("see")
+
+
+def test_heuristic_discards_to_keep_the_best_three() -> None:
+    bot = HeuristicBot(get_preset("modern-4card"))
+    la = LegalAction("discard", args=("Ks", "Kd", "Kh", "2c"))
+    from bragkit.engine.views import SeatView
+
+    view = SeatView(0, 1, (10, 10), 2, (), 0, ("in", "in"), (True, False), 0, "discard",
+                    parse_cards("Ks Kd Kh 2c"), {}, None, (), (la,))
+    assert bot.act(view, (la,), random.Random(1)) == Action("discard", arg="2c")
+
+
+def test_heuristic_plays_blind_sometimes_and_cheaply() -> None:
+    rules = get_preset("modern")
+    blind = 0
+    for seed in range(60):
+        bot = HeuristicBot(rules, blind_rate=0.5)
+        t = Session(rules, [100, 100, 100], dealer=0, seed=seed)
+        action = bot.act(t.state.view(t.to_act), t.legal_actions(), random.Random(seed))
+        if action.kind == "bet":
+            blind += 1
+            assert action.amount == 1
+        else:
+            assert action.kind == "look"
+    assert 15 < blind < 45
