@@ -65,8 +65,9 @@ class Round:
         forced_seat = -1
         for seat, amount in (forced or {}).items():
             contrib[seat] += amount
-        if forced:
-            forced_seat = max(forced, key=lambda s: (forced[s], -s))
+        for seat, amount in (forced or {}).items():
+            if forced_seat < 0 or amount >= forced[forced_seat]:
+                forced_seat = seat  # the largest forced bet; the later one (big blind) on ties
         target = max(contrib)
         return Round(tuple(contrib), target, 0, (False,) * n, target > base, forced_seat)
 
