@@ -146,6 +146,44 @@ class PokerState:
         """Poker-style games shuffle every deal."""
         return True
 
+    @property
+    def frozen(self) -> tuple[tuple[int, int], ...]:
+        """No frozen (covered) pots in poker-style games; side pots are settled at the end."""
+        return ()
+
+    @property
+    def paid(self) -> tuple[int, ...]:
+        """Chips each seat paid before the first decision (stakes, blinds) of this deal."""
+        out = [0] * self.n
+        for e in self.first().events:
+            if e.kind in ("ante", "blind") and e.seat is not None and e.amount:
+                out[e.seat] += e.amount
+        return tuple(out)
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """Seats that won money so far (a side pot handed back uncontested does not count)."""
+        seats: list[int] = []
+        for e in self.events:
+            if e.kind == "award" and e.note != "uncontested" and e.seat is not None \
+                    and e.seat not in seats:
+                seats.append(e.seat)
+        return tuple(seats)
+
+    def secret_cards(self, seat: int) -> set[int]:
+        """Cards ``seat`` may not see now: the stock, the discards and every hand (its own
+        while blind) except cards an event showed it.  The conformance checker compares
+        views against this set."""
+        secret = set(self.pack)
+        secret.update(self.muck)
+        for s in range(self.n):
+            if s != seat or not self.looked[s]:
+                secret.update(self.hands[s])
+        for e in self.events:
+            if e.cards is not None and (e.visible_to is None or seat in e.visible_to):
+                secret.difference_update(e.cards)
+        return secret
+
     def legal_actions(self) -> tuple[LegalAction, ...]:
         """Everything the seat to act may do, with exact costs and bounds (empty when over)."""
         cache = self.cache

@@ -36,6 +36,8 @@ __all__ = ["TABLES", "DealRecord", "Session", "choice_options"]
 TABLES: Final[dict[str, str]] = {
     "commerce": "bragkit.games.commerce_session:CommerceSession",
     "commerce-widow": "bragkit.games.commerce_session:CommerceSession",
+    **dict.fromkeys(("foster", "three-stake", "american", "brag-poker"),
+                    "bragkit.engine.poker_session:PokerSession"),  # poker-style (4.1-4.3, 4.8)
 }
 """Game name -> ``module:class`` of a table class for games with their own deal state.
 
@@ -94,6 +96,13 @@ class Session:
     and every shuffle draws from ``rng`` (or ``random.Random(seed)``); ``shuffles`` may give
     the packs of later shuffles explicitly instead.  Seats are 0-based in the API.
     """
+
+    state_class: Any = BragState
+    """The deal state played (a subclass for another engine sets its own, e.g. poker-style)."""
+
+    def min_stack(self, rules: Rules) -> int:
+        """Chips a seat needs to be dealt in (subclasses for other engines override it)."""
+        return max(rules.ante, 1)
 
     def __new__(cls, rules: Rules, *args: Any, **kwargs: Any) -> Session:
         """Dispatch to the table class of ``rules.game`` listed in :data:`TABLES`, if any."""
@@ -174,7 +183,7 @@ class Session:
             self.state = None
             return
         rules = self.rules
-        need = max(rules.ante, 1)
+        need = self.min_stack(rules)
         if sum(1 for s in self.stacks if s >= need) < 2:
             self.over = True
             self.state = None
@@ -189,9 +198,9 @@ class Session:
                 k = self.rng.randrange(1, len(pack))
                 pack = pack[k:] + pack[:k]
         self._shuffled = shuffle
-        self.state = BragState.start(rules, self.stacks, self.dealer, pack,
-                                     carried=self.carried, retained=self.retained,
-                                     debts=self.debts)
+        self.state = self.state_class.start(rules, self.stacks, self.dealer, pack,
+                                            carried=self.carried, retained=self.retained,
+                                            debts=self.debts)
         self._first = self.state
 
     def _finish_deal(self) -> None:

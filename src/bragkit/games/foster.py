@@ -71,7 +71,12 @@ class FosterGame(PokerGame):
 
     # -------------------------------------------------------------- ante and deal
     def setup(self, w: PokerWork) -> None:
-        """The dealer chooses his ante before the cut (phase ``ante``)."""
+        """The dealer chooses his ante before the cut (phase ``ante``).
+
+        A dealer without chips cannot ante: the deal passes to the next seat that can.
+        """
+        while w.status[w.dealer] != "in":
+            w.dealer = (w.dealer + 1) % w.n
         if w.carry_in:
             w.pools[0] += w.carry_in
             w.emit("carry", w.dealer, amount=w.carry_in, note="ante left from the last deal")

@@ -1,0 +1,40 @@
+"""Tables of the poker-style games: the shared :class:`~bragkit.engine.session.Session`
+playing :class:`~bragkit.engine.poker_state.PokerState` deals.
+
+``Session(rules, ...)`` builds a :class:`PokerSession` for the poker-style games (through
+:data:`bragkit.engine.session.TABLES`), so hand histories, ``brag replay`` and the conformance
+checker drive them like every other game.  The dealer moves left after every deal; a pool
+carried by Three-Stake Brag's ``all_bust="carry"`` (or Foster's ante under
+``dealer_withdraws_ante=false``) passes to the next deal; every deal is shuffled.
+
+>>> from bragkit.engine.session import Session
+>>> from bragkit.rules import get_preset
+>>> t = Session(get_preset("foster"), [20, 20, 20], dealer=2, seed=7)
+>>> type(t).__name__, t.state.phase, t.to_act
+('PokerSession', 'ante', 2)
+>>> for move in ("p3 ante 2", "p1 fold", "p2 fold"):
+...     t.apply_text(move)
+>>> t.deal_no, t.dealer, t.stacks
+(1, 0, (19, 19, 22))
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bragkit.engine.poker_game import poker_game_for
+from bragkit.engine.poker_state import PokerState
+from bragkit.engine.session import Session
+from bragkit.rules import Rules
+
+__all__ = ["PokerSession"]
+
+
+class PokerSession(Session):
+    """A table of a poker-style game (Foster, Three-Stake, American, 3 Card Brag Poker)."""
+
+    state_class: Any = PokerState
+
+    def min_stack(self, rules: Rules) -> int:
+        """Chips a seat needs to be dealt in (Three-Stake Brag: three stakes)."""
+        return poker_game_for(rules).min_stack()
