@@ -312,7 +312,7 @@ def play_command(ctx: click.Context, preset: str, rules_file: str | None,
             table_bots[s] = get_bot(name, rules)
             names.append(name)
     path = Path(history or f"brag-play-{seed}.json")
-    console = Console(highlight=False)
+    console = Console(highlight=False, soft_wrap=True)
     console.print(f"[bold]brag play[/bold]: {preset if rules_file is None else rules_file}, "
                   f"{n} seats, you are p{seat}; seed {seed}; history: {path}")
     table = _Table(session, human, table_bots, names, console, path,

@@ -1,0 +1,171 @@
+"""``brag play`` end to end through a pseudo-terminal, and its helpers."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import signal
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from bragkit.cli import _register, cli
+from bragkit.cli.play_cmd import read_action, save_history
+from bragkit.engine import Session
+from bragkit.engine.actions import Action, LegalAction
+from bragkit.errors import BragError
+from bragkit.history import load, replay
+from bragkit.rules import get_preset
+
+pexpect = pytest.importorskip("pexpect")
+_register()
+
+BRAG = str(Path(sys.executable).with_name("brag"))
+PROMPT = r"your move: ([^\r\n]*)\r?\n"
+DONE = r"history saved to \S+ \((\d+) finished deals\); stacks ([0-9 ]+)"
+
+
+def _spawn(tmp_path: Path, *args: str) -> pexpect.spawn:
+    env = dict(os.environ, COLUMNS="120", TERM="dumb", NO_COLOR="1")
+    child = pexpect.spawn(BRAG, ["play", *args], cwd=str(tmp_path), env=env,
+                          encoding="utf-8", timeout=60, dimensions=(50, 200))
+    return child
+
+
+def _stacks(text: str) -> list[int]:
+    return [int(x) for x in text.split()]
+
+
+def test_play_a_full_hand_and_replay_it_to_the_same_stacks(tmp_path: Path) -> None:
+    hist = tmp_path / "game.json"
+    child = _spawn(tmp_path, "--seed", "11", "--hands", "1", "--no-pause", "--bots",
+                   "heuristic,random", "--history", str(hist))
+    child.expect(r"brag play: modern, 3 seats, you are p1; seed 11")
+    moves = 0
+    while True:
+        i = child.expect([PROMPT, DONE])
+        if i == 1:
+            break
+        offered = child.match.group(1)
+        # play a real hand: a blind bet first, then look, then see or stay or fold
+        if "look" in offered and moves == 0 and "bet" in offered:
+            child.sendline("b")
+        elif "look" in offered:
+            child.sendline("l")
+        elif "see" in offered:
+            child.sendline("s")
+        elif "bet" in offered and moves < 4:
+            child.sendline("b")
+        else:
+            child.sendline("f")
+        moves += 1
+    finished, stacks = int(child.match.group(1)), _stacks(child.match.group(2))
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    assert moves >= 2 and finished == 1
+    result = replay(load(hist)).summary()
+    assert result["stacks"] == stacks
+    assert sum(stacks) + result["pot"] == 300
+    data = json.loads(hist.read_text())
+    assert data["seed"] == 11 and len(data["deals"]) == 1 and data["stacks"] == [100] * 3
+
+
+def test_illegal_input_gets_a_one_line_reason_and_a_new_prompt(tmp_path: Path) -> None:
+    child = _spawn(tmp_path, "--seed", "3", "--hands", "1", "--no-pause", "--bots",
+                   "random,random")
+    child.expect(PROMPT)
+    child.sendline("keep")
+    child.expect(r"not allowed: ([^\r\n]+)\r?\n")
+    reason = child.match.group(1)
+    assert reason.startswith("p1 keep: ")
+    child.sendline("bet 9999")
+    child.expect(r"not allowed: [^\r\n]*only \d+ chips")
+    child.sendline("dance")
+    child.expect(r"not allowed: [^\r\n]*unknown action 'dance'")
+    child.sendline("f")
+    child.expect(DONE)
+    child.expect(pexpect.EOF)
+
+
+def test_ctrl_c_keeps_the_history_complete_to_the_last_finished_deal(tmp_path: Path) -> None:
+    hist = tmp_path / "h.json"
+    child = _spawn(tmp_path, "--seed", "7", "--no-pause", "--bots", "heuristic,heuristic",
+                   "--history", str(hist))
+    finished = 0
+    while finished < 2:
+        i = child.expect([PROMPT, r"deal (\d+) over"])
+        if i == 0:
+            child.sendline("f")
+        else:
+            finished = int(child.match.group(1))
+    child.expect(PROMPT)  # in the middle of deal 3
+    child.kill(signal.SIGINT)
+    child.expect(DONE)
+    assert int(child.match.group(1)) == 2
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 130 or child.signalstatus == signal.SIGINT
+    history = load(hist)
+    assert len(history.deals) == 2
+    assert all(d["finished"] for d in replay(history).summary()["deals"])
+
+
+def test_end_of_input_saves_and_exits_cleanly(tmp_path: Path) -> None:
+    hist = tmp_path / "e.json"
+    child = _spawn(tmp_path, "--seed", "2", "--bots", "random,random", "--history", str(hist))
+    child.expect(PROMPT)
+    child.sendeof()
+    child.expect(DONE)
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    assert load(hist).deals == ()
+
+
+def test_play_teen_patti_and_house_rules_from_a_rules_file(tmp_path: Path) -> None:
+    rules = tmp_path / "house.json"
+    rules.write_text('{"preset": "modern", "ante": 2, "see_cost": "single"}')
+    out = tmp_path / "r.json"
+    result = CliRunner().invoke(cli, ["play", "--rules", str(rules), "--seed", "4", "--hands",
+                                      "2", "--no-pause", "--bots", "heuristic,random",
+                                      "--history", str(out)], input="f\n" * 40)
+    assert result.exit_code == 0, result.output
+    assert json.loads(out.read_text())["rules"] == {"preset": "modern-single-see", "ante": 2}
+    tp = CliRunner().invoke(cli, ["play", "--preset", "teen-patti", "--seed", "4", "--hands",
+                                  "1", "--no-pause", "--history", str(tmp_path / "t.json")],
+                            input="l\nf\n" * 20)
+    assert tp.exit_code == 0, tp.output
+    assert "teen-patti" in tp.output and "deal 1 over" in tp.output
+
+
+def test_play_casino_delegates_to_brag_casino_play() -> None:
+    result = CliRunner().invoke(cli, ["play", "--preset", "casino", "--seed", "1", "--hands",
+                                      "1"], input="fold\n")
+    assert result.exit_code == 0, result.output
+    assert re.search(r"(?i)play or fold", result.output)
+
+
+def test_read_action_shortcuts_and_errors() -> None:
+    legal = (LegalAction("look"), LegalAction("fold"), LegalAction("bet", lo=3, hi=9),
+             LegalAction("see", cost=6))
+    assert read_action("b", legal) == Action("bet", 3)
+    assert read_action("s", legal) == Action("see")
+    assert read_action("bet 7", legal) == Action("bet", 7)
+    with pytest.raises(BragError, match="type an action"):
+        read_action("  ", legal)
+
+
+def test_save_history_is_atomic_and_holds_only_finished_deals(tmp_path: Path) -> None:
+    t = Session(get_preset("modern"), [10, 10], dealer=0, seed=3)
+    t.apply_text("p2 look")
+    t.apply_text("p2 bet 1")
+    t.apply_text("p1 fold")
+    t.apply_text("p1 look")  # deal 2 in progress
+    path = tmp_path / "sub" / "h.json"
+    assert save_history(t, path) == 1
+    assert load(path).deals == (("p2 look", "p2 bet 1", "p1 fold"),)
+    assert [p.name for p in path.parent.iterdir()] == ["h.json"]
