@@ -133,3 +133,18 @@ def test_4_4_11_dealers_choice_after_a_full_circle() -> None:
     t.apply_text("p2 fold")
     assert t.state is not None and t.state.rules.cards == 4  # until the next choice
     assert t.to_act == 0 and not t.choice_pending
+
+
+def test_2_4_cut_when_unshuffled() -> None:
+    plain = Session(MODERN, [30, 30], dealer=0, seed=6)
+    cut = Session(MODERN.replace(cut_when_unshuffled=True), [30, 30], dealer=0, seed=6)
+    for t in (plain, cut):
+        t.apply_text("p2 look")
+        t.apply_text("p2 bet 1")
+        t.apply_text("p1 fold")
+    assert plain.state is not None and cut.state is not None
+    assert plain.records[0].final.pack == cut.records[0].final.pack
+    top = plain.records[0].final.pack
+    assert plain.state.hands[0][0] == top[0]
+    assert cut.state.hands[0][0] != top[0]
+    assert sorted(cut.state.all_cards()) == list(range(52))

@@ -315,3 +315,42 @@ def test_2_3_min_buy_in() -> None:
 
     with pytest.raises(RulesError, match="min_buy_in"):
         Session(MODERN.replace(min_buy_in=10), [20, 5], dealer=0, seed=1)
+
+
+def test_7_blind_winner_policy_wins() -> None:
+    st = deal(MODERN.replace(blind_winner_policy="wins"), 3, 2)
+    st = play(st, "p1 bet 1", "p2 fold", "p3 fold")
+    assert st.is_over and st.winners == (0,) and st.carried == 0
+
+
+def test_7_agreed_showdown_can_be_switched_off() -> None:
+    st = deal(MODERN.replace(agreed_showdown=False), 3, 2)
+    st = play(st, "p1 look", "p1 bet 2")
+    assert "showdown" not in legal(st)
+    with pytest.raises(IllegalActionError, match="agreed_showdown=false"):
+        st.apply("showdown")
+
+
+def test_7_loser_must_show() -> None:
+    hands = {0: "2c 5d 9h", 1: "Ks Kh 9d"}
+    for must, shown in ((False, [1]), (True, [1, 0])):
+        st = deal(NO_ANTE.replace(loser_must_show=must), 2, 1, hands)
+        st = play(st, "p1 look", "p1 bet 2", "p2 look", "p2 bet 2", "p1 see")
+        assert [e.seat for e in st.events if e.kind == "reveal"] == shown
+
+
+def test_7_threes_high_decides_a_see() -> None:
+    hands = {0: "3s 3h 3d", 1: "As Ah Ad"}
+    for high, winner in ((True, 0), (False, 1)):
+        st = deal(NO_ANTE.replace(threes_high=high), 2, 1, hands)
+        st = play(st, "p1 look", "p1 bet 2", "p2 look", "p2 bet 2", "p1 see")
+        assert st.winners == (winner,)
+
+
+def test_4_4_7_faceup_collects_the_pot() -> None:
+    rules = get_preset("modern-face-up").replace(faceup_collects="pot")
+    old = _ids("Kc Qd 3h")
+    pack = tuple(c for c in stacked_pack(rules, 3, 2, {0: "As Ah Ad"}) if c not in old)
+    st = BragState.start(rules, [50, 50, 50], 2, pack, carried=4, retained=(0, *old))
+    st = play(st, "p2 fold", "p3 fold")
+    assert st.is_over and st.stacks[0] == 49 + 7 and st.carried == 0
