@@ -85,6 +85,10 @@ class TeenPattiFamily(BragFamily):
             work.r = amount
             work.last_bettor = seat
             work.emit("bet", seat, amount=amount)
+            limit = self.rules.pot_limit_total
+            if limit is not None and work.pot >= limit:
+                self.after_bet(work, seat)
+                return
             work.emit("sideshow", seat, note=f"asks p{target + 1}")
             work.phase = "sideshow"
             work.pending = (seat,)
