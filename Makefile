@@ -20,7 +20,7 @@ $(STAMP_DEV): pyproject.toml | $(BIN)/python
 	touch $@ $(STAMP_RUN)
 
 run: $(STAMP_RUN)
-	$(BIN)/brag $(or $(ARGS),odds)
+	$(BIN)/brag $(or $(ARGS),play)
 
 test: $(STAMP_DEV)
 	$(BIN)/ruff check src tests benchmarks
@@ -38,6 +38,7 @@ pytest: $(STAMP_DEV)
 
 bench: $(STAMP_DEV)
 	$(BIN)/python benchmarks/bench_hands.py
+	$(BIN)/python benchmarks/bench_sim.py
 
 clean:
 	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache

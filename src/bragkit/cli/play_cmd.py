@@ -17,6 +17,7 @@ import os
 import random
 import sys
 import tempfile
+import time
 from pathlib import Path
 from typing import Any
 
@@ -278,7 +279,8 @@ class _Table:
 @click.option("--hands", "max_deals", default=None, type=click.IntRange(1),
               help="Stop after this many deals.")
 @click.option("--history", "history", default=None, metavar="FILE",
-              help="Hand-history file (default: brag-play-SEED.json).")
+              help="Hand-history file (default: brag-histories/play-TIME-seedSEED.json, "
+                   "or under $BRAG_HISTORY_DIR).")
 @click.option("--pause/--no-pause", default=True, show_default=True,
               help="Wait for Enter between deals.")
 @click.pass_context
@@ -311,7 +313,11 @@ def play_command(ctx: click.Context, preset: str, rules_file: str | None,
             name = next(it)
             table_bots[s] = get_bot(name, rules)
             names.append(name)
-    path = Path(history or f"brag-play-{seed}.json")
+    if history is None:
+        folder = Path(os.environ.get("BRAG_HISTORY_DIR", "brag-histories"))
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        history = str(folder / f"play-{stamp}-seed{seed}.json")
+    path = Path(history)
     console = Console(highlight=False, soft_wrap=True)
     console.print(f"[bold]brag play[/bold]: {preset if rules_file is None else rules_file}, "
                   f"{n} seats, you are p{seat}; seed {seed}; history: {path}")
