@@ -45,3 +45,24 @@ def test_checker_detects_broken_invariants() -> None:
     object.__setattr__(st, "pot", st.pot + 1)  # simulate an engine bug
     with pytest.raises(ConformanceError, match="chips not conserved"):
         check_state(st)
+
+
+COMBINATIONS = [
+    {"preset": "teen-patti", "pot_limit_total": 30},
+    {"preset": "modern", "raise_limit": 2, "pot_limit": True},
+    {"preset": "modern-5card", "retained_variant": "face_up"},
+    {"preset": "modern-4card-wild", "short_stack_policy": "cover"},
+    {"preset": "modern", "blind_definition": "never_looked", "see_cost": "single"},
+    {"preset": "modern-jokers", "loser_must_show": True, "stub_face_up": True},
+    {"preset": "modern", "dealers_choice_every": 2, "short_stack_policy": "lend_or_show"},
+    {"preset": "modern", "cut_when_unshuffled": True, "ante": 0},
+]
+
+
+@pytest.mark.parametrize("spec", COMBINATIONS, ids=lambda s: ",".join(f"{k}={v}"
+                                                                      for k, v in s.items()))
+def test_conformance_rule_combinations(spec: dict[str, object]) -> None:
+    from bragkit.rules import resolve
+
+    report = check_conformance(resolve(spec), hands=200, players=4, seed=23, stack=60)
+    assert report.hands == 200
