@@ -354,3 +354,15 @@ def test_4_4_7_faceup_collects_the_pot() -> None:
     st = BragState.start(rules, [50, 50, 50], 2, pack, carried=4, retained=(0, *old))
     st = play(st, "p2 fold", "p3 fold")
     assert st.is_over and st.stacks[0] == 49 + 7 and st.carried == 0
+
+
+def test_4_5_discards_may_be_written_in_any_order() -> None:
+    rules = get_preset("modern-5card").replace(ante=0)
+    st = deal(rules, 2, 1, {0: "4s 9h 9d Kc 2h"})
+    st = play(st, "p1 look")
+    done = st.apply("discard 2H 4s")
+    assert done.discards[0] == _ids("4s 2h") and done.phase == "bet"
+    with pytest.raises(IllegalActionError, match="discard exactly 2 of your own 5 cards"):
+        st.apply("discard 4s")
+    with pytest.raises(IllegalActionError):
+        st.apply("discard Ah 4s")

@@ -165,6 +165,8 @@ class BragState:
         """
         if isinstance(action, str):
             action = parse_action(action)
+        if action.kind == "discard" and action.arg is not None and self.phase == "discard":
+            action = _canonical_discard(self, action)
         for la in self.legal_actions():
             if la.allows(action):
                 return _apply(self, self.to_act, action)
@@ -431,6 +433,21 @@ def _legal(st: BragState) -> tuple[LegalAction, ...]:
             return (LegalAction("retain", args=("old", "new")), LegalAction("release"))
         return (LegalAction("retain"), LegalAction("release"))
     return st.family.phase_legal(st)
+
+
+def _canonical_discard(st: BragState, action: Action) -> Action:
+    """``discard 7c 4h`` written in any order or case, as the offered option text."""
+    from bragkit.cards import parse_cards
+    from bragkit.errors import CardError
+
+    try:
+        ids = {c.id for c in parse_cards(action.arg or "")}
+    except CardError:
+        return action
+    hand = st.hands[st.to_act]
+    if not ids <= set(hand):
+        return action
+    return Action("discard", None, " ".join(_card_text(c) for c in hand if c in ids))
 
 
 def _key_of(st: BragState, hand: tuple[int, ...]) -> tuple[int, ...]:

@@ -53,6 +53,10 @@ def _why(st: BragState, action: Action) -> str | None:
         la = legal[kind]
         if la.lo is not None and action.amount is not None:
             return _bet_reason(st, action.amount, la.lo, la.hi or la.lo)
+        if kind == "discard":
+            n = st.rules.discards
+            return (f"discard exactly {n} of your own {st.rules.cards} cards "
+                    "(Four/Five Card Brag, rules-spec 4.5)")
         if la.args:
             return f"{kind} must be one of: {', '.join(la.args)}"
         return f"{kind} takes no amount or argument"
