@@ -107,3 +107,10 @@ def test_4_7_pot_limit_total_forces_a_showdown() -> None:
     st = deal(rules, 3, 2, {0: "As Ah 2c", 1: "Ks Qd 9h", 2: "5c 8d Jh"})
     st = play(st, "p1 look", "p1 bet 4", "p2 look", "p2 bet 4")
     assert st.is_over and st.winners == (0,)
+
+
+def test_4_7_show_is_an_alias_of_see() -> None:
+    st = deal(TP, 2, 1, {0: "As Ah Ad", 1: "3s 3h 3d"})
+    st = play(st, "p1 bet 1", "p2 bet 1", "p1 show")
+    assert st.is_over and st.winners == (0,)
+    assert st.action_strings()[-1] == "p1 see"

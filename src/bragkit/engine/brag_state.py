@@ -167,6 +167,9 @@ class BragState:
             action = parse_action(action)
         if action.kind == "discard" and action.arg is not None and self.phase == "discard":
             action = _canonical_discard(self, action)
+        elif (action.kind == "show" and self.phase == "bet" and action.arg is None
+              and self.family.name == "teen-patti"):
+            action = Action("see")  # Teen Patti calls the see a "show"
         for la in self.legal_actions():
             if la.allows(action):
                 return _apply(self, self.to_act, action)
