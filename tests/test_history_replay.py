@@ -117,3 +117,15 @@ def test_dumps_loads_round_trip() -> None:
     t = random_session("modern", 5, 4)
     h = history_of(t)
     assert loads(dumps(h)) == h
+
+
+def test_a_session_with_an_injected_rng_and_cuts_saves_faithfully() -> None:
+    rules = get_preset("modern").replace(cut_when_unshuffled=True)
+    rng = random.Random(99)
+    t = Session(rules, [40, 40, 40], dealer=1, rng=random.Random(5))
+    while t.deal_no < 8 and not t.over:
+        t.apply(rng.choice(t.legal_actions()).sample(rng))
+    h = history_of(t)
+    assert h.seed is None and h.pack is not None and h.shuffles
+    again = replay(loads(dumps(h))).session
+    assert again.stacks == t.stacks and again.state == t.state

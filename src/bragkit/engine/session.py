@@ -93,8 +93,10 @@ class Session:
     """A table playing consecutive deals of one brag-style game.
 
     Chance is explicit: the pack comes from ``pack`` (card ids, top first) for the first deal,
-    and every shuffle draws from ``rng`` (or ``random.Random(seed)``); ``shuffles`` may give
-    the packs of later shuffles explicitly instead.  Seats are 0-based in the API.
+    and every shuffle (or cut, under ``cut_when_unshuffled``) draws from ``rng`` (or
+    ``random.Random(seed)``); ``shuffles`` may give the packs of later shuffles and cuts
+    explicitly instead, in order.  :attr:`packs_used` records every pack so produced.
+    Seats are 0-based in the API.
     """
 
     state_class: Any = BragState
@@ -195,8 +197,15 @@ class Session:
         else:
             pack = self.pack
             if rules.cut_when_unshuffled and len(pack) > 1:
-                k = self.rng.randrange(1, len(pack))
-                pack = pack[k:] + pack[:k]
+                if self.shuffles:
+                    given = self.shuffles.pop(0)
+                    if sorted(given) != sorted(pack):
+                        raise BragError("a given cut pack does not hold the cards of the pack")
+                    pack = given
+                else:
+                    k = self.rng.randrange(1, len(pack))
+                    pack = pack[k:] + pack[:k]
+                self.packs_used.append(pack)
         self._shuffled = shuffle
         self.state = self.state_class.start(rules, self.stacks, self.dealer, pack,
                                             carried=self.carried, retained=self.retained,
