@@ -38,3 +38,10 @@ class PokerSession(Session):
     def min_stack(self, rules: Rules) -> int:
         """Chips a seat needs to be dealt in (Three-Stake Brag: three stakes)."""
         return poker_game_for(rules).min_stack()
+
+    def _new_deal(self) -> None:
+        """Deal as usual; a deal that needs no decision (Three-Stake Brag with every seat but
+        one all-in after the stakes) is settled at once and the next one dealt."""
+        super()._new_deal()
+        if self.state is not None and self.state.is_over:
+            self._finish_deal()
