@@ -578,6 +578,8 @@ def _fast(st: BragState, p: int, action: Action) -> BragState | None:
         return _evolve(st, st.stacks, st.pot, looked, st.blind_bet, st.status, "bet", p, st.r,
                        st.last_bettor, st.pack, st.paid, st.hands, (*st.events, ev), (p, action),
                        st.turn)
+    if kind == "fold" and st.status.count("in") == 2 and not st.frozen:
+        return _fast_foldout(st, p, action)
     if kind == "fold" and st.status.count("in") > 2:
         status = (*st.status[:p], "folded", *st.status[p + 1:])
         hand = st.hands[p]
@@ -587,6 +589,43 @@ def _fast(st: BragState, p: int, action: Action) -> BragState | None:
                        next_in_turn(status, p), st.r, st.last_bettor, st.pack + hand, st.paid,
                        hands, (*st.events, ev), (p, action))
     return None
+
+
+def _fast_foldout(st: BragState, p: int, action: Action) -> BragState | None:
+    """A fold that leaves one seat: it wins the pot, or carries it if playing blind."""
+    s = next_in_turn(st.status, p)
+    if st.old[s]:
+        return None
+    blind = not st.looked[s] and (st.blind_bet[s] or st.rules.blind_definition != "has_bet_blind")
+    family = st.family
+    status = (*st.status[:p], "folded", *st.status[p + 1:])
+    events = [_new_event(Event, ("fold", p, None, None, None, None))]
+    pack = st.pack + st.hands[p]
+    hands = list(st.hands)
+    hands[p] = ()
+    if family.foldout_carries and blind:
+        if not family.retained_hands:
+            return None
+        events.append(_new_event(Event, ("carry", s, st.pot, None, None, None)))
+        return _build(  # type: ignore[no-any-return]
+            st.rules, st.n, st.dealer, st.stacks, st.pot, st.frozen, tuple(hands), st.old,
+            st.discards, st.looked, st.blind_bet, status, "retain", s, st.r, st.last_bettor,
+            pack, st.paid, st.total, 0, (), st.faceup, st.retainer, st.winners, st.pot,
+            st.retained, st.shuffle_next, st.debts, st.bought, (*st.events, *events),
+            (*st.actions, (p, action)), family, st, [])
+    pot = st.pot
+    events.append(_new_event(Event, ("award", s, pot, None, None, "pot")))
+    events.append(_new_event(Event, ("deal_end", None, st.carried, None, None, None)))
+    pack += hands[s]
+    hands[s] = ()
+    stacks = (*st.stacks[:s], st.stacks[s] + pot, *st.stacks[s + 1:])
+    winners = st.winners if s in st.winners else (*st.winners, s)
+    return _build(  # type: ignore[no-any-return]
+        st.rules, st.n, st.dealer, stacks, 0, st.frozen, tuple(hands), st.old, st.discards,
+        st.looked, st.blind_bet, status, "over", -1, st.r, st.last_bettor, pack, st.paid,
+        st.total, 0, (), st.faceup, st.retainer, winners, st.carried, st.retained,
+        st.shuffle_next, st.debts, st.bought, (*st.events, *events), (*st.actions, (p, action)),
+        family, st, [])
 
 
 def _apply(st: BragState, p: int, action: Action) -> BragState:
