@@ -87,6 +87,10 @@ _REGISTRY: dict[tuple[str, str], str | BotFactory] = {
     ("heuristic", "teen-patti"): "bragkit.bots.heuristic:HeuristicBot",
     ("tracker", "modern"): "bragkit.bots.tracker:TrackerBot",
     ("tracker", "teen-patti"): "bragkit.bots.tracker:TrackerBot",
+    **{("heuristic", g): "bragkit.bots.poker_bot:PokerHeuristicBot"
+       for g in ("foster", "three-stake", "american", "brag-poker")},
+    ("heuristic", "commerce"): "bragkit.bots.commerce_bot:CommerceHeuristicBot",
+    ("heuristic", "commerce-widow"): "bragkit.bots.commerce_bot:CommerceHeuristicBot",
 }
 
 

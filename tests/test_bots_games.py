@@ -1,0 +1,53 @@
+"""Every game of the family has ``random`` and ``heuristic`` bots that play legally and the
+heuristic beats random bots."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bragkit.bots import bot_names, get_bot
+from bragkit.bots.poker_bot import points31
+from bragkit.engine import Session
+from bragkit.rules import get_preset, preset_names
+from bragkit.rules.model import GAMES
+from bragkit.sim import SimConfig, simulate
+
+
+def test_every_game_has_random_and_heuristic() -> None:
+    for game in GAMES:
+        assert {"random", "heuristic"} <= set(bot_names(game)), game
+
+
+@pytest.mark.parametrize("preset", [p for p in preset_names()
+                                    if get_preset(p).game not in ("modern", "teen-patti")])
+def test_heuristic_plays_only_legal_actions(preset: str) -> None:
+    rules = get_preset(preset)
+    t = Session(rules, [80, 80, 80], dealer=0, seed=5)
+    bots = [get_bot("heuristic", rules), get_bot("random", rules), get_bot("heuristic", rules)]
+    rng = random.Random(5)
+    steps = 0
+    while t.deal_no < 15 and not t.over and steps < 4000:
+        seat = t.to_act
+        legal = t.legal_actions()
+        state = t.state if t.state is not None else t.records[-1].final
+        action = bots[seat].act(state.view(seat), legal, rng)
+        assert any(la.allows(action) for la in legal), (preset, str(action), legal)
+        t.apply_move(seat, action)
+        steps += 1
+    assert t.deal_no >= 5 or t.over
+
+
+@pytest.mark.parametrize("preset", ["foster", "three-stake", "american", "brag-poker",
+                                    "commerce", "commerce-widow"])
+def test_heuristic_beats_random(preset: str) -> None:
+    out = simulate(SimConfig(get_preset(preset), ("heuristic", "random", "random"), hands=300,
+                             seed=2, block=30))
+    hero = out["bots"][0]
+    assert hero["net"] > 0 and hero["per_hand"] > max(b["per_hand"] for b in out["bots"][1:])
+
+
+def test_points31() -> None:
+    assert points31((51, 47, 43)) == 31  # As Ks Qs
+    assert points31((0, 1, 2)) == 6
