@@ -228,7 +228,7 @@ class CommerceState:
     events: tuple[Event, ...]
     actions: tuple[tuple[int, Action], ...]
     origin: CommerceState | None = field(default=None, compare=False, repr=False)
-    cache: list[Any] = field(default_factory=list, compare=False, repr=False)
+    cache: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     # ------------------------------------------------------------------ creation
     @staticmethod
@@ -288,12 +288,10 @@ class CommerceState:
 
     def legal_actions(self) -> tuple[LegalAction, ...]:
         """Everything the seat to act may do now; empty exactly when the deal is over."""
-        cache = self.cache
-        if cache:
-            legal: tuple[LegalAction, ...] = cache[0]
-            return legal
-        legal = () if self.phase == "over" else game_for(self.rules).legal(self)
-        cache.append(legal)
+        legal: tuple[LegalAction, ...] | None = self.cache.get("legal")
+        if legal is None:
+            legal = () if self.phase == "over" else game_for(self.rules).legal(self)
+            self.cache["legal"] = legal
         return legal
 
     def is_legal(self, action: Action) -> bool:
@@ -335,10 +333,14 @@ class CommerceState:
             return action
         if action.kind != "exchange" and arg in _ID:
             return action
-        try:
-            ids = [c.id for c in parse_cards(arg)]
-        except CardError:
-            return action
+        words = arg.split()
+        if all(w in _ID for w in words):
+            ids = [_ID[w] for w in words]
+        else:
+            try:
+                ids = [c.id for c in parse_cards(arg)]
+            except CardError:
+                return action
         if action.kind == "exchange" and len(ids) % 2 == 0 and self.to_act >= 0:
             k = len(ids) // 2
             hand, widow = self.hands[self.to_act], self.widow
@@ -355,11 +357,15 @@ class CommerceState:
         move = format_move(self.to_act, action)
         if self.phase == "over":
             return f"{move}: the deal is over"
-        rule = game_for(self.rules).rule(self)
+        rule: str | None = self.cache.get("rule")
+        if rule is None:
+            rule = self.cache["rule"] = game_for(self.rules).rule(self)
         legal = self.legal_actions()
         same = [la for la in legal if la.kind == action.kind]
         if not same:
-            offered = ", ".join(sorted({la.kind for la in legal}))
+            offered: str | None = self.cache.get("offered")
+            if offered is None:
+                offered = self.cache["offered"] = ", ".join(sorted({la.kind for la in legal}))
             return f"{move}: not allowed now; p{self.to_act + 1} may {offered} ({rule})"
         la = same[0]
         if la.args and action.arg is None:
@@ -407,11 +413,11 @@ class CommerceState:
 
     def all_cards(self) -> list[int]:
         """Every card id this deal accounts for: stock, hands and widow."""
-        cards = list(self.pack)
-        for hand in self.hands:
-            cards.extend(hand)
-        cards.extend(self.widow)
-        return cards
+        cards: list[int] | None = self.cache.get("cards")
+        if cards is None:
+            cards = self.cache["cards"] = [*self.pack, *itertools.chain.from_iterable(
+                self.hands), *self.widow]
+        return list(cards)
 
     def secret_cards(self, seat: int) -> set[int]:
         """Cards ``seat`` may not see now: the stock, other hands (and its own while the
