@@ -53,6 +53,32 @@ class SeatView:
     events: tuple[Event, ...]
     legal: tuple[LegalAction, ...]
 
+    def to_dict(self) -> dict[str, object]:
+        """A JSON-ready form (seats as ``"p1"``..., cards as text, public events only as
+        this seat sees them).
+
+        >>> import random
+        >>> from bragkit.rules import get_preset
+        >>> from bragkit.engine import BragState
+        >>> v = BragState.new(get_preset("modern"), [9, 9], rng=random.Random(1)).view(0)
+        >>> v.to_dict()["own_cards"], v.to_dict()["pot"]
+        (None, 2)
+        """
+        def cards(hand: tuple[Card, ...] | None) -> str | None:
+            return None if hand is None else " ".join(str(c) for c in hand)
+
+        return {
+            "seat": f"p{self.seat + 1}", "dealer": f"p{self.dealer + 1}",
+            "stacks": list(self.stacks), "pot": self.pot, "frozen_pots": list(self.frozen_pots),
+            "stake": self.r, "status": list(self.status), "looked": list(self.looked),
+            "to_act": f"p{self.to_act + 1}" if self.to_act >= 0 else None,
+            "phase": self.phase, "own_cards": cards(self.own_cards),
+            "shown": {f"p{s + 1}": cards(h) for s, h in self.shown.items()},
+            "stub_card": str(self.stub_card) if self.stub_card is not None else None,
+            "events": [str(e) for e in self.events],
+            "legal": [str(a) for a in self.legal],
+        }
+
     def known_cards(self) -> tuple[Card, ...]:
         """Every card this view reveals, own cards included."""
         cards: list[Card] = list(self.own_cards or ())
