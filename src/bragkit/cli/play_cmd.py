@@ -171,7 +171,11 @@ class _Table:
             line += f" (with {carried} carried)"
         r = getattr(view, "r", None)
         if r is not None:
-            line += f"; stake (open-equivalent) {r}"
+            brag_style = getattr(self.rules, "game", "") in ("modern", "teen-patti")
+            line += f"; stake (open-equivalent) {r}" if brag_style else f"; bet to match {r}"
+        widow = getattr(view, "widow", None)
+        if widow:
+            line += f"; widow {_cards(widow)}"
         for la in legal:
             if la.kind == "bet" and la.lo is not None:
                 line += f"; to stay in: {la.lo}"
