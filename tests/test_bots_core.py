@@ -33,8 +33,15 @@ def test_registry_knows_bots_per_game_and_rejects_unknown() -> None:
 
 
 def test_register_bot_adds_a_factory() -> None:
+    from bragkit.bots import base
+
     register_bot("always-random", "modern", RandomBot)
-    assert get_bot("always-random", get_preset("modern")).name == "random"
+    try:
+        assert get_bot("always-random", get_preset("modern")).name == "random"
+        assert "always-random" in bot_names("modern")
+    finally:
+        del base._REGISTRY[("always-random", "modern")]
+    assert "always-random" not in bot_names("modern")
 
 
 @pytest.mark.parametrize("hand", ["As Ah Ad", "Qs Qd 7c", "2c 3d 5h", "Ah 2h 3h", "7s 6s 4d",
