@@ -153,8 +153,19 @@ class BragState:
         cache.append(legal)
         return legal
 
+    def normalize(self, action: Action) -> Action:
+        """The canonical form of ``action`` here: discards in hand order, and Teen Patti's
+        ``show`` as ``see``.  :meth:`apply` normalises before checking legality."""
+        if action.kind == "discard" and action.arg is not None and self.phase == "discard":
+            return _canonical_discard(self, action)
+        if (action.kind == "show" and self.phase == "bet" and action.arg is None
+                and self.family.name == "teen-patti"):
+            return Action("see")  # Teen Patti calls the see a "show"
+        return action
+
     def is_legal(self, action: Action) -> bool:
         """Whether the seat to act may take ``action`` now."""
+        action = self.normalize(action)
         return any(la.allows(action) for la in self.legal_actions())
 
     def apply(self, action: Action | str) -> BragState:
@@ -165,11 +176,7 @@ class BragState:
         """
         if isinstance(action, str):
             action = parse_action(action)
-        if action.kind == "discard" and action.arg is not None and self.phase == "discard":
-            action = _canonical_discard(self, action)
-        elif (action.kind == "show" and self.phase == "bet" and action.arg is None
-              and self.family.name == "teen-patti"):
-            action = Action("see")  # Teen Patti calls the see a "show"
+        action = self.normalize(action)
         for la in self.legal_actions():
             if la.allows(action):
                 return _apply(self, self.to_act, action)

@@ -173,7 +173,9 @@ def _probe(st: StateLike, seat: int, action: Action, report: ConformanceReport) 
     except IllegalActionError:
         pass
     else:
-        if not any(la.allows(action) for la in st.legal_actions()) or seat != st.to_act:
+        normalize = getattr(st, "normalize", None)
+        canonical = normalize(action) if normalize is not None else action
+        if not any(la.allows(canonical) for la in st.legal_actions()) or seat != st.to_act:
             _fail(f"illegal p{seat + 1} {action} was accepted")
         return
     if st.events is not before_events or snapshot != _snapshot(st):
