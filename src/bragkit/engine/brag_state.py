@@ -216,6 +216,20 @@ class BragState:
             state = state.origin
         return state
 
+    @property
+    def net(self) -> tuple[int, ...]:
+        """Each seat's chip change in this deal so far (antes included, rebuys excluded).
+
+        >>> import random
+        >>> from bragkit.rules import get_preset
+        >>> s = BragState.new(get_preset("modern"), [9, 9], rng=random.Random(1))
+        >>> s.apply("look").apply("bet 2").apply("fold").net
+        (-1, 1)
+        """
+        first = self.first()
+        return tuple(self.stacks[s] - first.stacks[s] - first.paid[s] - self.bought[s]
+                     for s in range(self.n))
+
     def chips_in_play(self) -> int:
         """Stacks plus every pot: always equals :attr:`total` (chip conservation)."""
         return sum(self.stacks) + self.pot + sum(a for a, _ in self.frozen)
