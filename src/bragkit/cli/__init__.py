@@ -36,7 +36,7 @@ def cli() -> None:
 
 def _register() -> None:
     # Subcommand modules register themselves on import: keep this list sorted.
-    from bragkit.cli import casino_cmd  # noqa: F401
+    from bragkit.cli import casino_cmd  # noqa: F401, I001 (one line per command)
     from bragkit.cli import equity_cmd  # noqa: F401
     from bragkit.cli import hands_cmds  # noqa: F401
     from bragkit.cli import play_cmd  # noqa: F401
