@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Final, NamedTuple
 
 from bragkit.engine.actions import LegalAction
 
@@ -35,10 +36,19 @@ __all__ = ["PokerBetting", "Round", "side_pots", "split"]
 
 _FOLD = LegalAction("fold")
 _PASS = LegalAction("pass")
+_INTERNED: Final[dict[tuple[str, int | None, int | None, int], LegalAction]] = {}
 
 
-@dataclass(frozen=True, slots=True)
-class Round:
+def _la(kind: str, lo: int | None = None, hi: int | None = None, cost: int = 0) -> LegalAction:
+    """An interned :class:`LegalAction` (they are immutable; legal() runs on every decision)."""
+    key = (kind, lo, hi, cost)
+    found = _INTERNED.get(key)
+    if found is None:
+        found = _INTERNED[key] = LegalAction(kind, lo=lo, hi=hi, cost=cost)
+    return found
+
+
+class Round(NamedTuple):
     """One betting round: credited contributions, the target, raises made, who has acted.
 
     ``acted[s]`` is true when seat ``s`` has acted since the last bet or raise; ``opened``
@@ -62,12 +72,11 @@ class Round:
         2
         """
         contrib = [base] * n
-        forced_seat = -1
+        forced_seat, top = -1, 0
         for seat, amount in (forced or {}).items():
             contrib[seat] += amount
-        for seat, amount in (forced or {}).items():
-            if forced_seat < 0 or amount >= forced[forced_seat]:
-                forced_seat = seat  # the largest forced bet; the later one (big blind) on ties
+            if forced_seat < 0 or amount >= top:
+                forced_seat, top = seat, amount  # the largest; the later (big blind) on ties
         target = max(contrib)
         return Round(tuple(contrib), target, 0, (False,) * n, target > base, forced_seat)
 
@@ -153,27 +162,27 @@ class PokerBetting:
             cost = self.call_cost(rnd, seat, stack, blind)
             full = (need + 1) // 2 if blind and self.half_price_blind else need
             if cost >= full or self.all_in == "side_pots":
-                acts.append(LegalAction("call", cost=cost))
+                acts.append(_la("call", cost=cost))
             if self.may_raise(rnd, live) and stack > need:
                 lo, hi = self.raise_bounds(stack - need)
                 if lo <= hi:
-                    acts.append(LegalAction("raise", lo=lo, hi=hi))
+                    acts.append(_la("raise", lo, hi))
             return tuple(acts)
         if not rnd.opened:
             if self.allow_check:
-                acts.append(LegalAction("check"))
+                acts.append(_la("check"))
             else:
                 acts.append(_PASS if self.fold_word == "pass" else _FOLD)
             lo, hi = self.raise_bounds(stack)
             if lo <= hi:
-                acts.append(LegalAction("bet", lo=lo, hi=hi))
+                acts.append(_la("bet", lo, hi))
             return tuple(acts)
         # a forced bet already meets the target: the dealer's (or big blind's) option
-        acts.append(LegalAction(self.matched_word))
+        acts.append(_la(self.matched_word))
         if self.may_raise(rnd, live) and stack > 0:
             lo, hi = self.raise_bounds(stack)
             if lo <= hi:
-                acts.append(LegalAction("raise", lo=lo, hi=hi))
+                acts.append(_la("raise", lo, hi))
         return tuple(acts)
 
     # ------------------------------------------------------------------ transitions
@@ -224,22 +233,22 @@ class PokerBetting:
         ``forced_may_raise``.
         """
         n = len(status)
-        can_act = [s for s in range(n) if status[s] == "in" and stacks[s] > 0]
-        live_others = sum(1 for s in range(n) if status[s] in ("in", "allin"))
-        if live_others <= 1 and all(rnd.contrib[s] >= rnd.target for s in can_act):
+        can_act = status.count("in")
+        if can_act + status.count("allin") <= 1:
             return -1
-        for step in range(1, n + 1):
-            s = (after + step) % n
+        contrib, target, acted = rnd.contrib, rnd.target, rnd.acted
+        s = after
+        for _ in range(n):
+            s = s + 1 if s + 1 < n else 0
             if status[s] != "in" or stacks[s] <= 0:
                 continue
-            if rnd.contrib[s] < rnd.target:
+            if contrib[s] < target:
                 return s
-            if not rnd.acted[s]:
-                if len(can_act) == 1 and live_others > 1:
-                    # nobody left to raise against: a matched seat need not act
-                    continue
-                if (s == rnd.forced and rnd.raises == 0 and rnd.target == rnd.contrib[s]
-                        and not self.forced_may_raise):
+            if not acted[s]:
+                if can_act == 1:
+                    continue  # nobody left to raise against: a matched seat need not act
+                if (s == rnd.forced and not self.forced_may_raise and rnd.raises == 0
+                        and target == contrib[s]):
                     continue
                 return s
         return -1

@@ -40,6 +40,8 @@ class PokerGame:
     """The pool the betting goes into."""
     blind_play: ClassVar[bool] = False
     """Whether seats start blind and must ``look`` to see their cards."""
+    bet_hooks: ClassVar[bool] = False
+    """Whether :meth:`on_call`/:meth:`on_raise` do anything (else betting takes a fast path)."""
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 12
 
@@ -88,12 +90,17 @@ POKER_GAMES: Final[dict[str, str]] = {
 """Game name -> ``module:class`` of its poker-style game.  New games add one entry."""
 
 _CACHE: dict[Rules, PokerGame] = {}
+_LAST: list[PokerGame | None] = [None]
 
 
 def poker_game_for(rules: Rules) -> PokerGame:
     """The (cached) game object for ``rules``."""
+    last = _LAST[0]
+    if last is not None and last.rules is rules:
+        return last
     found = _CACHE.get(rules)
     if found is not None:
+        _LAST[0] = found
         return found
     target = POKER_GAMES.get(rules.game)
     if target is None:
@@ -101,4 +108,5 @@ def poker_game_for(rules: Rules) -> PokerGame:
     module, _, cls = target.partition(":")
     game: PokerGame = getattr(importlib.import_module(module), cls)(rules)
     _CACHE[rules] = game
+    _LAST[0] = game
     return game

@@ -40,6 +40,7 @@ if TYPE_CHECKING:
 
 __all__ = ["PokerState", "PokerWork"]
 
+_event: Final = tuple.__new__
 _BET_KINDS: Final = frozenset({"fold", "pass", "call", "raise", "bet", "check", "stand"})
 _LOOK: Final = LegalAction("look")
 
@@ -101,9 +102,10 @@ class PokerState:
             raise BragError(f"fewer than {game.min_players} seats can play: the session is over")
         blank: tuple[tuple[int, ...], ...] = ((),) * n
         pools = [0] * game.pools
-        st = PokerState(rules, n, dealer, tuple(stacks), tuple(pools), (0,) * n, (0,) * n,
-                        None, status, blank, (not game.blind_play,) * n, "setup", -1,
-                        tuple(pack), (), sum(stacks) + carried, 0, 0, (), debts, (), (), game)
+        st: PokerState = _build(
+            rules, n, dealer, tuple(stacks), tuple(pools), (0,) * n, (0,) * n, None, status,
+            blank, (not game.blind_play,) * n, "setup", -1, tuple(pack), (),
+            sum(stacks) + carried, 0, 0, (), debts, (), (), game, None, [])
         w = PokerWork(st)
         w.carry_in = carried
         w.emit("deal_start", dealer, amount=carried)
@@ -258,6 +260,25 @@ class PokerState:
         return [format_move(s, a) for s, a in self.actions]
 
 
+def _make_builder() -> Any:
+    """A fast constructor of :class:`PokerState` that sets the slots directly (the frozen
+    dataclass ``__init__`` is slow on the hot path); the result is an ordinary state."""
+    from dataclasses import fields
+
+    names = [f.name for f in fields(PokerState)]
+    env: dict[str, Any] = {"new": object.__new__, "cls": PokerState}
+    body = [f"def build({', '.join(names)}):", "    state = new(cls)"]
+    for name in names:
+        env[f"set_{name}"] = getattr(PokerState, name).__set__
+        body.append(f"    set_{name}(state, {name})")
+    body.append("    return state")
+    exec("\n".join(body), env)  # builds a constructor from our own field names
+    return env["build"]
+
+
+_build: Any = _make_builder()
+
+
 class PokerWork:
     """A mutable copy of a :class:`PokerState` used inside one transition (and by games)."""
 
@@ -293,26 +314,27 @@ class PokerWork:
     def freeze(self, seat: int, action: Action | None) -> PokerState:
         st = self.base
         actions = st.actions if action is None else (*st.actions, (seat, action))
-        return PokerState(
+        state: PokerState = _build(
             self.rules, self.n, self.dealer, tuple(self.stacks), tuple(self.pools),
             tuple(self.credit), tuple(self.chips), self.rnd, tuple(self.status),
             tuple(self.hands), tuple(self.looked), self.phase, self.to_act, self.pack,
             self.muck, st.total, self.carried, self.stage, self.data, st.debts,
             st.events + tuple(self.new_events), actions, self.game,
-            st if action is not None else st.origin)
+            st if action is not None else st.origin, [])
+        return state
 
     # ---------------------------------------------------------------- helpers for games
     def emit(self, kind: str, seat: int | None = None, amount: int | None = None,
              cards: tuple[int, ...] | None = None, visible_to: frozenset[int] | None = None,
              note: str | None = None) -> None:
         """Append an event to the log."""
-        self.new_events.append(Event(kind, seat, amount, cards, visible_to, note))
+        self.new_events.append(_event(Event, (kind, seat, amount, cards, visible_to, note)))
 
     def order(self, statuses: tuple[str, ...] = ("in", "allin", "folded")) -> list[int]:
         """Seats dealt in, clockwise from the eldest hand (the dealer last)."""
-        n = self.n
-        return [(self.dealer + k) % n for k in range(1, n + 1)
-                if self.status[(self.dealer + k) % n] in statuses]
+        n, status = self.n, self.status
+        first = self.dealer + 1
+        return [s for s in (*range(first, n), *range(first)) if status[s] in statuses]
 
     def live(self) -> list[int]:
         """Seats still contesting the betting pool, from the eldest hand."""
@@ -382,7 +404,7 @@ class PokerWork:
         ``key(seat)`` is a comparable strength; ``tie`` is ``"split"`` (odd chips to the
         tied seats nearest the eldest hand) or ``"eldest"``.
         """
-        live = [s in self.live() for s in range(self.n)]
+        live = [x == "in" or x == "allin" for x in self.status]
         order = self.order()
         winners: list[int] = []
         pots = side_pots(self.credit, self.chips, live)
@@ -425,7 +447,9 @@ def _legal(st: PokerState) -> tuple[LegalAction, ...]:
     assert st.rnd is not None
     m = st.game.betting_for(st.stage)
     blind = not st.looked[p]
-    acts = m.legal(st.rnd, p, stack=st.stacks[p], live=len(st.live), blind=blind)
+    status = st.status
+    live = st.n - status.count("folded") - status.count("out")
+    acts = m.legal(st.rnd, p, stack=st.stacks[p], live=live, blind=blind)
     if blind:
         return (_LOOK, *acts)
     return acts
@@ -433,6 +457,10 @@ def _legal(st: PokerState) -> tuple[LegalAction, ...]:
 
 # ---------------------------------------------------------------------- transitions
 def _apply(st: PokerState, p: int, action: Action) -> PokerState:
+    if st.phase == "bet" and action.kind in _BET_KINDS and not st.game.bet_hooks:
+        fast = _fast_bet(st, p, action)
+        if fast is not None:
+            return fast
     w = PokerWork(st)
     kind = action.kind
     if w.phase == "bet" and kind == "look":
@@ -443,6 +471,55 @@ def _apply(st: PokerState, p: int, action: Action) -> PokerState:
     else:
         w.game.apply_phase(w, p, action)
     return w.freeze(p, action)
+
+
+def _fast_bet(st: PokerState, p: int, action: Action) -> PokerState | None:
+    """A betting action that does not close the round, built directly (the hot path).
+
+    Returns None when the round closes (the general path then settles it); it produces
+    exactly the state :func:`_bet` would.
+    """
+    m = st.game.betting_for(st.stage)
+    rnd = st.rnd
+    assert rnd is not None
+    kind = action.kind
+    stacks = st.stacks
+    status = st.status
+    paid = credit = 0
+    if kind == "fold" or kind == "pass":
+        status = (*status[:p], "folded", *status[p + 1:])
+        new = rnd
+        event = Event("fold", p, note="pass" if kind == "pass" else None)
+    elif kind == "call":
+        new, paid = m.call(rnd, p, stack=stacks[p], blind=not st.looked[p])
+        credit = new.contrib[p] - rnd.contrib[p]
+        event = Event("call", p, paid, note=None if paid == credit else f"credited {credit}")
+    elif kind == "raise" or kind == "bet":
+        assert action.amount is not None
+        new, paid = m.raise_(rnd, p, action.amount, stack=stacks[p])
+        credit = paid
+        event = Event(kind, p, paid, note=f"to {new.target}")
+    else:
+        new = m.check(rnd, p)
+        event = Event(kind, p)
+    pools, chips, credits = st.pools, st.chips, st.credit
+    if paid:
+        left = stacks[p] - paid
+        stacks = (*stacks[:p], left, *stacks[p + 1:])
+        k = st.game.bet_pool
+        pools = (*pools[:k], pools[k] + paid, *pools[k + 1:])
+        chips = (*chips[:p], chips[p] + paid, *chips[p + 1:])
+        credits = (*credits[:p], credits[p] + credit, *credits[p + 1:])
+        if left == 0 and status[p] == "in":
+            status = (*status[:p], "allin", *status[p + 1:])
+    nxt = m.next_to_act(new, p, status, stacks)
+    if nxt < 0:
+        return None
+    state: PokerState = _build(
+        st.rules, st.n, st.dealer, stacks, pools, credits, chips, new, status, st.hands,
+        st.looked, "bet", nxt, st.pack, st.muck, st.total, st.carried, st.stage, st.data,
+        st.debts, (*st.events, event), (*st.actions, (p, action)), st.game, st, [])
+    return state
 
 
 def _bet(w: PokerWork, p: int, action: Action) -> None:

@@ -41,6 +41,7 @@ class AmericanGame(FosterGame):
 
     name: ClassVar[str] = "american"
     spec_section: ClassVar[str] = "4.3"
+    bet_hooks: ClassVar[bool] = True
 
     @staticmethod
     def make_ranking(rules: Rules) -> Ranking:

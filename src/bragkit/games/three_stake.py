@@ -66,6 +66,7 @@ class ThreeStakeGame(PokerGame):
         t31 = get_ranking("thirty-one", ace_value_31=rules.ace_value_31, over31=rules.over31)
         assert isinstance(t31, ThirtyOneRanking)
         self.t31 = t31
+        self.pips = [t31.total([card_from_id(c)]) for c in range(52)]
         self.betting = PokerBetting(
             limit=rules.limit, min_raise=rules.min_raise, max_raises=rules.max_raises,
             allow_check=rules.p2_allow_check, fold_word="pass", all_in=rules.all_in)
@@ -134,7 +135,8 @@ class ThreeStakeGame(PokerGame):
 
     # -------------------------------------------------------------- P3 drawing
     def _total(self, w: PokerWork | PokerState, seat: int) -> int:
-        return self.t31.total([card_from_id(c) for c in w.hands[seat]])
+        pips = self.pips
+        return sum(pips[c] for c in w.hands[seat])
 
     def _next_drawer(self, w: PokerWork, after: int) -> None:
         order = w.order()
@@ -184,9 +186,10 @@ class ThreeStakeGame(PokerGame):
     # -------------------------------------------------------------- P3 settlement
     def _settle_p3(self, w: PokerWork) -> None:
         order = w.order()
-        keys = {s: self.t31.score(self._total(w, s))[0] for s in order}
+        totals = {s: self._total(w, s) for s in order}
+        keys = {s: self.t31.score(totals[s])[0] for s in order}
         bust = self.rules.over31 == "bust"
-        eligible = [s for s in order if not (bust and self._total(w, s) > 31)]
+        eligible = [s for s in order if not (bust and totals[s] > 31)]
         if not eligible and self.rules.all_bust == "least_excess":
             eligible = order
         if eligible:
