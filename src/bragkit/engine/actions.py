@@ -115,7 +115,11 @@ class LegalAction:
 
     def sample(self, rng: random.Random) -> Action:
         """A uniformly random instance (amount and argument)."""
-        amount = None if self.lo is None else rng.randint(self.lo, self.hi or self.lo)
+        amount = None
+        lo = self.lo
+        if lo is not None:
+            hi = self.hi if self.hi is not None else lo
+            amount = lo + int(rng.random() * (hi - lo + 1))
         arg = None
         if self.args:
             choices: tuple[str | None, ...] = self.args + ((None,) if self.optional_arg else ())

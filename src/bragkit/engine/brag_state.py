@@ -551,9 +551,8 @@ def _legal_bet(st: BragState) -> tuple[LegalAction, ...]:
                 acts.append(_see_action(cost))
     if rules.rebuy_anytime and not st.turn & REBOUGHT:
         acts.append(LegalAction("rebuy", lo=1, hi=rules.rebuy_max))
-    extra = family.extra_legal(st, p)
-    if extra:
-        acts.extend(extra)
+    if family.has_extra:
+        acts.extend(family.extra_legal(st, p))
     return tuple(acts)
 
 

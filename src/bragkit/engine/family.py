@@ -40,6 +40,8 @@ class BragFamily:
     """Whether three or more seats may agree to a showdown (4.4.10)."""
     retained_hands: bool = True
     """Whether a blind fold-out winner may retain the hand (4.4.6, 4.4.7)."""
+    has_extra: bool = False
+    """Whether :meth:`extra_legal` may offer anything (saves a call per decision)."""
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules

@@ -49,13 +49,16 @@ def shuffled_pack(rules: Rules, rng: random.Random) -> tuple[int, ...]:
     return tuple(cards)
 
 
-def pack_from_text(text: str, rules: Rules) -> tuple[int, ...]:
-    """Parse a whole pack (top card first) and check it is exactly the pack of ``rules``."""
+def pack_from_text(text: str, rules: Rules, *, partial: bool = False) -> tuple[int, ...]:
+    """Parse a whole pack (top card first) and check it is exactly the pack of ``rules``.
+
+    ``partial`` allows missing cards (a pack shuffled while a blind hand is retained).
+    """
     ids = tuple(c.id for c in parse_cards(text))
     want = set(fresh_pack(rules))
-    missing = sorted(want - set(ids))
+    missing = [] if partial else sorted(want - set(ids))
     extra = sorted(set(ids) - want)
-    if missing or extra or len(ids) != len(want):
+    if missing or extra or (not partial and len(ids) != len(want)):
         parts = []
         if missing:
             shown = format_cards(card_from_id(c) for c in missing[:1])

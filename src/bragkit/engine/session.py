@@ -261,7 +261,13 @@ class Session:
 
     def apply(self, action: Action) -> None:
         """Apply ``action`` by the seat to act."""
-        self.apply_move(self.to_act, action)
+        st = self.state
+        if st is None or self.choice_pending or st.phase == "over":
+            self.apply_move(self.to_act, action)
+            return
+        self.state = st = st.apply(action)
+        if st.phase == "over":
+            self._finish_deal()
 
     def apply_text(self, text: str) -> None:
         """Apply one history action string such as ``"p2 bet 4"``."""

@@ -49,6 +49,7 @@ class TeenPattiFamily(BragFamily):
         self.foldout_carries = False
         self.agreed_showdown = False
         self.retained_hands = False
+        self.has_extra = rules.sideshow
 
     def _target(self, state: BragState | Work, seat: int) -> int:
         """The previous bettor still in, if a side show with him is possible, else -1."""

@@ -129,7 +129,7 @@ def _session(history: HandHistory) -> Session:
     rules = history.rules
     try:
         pack = pack_from_text(history.pack, rules) if history.pack is not None else None
-        shuffles = [pack_from_text(p, rules) for p in history.shuffles]
+        shuffles = [pack_from_text(p, rules, partial=True) for p in history.shuffles]
         return Session(rules, history.stacks, history.dealer, seed=history.seed, pack=pack,
                        shuffles=shuffles)
     except BragError as error:
