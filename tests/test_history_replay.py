@@ -129,3 +129,27 @@ def test_a_session_with_an_injected_rng_and_cuts_saves_faithfully() -> None:
     assert h.seed is None and h.pack is not None and h.shuffles
     again = replay(loads(dumps(h))).session
     assert again.stacks == t.stacks and again.state == t.state
+
+
+@pytest.mark.parametrize("spec", [
+    "modern-cover", "modern-lend", "modern-face-up", "modern-dealers-choice", "modern-stub",
+    "modern-5card-wild", "teen-patti", "modern-rebuy",
+    {"preset": "modern-dealers-choice", "cut_when_unshuffled": True},
+    {"preset": "modern-face-up", "pack_policy": "shuffle_every_deal"},
+])
+def test_saved_histories_replay_exactly_across_seeds(spec: str | dict[str, object]) -> None:
+    from bragkit.rules import resolve
+
+    rules = resolve(spec)
+    for seed in range(8):
+        rng = random.Random(seed)
+        injected = seed % 2 == 0
+        t = Session(rules, [40] * (2 + seed % 4), dealer=seed % 2,
+                    rng=random.Random(seed) if injected else None,
+                    seed=None if injected else seed)
+        for _ in range(rng.randrange(5, 150)):
+            if t.over:
+                break
+            t.apply(rng.choice(t.legal_actions()).sample(rng))
+        again = replay(loads(dumps(history_of(t)))).session
+        assert (again.stacks, again.deal_no, again.state) == (t.stacks, t.deal_no, t.state)

@@ -56,7 +56,7 @@ PLAIN_KINDS: Final = frozenset({
 AMOUNT_KINDS: Final = frozenset({"bet", "rebuy", "lend", "sideshow", "raise", "draw",
                                  "ante"})  # poker-style games: Foster's dealer's ante
 """Action kinds followed by a whole number of chips (or cards for ``draw``)."""
-ARG_KINDS: Final = frozenset({"look", "retain", "name", "discard", "choose",
+ARG_KINDS: Final = frozenset({"look", "retain", "name", "discard", "choose", "cover", "show",
                               "trade", "barter", "accept", "exchange"})  # Commerce
 """Action kinds that take a word argument (``look old``, ``discard 4h 7c``, ...)."""
 

@@ -52,13 +52,16 @@ def shuffled_pack(rules: Rules, rng: random.Random) -> tuple[int, ...]:
 def pack_from_text(text: str, rules: Rules, *, partial: bool = False) -> tuple[int, ...]:
     """Parse a whole pack (top card first) and check it is exactly the pack of ``rules``.
 
-    ``partial`` allows missing cards (a pack shuffled while a blind hand is retained).
+    ``partial`` only checks that no card is repeated: a later shuffle may lack a retained
+    hand, or hold jokers a dealer's choice added; the session checks it when it is used.
     """
     ids = tuple(c.id for c in parse_cards(text))
+    if partial:
+        return ids
     want = set(fresh_pack(rules))
-    missing = [] if partial else sorted(want - set(ids))
+    missing = sorted(want - set(ids))
     extra = sorted(set(ids) - want)
-    if missing or extra or (not partial and len(ids) != len(want)):
+    if missing or extra or len(ids) != len(want):
         parts = []
         if missing:
             shown = format_cards(card_from_id(c) for c in missing[:1])
