@@ -169,3 +169,25 @@ def test_save_history_is_atomic_and_holds_only_finished_deals(tmp_path: Path) ->
     assert save_history(t, path) == 1
     assert load(path).deals == (("p2 look", "p2 bet 1", "p1 fold"),)
     assert [p.name for p in path.parent.iterdir()] == ["h.json"]
+
+
+@pytest.mark.parametrize("preset", ["modern", "teen-patti", "modern-face-up", "foster",
+                                    "brag-poker", "commerce-widow"])
+def test_saved_histories_replay_to_the_same_stacks(preset: str, tmp_path: Path) -> None:
+    import random
+
+    from bragkit.bots import get_bot
+
+    rules = get_preset(preset)
+    t = Session(rules, [60, 60, 60], 0, seed=13)
+    bots = [get_bot("heuristic", rules), get_bot("random", rules), get_bot("heuristic", rules)]
+    rng = random.Random(1)
+    while len(t.records) < 25 and not t.over:
+        seat = t.to_act
+        state = t.state if t.state is not None else t.records[-1].final
+        t.apply_move(seat, bots[seat].act(state.view(seat), t.legal_actions(), rng))
+    path = tmp_path / "h.json"
+    assert save_history(t, path) == len(t.records)
+    summary = replay(load(path)).summary()
+    assert summary["stacks"] == list(t.stacks)
+    assert summary["pot"] == t.carried
