@@ -254,6 +254,9 @@ class _Table:
                 t.apply_move(seat, self.bots[seat].act(bot_view, legal, self.rng))
             if t.deal_no != deal_no:
                 self.finish_deal()
+                if t.state is not None and t.state.status[self.human] == "out":
+                    self.console.print("you cannot pay to be dealt in: the game is over for you")
+                    raise _Quit
                 if self.pause and not t.over and (self.max_deals is None
                                                   or len(t.records) < self.max_deals):
                     try:
