@@ -16,8 +16,9 @@ def test_ray_backend_matches_local_run() -> None:
     cfg = SimConfig(get_preset("modern"), ("heuristic", "random", "tracker"), hands=80,
                     seed=9, block=20)
     local = summarize(cfg.bots, run_blocks(cfg, jobs=1))
-    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False,
-             configure_logging=False)
+    # a small local Ray: one worker, a small object store, no dashboard
+    ray.init(num_cpus=1, object_store_memory=80 * 1024 * 1024, include_dashboard=False,
+             log_to_driver=False, configure_logging=False)
     try:
         seen: list[int] = []
         remote = summarize(cfg.bots, run_blocks_ray(cfg, progress=seen.append))
