@@ -178,3 +178,32 @@ def test_heuristic_plays_blind_sometimes_and_cheaply() -> None:
         else:
             assert action.kind == "look"
     assert 15 < blind < 45
+
+
+class _AlwaysFold:
+    """A minimal bot: a name and act(), no hooks."""
+
+    name = "folder"
+
+    def __init__(self, rules: object) -> None:
+        self.rules = rules
+
+    def act(self, view: object, legal: tuple[LegalAction, ...], rng: random.Random) -> Action:
+        for la in legal:
+            if la.kind == "fold":
+                return Action("fold")
+        return legal[0].examples()[0]
+
+
+def test_a_bot_needs_only_a_name_and_act() -> None:
+    from bragkit.bots import base
+    from bragkit.sim import SimConfig, simulate
+
+    register_bot("folder", "modern", _AlwaysFold)
+    try:
+        out = simulate(SimConfig(get_preset("modern"), ("folder", "heuristic"), hands=40,
+                                 seed=1, block=20))
+    finally:
+        del base._REGISTRY[("folder", "modern")]
+    folder = out["bots"][0]
+    assert folder["net"] < 0 and folder["fold_rate"] > 0.5

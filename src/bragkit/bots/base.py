@@ -35,12 +35,17 @@ if TYPE_CHECKING:
     from bragkit.engine.views import SeatView
     from bragkit.rules import Rules
 
-__all__ = ["BaseBot", "Bot", "BotFactory", "bot_names", "get_bot", "register_bot"]
+__all__ = ["BaseBot", "Bot", "BotFactory", "begin_deal", "bot_names", "end_deal", "get_bot",
+           "register_bot"]
 
 
 @runtime_checkable
 class Bot(Protocol):
-    """What every bot offers."""
+    """What every bot offers: a name and :meth:`act`.
+
+    Optional hooks, called when present (see :func:`begin_deal` and :func:`end_deal`):
+    ``begin_deal(view, shuffled)`` and ``end_deal(view)``.
+    """
 
     name: str
 
@@ -49,13 +54,20 @@ class Bot(Protocol):
         """Choose an action that one of ``legal`` allows."""
         ...
 
-    def begin_deal(self, view: SeatView, shuffled: bool) -> None:
-        """A new deal has been dealt; ``shuffled`` says whether the pack was shuffled first."""
-        ...
 
-    def end_deal(self, view: SeatView) -> None:
-        """The deal is over; ``view`` is this seat's view of its final state."""
-        ...
+
+def begin_deal(bot: Bot, view: SeatView, shuffled: bool) -> None:
+    """Call the bot's optional ``begin_deal(view, shuffled)`` hook, if it has one."""
+    hook = getattr(bot, "begin_deal", None)
+    if hook is not None:
+        hook(view, shuffled)
+
+
+def end_deal(bot: Bot, view: SeatView) -> None:
+    """Call the bot's optional ``end_deal(view)`` hook, if it has one."""
+    hook = getattr(bot, "end_deal", None)
+    if hook is not None:
+        hook(view)
 
 
 class BaseBot:

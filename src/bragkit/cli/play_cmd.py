@@ -26,7 +26,7 @@ from rich.console import Console
 from rich.table import Table
 
 from bragkit.bots import bot_names, get_bot
-from bragkit.bots.base import Bot
+from bragkit.bots.base import Bot, begin_deal, end_deal
 from bragkit.cards import Card
 from bragkit.cli import cli
 from bragkit.engine.actions import Action, LegalAction, parse_action
@@ -216,7 +216,7 @@ class _Table:
                            + f"; stacks {' '.join(str(s) for s in t.stacks)}"
                            + (f"; {t.carried} carried" if t.carried else ""))
         for seat, bot in self.bots.items():
-            bot.end_deal(final.view(seat))
+            end_deal(bot, final.view(seat))
         self.saved = save_history(t, self.history)
         self.logged = 0
 
@@ -239,7 +239,7 @@ class _Table:
                 shuffled = packs > self.packs_seen or not hasattr(t, "packs_used")
                 self.packs_seen = packs
                 for seat, bot in self.bots.items():
-                    bot.begin_deal(t.state.view(seat), shuffled)
+                    begin_deal(bot, t.state.view(seat), shuffled)
             deal_no = t.deal_no
             seat = t.to_act
             legal = t.legal_actions()

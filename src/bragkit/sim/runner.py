@@ -32,7 +32,7 @@ import random
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 
-from bragkit.bots.base import Bot, get_bot
+from bragkit.bots.base import Bot, begin_deal, end_deal, get_bot
 from bragkit.engine.session import Session
 from bragkit.errors import BragError, RulesError
 from bragkit.rules import Rules
@@ -152,7 +152,7 @@ def run_block(config: SimConfig, index: int) -> BlockResult:
             shuffled = len(session.packs_used) > packs_seen and not continued
             packs_seen = len(session.packs_used)
             for seat, bot in enumerate(bots):
-                bot.begin_deal(st.view(seat), shuffled)
+                begin_deal(bot, st.view(seat), shuffled)
         continued = False
         deal_no = session.deal_no
         steps = 0
@@ -176,7 +176,7 @@ def run_block(config: SimConfig, index: int) -> BlockResult:
         _deal_stats(result, session, bot_of_seat, config.trace)
         final = session.records[-1].final
         for seat, bot in enumerate(bots):
-            bot.end_deal(final.view(seat))
+            end_deal(bot, final.view(seat))
         if played >= hands:
             break
         short = min(session.stacks) < low
