@@ -41,6 +41,9 @@ if TYPE_CHECKING:
 __all__ = ["PokerState", "PokerWork"]
 
 _event: Final = tuple.__new__
+NOBODY: Final[frozenset[int]] = frozenset()
+ONLY: Final = tuple(frozenset({s}) for s in range(64))
+"""``ONLY[s]``: the visibility set of an event only seat ``s`` may see (shared objects)."""
 _BET_KINDS: Final = frozenset({"fold", "pass", "call", "raise", "bet", "check", "stand"})
 _LOOK: Final = LegalAction("look")
 
@@ -82,7 +85,8 @@ class PokerState:
     actions: tuple[tuple[int, Action], ...]
     game: PokerGame = field(compare=False, repr=False)
     origin: PokerState | None = field(default=None, compare=False, repr=False)
-    cache: list[Any] = field(default_factory=list, compare=False, repr=False)
+    cache: tuple[LegalAction, ...] | None = field(default=None, compare=False, repr=False)
+    """The legal actions, computed on first use (set once; no list per state)."""
 
     # ------------------------------------------------------------------ creation
     @staticmethod
@@ -105,7 +109,7 @@ class PokerState:
         st: PokerState = _build(
             rules, n, dealer, tuple(stacks), tuple(pools), (0,) * n, (0,) * n, None, status,
             blank, (not game.blind_play,) * n, "setup", -1, tuple(pack), (),
-            sum(stacks) + carried, 0, 0, (), debts, (), (), game, None, [])
+            sum(stacks) + carried, 0, 0, (), debts, (), (), game, None, None)
         w = PokerWork(st)
         w.carry_in = carried
         w.emit("deal_start", dealer, amount=carried)
@@ -188,12 +192,10 @@ class PokerState:
 
     def legal_actions(self) -> tuple[LegalAction, ...]:
         """Everything the seat to act may do, with exact costs and bounds (empty when over)."""
-        cache = self.cache
-        if cache:
-            legal: tuple[LegalAction, ...] = cache[0]
-            return legal
-        legal = _legal(self)
-        cache.append(legal)
+        legal = self.cache
+        if legal is None:
+            legal = _legal(self)
+            _set_cache(self, legal)
         return legal
 
     def is_legal(self, action: Action) -> bool:
@@ -277,6 +279,7 @@ def _make_builder() -> Any:
 
 
 _build: Any = _make_builder()
+_set_cache: Any = PokerState.__dict__["cache"].__set__
 
 
 class PokerWork:
@@ -320,7 +323,7 @@ class PokerWork:
             tuple(self.hands), tuple(self.looked), self.phase, self.to_act, self.pack,
             self.muck, st.total, self.carried, self.stage, self.data, st.debts,
             st.events + tuple(self.new_events), actions, self.game,
-            st if action is not None else st.origin, [])
+            st if action is not None else st.origin, None)
         return state
 
     # ---------------------------------------------------------------- helpers for games
@@ -356,7 +359,7 @@ class PokerWork:
             if face_up:
                 self.emit("deal", s, cards=cards, note="face up")
             else:
-                vis = frozenset() if blind else frozenset({s})
+                vis = NOBODY if blind else ONLY[s]
                 self.emit("deal", s, cards=cards, visible_to=vis)
 
     def pay(self, seat: int, chips: int, pool: int, credit: int | None = None) -> None:
@@ -465,7 +468,7 @@ def _apply(st: PokerState, p: int, action: Action) -> PokerState:
     kind = action.kind
     if w.phase == "bet" and kind == "look":
         w.looked[p] = True
-        w.emit("look", p, cards=w.hands[p], visible_to=frozenset({p}))
+        w.emit("look", p, cards=w.hands[p], visible_to=ONLY[p])
     elif w.phase == "bet" and kind in _BET_KINDS:
         _bet(w, p, action)
     else:
@@ -518,7 +521,7 @@ def _fast_bet(st: PokerState, p: int, action: Action) -> PokerState | None:
     state: PokerState = _build(
         st.rules, st.n, st.dealer, stacks, pools, credits, chips, new, status, st.hands,
         st.looked, "bet", nxt, st.pack, st.muck, st.total, st.carried, st.stage, st.data,
-        st.debts, (*st.events, event), (*st.actions, (p, action)), st.game, st, [])
+        st.debts, (*st.events, event), (*st.actions, (p, action)), st.game, st, None)
     return state
 
 

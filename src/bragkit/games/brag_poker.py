@@ -34,6 +34,7 @@ from bragkit.engine.actions import Action, LegalAction
 from bragkit.engine.pack import card_text
 from bragkit.engine.poker_betting import PokerBetting, Round
 from bragkit.engine.poker_game import PokerGame
+from bragkit.engine.poker_state import NOBODY, ONLY
 from bragkit.hands import get_ranking
 
 if TYPE_CHECKING:
@@ -132,7 +133,7 @@ class BragPokerGame(PokerGame):
         kind = action.kind
         if kind == "look":
             w.looked[seat] = True
-            w.emit("look", seat, cards=w.hands[seat], visible_to=frozenset({seat}))
+            w.emit("look", seat, cards=w.hands[seat], visible_to=ONLY[seat])
             return
         if kind == "stand":
             w.emit("stand", seat, note="pat")
@@ -144,7 +145,7 @@ class BragPokerGame(PokerGame):
             else:
                 assert action.arg is not None
                 out = tuple(c.id for c in parse_cards(action.arg))
-            vis = frozenset() if blind else frozenset({seat})
+            vis = NOBODY if blind else ONLY[seat]
             w.hands[seat] = tuple(c for c in w.hands[seat] if c not in out)
             w.emit("discard", seat, cards=out, visible_to=vis)
             if len(w.pack) < len(out):
