@@ -371,9 +371,34 @@ class CommerceState:
         if la.args and action.arg is None:
             return f"{move}: say which card(s), e.g. '{la.kind} {la.args[0]}' ({rule})"
         if la.args:
-            return (f"{move}: {action.arg!r} is not a choice here; e.g. "
+            why = self._why_not(action)
+            return (f"{move}: {why or f'{action.arg!r} is not a choice here'}; e.g. "
                     f"'{la.kind} {la.args[0]}' ({rule})")
         return f"{move}: {action.kind} takes no argument ({rule})"
+
+    def _why_not(self, action: Action) -> str | None:
+        """Why the cards of a card action are refused, when it is simple to say."""
+        words = (action.arg or "").split()
+        if not all(w in _ID for w in words):
+            return f"{action.arg!r} is not a list of cards"
+        ids = [_ID[w] for w in words]
+        seat, hand = self.to_act, self.hands[self.to_act]
+        if action.kind == "accept" and ids == [self.offer]:
+            return "the offered card may not be handed straight back"
+        if action.kind != "exchange":
+            if len(ids) != 1:
+                return "name exactly one card"
+            return None if ids[0] in hand else f"p{seat + 1} does not hold {words[0]}"
+        k = len(ids) // 2
+        if len(ids) % 2 or not k:
+            return "give as many of your cards as you take from the widow"
+        missing = [w for w, c in zip(words[:k], ids[:k], strict=True) if c not in hand]
+        if missing:
+            return f"p{seat + 1} does not hold {' '.join(missing)}"
+        absent = [w for w, c in zip(words[k:], ids[k:], strict=True) if c not in self.widow]
+        if absent:
+            return f"{' '.join(absent)} not in the widow"
+        return f"{k} cards at once is not allowed here"
 
     def view(self, seat: int) -> CommerceView:
         """What ``seat`` may know: never a card it may not see."""
