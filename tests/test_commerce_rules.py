@@ -346,3 +346,37 @@ def test_illegal_action_changes_nothing() -> None:
     with pytest.raises(IllegalActionError, match="p1's turn"):
         st.apply_move(1, "stand")
     assert (st.stacks, st.pot, st.hands, st.pack, st.events) == before
+
+
+@pytest.mark.parametrize(("text", "why"), [
+    ("trade Ks", "p1 does not hold Ks"),
+    ("trade 2c 5d", "name exactly one card"),
+    ("barter 10h", "p1 does not hold Th"),
+])
+def test_illegal_card_actions_say_why(text: str, why: str) -> None:
+    st = deal(C, 3, 2, {0: "2c 5d 9h"})
+    with pytest.raises(IllegalActionError, match=why):
+        st.apply(text)
+
+
+def test_4_10_offered_card_not_handed_back_message() -> None:
+    st = play(deal(C, 3, 2, {0: "2c 5d 9h"}), "p1 barter 9h")
+    with pytest.raises(IllegalActionError, match="may not be handed straight back"):
+        st.apply("accept 9h")
+
+
+@pytest.mark.parametrize(("text", "why"), [
+    ("exchange 2c 5d Ah Ad", "2 cards at once is not allowed"),
+    ("exchange 2c Kd", "Kd not in the widow"),
+    ("exchange Ks Ah", "p1 does not hold Ks"),
+    ("exchange 2c", "as many of your cards as you take"),
+])
+def test_illegal_exchanges_say_why(text: str, why: str) -> None:
+    st = play(deal(W, 3, 2, {0: "2c 5d 9h"}, rest="Ah Ad As"), "p3 keep")
+    with pytest.raises(IllegalActionError, match=why):
+        st.apply(text)
+
+
+def test_card_arguments_accept_ten_as_10() -> None:
+    st = play(deal(C, 3, 2, {0: "2c Td 9h"}), "p1 trade 10d")
+    assert st.action_strings() == ["p1 trade Td"]
