@@ -380,3 +380,33 @@ def test_illegal_exchanges_say_why(text: str, why: str) -> None:
 def test_card_arguments_accept_ten_as_10() -> None:
     st = play(deal(C, 3, 2, {0: "2c Td 9h"}), "p1 trade 10d")
     assert st.action_strings() == ["p1 trade Td"]
+
+
+def test_a_c4_max_trade_rounds_caps_the_widow_exchanges() -> None:
+    st = play(deal(W.replace(max_trade_rounds=1), 3, 2, {0: "2c 5d 9h"}, rest="Ah Ad As"),
+              "p3 keep")
+    for seat in (1, 2, 3):
+        st = play(st, f"p{seat} exchange " + st.legal_actions()[0].args[0])
+    assert st.is_over and [e.note for e in st.events if e.kind == "cap"] == ["max_trade_rounds"]
+
+
+def test_4_11_everyone_out_at_once_share_the_pool() -> None:
+    rules = W.replace(worst_tie="all", horse_rule="none")
+    pack = stacked_pack(rules, 3, 0, {0: "Kh 7d 5c", 1: "Ks 7h 5d"}, seats=[0, 1])
+    st = CommerceState.start(rules, (10, 10, 10), 0, pack, pool=9, lives=(1, 1, 0))
+    assert st.status[2] == "out"
+    st = play(st, "p1 keep", "p2 stand", "p1 stand")
+    assert st.is_over and st.final and st.lives == (0, 0, 0)
+    assert st.winners == (1,) and st.stacks == (14, 15, 10) and st.pot == st.carried == 0
+
+
+def test_4_11_pounce_then_peel_two_stands() -> None:
+    rules = W.replace(pounce=True)
+    st = deal(rules, 3, 2, {0: "9c 4d 5h", 1: "9d 9h 9s", 2: "2c 3c 7c"}, rest="Ah Ad As Kd")
+    st = play(st, "p3 widow", "p1 exchange 9c 2c")
+    assert st.phase == "pounce" and st.queue == ((1, cid("9c")),) and st.resume == ("exchange", 1)
+    st = play(st, "p2 pounce")
+    assert st.stands == 2 and st.phase == "last" and st.to_act == 0 and st.pending == (0,)
+    assert cid("Kd") in st.widow
+    st = play(st, "p1 pass")
+    assert st.is_over and st.winners == (1,)
