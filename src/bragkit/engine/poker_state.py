@@ -27,20 +27,21 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final
 
-from bragkit.cards import card_from_id
+from bragkit.cards import Card, card_from_id
 from bragkit.engine.actions import Action, LegalAction, format_move, parse_action
 from bragkit.engine.events import Event
 from bragkit.engine.poker_betting import Round, side_pots, split
 from bragkit.engine.poker_game import PokerGame, poker_game_for
+from bragkit.engine.views import SeatView
 from bragkit.errors import BragError, IllegalActionError
 
 if TYPE_CHECKING:
-    from bragkit.engine.views import SeatView
     from bragkit.rules import Rules
 
-__all__ = ["PokerState", "PokerWork"]
+__all__ = ["PokerSeatView", "PokerState", "PokerWork"]
 
 _event: Final = tuple.__new__
+_CARD: Final = tuple(card_from_id(c) for c in range(52))
 NOBODY: Final[frozenset[int]] = frozenset()
 ONLY: Final = tuple(frozenset({s}) for s in range(64))
 """``ONLY[s]``: the visibility set of an event only seat ``s`` may see (shared objects)."""
@@ -227,7 +228,7 @@ class PokerState:
                 f"p{seat + 1}'s (turn order, rules-spec {self.game.spec_section})")
         return self.apply(action)
 
-    def view(self, seat: int) -> SeatView:
+    def view(self, seat: int) -> PokerSeatView:
         """What ``seat`` may know: never a card it may not see."""
         return _view(self, seat)
 
@@ -563,29 +564,54 @@ def _bet(w: PokerWork, p: int, action: Action) -> None:
 
 
 # ---------------------------------------------------------------------- views
-def _view(st: PokerState, seat: int) -> SeatView:
-    from bragkit.engine.views import SeatView
+@dataclass(frozen=True, slots=True)
+class PokerSeatView(SeatView):
+    """The :class:`~bragkit.engine.views.SeatView` of a poker-style deal: the same fields
+    (``r`` is the amount to meet, ``frozen_pots`` the pools when there are several)."""
 
-    events = tuple(e.redacted(seat) for e in st.events)
+    def known_cards(self) -> tuple[Card, ...]:
+        """Every card this view reveals, own cards included (first appearance order)."""
+        found: dict[Card, None] = dict.fromkeys(self.own_cards or ())
+        for hand in self.shown.values():
+            found.update(dict.fromkeys(hand))
+        for e in self.events:
+            if e.cards:
+                found.update(dict.fromkeys(_CARD[c] for c in e.cards))
+        return tuple(found)
+
+
+def _view(st: PokerState, seat: int) -> PokerSeatView:
+    events: list[Event] = []
     shown: dict[int, list[int]] = {}
-    for e in events:
-        if e.cards is None or e.seat is None or e.seat == seat:
+    for e in st.events:
+        cards = e.cards
+        if cards is None:
+            events.append(e)
             continue
-        if e.kind in ("reveal", "exchange"):
-            shown[e.seat] = list(e.cards)
-        elif e.kind in ("deal", "draw"):
-            shown.setdefault(e.seat, []).extend(c for c in e.cards
-                                                if c not in shown.get(e.seat, ()))
+        vis = e.visible_to
+        if vis is not None and seat not in vis:
+            events.append(e.redacted(seat))
+            continue
+        events.append(e)
+        owner = e.seat
+        if owner is None or owner == seat:
+            continue
+        kind = e.kind
+        if kind == "reveal" or kind == "exchange":
+            shown[owner] = list(cards)
+        elif kind == "deal" or kind == "draw":
+            have = shown.setdefault(owner, [])
+            have.extend(c for c in cards if c not in have)
     own = None
     if st.looked[seat] and st.hands[seat]:
-        own = tuple(card_from_id(c) for c in st.hands[seat])
+        own = tuple(_CARD[c] for c in st.hands[seat])
     target = st.rnd.target if st.rnd is not None else 0
-    return SeatView(
+    return PokerSeatView(
         seat=seat, dealer=st.dealer, stacks=st.stacks, pot=st.pot,
         frozen_pots=st.pools if len(st.pools) > 1 else (), r=target, status=st.status,
         looked=st.looked, to_act=st.to_act, phase=st.phase, own_cards=own,
-        shown={s: tuple(card_from_id(c) for c in cards) for s, cards in shown.items()},
-        stub_card=None, events=events,
+        shown={s: tuple(_CARD[c] for c in cards) for s, cards in shown.items()},
+        stub_card=None, events=tuple(events),
         legal=st.legal_actions() if st.to_act == seat else ())
 
 
