@@ -59,6 +59,7 @@ def hand_key(w: Work, seat: int) -> tuple[int, ...]:
 
 
 def best_split(w: Work, hand: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The best (key, discards) of a 4/5-card hand: best three, then the discards."""
     rank3 = w.family.ranking.rank3
     mode = w.rules.discard_compare
     best: tuple[tuple[int, ...], tuple[int, ...]] | None = None
@@ -253,6 +254,7 @@ def enter_qualify(w: Work, queue: tuple[int, ...]) -> None:
 
 
 def finish_qualify(w: Work) -> None:
+    """End the face-up qualifying phase: collect the antes or start the betting."""
     b = w.retainer
     stayers = [s for s in range(w.n) if w.status[s] == "in" and s != b]
     up = w.faceup

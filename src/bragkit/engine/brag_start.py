@@ -20,8 +20,9 @@ __all__ = ["start_deal"]
 
 
 def start_deal(rules: Rules, stacks: tuple[int, ...], dealer: int, pack: tuple[int, ...],
-           carried: int, retained: tuple[int, ...], debts: tuple[tuple[int, int, int], ...],
-           ) -> BragState:
+               carried: int, retained: tuple[int, ...], debts: tuple[tuple[int, int, int], ...],
+               ) -> BragState:
+    """Post the antes and deal a new hand (see :meth:`BragState.start`)."""
     family = family_for(rules)
     n = len(stacks)
     if n < 2:

@@ -339,6 +339,7 @@ class Work:
         self.new_events: list[Event] = []
 
     def freeze(self, seat: int, action: Action | None) -> BragState:
+        """The immutable successor (``action`` by ``seat`` is logged unless None)."""
         st = self.base
         actions = st.actions if action is None else (*st.actions, (seat, action))
         return _build(  # type: ignore[no-any-return]
@@ -355,24 +356,30 @@ class Work:
     def emit(self, kind: str, seat: int | None = None, amount: int | None = None,
              cards: tuple[int, ...] | None = None, visible_to: frozenset[int] | None = None,
              note: str | None = None) -> None:
+        """Append an event to the log."""
         self.new_events.append(_new_event(Event, (kind, seat, amount, cards, visible_to, note)))
 
     def stub_changed(self) -> None:
+        """Show the new bottom card of a face-up stub (4.4.11)."""
         if self.rules.stub_face_up and self.pack:
             self.emit("stub", cards=(self.pack[-1],))
 
     def first_active(self) -> int:
+        """The lowest seat still betting."""
         return self.status.index("in")
 
     def active_count(self) -> int:
+        """How many seats are still betting."""
         return self.status.count("in")
 
     def active_in_turn_order(self) -> list[int]:
+        """Seats still betting, from the dealer's left."""
         n = self.n
         order = [(self.dealer + k) % n for k in range(1, n + 1)]
         return [s for s in order if self.status[s] == "in"]
 
     def counts_blind(self, seat: int) -> bool:
+        """Whether ``seat`` counts as playing blind at a fold-out (``blind_definition``)."""
         if self.looked[seat]:
             return False
         if self.rules.blind_definition == "has_bet_blind":
@@ -380,6 +387,7 @@ class Work:
         return True
 
     def pay(self, seat: int, chips: int) -> None:
+        """Move ``chips`` from ``seat``'s stack to the live pot."""
         self.stacks[seat] -= chips
         self.pot += chips
         self.paid[seat] += chips

@@ -59,6 +59,7 @@ class TeenPattiFamily(BragFamily):
         return prev
 
     def extra_legal(self, state: BragState, seat: int) -> list[LegalAction]:
+        """The side show, when the seat is seen and the previous bettor is seen too."""
         rules = self.rules
         if not rules.sideshow or not state.looked[seat]:
             return []
@@ -73,11 +74,13 @@ class TeenPattiFamily(BragFamily):
         return [LegalAction("sideshow", lo=lo, hi=hi)]
 
     def phase_legal(self, state: BragState) -> tuple[LegalAction, ...]:
+        """Accept or decline a side show."""
         if state.phase == "sideshow":
             return _RESPONSES
         return ()
 
     def apply_extra(self, work: Work, seat: int, action: Action) -> None:
+        """Request a side show, or answer one."""
         if action.kind == "sideshow":
             amount = action.amount
             assert amount is not None
@@ -118,6 +121,7 @@ class TeenPattiFamily(BragFamily):
             work.advance(requester)
 
     def after_bet(self, work: Work, seat: int) -> None:
+        """The optional pot limit (``pot_limit_total``) forces a showdown."""
         limit = self.rules.pot_limit_total
         if limit is not None and work.pot >= limit:
             work.emit("show", seat, note="pot limit reached")
