@@ -207,3 +207,12 @@ def test_a_bot_needs_only_a_name_and_act() -> None:
         del base._REGISTRY[("folder", "modern")]
     folder = out["bots"][0]
     assert folder["net"] < 0 and folder["fold_rate"] > 0.5
+
+
+@pytest.mark.parametrize("hand", ["Qs Qd 7c", "Kc Jd 9h", "Ac Kd 2h", "9s 9h 4c", "5c 4d 3h",
+                                  "7s 6s 4d"])
+def test_p_squared_is_close_to_exact_two_opponent_equity(hand: str) -> None:
+    win, tie = one_opponent_table(get_ranking("modern")).lookup(ids(hand))
+    exact = equity(hand, opponents=2)
+    assert (win + tie / 2) ** 2 == pytest.approx(float(exact.win) + float(exact.tie) / 3,
+                                                 abs=0.01)
