@@ -25,7 +25,8 @@ Betting machines:
 * :mod:`bragkit.engine.brag_betting` is the brag-style (non-equalising) machine: bet
   bounds, stay and see prices from the open-equivalent stake ``R``.  :mod:`.brag_state`
   runs a whole brag-style deal on it (antes, blind/open play, looks, sees, fold-outs,
-  covers, retained hands) and :mod:`.brag_resolve` ends it.
+  covers, retained hands): :mod:`.brag_start` deals, :mod:`.brag_legal` lists the legal
+  actions, :mod:`.brag_fast` holds fast paths and :mod:`.brag_resolve` ends a deal.
 * The poker-style (equalising) machine of the Foster games goes beside it as
   ``engine/poker_betting.py`` (contributions, a target, raise caps, side pots) with its own
   state module; it reuses the table model above unchanged.
