@@ -67,6 +67,7 @@ class ThreeStakeGame(PokerGame):
         assert isinstance(t31, ThirtyOneRanking)
         self.t31 = t31
         self.pips = [t31.total([card_from_id(c)]) for c in range(52)]
+        self.card_rank = [card.rank1(c) for c in range(52)]
         self.betting = PokerBetting(
             limit=rules.limit, min_raise=rules.min_raise, max_raises=rules.max_raises,
             allow_check=rules.p2_allow_check, fold_word="pass", all_in=rules.all_in)
@@ -94,8 +95,9 @@ class ThreeStakeGame(PokerGame):
         w.deal(seats, 2)
         w.deal(seats, 1, face_up=True)
         best, best_rank = -1, -1
+        card_rank = self.card_rank
         for s in seats:
-            rank = self.card.rank1(w.hands[s][2])
+            rank = card_rank[w.hands[s][2]]
             if rank > best_rank:
                 best, best_rank = s, rank
         w.award(best, w.pools[0], 0, "P1: best face-up card")
