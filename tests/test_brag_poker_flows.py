@@ -152,3 +152,12 @@ def test_replay() -> None:
     st = play(deal(POKER), "look", "raise 4", "call", "fold", "look", "call", "stand",
               "stand", "draw 3", "bet 8", "fold", "call")
     assert st.is_over and st.replay() == st
+
+
+def test_4_8_blind_sizes_set_the_bet_sizes() -> None:
+    rules = POKER.replace(small_blind=2, big_blind=5)
+    st = play(deal(rules), "look")
+    assert [e.amount for e in st.events if e.kind == "blind"] == [2, 5]
+    assert legal(st) == ["fold", "call (costs 5)", "raise 10"]     # bet1 = 2 x 5
+    st = play(st, "fold", "fold", "fold")                       # to the big blind
+    assert st.is_over and st.stacks == (98, 102, 100, 100)

@@ -197,3 +197,10 @@ def test_replay_reproduces_a_drawing_deal() -> None:
     st = play(deal(DRAW, hands, n=3, dealer=2, rest="5c Kc"), "bet 2", "call", "pass",
               "draw 1", "stand", "stand", "stand")
     assert st.is_over and st.replay() == st
+
+
+def test_4_2_stake_is_paid_into_each_of_the_three_pools() -> None:
+    st = deal(THREE.replace(stake=2), TS_HANDS)
+    assert [e.amount for e in st.events if e.kind == "ante"] == [6, 6, 6, 6]
+    assert awards(st) == [(3, 8, "P1: best face-up card")]
+    assert st.pools == (0, 8, 8) and st.stacks == (4, 4, 4, 12)

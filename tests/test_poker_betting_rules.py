@@ -1,0 +1,100 @@
+"""Rules keys of the poker-style games (rules-spec 7): validation, presets, dispatch."""
+
+from __future__ import annotations
+
+import pytest
+
+from bragkit.engine.poker_session import PokerSession
+from bragkit.engine.session import Session
+from bragkit.errors import RulesError
+from bragkit.rules import Rules, get_preset, preset_names, resolve
+
+POKER_GAMES = ("foster", "three-stake", "american", "brag-poker")
+
+
+def test_7_defaults_follow_the_spec_table() -> None:
+    r = get_preset("foster")
+    assert (r.limit, r.min_raise, r.max_raises, r.allow_check) == (10, 1, None, False)
+    assert (r.dealer_may_raise_own_ante, r.no_call_payment, r.dealer_withdraws_ante) == (
+        True, 1, True)
+    assert (r.showdown_tie, r.all_in) == ("split", "side_pots")
+    assert (r.bragger_tiebreak, r.bragger_own_rank_natural) == ("fewer_then_highest", True)
+    t = get_preset("three-stake")
+    assert (t.stake, t.p2_allow_check, t.p2_tie, t.draw31, t.draw_price) == (
+        1, False, "eldest", False, 1)
+    assert (t.over31, t.all_bust, t.ace_value_31, t.stock_exhausted) == (
+        "bust", "carry", 11, "stop")
+    assert t.triple_winner_bonus == 0
+    a = get_preset("american")
+    assert (a.american_order, a.exchange_tie) == ("rank_first", "incumbent_survives")
+    g = get_preset("brag-poker")
+    assert (g.bet1_factor, g.max_raises, g.blind_may_draw) == (2, 3, True)
+    assert (g.small_blind, g.big_blind, g.half_price_calls) == (1, 2, True)
+
+
+def test_every_poker_style_preset_is_valid_and_shuffles_every_deal() -> None:
+    names = [n for n in preset_names() if get_preset(n).game in POKER_GAMES]
+    assert len(names) >= 15
+    for name in names:
+        rules = get_preset(name)
+        assert rules.pack_policy == "shuffle_every_deal" and rules.cards == 3
+        assert resolve(name) is rules
+        assert Rules.from_json(rules.to_json()) == rules
+
+
+def test_validation_lists_every_problem() -> None:
+    with pytest.raises(RulesError) as error:
+        Rules(game="foster", pack_policy="shuffle_every_deal", limit=0, min_raise=5,
+              no_call_payment=-1, max_raises=-2)
+    text = str(error.value)
+    for part in ("limit must be >= 1", "min_raise must be 1..limit", "no_call_payment must be",
+                 "max_raises must be"):
+        assert part in text
+
+
+@pytest.mark.parametrize(("changes", "message"), [
+    ({"showdown_tie": "coin"}, "showdown_tie must be one of split, eldest"),
+    ({"all_in": "borrow"}, "all_in must be one of"),
+    ({"exchange_tie": "both"}, "exchange_tie must be one of"),
+    ({"ace_value_31": 10}, "ace_value_31 must be one of 11, 1"),
+    ({"over31": "near"}, "over31 must be one of"),
+    ({"big_blind": 1, "small_blind": 2}, "big_blind must be >= 1 and >= small_blind"),
+    ({"bet1_factor": 0}, "bet1_factor must be >= 1"),
+    ({"stake": 0, "game": "three-stake"}, "stake must be >= 1"),
+    ({"cards": 4}, "deals 3 cards"),
+    ({"wild": "twos"}, "no wild-card option"),
+])
+def test_bad_values_are_rejected(changes: dict[str, object], message: str) -> None:
+    base = get_preset("foster").to_dict()
+    base.update(changes)
+    with pytest.raises(RulesError, match=message):
+        Rules.from_dict(base)
+
+
+def test_poker_keys_are_rejected_under_other_games() -> None:
+    with pytest.raises(RulesError, match="options of the poker-style games"):
+        Rules(limit=5)
+
+
+def test_pack_policy_must_shuffle_every_deal() -> None:
+    with pytest.raises(RulesError, match="shuffles every deal"):
+        Rules(game="brag-poker")
+
+
+def test_at_most_twelve_players() -> None:
+    assert get_preset("foster").max_players() == 12
+    with pytest.raises(RulesError, match="too many"):
+        Session(get_preset("three-stake"), [10] * 13, dealer=0, seed=1)
+
+
+@pytest.mark.parametrize("name", POKER_GAMES)
+def test_session_dispatches_to_the_poker_table(name: str) -> None:
+    table = Session(get_preset(name), [30, 30, 30], dealer=0, seed=1)
+    assert isinstance(table, PokerSession) and table.state is not None
+
+
+def test_three_stake_needs_three_stakes_to_be_dealt_in() -> None:
+    rules = get_preset("three-stake").replace(stake=2)
+    table = Session(rules, [30, 5, 30], dealer=0, seed=1)
+    assert table.state is not None and table.state.status[1] == "out"
+    assert table.state.pools == (0, 4, 4)          # P1 (4) already paid out
