@@ -7,6 +7,8 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from bragkit.cli import _register, cli
 from bragkit.errors import RulesError
@@ -110,3 +112,17 @@ def test_cli_errors_are_one_line(capsys: pytest.CaptureFixture[str]) -> None:
         assert exc.value.code == 2, message
         err = capsys.readouterr().err
         assert message in err and err.count("\n") == 1
+
+
+@settings(max_examples=12, deadline=None)
+@given(preset=st.sampled_from(["modern", "teen-patti", "modern-cover", "modern-lend",
+                               "modern-dealers-choice", "foster", "three-stake", "commerce"]),
+       bots=st.lists(st.sampled_from(["random", "heuristic"]), min_size=2, max_size=4),
+       seed=st.integers(0, 10_000), hands=st.integers(1, 40), block=st.integers(1, 15))
+def test_property_chips_are_accounted_for(preset: str, bots: list[str], seed: int, hands: int,
+                                          block: int) -> None:
+    out = simulate(SimConfig(get_preset(preset), tuple(bots), hands=hands, seed=seed,
+                             block=block, stack=60))
+    assert out["hands"] == hands
+    assert sum(b["net"] for b in out["bots"]) + out["pot"] == 0
+    assert out["pot"] >= 0
