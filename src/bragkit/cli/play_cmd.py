@@ -185,6 +185,9 @@ class _Table:
         if looked is not None and not looked[self.human] and any(la.kind == "bet"
                                                                   for la in legal):
             line += " (you are blind: your bets count double)"
+        for la in legal:
+            if len(la.args) > 4:
+                self.console.print(f"{la.kind} choices: " + ", ".join(la.args))
         offers = " | ".join(str(la) for la in legal)
         self.console.print(f"[bold]your move[/bold]: {offers}")
 
