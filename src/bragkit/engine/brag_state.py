@@ -176,9 +176,14 @@ class BragState:
         """
         if isinstance(action, str):
             action = parse_action(action)
-        action = self.normalize(action)
-        for la in self.legal_actions():
-            if la.allows(action):
+        kind = action.kind
+        if kind == "discard" or kind == "show":
+            action = self.normalize(action)
+            kind = action.kind
+        cache = self.cache
+        legal = cache[0] if cache else self.legal_actions()
+        for la in legal:
+            if la.kind == kind and la.allows(action):
                 return _apply(self, self.to_act, action)
         raise IllegalActionError(_diagnose(self, action))
 
