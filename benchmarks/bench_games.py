@@ -5,7 +5,8 @@ wall-clock time on a shared machine), the median of ``--repeats`` runs of:
 
 * **random play**: a table (``Session``) driven by a uniformly random legal policy (a legal
   action uniformly at random, then a uniformly random amount or argument), restarting with
-  fresh stacks when a session ends; and
+  fresh stacks when a session ends or after ``--table-deals`` deals (default 100, see
+  :func:`random_play`); and
 * **conformance**: :func:`bragkit.testing.check_conformance` (the same random play plus every
   invariant check and the illegal-action probes after every decision).
 
@@ -32,8 +33,16 @@ from bragkit.testing import check_conformance
 GAMES = ("modern", "foster", "american", "three-stake", "three-stake-draw", "brag-poker")
 
 
-def random_play(preset: str, players: int, decisions: int, seed: int) -> float:
-    """Decisions per second of uniformly random legal play."""
+def random_play(preset: str, players: int, decisions: int, seed: int,
+                table_deals: int | None = 100) -> float:
+    """Decisions per second of uniformly random legal play.
+
+    A table restarts with fresh stacks when its session ends or, with ``table_deals``, after
+    that many deals: a :class:`Session` keeps every deal's states (for replay), so a table
+    that never ends (Foster's limit keeps stacks alive for thousands of deals) would
+    otherwise be measured with a far bigger heap, and garbage collection, than modern Brag,
+    whose random tables end within about a hundred deals.
+    """
     rules = get_preset(preset)
     rng = random.Random(seed)
     choice = rng.choice
@@ -42,7 +51,7 @@ def random_play(preset: str, players: int, decisions: int, seed: int) -> float:
     gc.collect()
     start = time.process_time()
     while done < decisions:
-        if table.over:
+        if table.over or (table_deals is not None and table.deal_no >= table_deals):
             table = Session(rules, [1000] * players, dealer=0, seed=rng.randrange(1 << 30))
         table.apply(choice(table.legal_actions()).sample(rng))
         done += 1
@@ -64,7 +73,10 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=300)
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--seed", type=int, default=2024)
+    parser.add_argument("--table-deals", type=int, default=100,
+                        help="restart a table after this many deals (0: only when it ends)")
     args = parser.parse_args()
+    table_deals = args.table_deals or None
 
     for game in GAMES:  # warm-up: ranking tables, imports
         random_play(game, args.players, 500, args.seed)
@@ -72,12 +84,14 @@ def main() -> None:
     checks: dict[str, list[float]] = {game: [] for game in GAMES}
     for i in range(args.repeats):  # interleaved, so that load changes hit every game alike
         for game in GAMES:
-            plays[game].append(random_play(game, args.players, args.decisions, args.seed + i))
+            plays[game].append(random_play(game, args.players, args.decisions, args.seed + i,
+                                           table_deals))
             checks[game].append(conformance(game, args.players, args.hands, args.seed + i))
     rows = [(game, statistics.median(plays[game]), statistics.median(checks[game]))
             for game in GAMES]
     base_play, base_check = rows[0][1], rows[0][2]
-    print(f"{args.players} players, uniformly random legal policy, median of {args.repeats}")
+    print(f"{args.players} players, uniformly random legal policy, median of {args.repeats}; "
+          f"tables restart after {table_deals or 'their last'} deals")
     print(f"{'game':18} {'random play/s':>14} {'vs modern':>10} {'checker/s':>11} "
           f"{'vs modern':>10}")
     for game, play, check in rows:
