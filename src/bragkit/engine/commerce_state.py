@@ -41,6 +41,8 @@ if TYPE_CHECKING:
     from bragkit.rules import Rules
 
 __all__ = [
+    "CARD_ID",
+    "CARD_TEXT",
     "COMMERCE_EVENT_KINDS",
     "CommerceGame",
     "CommerceState",
@@ -56,7 +58,9 @@ COMMERCE_EVENT_KINDS: Final = (
 )
 """Every event kind a Commerce deal emits (see docs/commerce.md)."""
 
-_TEXT: Final = tuple(str(card_from_id(i)) for i in range(52))
+CARD_TEXT: Final = tuple(str(card_from_id(i)) for i in range(52))
+"""Card id -> text (``As``)."""
+_TEXT = CARD_TEXT
 NOBODY: Final[frozenset[int]] = frozenset()
 
 
@@ -177,16 +181,16 @@ class CommerceView:
 
     def known_cards(self) -> tuple[Card, ...]:
         """Every card this view reveals, own cards included."""
-        cards: list[Card] = list(self.own_cards or ())
-        cards.extend(self.widow)
+        ids: dict[int, None] = dict.fromkeys(c.id for c in self.own_cards or ())
+        ids.update(dict.fromkeys(c.id for c in self.widow))
         for hand in self.shown.values():
-            cards.extend(hand)
+            ids.update(dict.fromkeys(c.id for c in hand))
         if self.offered is not None:
-            cards.append(self.offered)
+            ids[self.offered.id] = None
         for e in self.events:
             if e.cards:
-                cards.extend(card_from_id(c) for c in e.cards)
-        return tuple(dict.fromkeys(cards))
+                ids.update(dict.fromkeys(e.cards))
+        return tuple(card_from_id(c) for c in ids)
 
 
 @dataclass(frozen=True, slots=True)
@@ -402,10 +406,11 @@ class CommerceState:
 
     def view(self, seat: int) -> CommerceView:
         """What ``seat`` may know: never a card it may not see."""
-        events = tuple(e if e.cards is None or e.visible_to is None or seat in e.visible_to
-                       else e.redacted(seat) for e in self.events)
-        shown = {e.seat: tuple(card_from_id(c) for c in e.cards) for e in events
-                 if e.kind == "reveal" and e.seat is not None and e.cards is not None}
+        events = self._seat_events(seat)
+        shown = {}
+        if self.phase in ("over", "horse"):
+            shown = {e.seat: tuple(card_from_id(c) for c in e.cards) for e in events
+                     if e.kind == "reveal" and e.seat is not None and e.cards is not None}
         own = None
         if self.looked[seat] and self.hands[seat]:
             own = tuple(card_from_id(c) for c in self.hands[seat])
@@ -417,6 +422,23 @@ class CommerceState:
             status=self.status, to_act=self.to_act, phase=self.phase, own_cards=own,
             widow=tuple(card_from_id(c) for c in self.widow), shown=shown, offered=offered,
             events=events, legal=self.legal_actions() if seat == self.to_act else ())
+
+    def _seat_events(self, seat: int) -> tuple[Event, ...]:
+        """The event log as ``seat`` sees it (cached, extending the previous state's)."""
+        key = f"events{seat}"
+        found: tuple[Event, ...] | None = self.cache.get(key)
+        if found is not None:
+            return found
+        start: tuple[Event, ...] = ()
+        origin = self.origin
+        if origin is not None:
+            start = origin.cache.get(key, ())
+        new = self.events[len(start):]
+        found = start + tuple(
+            e if e.cards is None or e.visible_to is None or seat in e.visible_to
+            else e.redacted(seat) for e in new)
+        self.cache[key] = found
+        return found
 
     def replay(self) -> CommerceState:
         """Re-apply this state's action log to its first state (must reproduce ``self``)."""
@@ -753,41 +775,7 @@ class Draft:
         self.emit("deal_end")
 
 
-def exchange_args(hand: tuple[int, ...], widow: tuple[int, ...],
-                  sizes: tuple[int, ...]) -> tuple[str, ...]:
-    """Every ``exchange`` argument: k of one's cards, then k widow cards, for k in ``sizes``.
-
-    >>> exchange_args((0, 1, 2), (48, 49, 50), (1,))[:2]
-    ('2c Ac', '2c Ad')
-    >>> len(exchange_args((0, 1, 2), (48, 49, 50), (1, 2, 3)))
-    19
-    """
-    out: list[str] = []
-    for k in sizes:
-        mine = [" ".join(_TEXT[c] for c in combo) for combo in itertools.combinations(hand, k)]
-        theirs = [" ".join(_TEXT[c] for c in combo)
-                  for combo in itertools.combinations(widow, k)]
-        out.extend(f"{a} {b}" for a in mine for b in theirs)
-    return tuple(out)
-
-
-def card_args(cards: tuple[int, ...]) -> tuple[str, ...]:
-    """The card arguments of ``trade``/``barter``/``accept``.
-
-    >>> card_args((51, 0))
-    ('As', '2c')
-    """
-    return tuple(_TEXT[c] for c in cards)
-
-
-def arg_cards(arg: str | None) -> list[int]:
-    """The card ids of a (canonical) action argument.
-
-    >>> arg_cards("As 2c")
-    [51, 0]
-    """
-    return [] if arg is None else [_ID[t] for t in arg.split()]
-
-
-_ID: Final = {t: i for i, t in enumerate(_TEXT)}
+CARD_ID: Final = {t: i for i, t in enumerate(CARD_TEXT)}
+"""Card text -> id."""
+_ID = CARD_ID
 _CARD_KINDS: Final = frozenset({"trade", "barter", "accept", "exchange"})

@@ -37,10 +37,9 @@ from bragkit.engine.actions import Action, LegalAction
 from bragkit.engine.commerce_state import (
     CommerceState,
     Draft,
-    arg_cards,
-    card_args,
     hand_category,
 )
+from bragkit.games.commerce_cards import arg_cards, card_args
 
 if TYPE_CHECKING:
     from bragkit.rules import Rules

@@ -48,9 +48,8 @@ from bragkit.engine.actions import Action, LegalAction
 from bragkit.engine.commerce_state import (
     CommerceState,
     Draft,
-    arg_cards,
-    exchange_args,
 )
+from bragkit.games.commerce_cards import arg_cards, exchange_args
 
 if TYPE_CHECKING:
     from bragkit.rules import Rules
