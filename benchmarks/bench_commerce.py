@@ -8,8 +8,10 @@ at random, then a uniformly random argument) on ``--players`` seats:
   issue's performance goal compares: each game must reach at least half of modern Brag's;
 * ``plain``: the same random play through :class:`~bragkit.engine.Session` with no checks.
 
-Each figure is the median of the repeats, after one untimed warm-up per preset (which builds
-the ranking tables).  Modern Brag is measured in the same run.
+Modern Brag is measured in the same run, interleaved with each preset (modern, preset,
+modern, preset, ...), so that load on a shared machine hits both alike; each ratio is the
+median of the per-pair ratios, each rate the median of the repeats, after one untimed
+warm-up per preset (which builds the ranking tables).
 
     .venv/bin/python benchmarks/bench_commerce.py                 # 4 players, 3 repeats
     .venv/bin/python benchmarks/bench_commerce.py --repeats 5 --hands 2000
@@ -59,38 +61,48 @@ def plain_rate(preset: str, decisions: int, players: int, seed: int) -> float:
     return done / (time.perf_counter() - start)
 
 
-def measure(preset: str, args: argparse.Namespace) -> tuple[float, float]:
-    """Median checker and plain rates of ``preset``."""
+def measure(preset: str, args: argparse.Namespace) -> dict[str, float]:
+    """Median rates of ``preset`` and of modern Brag, interleaved, and the median ratios."""
     checker_rate(preset, 50, args.players, 0)
-    checker = [checker_rate(preset, args.hands, args.players, args.seed + r)
-               for r in range(args.repeats)]
-    plain = [plain_rate(preset, args.decisions, args.players, args.seed + r)
-             for r in range(args.repeats)]
-    return statistics.median(checker), statistics.median(plain)
+    rows: list[tuple[float, float, float, float]] = []
+    for r in range(args.repeats):
+        seed = args.seed + r
+        base_c = checker_rate(BASELINE, args.hands, args.players, seed)
+        game_c = checker_rate(preset, args.hands, args.players, seed)
+        base_p = plain_rate(BASELINE, args.decisions, args.players, seed)
+        game_p = plain_rate(preset, args.decisions, args.players, seed)
+        rows.append((base_c, game_c, base_p, game_p))
+    med = statistics.median
+    return {"checker": med(g for _, g, _, _ in rows),
+            "checker_ratio": med(g / b for b, g, _, _ in rows),
+            "modern_checker": med(b for b, _, _, _ in rows),
+            "plain": med(g for _, _, _, g in rows),
+            "plain_ratio": med(g / b for _, _, b, g in rows),
+            "modern_plain": med(b for _, _, b, _ in rows)}
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
     parser.add_argument("--players", type=int, default=4)
-    parser.add_argument("--hands", type=int, default=1000, help="checker hands per repeat")
-    parser.add_argument("--decisions", type=int, default=20000,
+    parser.add_argument("--hands", type=int, default=600, help="checker hands per repeat")
+    parser.add_argument("--decisions", type=int, default=10000,
                         help="plain decisions per repeat")
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--preset", action="append", choices=PRESETS,
                         help="only these presets (repeatable)")
     args = parser.parse_args()
-    base_checker, base_plain = measure(BASELINE, args)
-    print(f"{args.players} players, median of {args.repeats} repeats "
+    checker_rate(BASELINE, 50, args.players, 0)
+    print(f"{args.players} players, median of {args.repeats} interleaved repeats "
           f"(checker: {args.hands} hands; plain: {args.decisions} decisions)")
-    print(f"{'preset':28} {'checker dec/s':>14} {'vs modern':>10} {'plain dec/s':>12} "
-          f"{'vs modern':>10}")
-    print(f"{BASELINE:28} {base_checker:14,.0f} {1:10.2f} {base_plain:12,.0f} {1:10.2f}")
+    print(f"{'preset':26} {'checker dec/s':>13} {'modern':>8} {'ratio':>6}  "
+          f"{'plain dec/s':>11} {'modern':>8} {'ratio':>6}")
     for preset in args.preset or PRESETS:
-        checker, plain = measure(preset, args)
-        flag = "ok" if checker >= base_checker / 2 else "BELOW HALF"
-        print(f"{preset:28} {checker:14,.0f} {checker / base_checker:10.2f} "
-              f"{plain:12,.0f} {plain / base_plain:10.2f}  {flag}")
+        m = measure(preset, args)
+        flag = "ok" if m["checker_ratio"] >= 0.5 else "BELOW HALF"
+        print(f"{preset:26} {m['checker']:13,.0f} {m['modern_checker']:8,.0f} "
+              f"{m['checker_ratio']:6.2f}  {m['plain']:11,.0f} {m['modern_plain']:8,.0f} "
+              f"{m['plain_ratio']:6.2f}  {flag}")
 
 
 if __name__ == "__main__":
