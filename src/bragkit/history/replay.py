@@ -45,9 +45,10 @@ class ReplayResult:
         """One deal as a JSON-ready dict."""
         first = state.first()
         dealt: dict[int, str] = {}
-        for e in first.events:
+        for e in state.events:  # poker-style: Foster deals after the ante, Three-Stake twice
             if e.kind == "deal" and e.seat is not None and e.cards is not None:
-                dealt[e.seat] = _cards(e.cards)
+                text = _cards(e.cards)
+                dealt[e.seat] = f"{dealt[e.seat]} {text}" if e.seat in dealt else text
         hands = {f"p{s + 1}": dealt[s] for s in sorted(dealt)}
         shown = {f"p{e.seat + 1}": _cards(e.cards) for e in state.events
                  if e.kind == "reveal" and e.seat is not None and e.cards is not None
