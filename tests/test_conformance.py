@@ -66,3 +66,24 @@ def test_conformance_rule_combinations(spec: dict[str, object]) -> None:
 
     report = check_conformance(resolve(spec), hands=200, players=4, seed=23, stack=60)
     assert report.hands == 200
+
+
+def test_secret_cards_cover_folded_and_losing_hands() -> None:
+    import random
+
+    from bragkit.engine import BragState
+
+    rules = get_preset("modern").replace(ante=0)
+    st = BragState.new(rules, [50, 50, 50], dealer=2, rng=random.Random(4))
+    dealt = [st.hands[s] for s in range(3)]
+    st = st.apply("look").apply("bet 2").apply("fold")  # p2 folds blind
+    assert set(dealt[1]) <= st.secret_cards(0)
+    assert set(dealt[0]) <= st.secret_cards(1) and not set(dealt[0]) & st.secret_cards(0)
+    st = st.apply("look").apply("bet 2").apply("see")  # p1 sees p3
+    assert not set(dealt[2]) & st.secret_cards(1)  # the seen hand is shown to all
+    if st.winners == (2,):
+        assert set(dealt[0]) <= st.secret_cards(1)  # the losing seer need not show
+    else:
+        assert not set(dealt[0]) & st.secret_cards(1)
+    for seat in range(3):
+        assert not {c.id for c in st.view(seat).known_cards()} & st.secret_cards(seat)

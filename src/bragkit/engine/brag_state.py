@@ -250,21 +250,22 @@ class BragState:
         return cards
 
     def secret_cards(self, seat: int) -> set[int]:
-        """Cards ``seat`` may not see now: other hands (and its own, while blind) that were
-        not shown to it.  The conformance checker compares views against this set."""
+        """Cards ``seat`` may not see now: every card dealt this deal (folded hands and the
+        loser of a see included, and its own while blind) that was not shown to it.  The
+        conformance checker compares views against this set."""
         shown: set[int] = set()
         for e in self.events:
             if e.cards is None or (e.kind == "deal" and e.visible_to is not None):
                 continue
             if e.visible_to is None or seat in e.visible_to:
                 shown.update(e.cards)
-        secret: set[int] = set()
+        first = self.first()
+        dealt: set[int] = set()
         for s in range(self.n):
-            if s == seat and self.looked[s]:
-                continue
-            secret.update(self.hands[s])
-            secret.update(self.old[s])
-        return secret - shown
+            dealt.update(first.hands[s])
+            dealt.update(first.old[s])
+        dealt.update(first.faceup)
+        return dealt - shown
 
     def action_strings(self) -> list[str]:
         """The action log as history strings (``p1 bet 4``)."""
