@@ -98,3 +98,8 @@ def test_three_stake_needs_three_stakes_to_be_dealt_in() -> None:
     table = Session(rules, [30, 5, 30], dealer=0, seed=1)
     assert table.state is not None and table.state.status[1] == "out"
     assert table.state.pools == (0, 4, 4)          # P1 (4) already paid out
+
+
+def test_2_3_table_stakes_reject_rebuys_during_a_deal() -> None:
+    with pytest.raises(RulesError, match="table stakes"):
+        get_preset("foster").replace(rebuy_anytime=True)

@@ -499,4 +499,7 @@ def _poker_problems(r: Rules) -> list[str]:
         out.append(f"{r.game} shuffles every deal (pack_policy='shuffle_every_deal')")
     if r.dealers_choice_every is not None:
         out.append("dealers_choice_every is a modern Brag option")
+    if r.rebuy_anytime:
+        out.append(f"{r.game} plays table stakes: money comes in only between deals "
+                   "(rebuy_anytime=false)")
     return out
