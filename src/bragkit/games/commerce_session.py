@@ -55,7 +55,8 @@ class CommerceSession:
 
     Chance is explicit: the pack of the first deal may be given (``pack``, card ids top
     first, after the cut), later packs too (``shuffles``); otherwise every shuffle draws from
-    ``rng`` (or ``random.Random(seed)``).  Seats are 0-based in the API.
+    ``rng`` (or ``random.Random(seed)``): the cards sorted by one ``rng.random()`` key each,
+    a uniform permutation.  Seats are 0-based in the API.
     """
 
     def __init__(self, rules: Rules, stacks: Sequence[int], dealer: int | None = None, *,
@@ -109,9 +110,11 @@ class CommerceSession:
         elif self.shuffles:
             pack = self.shuffles.pop(0)
         else:
-            cards = list(want)
-            self.rng.shuffle(cards)
-            pack = tuple(cards)
+            # a uniform shuffle: sort by independent uniform keys (C-speed draws)
+            rnd = self.rng.random
+            pack = tuple(c for _, c in sorted((rnd(), c) for c in want))
+            self.packs_used.append(pack)
+            return pack
         if sorted(pack) != sorted(want):
             raise BragError("a given pack does not hold exactly the cards of the pack")
         self.packs_used.append(pack)
