@@ -567,7 +567,13 @@ def _bet(w: PokerWork, p: int, action: Action) -> None:
 @dataclass(frozen=True, slots=True)
 class PokerSeatView(SeatView):
     """The :class:`~bragkit.engine.views.SeatView` of a poker-style deal: the same fields
-    (``r`` is the amount to meet, ``frozen_pots`` the pools when there are several)."""
+    (``r`` is the amount to meet, ``frozen_pots`` the pools when there are several), plus
+    each seat's credited contribution to the current betting round (``contrib``; a raise of
+    ``k`` costs the seat ``r - contrib[seat] + k``) and its chips in the betting pool this
+    deal (``committed``)."""
+
+    contrib: tuple[int, ...] = ()
+    committed: tuple[int, ...] = ()
 
     def known_cards(self) -> tuple[Card, ...]:
         """Every card this view reveals, own cards included (first appearance order)."""
@@ -612,7 +618,8 @@ def _view(st: PokerState, seat: int) -> PokerSeatView:
         looked=st.looked, to_act=st.to_act, phase=st.phase, own_cards=own,
         shown={s: tuple(_CARD[c] for c in cards) for s, cards in shown.items()},
         stub_card=None, events=tuple(events),
-        legal=st.legal_actions() if st.to_act == seat else ())
+        legal=st.legal_actions() if st.to_act == seat else (),
+        contrib=st.rnd.contrib if st.rnd is not None else (0,) * st.n, committed=st.chips)
 
 
 # ---------------------------------------------------------------------- diagnosis
