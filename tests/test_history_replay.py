@@ -153,3 +153,15 @@ def test_saved_histories_replay_exactly_across_seeds(spec: str | dict[str, objec
             t.apply(rng.choice(t.legal_actions()).sample(rng))
         again = replay(loads(dumps(history_of(t)))).session
         assert (again.stacks, again.deal_no, again.state) == (t.stacks, t.deal_no, t.state)
+
+
+@pytest.mark.parametrize("preset", ["modern", "modern-4card", "teen-patti", "modern-jokers"])
+def test_a_single_deal_saves_and_replays(preset: str) -> None:
+    from bragkit.engine import BragState
+
+    rng = random.Random(2)
+    st = BragState.new(get_preset(preset), [30, 30, 30, 30], dealer=1, rng=random.Random(8))
+    while not st.is_over:
+        st = st.apply(rng.choice(st.legal_actions()).sample(rng))
+    again = replay(loads(dumps(history_of(st)))).session.records[0].final
+    assert again == st

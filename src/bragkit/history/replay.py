@@ -168,8 +168,22 @@ def replay(history: HandHistory) -> ReplayResult:
     return ReplayResult(history, session)
 
 
-def history_of(session: Session) -> HandHistory:
-    """The history of every deal played at ``session`` (the current one included)."""
+def history_of(played: Session | BragState) -> HandHistory:
+    """The history of every deal played at a session (the current one included), or of one
+    deal played from :meth:`BragState.start` / :meth:`BragState.new`.
+
+    >>> import random
+    >>> from bragkit.engine import BragState
+    >>> from bragkit.rules import get_preset
+    >>> st = BragState.new(get_preset("modern"), [20, 20], rng=random.Random(3))
+    >>> st = st.apply("look").apply("bet 2").apply("fold")
+    >>> h = history_of(st)
+    >>> h.deals, replay(h).summary()["stacks"] == list(st.stacks)
+    ((('p2 look', 'p2 bet 2', 'p1 fold'),), True)
+    """
+    if isinstance(played, BragState):
+        return _history_of_deal(played)
+    session = played
     deals = [r.actions for r in session.records]
     current = session.current_actions()
     if current:
@@ -184,3 +198,19 @@ def history_of(session: Session) -> HandHistory:
     return HandHistory(session.base_rules, spec_for(session.base_rules), session.start_stacks,
                        session.first_dealer, seed, pack, shuffles, tuple(deals))
 
+
+def _history_of_deal(state: BragState) -> HandHistory:
+    first = state.first()
+    if first.pot != sum(first.paid) or first.retainer >= 0 or first.old != ((),) * first.n:
+        raise HistoryError("a deal with a carried pot or a retained hand can be saved only "
+                           "from its session")
+    if any(s == "out" for s in first.status):
+        raise HistoryError("a deal with seats sitting out can be saved only from its session")
+    n = first.n
+    order = [(first.dealer + k) % n for k in range(1, n + 1)]
+    k = first.rules.cards
+    dealt = [first.hands[s][r] for r in range(k) for s in order]
+    pack = tuple(dealt) + first.pack
+    stacks = tuple(first.stacks[s] + first.paid[s] for s in range(n))
+    return HandHistory(first.rules, spec_for(first.rules), stacks, first.dealer, None,
+                       pack_text(pack), (), (tuple(state.action_strings()),))
