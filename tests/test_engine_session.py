@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bragkit.cards import parse_cards
+from bragkit.cards import card_from_id, parse_cards
 from bragkit.engine import Session, fresh_pack
 from bragkit.rules import get_preset
 
@@ -148,3 +148,30 @@ def test_2_4_cut_when_unshuffled() -> None:
     assert plain.state.hands[0][0] == top[0]
     assert cut.state.hands[0][0] != top[0]
     assert sorted(cut.state.all_cards()) == list(range(52))
+
+
+def test_4_4_7_face_up_variant_across_deals() -> None:
+    t = Session(get_preset("modern-face-up"), [30, 30, 30], dealer=2, seed=12)
+    for move in ("p1 bet 1", "p2 fold", "p3 fold", "p1 retain"):
+        t.apply_text(move)
+    st = t.state
+    assert st is not None and st.retainer == 0 and st.phase in ("qualify", "discard")
+    assert len(st.faceup) == 3 and st.hands[0] == t.records[0].final.retained[1:]
+    assert st.pot == 4 + 3
+    # the face-up hand is public, the retained hand is not
+    assert st.view(1).shown[0] == tuple(card_from_id(c) for c in st.faceup)
+    assert st.view(0).own_cards is None
+
+
+def test_4_4_9_debts_are_carried_between_deals() -> None:
+    from bragkit.testing.fixtures import stacked_pack
+
+    rules = get_preset("modern-lend").replace(ante=0)
+    pack = stacked_pack(rules, 2, 1, {0: "Ks Kh 9d", 1: "2c 5d 9h"})
+    t = Session(rules, [13, 100], dealer=1, pack=pack)
+    for move in ("p1 look", "p1 bet 10", "p2 look", "p2 bet 10", "p1 borrow", "p2 lend 7",
+                 "p1 bet 10", "p2 see"):
+        t.apply_text(move)
+    assert t.deal_no == 1 and t.debts == ((1, 0, 7),)
+    assert t.state is not None and t.state.debts == ((1, 0, 7),)
+    assert sum(t.stacks) + t.carried == 113
