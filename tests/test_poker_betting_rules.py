@@ -103,3 +103,18 @@ def test_three_stake_needs_three_stakes_to_be_dealt_in() -> None:
 def test_2_3_table_stakes_reject_rebuys_during_a_deal() -> None:
     with pytest.raises(RulesError, match="table stakes"):
         get_preset("foster").replace(rebuy_anytime=True)
+
+
+def test_4_1_a_table_needs_three_players_except_the_draw_game() -> None:
+    with pytest.raises(RulesError, match="at least 3 players"):
+        Session(get_preset("american"), [10, 10], dealer=0, seed=1)
+    assert isinstance(Session(get_preset("brag-poker"), [10, 10], dealer=0, seed=1),
+                      PokerSession)
+
+
+def test_an_injected_generator_deals_the_same_as_its_seed() -> None:
+    import random
+
+    a = Session(get_preset("foster"), [10] * 3, dealer=0, rng=random.Random(5))
+    b = Session(get_preset("foster"), [10] * 3, dealer=0, seed=5)
+    assert a.packs_used == b.packs_used

@@ -20,11 +20,13 @@ carried by Three-Stake Brag's ``all_bust="carry"`` (or Foster's ante under
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from bragkit.engine.poker_game import poker_game_for
 from bragkit.engine.poker_state import PokerState
 from bragkit.engine.session import Session
+from bragkit.errors import RulesError
 from bragkit.rules import Rules
 
 __all__ = ["PokerSession"]
@@ -34,6 +36,20 @@ class PokerSession(Session):
     """A table of a poker-style game (Foster, Three-Stake, American, 3 Card Brag Poker)."""
 
     state_class: Any = PokerState
+
+    def __init__(self, rules: Rules, stacks: Sequence[int], dealer: int | None = None,
+                 **kwargs: Any) -> None:
+        # ``Session(rules, ...)`` builds this table in ``Session.__new__`` and Python then
+        # calls ``__init__`` again on the returned instance: initialise once only (a second
+        # pass would draw the first deal's pack from an injected generator twice).
+        if getattr(self, "_ready", False):
+            return
+        game = poker_game_for(rules)
+        if len(stacks) < game.min_table:
+            raise RulesError(f"{rules.game} needs at least {game.min_table} players "
+                             f"(rules-spec {game.spec_section}), not {len(stacks)}")
+        super().__init__(rules, stacks, dealer, **kwargs)
+        self._ready = True
 
     def min_stack(self, rules: Rules) -> int:
         """Chips a seat needs to be dealt in (Three-Stake Brag: three stakes)."""
