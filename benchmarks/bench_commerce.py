@@ -6,7 +6,8 @@ at random, then a uniformly random argument) on ``--players`` seats:
 * ``checker``: the conformance checker's random play (:func:`bragkit.testing.check_conformance`
   with every invariant and illegal-action probe after every decision), the figure the
   issue's performance goal compares: each game must reach at least half of modern Brag's;
-* ``plain``: the same random play through :class:`~bragkit.engine.Session` with no checks.
+* ``plain``: the same random play through :class:`~bragkit.engine.Session` with no checks
+  (tables restart after ``--table-deals`` deals, as in ``bench_games.py``).
 
 Modern Brag is measured in the same run, interleaved with each preset (modern, preset,
 modern, preset, ...), so that load on a shared machine hits both alike; each ratio is the
@@ -44,8 +45,12 @@ def checker_rate(preset: str, hands: int, players: int, seed: int) -> float:
     return report.decisions / (time.perf_counter() - start)
 
 
-def plain_rate(preset: str, decisions: int, players: int, seed: int) -> float:
-    """Decisions per second of random play through Session, no checks."""
+def plain_rate(preset: str, decisions: int, players: int, seed: int,
+               table_deals: int = 100) -> float:
+    """Decisions per second of random play through Session, no checks.
+
+    A table restarts when its session ends or after ``table_deals`` deals, so every game
+    keeps about the same history in memory (Commerce sessions can run for ever)."""
     rules = get_preset(preset)
     rng = random.Random(seed)
     table = Session(rules, [200] * players, dealer=0, seed=seed)
@@ -53,7 +58,7 @@ def plain_rate(preset: str, decisions: int, players: int, seed: int) -> float:
     gc.collect()
     start = time.perf_counter()
     while done < decisions:
-        if table.over:
+        if table.over or (table_deals and table.deal_no >= table_deals):
             table = Session(rules, [200] * players, dealer=0, seed=rng.randrange(1 << 30))
             continue
         table.apply(rng.choice(table.legal_actions()).sample(rng))
@@ -69,8 +74,8 @@ def measure(preset: str, args: argparse.Namespace) -> dict[str, float]:
         seed = args.seed + r
         base_c = checker_rate(BASELINE, args.hands, args.players, seed)
         game_c = checker_rate(preset, args.hands, args.players, seed)
-        base_p = plain_rate(BASELINE, args.decisions, args.players, seed)
-        game_p = plain_rate(preset, args.decisions, args.players, seed)
+        base_p = plain_rate(BASELINE, args.decisions, args.players, seed, args.table_deals)
+        game_p = plain_rate(preset, args.decisions, args.players, seed, args.table_deals)
         rows.append((base_c, game_c, base_p, game_p))
     med = statistics.median
     return {"checker": med(g for _, g, _, _ in rows),
@@ -88,6 +93,8 @@ def main() -> None:
     parser.add_argument("--decisions", type=int, default=10000,
                         help="plain decisions per repeat")
     parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--table-deals", type=int, default=100,
+                        help="plain: restart a table after this many deals (0: never)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--preset", action="append", choices=PRESETS,
                         help="only these presets (repeatable)")
