@@ -11,7 +11,6 @@ from bragkit.engine.actions import Action
 from bragkit.engine.brag_betting import next_in_turn
 from bragkit.engine.brag_state import BragState, _build, _new_event
 from bragkit.engine.events import Event
-from bragkit.engine.family import BragFamily
 
 __all__ = ["fast"]
 
@@ -36,7 +35,7 @@ def fast(st: BragState, p: int, action: Action) -> BragState | None:
         return None
     if kind == "bet":
         family = st.family
-        if type(family).after_bet is not BragFamily.after_bet:
+        if family.has_after_bet:
             return None
         x = action.amount
         assert x is not None

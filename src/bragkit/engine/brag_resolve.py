@@ -41,6 +41,8 @@ def _rank_value(card_id: int) -> int:
 
 
 def _discard_key(discards: tuple[int, ...], mode: str) -> tuple[int, ...]:
+    if not discards:
+        return ()
     values = tuple(sorted((_rank_value(c) for c in discards), reverse=True))
     if mode == "pair_first":
         paired = 1 if len(values) == 2 and values[0] == values[1] else 0

@@ -42,6 +42,8 @@ class BragFamily:
     """Whether a blind fold-out winner may retain the hand (4.4.6, 4.4.7)."""
     has_extra: bool = False
     """Whether :meth:`extra_legal` may offer anything (saves a call per decision)."""
+    has_after_bet: bool = False
+    """Whether :meth:`after_bet` does anything (otherwise bets take the fast path)."""
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules

@@ -163,16 +163,19 @@ class Session:
 
     # ------------------------------------------------------------------ dealing
     def _shuffle(self, rules: Rules) -> tuple[int, ...]:
-        held = set(self.retained[1:])
+        held = self.retained[1:]
+        cards = list(fresh_pack(rules))
+        if held:
+            cards = [c for c in cards if c not in held]
         if not self.packs_used and self.given_pack is not None:
             pack = self.given_pack
         elif self.shuffles:
             pack = self.shuffles.pop(0)
         else:
-            cards = [c for c in fresh_pack(rules) if c not in held]
             self.rng.shuffle(cards)
-            pack = tuple(cards)
-        if sorted(pack) != sorted(c for c in fresh_pack(rules) if c not in held):
+            self.packs_used.append(tuple(cards))
+            return self.packs_used[-1]
+        if sorted(pack) != cards:  # an explicit pack must hold exactly the pack's cards
             raise BragError("a given pack does not hold exactly the cards of the pack")
         self.packs_used.append(pack)
         return pack

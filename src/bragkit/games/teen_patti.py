@@ -50,6 +50,7 @@ class TeenPattiFamily(BragFamily):
         self.agreed_showdown = False
         self.retained_hands = False
         self.has_extra = rules.sideshow
+        self.has_after_bet = rules.pot_limit_total is not None
 
     def _target(self, state: BragState | Work, seat: int) -> int:
         """The previous bettor still in, if a side show with him is possible, else -1."""
