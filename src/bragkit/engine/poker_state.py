@@ -403,7 +403,8 @@ class PokerWork:
 
     def settle_pool(self, key: Callable[[int], Any], tie: str, pool: int,
                     note: str = "showdown") -> list[int]:
-        """Show down the betting pool among live seats with side pots; returns the winners.
+        """Show down the betting pool among live seats with side pots; returns the winners
+        (of contested pots: a side pot handed back to its only contributor does not count).
 
         ``key(seat)`` is a comparable strength; ``tie`` is ``"split"`` (odd chips to the
         tied seats nearest the eldest hand) or ``"eldest"``.
@@ -427,9 +428,10 @@ class PokerWork:
             tied = [s for s in contenders if key(s) == best]
             if tie == "eldest":
                 tied = tied[:1]
+            contested = len(contenders) > 1
             for seat, share in split(amount, tied):
-                self.award(seat, share, pool, note if len(contenders) > 1 else "uncontested")
-                if seat not in winners:
+                self.award(seat, share, pool, note if contested else "uncontested")
+                if contested and seat not in winners:
                     winners.append(seat)
         return winners
 
