@@ -76,3 +76,21 @@ def test_4_3_private_exchanges_stay_private_in_random_play() -> None:
             table.apply(rng.choice(st.legal_actions()).sample(rng))
         deals += table.deal_no
     assert deals > 1000 and exchanges > 300
+
+
+def test_2_5_the_checker_catches_an_exchange_shown_to_a_third_seat() -> None:
+    import dataclasses
+
+    from bragkit.testing import ConformanceError, check_state
+    from bragkit.testing.fixtures import stacked_pack
+
+    rules = get_preset("american").replace(limit=5)
+    hands = {0: "Qs Qh 3c", 1: "Ks Kh 2c", 2: "7h 5s 2h", 3: "4d 6d 8c"}
+    st = PokerState.start(rules, (30,) * 4, 3, stacked_pack(rules, 4, 3, hands))
+    for move in ("ante 2", "call", "raise 3", "call"):
+        st = st.apply(move)
+    check_state(st)                                   # the real state passes
+    leaky = tuple(e._replace(visible_to=frozenset({0, 1, 2})) if e.kind == "exchange" else e
+                  for e in st.events)
+    with pytest.raises(ConformanceError, match="view of p1 leaks"):
+        check_state(dataclasses.replace(st, events=leaky))

@@ -178,18 +178,43 @@ class PokerState:
         return tuple(seats)
 
     def secret_cards(self, seat: int) -> set[int]:
-        """Cards ``seat`` may not see now: the stock, the discards and every hand (its own
-        while blind) except cards an event showed it.  The conformance checker compares
-        views against this set."""
+        """Cards ``seat`` may not see now, worked out from the rules rather than from the
+        events' visibility sets (so the conformance checker, which compares every view with
+        this set, catches an event shown to the wrong seats).
+
+        A seat knows: cards shown to the table (``reveal`` events, cards dealt or drawn face
+        up); its own cards from the deal (at once, or from its ``look`` in a blind game) and
+        the cards it discards or draws once it has looked; both hands of every private
+        exchange it took part in.  Everything else (the stock, the discards, other hands,
+        its own hand while blind) is secret.
+        """
         secret = set(self.pack)
         secret.update(self.muck)
-        for s in range(self.n):
-            if s != seat or not self.looked[s]:
-                secret.update(self.hands[s])
-        for e in self.events:
-            if e.cards is not None and (e.visible_to is None or seat in e.visible_to):
-                secret.difference_update(e.cards)
-        return secret
+        for hand in self.hands:
+            secret.update(hand)
+        known: set[int] = set()
+        looked = not self.game.blind_play
+        events = self.events
+        for i, e in enumerate(events):
+            cards = e.cards
+            if cards is None:
+                continue
+            kind = e.kind
+            if kind == "reveal" or e.note == "face up":
+                known.update(cards)
+            elif kind == "exchange":
+                if events[i - 1].kind != "exchange":  # the first of a pair
+                    other = events[i + 1]
+                    if seat in (e.seat, other.seat):
+                        known.update(cards)
+                        known.update(other.cards or ())
+            elif e.seat == seat:
+                if kind == "look":
+                    looked = True
+                    known.update(cards)
+                elif looked and kind in ("deal", "draw", "discard"):
+                    known.update(cards)
+        return secret - known
 
     def legal_actions(self) -> tuple[LegalAction, ...]:
         """Everything the seat to act may do, with exact costs and bounds (empty when over)."""
