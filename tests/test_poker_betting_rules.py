@@ -105,11 +105,11 @@ def test_2_3_table_stakes_reject_rebuys_during_a_deal() -> None:
         get_preset("foster").replace(rebuy_anytime=True)
 
 
-def test_4_1_a_table_needs_three_players_except_the_draw_game() -> None:
-    with pytest.raises(RulesError, match="at least 3 players"):
-        Session(get_preset("american"), [10, 10], dealer=0, seed=1)
-    assert isinstance(Session(get_preset("brag-poker"), [10, 10], dealer=0, seed=1),
-                      PokerSession)
+def test_4_1_tables_of_two_to_twelve_players() -> None:
+    for name in POKER_GAMES:
+        assert isinstance(Session(get_preset(name), [10, 10], dealer=0, seed=1), PokerSession)
+    with pytest.raises(RulesError, match="too many"):
+        Session(get_preset("american"), [10] * 13, dealer=0, seed=1)
 
 
 def test_an_injected_generator_deals_the_same_as_its_seed() -> None:

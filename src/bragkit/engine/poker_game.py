@@ -44,8 +44,9 @@ class PokerGame:
     """Whether :meth:`on_call`/:meth:`on_raise` do anything (else betting takes a fast path)."""
     min_players: ClassVar[int] = 2
     """Seats a deal needs (a table whose other seats went broke plays on heads-up)."""
-    min_table: ClassVar[int] = 3
-    """Seats a table needs to start (rules-spec 4.1-4.3: three to twelve players)."""
+    min_table: ClassVar[int] = 2
+    """Seats a table needs to start.  Foster gives three to twelve players (rules-spec
+    4.1-4.3), but heads-up tables are allowed (simulations of two bots play them)."""
     max_players: ClassVar[int] = 12
 
     def __init__(self, rules: Rules) -> None:

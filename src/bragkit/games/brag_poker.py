@@ -53,7 +53,6 @@ class BragPokerGame(PokerGame):
     name: ClassVar[str] = "brag-poker"
     spec_section: ClassVar[str] = "4.8"
     blind_play: ClassVar[bool] = True
-    min_table: ClassVar[int] = 2
 
     def __init__(self, rules: Rules) -> None:
         super().__init__(rules)
