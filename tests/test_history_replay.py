@@ -165,3 +165,12 @@ def test_a_single_deal_saves_and_replays(preset: str) -> None:
         st = st.apply(rng.choice(st.legal_actions()).sample(rng))
     again = replay(loads(dumps(history_of(st)))).session.records[0].final
     assert again == st
+
+
+def test_a_history_that_is_not_utf8_text_is_one_error(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_bytes(b"\xff\xfe{}")
+    with pytest.raises(HistoryError, match="not UTF-8 text"):
+        load(bad)
+    result = CliRunner().invoke(cli, ["replay", str(bad)])
+    assert result.exit_code == 2

@@ -106,3 +106,12 @@ def test_replace_validates_again() -> None:
         Rules().replace(see_cost="free")
     with pytest.raises(RulesError, match="unknown rule key"):
         Rules().replace(colour="red")
+
+
+def test_7_a_rules_object_with_unknown_keys_and_bad_values_lists_every_problem() -> None:
+    with pytest.raises(RulesError) as info:
+        resolve({"preset": "modern", "bogus": 1, "ante": -1, "max_bet": 0, "cards": "4"})
+    text = str(info.value)
+    for fragment in ("unknown rule key 'bogus'", "cards must be an int", "ante must be >= 0",
+                     "max_bet (0) must be >= min_bet (1)"):
+        assert fragment in text

@@ -142,6 +142,8 @@ def load(path: str | Path) -> HandHistory:
         text = Path(path).read_text(encoding="utf-8")
     except OSError as error:
         raise HistoryError(f"cannot read {path}: {error.strerror}") from None
+    except UnicodeDecodeError as error:
+        raise HistoryError(f"bad history: {path} is not UTF-8 text (byte {error.start})") from None
     return loads(text)
 
 

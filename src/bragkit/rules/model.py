@@ -227,6 +227,10 @@ class Rules:
         Traceback (most recent call last):
         ...
         bragkit.errors.RulesError: invalid rules: unknown rule key 'antes'; cards must be an int...
+        >>> Rules.from_dict({"x": 1, "ante": -1, "max_bet": 0})
+        Traceback (most recent call last):
+        ...
+        bragkit.errors.RulesError: invalid rules: unknown rule key 'x'; ante must be >= 0, ...
         """
         if not isinstance(data, dict):
             raise RulesError(f"rules must be an object, not {type(data).__name__}")
@@ -241,12 +245,13 @@ class Rules:
                 problems.append(f"{key} must be {_type_name(expected)}, not {value!r}")
                 continue
             kwargs[key] = value
-        if problems:
+        if problems:  # also report what is wrong with the well-typed keys (one error)
+            unchecked = object.__new__(cls)
+            for f in fields(cls):
+                object.__setattr__(unchecked, f.name, kwargs.get(f.name, f.default))
+            problems.extend(_problems(unchecked))
             raise RulesError("invalid rules: " + "; ".join(problems))
-        try:
-            return cls(**kwargs)
-        except RulesError:
-            raise
+        return cls(**kwargs)
 
     def to_json(self, *, minimal: bool = False) -> str:
         """The rules as a JSON object text."""
