@@ -49,6 +49,26 @@ def test_g1_blinds_bet_sizes_raise_cap_and_half_price_call() -> None:
         st.apply("raise 4")
 
 
+def test_g1_as_written_calls_then_three_raises_to_14() -> None:
+    st = play(deal(POKER), "look", "call")                 # seat 3 acts first and calls 2
+    assert st.chips[2] == 2
+    assert legal(st) == ["look", "fold", "call (costs 1)", "raise 4"]
+    st = play(st, "raise 4")                               # seat 4, blind, raises to 6
+    assert st.chips[3] == 6 and not st.looked[3]           # A-GA2: raises cost full price
+    assert st.rnd is not None and (st.rnd.target, st.rnd.raises) == (6, 1)
+    assert legal(st)[2] == "call (costs 3)"                # blind SB owes 5, pays ceil(5/2)
+    st = play(st, "look", "raise 4", "look", "raise 4")    # SB to 10, BB to 14
+    assert st.rnd is not None and (st.rnd.target, st.rnd.raises) == (14, 3)   # 2 + 3 x 4
+    assert legal(st) == ["fold", "call (costs 12)"]        # seat 3: no fourth raise
+    st = play(st, "call")
+    assert legal(st) == ["look", "fold", "call (costs 4)"]  # blind seat 4 owes 8, pays 4
+    st = play(st, "call")
+    assert st.to_act == 0 and legal(st) == ["fold", "call (costs 4)"]   # SB meets 14
+    st = play(st, "call")
+    assert st.phase == "draw" and st.chips == (14, 14, 14, 10) and st.credit == (14,) * 4
+    assert st.pot == 52
+
+
 def test_a_ga3_no_cap_heads_up() -> None:
     st = deal(POKER, n=2, dealer=1)
     st = play(st, "look", "raise 4", "look", "raise 4", "raise 4", "raise 4")

@@ -325,6 +325,34 @@ def test_commerce_keys_rejected_for_other_games() -> None:
         Rules(pounce=True)
 
 
+@pytest.mark.parametrize(("preset", "changes", "stray"), [
+    ("commerce-widow", {"barter_direction": "right"}, "barter_direction"),   # a G-C1 key
+    ("commerce-widow", {"trade_price": 3}, "trade_price"),
+    ("commerce", {"widow_rules": "hoyle"}, "widow_rules"),                   # G-C2 keys
+    ("commerce", {"pounce": True}, "pounce"),
+    ("commerce", {"ante": 2}, "ante"),                                       # modern Brag's
+    ("commerce-widow-stakes", {"horse_price": 2}, "horse_price"),            # lives only
+    ("commerce-widow-stakes", {"commerce_exact_tie": "split"}, "commerce_exact_tie"),
+])
+def test_7_keys_the_form_never_reads_are_refused(preset: str, changes: dict[str, object],
+                                                  stray: str) -> None:
+    rules = get_preset(preset).replace(**changes)
+    with pytest.raises(RulesError, match=rf"^{stray} is not an option of {rules.game}"):
+        Session(rules, [10, 10, 10], dealer=0, seed=1)
+
+
+def test_7_every_key_of_each_form_is_accepted() -> None:
+    trade = C.replace(stake=2, dealer_pays_double=False, trade_price=3, barter_direction="right",
+                      dealer_trades_free=False, dealer_pays_winner=2, banker_penalty_all=True,
+                      max_trade_rounds=5, dealer_is_eldest_for_point=True,
+                      commerce_exact_tie="split", commerce_ranking="hoyle18", short_pack=True)
+    widow = W.replace(widow_rules="britannica", dealer_widow_privilege=False, win_from_pool=2,
+                      horse_price=2, horse_rule="any_once", worst_tie="all", pounce=True,
+                      widow_lives=2, commerce_exact_tie="split")
+    for rules in (trade, widow, get_preset("commerce-widow-stakes").replace(pounce=True)):
+        assert Session(rules, [30, 30, 30], dealer=0, seed=1).state is not None
+
+
 def test_commerce_requires_shuffling() -> None:
     with pytest.raises(RulesError, match="shuffle_every_deal"):
         Rules(game="commerce")

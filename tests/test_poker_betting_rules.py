@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from bragkit.engine.poker_session import PokerSession
@@ -118,3 +120,61 @@ def test_an_injected_generator_deals_the_same_as_its_seed() -> None:
     a = Session(get_preset("foster"), [10] * 3, dealer=0, rng=random.Random(5))
     b = Session(get_preset("foster"), [10] * 3, dealer=0, seed=5)
     assert a.packs_used == b.packs_used
+
+
+@pytest.mark.parametrize(("preset", "changes", "stray"), [
+    ("foster", {"draw31": True}, "draw31"),                         # a Three-Stake key
+    ("foster", {"ante": 3}, "ante"),                                # modern Brag's ante
+    ("foster", {"exchange_tie": "seer_survives"}, "exchange_tie"),  # American's
+    ("american", {"bragger_tiebreak": "highest_first"}, "bragger_tiebreak"),  # R-FOSTER's
+    ("american", {"p2_tie": "split"}, "p2_tie"),
+    ("three-stake", {"showdown_tie": "eldest"}, "showdown_tie"),    # P2 ties are p2_tie
+    ("three-stake", {"small_blind": 0}, "small_blind"),
+    ("brag-poker", {"limit": 5}, "limit"),                          # fixed limits
+    ("brag-poker", {"no_call_payment": 3}, "no_call_payment"),
+])
+def test_7_keys_of_another_game_are_refused_not_ignored(
+        preset: str, changes: dict[str, object], stray: str) -> None:
+    rules = get_preset(preset).replace(**changes)
+    with pytest.raises(RulesError, match=rf"^{stray} is not an option of {rules.game} "):
+        Session(rules, [30, 30, 30], dealer=0, seed=1)
+
+
+def test_7_every_key_of_a_game_is_accepted() -> None:
+    from bragkit.engine.poker_game import poker_game_for
+
+    tweaks: dict[str, dict[str, object]] = {
+        "foster": {"limit": 4, "min_raise": 2, "max_raises": 2, "allow_check": True,
+                   "dealer_may_raise_own_ante": False, "no_call_payment": 2,
+                   "dealer_withdraws_ante": False, "showdown_tie": "eldest", "all_in": "fold",
+                   "bragger_tiebreak": "highest_first", "bragger_own_rank_natural": False},
+        "american": {"limit": 4, "american_order": "braggers_first",
+                     "exchange_tie": "both_survive", "showdown_tie": "eldest"},
+        "three-stake": {"stake": 2, "p2_allow_check": True, "p2_tie": "split", "draw31": True,
+                        "draw_price": 2, "over31": "distance", "all_bust": "least_excess",
+                        "ace_value_31": 1, "triple_winner_bonus": 1},
+        "brag-poker": {"small_blind": 2, "big_blind": 4, "bet1_factor": 1,
+                       "blind_may_draw": False, "half_price_calls": False, "max_raises": 4},
+    }
+    for name, changes in tweaks.items():
+        assert poker_game_for(get_preset(name).replace(**changes)).name == name
+
+
+def test_a_house_rule_of_another_game_exits_2_on_the_command_line(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from bragkit.cli import _register, cli
+
+    _register()
+    runner = CliRunner()
+    result = runner.invoke(cli, ["simulate", "--preset", "foster", "--set", "draw31=true",
+                                 "-n", "5"])
+    assert result.exit_code == 2
+    assert "draw31 is not an option of foster" in result.output
+    assert "Traceback" not in result.output
+    path = tmp_path / "h.json"
+    path.write_text('{"rules": {"preset": "american", "p2_tie": "split"}, '
+                    '"stacks": [30, 30, 30], "dealer": "p3", "seed": 1, "deals": [["p3 ante 1"]]}')
+    result = runner.invoke(cli, ["replay", str(path)])
+    assert result.exit_code == 2 and "p2_tie is not an option of american" in result.output
+    assert len(result.output.strip().splitlines()) == 1

@@ -15,6 +15,7 @@ game through :data:`POKER_GAMES`.
 from __future__ import annotations
 
 import importlib
+from dataclasses import fields
 from typing import TYPE_CHECKING, ClassVar, Final
 
 from bragkit.engine.actions import Action, LegalAction
@@ -25,7 +26,45 @@ if TYPE_CHECKING:
     from bragkit.engine.poker_state import PokerState, PokerWork
     from bragkit.rules import Rules
 
-__all__ = ["POKER_GAMES", "PokerGame", "poker_game_for"]
+__all__ = ["GENERAL_KEYS", "POKER_GAMES", "PokerGame", "foreign_keys", "poker_game_for"]
+
+GENERAL_KEYS: Final = frozenset({
+    "game", "cards", "pack_policy", "first_dealer", "rebuy_anytime", "min_buy_in", "rebuy_max",
+    "dealers_choice_every", "wild"})
+"""Keys every game reads or validates itself (the rules model checks their values)."""
+
+
+def foreign_keys(rules: Rules, own: frozenset[str]) -> list[str]:
+    """The keys of ``rules`` set away from their defaults that a game reading ``own`` (and
+    :data:`GENERAL_KEYS`) never reads: an impossible combination, such as ``draw31`` under
+    Foster's single-stake game or ``ante`` (modern Brag's) under any poker-style game.
+
+    >>> from bragkit.rules import get_preset
+    >>> foreign_keys(get_preset("foster").replace(draw31=True, limit=4), FOSTER_KEYS)
+    ['draw31']
+    """
+    from bragkit.rules import Rules
+
+    default = _defaults(Rules)
+    return [f.name for f in fields(rules) if f.name not in own and f.name not in GENERAL_KEYS
+            and getattr(rules, f.name) != default[f.name]]
+
+
+def _defaults(cls: type) -> dict[str, object]:
+    found = _DEFAULTS.get(cls)
+    if found is None:
+        found = _DEFAULTS[cls] = {f.name: f.default for f in fields(cls)}
+    return found
+
+
+_DEFAULTS: dict[type, dict[str, object]] = {}
+
+_BETTING_KEYS: Final = frozenset({"limit", "min_raise", "max_raises", "all_in"})
+FOSTER_KEYS: Final = _BETTING_KEYS | {
+    "allow_check", "dealer_may_raise_own_ante", "no_call_payment", "dealer_withdraws_ante",
+    "showdown_tie", "bragger_tiebreak", "bragger_own_rank_natural"}
+"""The config keys of G-F1 (rules-spec 7); the other poker-style games list theirs as
+``PokerGame.keys``."""
 
 
 class PokerGame:
@@ -48,9 +87,20 @@ class PokerGame:
     """Seats a table needs to start.  Foster gives three to twelve players (rules-spec
     4.1-4.3), but heads-up tables are allowed (simulations of two bots play them)."""
     max_players: ClassVar[int] = 12
+    keys: ClassVar[frozenset[str]] = frozenset()
+    """The config keys this game reads (rules-spec 7).  Any other key set away from its
+    default is refused (a :class:`~bragkit.errors.RulesError`), so that a house rule of
+    another game (``draw31`` under Foster, modern Brag's ``ante``) is never silently
+    ignored."""
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
+        stray = foreign_keys(rules, self.keys)
+        if stray:
+            which = "is not an option" if len(stray) == 1 else "are not options"
+            raise RulesError(
+                f"{', '.join(stray)} {which} of {rules.game} (rules-spec 7; its options: "
+                f"{', '.join(sorted(self.keys))})")
 
     # -------------------------------------------------------------- parameters
     def min_stack(self) -> int:

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
+from bragkit.engine.poker_game import FOSTER_KEYS
 from bragkit.games.foster import FosterGame
 from bragkit.hands import Ranking, get_ranking
 
@@ -42,6 +43,9 @@ class AmericanGame(FosterGame):
     name: ClassVar[str] = "american"
     spec_section: ClassVar[str] = "4.3"
     bet_hooks: ClassVar[bool] = True
+    keys: ClassVar[frozenset[str]] = (
+        FOSTER_KEYS - {"bragger_tiebreak", "bragger_own_rank_natural"}
+        | {"american_order", "exchange_tie"})
 
     @staticmethod
     def make_ranking(rules: Rules) -> Ranking:

@@ -53,6 +53,9 @@ class BragPokerGame(PokerGame):
     name: ClassVar[str] = "brag-poker"
     spec_section: ClassVar[str] = "4.8"
     blind_play: ClassVar[bool] = True
+    keys: ClassVar[frozenset[str]] = frozenset({
+        "max_raises", "all_in", "small_blind", "big_blind", "bet1_factor", "blind_may_draw",
+        "half_price_calls"})
 
     def __init__(self, rules: Rules) -> None:
         super().__init__(rules)

@@ -44,7 +44,16 @@ from bragkit.games.commerce_cards import arg_cards, card_args
 if TYPE_CHECKING:
     from bragkit.rules import Rules
 
-__all__ = ["TRADE_GAME", "TradeGame", "neighbour", "trade_cost"]
+__all__ = ["COMMON_KEYS", "TRADE_GAME", "TRADE_KEYS", "TradeGame", "neighbour", "trade_cost"]
+
+COMMON_KEYS: Final = frozenset({
+    "stake", "max_trade_rounds", "dealer_is_eldest_for_point", "commerce_exact_tie",
+    "commerce_ranking", "short_pack"})
+"""The config keys both forms of Commerce read (rules-spec 7, G-C1/G-C2, R-COMMERCE)."""
+TRADE_KEYS: Final = COMMON_KEYS | {
+    "dealer_pays_double", "trade_price", "barter_direction", "dealer_trades_free",
+    "dealer_pays_winner", "banker_penalty_all"}
+"""The config keys of the trade-and-barter form (G-C1)."""
 
 _STAND: Final = LegalAction("stand")
 _PASS: Final = LegalAction("pass")

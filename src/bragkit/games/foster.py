@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from bragkit.engine.actions import Action, LegalAction
 from bragkit.engine.poker_betting import PokerBetting, Round
-from bragkit.engine.poker_game import PokerGame
+from bragkit.engine.poker_game import FOSTER_KEYS, PokerGame
 from bragkit.hands import Ranking, get_ranking
 
 if TYPE_CHECKING:
@@ -43,6 +43,7 @@ class FosterGame(PokerGame):
 
     name: ClassVar[str] = "foster"
     spec_section: ClassVar[str] = "4.1"
+    keys: ClassVar[frozenset[str]] = FOSTER_KEYS
 
     def __init__(self, rules: Rules) -> None:
         super().__init__(rules)
