@@ -12,22 +12,33 @@ from bragkit.engine.commerce_state import CARD_ID, CARD_TEXT
 
 __all__ = ["arg_cards", "card_args", "exchange_args"]
 
+_JOIN = " ".join
+
 
 def exchange_args(hand: tuple[int, ...], widow: tuple[int, ...],
                   sizes: tuple[int, ...]) -> tuple[str, ...]:
     """Every ``exchange`` argument: k of one's cards, then k widow cards, for k in ``sizes``.
+
+    (On the hot path of the widow game: every decision of a Britannica deal offers over a
+    hundred of them, so the texts are joined once per combination, not once per pair.)
 
     >>> exchange_args((0, 1, 2), (48, 49, 50), (1,))[:2]
     ('2c Ac', '2c Ad')
     >>> len(exchange_args((0, 1, 2), (48, 49, 50), (1, 2, 3)))
     19
     """
+    own = [CARD_TEXT[c] for c in hand]
+    open_ = [CARD_TEXT[c] for c in widow]
     out: list[str] = []
     for k in sizes:
-        mine = [" ".join(CARD_TEXT[c] for c in combo) for combo in itertools.combinations(hand, k)]
-        theirs = [" ".join(CARD_TEXT[c] for c in combo)
-                  for combo in itertools.combinations(widow, k)]
-        out.extend(f"{a} {b}" for a in mine for b in theirs)
+        if k == 1:
+            mine, theirs = own, open_
+        else:
+            mine = list(map(_JOIN, itertools.combinations(own, k)))
+            theirs = list(map(_JOIN, itertools.combinations(open_, k)))
+        for a in mine:
+            head = a + " "
+            out += [head + b for b in theirs]
     return tuple(out)
 
 
