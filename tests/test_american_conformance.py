@@ -19,7 +19,14 @@ from bragkit.testing import check_conformance
 
 CASES: list[tuple[str, Rules]] = [
     (name, get_preset(name)) for name in preset_names() if get_preset(name).game == "american"
-] + [("limit=2", get_preset("american").replace(limit=2, max_raises=2))]
+] + [
+    ("limit=2", get_preset("american").replace(limit=2, max_raises=2)),
+    ("allow_check, eldest tie", get_preset("american").replace(allow_check=True,
+                                                                showdown_tie="eldest")),
+    ("all_in=fold, ante stays", get_preset("american").replace(
+        all_in="fold", dealer_withdraws_ante=False, no_call_payment=0,
+        dealer_may_raise_own_ante=False)),
+]
 
 
 @pytest.mark.parametrize(("name", "rules"), CASES, ids=[c[0] for c in CASES])

@@ -16,6 +16,9 @@ CASES: list[tuple[str, Rules]] = [
     ("stake=2", get_preset("three-stake-draw").replace(stake=2)),
     ("draw_price=0", get_preset("three-stake-draw").replace(draw_price=0)),
     ("all_in=fold", get_preset("three-stake").replace(all_in="fold", limit=3)),
+    ("R-FOSTER options, capped", get_preset("three-stake-check").replace(
+        bragger_tiebreak="highest_first", bragger_own_rank_natural=False, max_raises=1,
+        min_raise=2)),
 ]
 
 
