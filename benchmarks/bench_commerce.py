@@ -6,7 +6,7 @@ at random, then a uniformly random argument) on ``--players`` seats:
 * ``checker``: the conformance checker's random play (:func:`bragkit.testing.check_conformance`
   with every invariant and illegal-action probe after every decision), the figure the
   issue's performance goal compares: each game must reach at least half of modern Brag's;
-* ``plain``: the same random play through :class:`~bragkit.engine.Session` with no checks
+* ``plain``: the same random play through :func:`~bragkit.engine.open_table` with no checks
   (tables restart after ``--table-deals`` deals, as in ``bench_games.py``).
 
 Modern Brag is measured in the same run, interleaved with each preset (modern, preset,
@@ -26,7 +26,7 @@ import random
 import statistics
 import time
 
-from bragkit.engine import Session
+from bragkit.engine import open_table
 from bragkit.rules import get_preset
 from bragkit.testing import check_conformance
 
@@ -47,19 +47,19 @@ def checker_rate(preset: str, hands: int, players: int, seed: int) -> float:
 
 def plain_rate(preset: str, decisions: int, players: int, seed: int,
                table_deals: int = 100) -> float:
-    """Decisions per second of random play through Session, no checks.
+    """Decisions per second of random play through open_table, no checks.
 
     A table restarts when its session ends or after ``table_deals`` deals, so every game
     keeps about the same history in memory (Commerce sessions can run for ever)."""
     rules = get_preset(preset)
     rng = random.Random(seed)
-    table = Session(rules, [200] * players, dealer=0, seed=seed)
+    table = open_table(rules, [200] * players, dealer=0, seed=seed)
     done = 0
     gc.collect()
     start = time.perf_counter()
     while done < decisions:
         if table.over or (table_deals and table.deal_no >= table_deals):
-            table = Session(rules, [200] * players, dealer=0, seed=rng.randrange(1 << 30))
+            table = open_table(rules, [200] * players, dealer=0, seed=rng.randrange(1 << 30))
             continue
         table.apply(rng.choice(table.legal_actions()).sample(rng))
         done += 1

@@ -3,7 +3,7 @@
 For every game it measures, in CPU time of this process (``time.process_time``, steadier than
 wall-clock time on a shared machine), the median of ``--repeats`` runs of:
 
-* **random play**: a table (``Session``) driven by a uniformly random legal policy (a legal
+* **random play**: a table (``open_table``) driven by a uniformly random legal policy (a legal
   action uniformly at random, then a uniformly random amount or argument), restarting with
   fresh stacks when a session ends or after ``--table-deals`` deals (default 100, see
   :func:`random_play`); and
@@ -26,7 +26,7 @@ import random
 import statistics
 import time
 
-from bragkit.engine.session import Session
+from bragkit.engine import open_table
 from bragkit.rules import get_preset
 from bragkit.testing import check_conformance
 
@@ -38,21 +38,21 @@ def random_play(preset: str, players: int, decisions: int, seed: int,
     """Decisions per second of uniformly random legal play.
 
     A table restarts with fresh stacks when its session ends or, with ``table_deals``, after
-    that many deals: a :class:`Session` keeps every deal's states (for replay), so a table
-    that never ends (Foster's limit keeps stacks alive for thousands of deals) would
-    otherwise be measured with a far bigger heap, and garbage collection, than modern Brag,
-    whose random tables end within about a hundred deals.
+    that many deals.  A table keeps only each deal's inputs and action strings (not its
+    states), so a table that never ends (Foster's limit keeps stacks alive for thousands of
+    deals) costs about as much per deal as a short one; what still differs in a long table
+    is the play itself (stacks drift apart, seats go broke, deals get shorter).
     """
     rules = get_preset(preset)
     rng = random.Random(seed)
     choice = rng.choice
-    table = Session(rules, [1000] * players, dealer=0, seed=seed)
+    table = open_table(rules, [1000] * players, dealer=0, seed=seed)
     done = 0
     gc.collect()
     start = time.process_time()
     while done < decisions:
         if table.over or (table_deals is not None and table.deal_no >= table_deals):
-            table = Session(rules, [1000] * players, dealer=0, seed=rng.randrange(1 << 30))
+            table = open_table(rules, [1000] * players, dealer=0, seed=rng.randrange(1 << 30))
         table.apply(choice(table.legal_actions()).sample(rng))
         done += 1
     return done / (time.process_time() - start)

@@ -12,8 +12,8 @@ import random
 
 import pytest
 
+from bragkit.engine import open_table
 from bragkit.engine.poker_state import PokerState
-from bragkit.engine.session import Session
 from bragkit.rules import Rules, get_preset, preset_names
 from bragkit.testing import check_conformance
 
@@ -75,7 +75,7 @@ def test_4_3_private_exchanges_stay_private_in_random_play() -> None:
     exchanges = 0
     deals = 0
     for seed in range(120):
-        table = Session(get_preset("american"), [40] * 5, dealer=seed % 5, seed=seed)
+        table = open_table(get_preset("american"), [40] * 5, dealer=seed % 5, seed=seed)
         while not table.over and table.deal_no < 15:
             st = table.state
             assert isinstance(st, PokerState)

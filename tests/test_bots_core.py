@@ -12,7 +12,7 @@ from bragkit.bots.heuristic import HeuristicBot
 from bragkit.bots.random_bot import RandomBot
 from bragkit.bots.strength import one_opponent_table, percentile_table, sampled_win
 from bragkit.cards import parse_cards
-from bragkit.engine import Session
+from bragkit.engine import Table, open_table
 from bragkit.engine.actions import Action, LegalAction
 from bragkit.engine.family import family_for
 from bragkit.errors import RulesError
@@ -84,7 +84,7 @@ PRESETS = ["modern", "modern-4card", "modern-5card", "teen-patti", "modern-face-
 @pytest.mark.parametrize("name", ["random", "heuristic", "tracker"])
 def test_bots_only_take_legal_actions(preset: str, name: str) -> None:
     rules = get_preset(preset)
-    t = Session(rules, [60, 60, 60], dealer=0, seed=11)
+    t = open_table(rules, [60, 60, 60], dealer=0, seed=11)
     bots = [get_bot(name, rules), get_bot("random", rules), get_bot(name, rules)]
     rng = random.Random(2)
     steps = 0
@@ -99,7 +99,7 @@ def test_bots_only_take_legal_actions(preset: str, name: str) -> None:
     assert t.deal_no >= 10 or t.over
 
 
-def _state_for(hand: str, others: int = 1) -> Session:
+def _state_for(hand: str, others: int = 1) -> Table:
     """A session where p1 (seat 0) is to act first with ``hand`` on top of the pack."""
     rules = get_preset("modern")
     n = others + 1
@@ -110,7 +110,7 @@ def _state_for(hand: str, others: int = 1) -> Session:
         pack.append(mine[k].id)
         pack.extend(rest[k * others:(k + 1) * others])
     pack.extend(rest[3 * others:])
-    return Session(rules, [100] * n, dealer=n - 1, pack=pack)
+    return open_table(rules, [100] * n, dealer=n - 1, pack=pack)
 
 
 def rules_pack() -> list[object]:
@@ -135,7 +135,7 @@ def test_heuristic_folds_weak_hand_facing_a_big_bet() -> None:
     mine = parse_cards("2c 3d 5h")
     rest = [c.id for c in rules_pack() if c not in mine]
     pack = [rest[0], mine[0].id, rest[1], mine[1].id, rest[2], mine[2].id, *rest[3:]]
-    t = Session(rules, [100, 100], dealer=0, pack=pack)
+    t = open_table(rules, [100, 100], dealer=0, pack=pack)
     t.apply_text("p2 look")
     t.apply_text("p2 bet 10")
     t.apply_text("p1 look")
@@ -148,7 +148,7 @@ def test_heuristic_sees_heads_up_once_raising_stops_paying() -> None:
     mine = parse_cards("Ks Kd 9c")
     rest = [c.id for c in rules_pack() if c not in mine]
     pack = [rest[0], mine[0].id, rest[1], mine[1].id, rest[2], mine[2].id, *rest[3:]]
-    t = Session(rules, [100, 100], dealer=0, pack=pack)
+    t = open_table(rules, [100, 100], dealer=0, pack=pack)
     t.apply_text("p2 look")
     t.apply_text("p2 bet 2")
     t.apply_text("p1 look")
@@ -170,7 +170,7 @@ def test_heuristic_plays_blind_sometimes_and_cheaply() -> None:
     blind = 0
     for seed in range(60):
         bot = HeuristicBot(rules, blind_rate=0.5)
-        t = Session(rules, [100, 100, 100], dealer=0, seed=seed)
+        t = open_table(rules, [100, 100, 100], dealer=0, seed=seed)
         action = bot.act(t.state.view(t.to_act), t.legal_actions(), random.Random(seed))
         if action.kind == "bet":
             blind += 1

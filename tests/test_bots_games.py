@@ -9,7 +9,7 @@ import pytest
 
 from bragkit.bots import bot_names, get_bot
 from bragkit.bots.poker_bot import points31
-from bragkit.engine import Session
+from bragkit.engine import open_table
 from bragkit.rules import get_preset, preset_names
 from bragkit.rules.model import GAMES
 from bragkit.sim import SimConfig, simulate
@@ -24,7 +24,7 @@ def test_every_game_has_random_and_heuristic() -> None:
                                     if get_preset(p).game not in ("modern", "teen-patti")])
 def test_heuristic_plays_only_legal_actions(preset: str) -> None:
     rules = get_preset(preset)
-    t = Session(rules, [80, 80, 80], dealer=0, seed=5)
+    t = open_table(rules, [80, 80, 80], dealer=0, seed=5)
     bots = [get_bot("heuristic", rules), get_bot("random", rules), get_bot("heuristic", rules)]
     rng = random.Random(5)
     steps = 0

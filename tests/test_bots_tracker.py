@@ -6,7 +6,7 @@ import random
 
 from bragkit.bots import get_bot
 from bragkit.bots.tracker import PackModel, TrackerBot
-from bragkit.engine import Session
+from bragkit.engine import open_table
 from bragkit.rules import get_preset
 
 
@@ -15,7 +15,7 @@ def _play(preset: str, names: list[str], deals: int, seed: int) -> tuple[int, in
 
     Returns (known cards forecast, of which our own, deals with any forecast)."""
     rules = get_preset(preset)
-    t = Session(rules, [400] * len(names), dealer=0, seed=seed)
+    t = open_table(rules, [400] * len(names), dealer=0, seed=seed)
     bots = [get_bot(n, rules) for n in names]
     tracker = bots[0]
     assert isinstance(tracker, TrackerBot)

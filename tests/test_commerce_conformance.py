@@ -18,7 +18,7 @@ import pytest
 from click.testing import CliRunner
 
 from bragkit.cli import cli
-from bragkit.engine import Session
+from bragkit.engine import open_table
 from bragkit.engine.commerce_state import CommerceState
 from bragkit.history import dumps, history_of, loads, replay
 from bragkit.rules import Rules, get_preset
@@ -89,7 +89,7 @@ def knowledge_check(rules: Rules, players: int, hands: int, seed: int) -> int:
     rng = random.Random(seed)
     done = checked = 0
     while done < hands:
-        table = Session(rules, [30] * players, dealer=rng.randrange(players),
+        table = open_table(rules, [30] * players, dealer=rng.randrange(players),
                         seed=rng.randrange(1 << 30))
         while not table.over and done < hands:
             st = table.state
@@ -149,7 +149,7 @@ def test_replay_reproduces_random_sessions() -> None:
     rng = random.Random(4)
     for name, keys in TRADE_OPTIONS[:3] + WIDOW_OPTIONS[:5]:
         rules = _rules(name, keys)
-        table = Session(rules, [20, 20, 20, 20], dealer=1, seed=rng.randrange(1000))
+        table = open_table(rules, [20, 20, 20, 20], dealer=1, seed=rng.randrange(1000))
         for _ in range(60):
             if table.over:
                 break
@@ -190,7 +190,7 @@ def test_brag_replay_cli_cf1(tmp_path: Path) -> None:
 
 
 def test_brag_replay_widow_session() -> None:
-    t = Session(get_preset("commerce-widow"), [10, 10, 10], dealer=0, seed=9)
+    t = open_table(get_preset("commerce-widow"), [10, 10, 10], dealer=0, seed=9)
     rng = random.Random(2)
     while not t.over:
         t.apply(rng.choice(t.legal_actions()).sample(rng))

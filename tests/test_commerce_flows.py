@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bragkit.cards import parse_cards
-from bragkit.engine import Session
+from bragkit.engine import open_table
 from bragkit.engine.commerce_state import CommerceState
 from bragkit.errors import IllegalActionError
 from bragkit.rules import Rules, get_preset
@@ -188,7 +188,7 @@ def test_4_11_britannica_as_many_rounds_as_players() -> None:
 
 
 def test_session_lives_to_the_final_sweep() -> None:
-    t = Session(get_preset("commerce-widow"), [10, 10, 10], dealer=0, seed=5)
+    t = open_table(get_preset("commerce-widow"), [10, 10, 10], dealer=0, seed=5)
     while not t.over:
         st = t.state
         assert st is not None

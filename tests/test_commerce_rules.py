@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bragkit.cards import short_pack
-from bragkit.engine import Session
+from bragkit.engine import open_table
 from bragkit.engine.commerce_state import CommerceState, hand_key
 from bragkit.engine.pack import fresh_pack
 from bragkit.errors import BragError, IllegalActionError, RulesError
@@ -296,16 +296,16 @@ def test_4_10_short_pack() -> None:
     rules = get_preset("commerce-32")
     assert rules.pack_size == 32 and rules.max_players() == 7
     assert set(fresh_pack(rules)) == {c.id for c in short_pack()}
-    t = Session(rules, [10] * 7, dealer=0, seed=3)
+    t = open_table(rules, [10] * 7, dealer=0, seed=3)
     assert t.state is not None and len(t.state.all_cards()) == 32
     assert all(c // 4 >= 5 for c in t.state.all_cards())              # sevens and up
     with pytest.raises(RulesError, match="at most 7"):
-        Session(rules, [10] * 8, dealer=0, seed=3)
+        open_table(rules, [10] * 8, dealer=0, seed=3)
 
 
 def test_short_pack_widow_game() -> None:
     rules = W.replace(short_pack=True)
-    t = Session(rules, [10] * 7, dealer=0, seed=3)
+    t = open_table(rules, [10] * 7, dealer=0, seed=3)
     assert t.state is not None and len(t.state.pack) == 32 - 24
 
 
@@ -338,7 +338,7 @@ def test_7_keys_the_form_never_reads_are_refused(preset: str, changes: dict[str,
                                                   stray: str) -> None:
     rules = get_preset(preset).replace(**changes)
     with pytest.raises(RulesError, match=rf"^{stray} is not an option of {rules.game}"):
-        Session(rules, [10, 10, 10], dealer=0, seed=1)
+        open_table(rules, [10, 10, 10], dealer=0, seed=1)
 
 
 def test_7_every_key_of_each_form_is_accepted() -> None:
@@ -350,7 +350,7 @@ def test_7_every_key_of_each_form_is_accepted() -> None:
                       horse_price=2, horse_rule="any_once", worst_tie="all", pounce=True,
                       widow_lives=2, commerce_exact_tie="split")
     for rules in (trade, widow, get_preset("commerce-widow-stakes").replace(pounce=True)):
-        assert Session(rules, [30, 30, 30], dealer=0, seed=1).state is not None
+        assert open_table(rules, [30, 30, 30], dealer=0, seed=1).state is not None
 
 
 def test_commerce_requires_shuffling() -> None:

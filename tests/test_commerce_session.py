@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bragkit.engine import Session
+from bragkit.engine import open_table
 from bragkit.engine.commerce_state import dealer_need, eligible
 from bragkit.engine.pack import fresh_pack, pack_text
 from bragkit.errors import IllegalActionError, RulesError
@@ -18,14 +18,14 @@ W = get_preset("commerce-widow")
 
 
 def test_session_dispatches_to_the_commerce_table() -> None:
-    assert isinstance(Session(C, [10, 10, 10], dealer=0, seed=1), CommerceSession)
-    assert isinstance(Session(W, [10, 10, 10], dealer=0, seed=1), CommerceSession)
+    assert isinstance(open_table(C, [10, 10, 10], dealer=0, seed=1), CommerceSession)
+    assert isinstance(open_table(W, [10, 10, 10], dealer=0, seed=1), CommerceSession)
     with pytest.raises(RulesError, match="plays Commerce"):
         CommerceSession(get_preset("modern"), [10, 10], dealer=0)
 
 
 def test_2_2_the_deal_passes_left() -> None:
-    t = Session(C, [10, 10, 10], dealer=1, seed=2)
+    t = open_table(C, [10, 10, 10], dealer=1, seed=2)
     dealers = []
     for _ in range(4):
         dealers.append(t.dealer)
@@ -37,13 +37,13 @@ def test_2_2_the_deal_passes_left() -> None:
 def test_4_10_dealer_who_cannot_cover_passes_the_deal() -> None:
     assert dealer_need(C, 3) == 3
     assert eligible(C, (2, 10, 10), 0, None) == (False, True, True)
-    t = Session(C, [2, 10, 10], dealer=0, seed=2)
+    t = open_table(C, [2, 10, 10], dealer=0, seed=2)
     assert t.dealer == 1 and t.state is not None and t.state.status[0] == "in"
 
 
 def test_session_ends_when_fewer_than_two_can_play() -> None:
     pack = stacked_pack(C, 3, 1, {1: "As Ad Ah"}, seats=[0, 1])
-    t = Session(C, [1, 3, 0], dealer=1, pack=pack)
+    t = open_table(C, [1, 3, 0], dealer=1, pack=pack)
     st = t.state
     assert st is not None and st.status == ("in", "in", "out")
     t.apply_text("p1 stand")
@@ -59,7 +59,7 @@ def test_4_11_stakes_seats_must_cover_every_other() -> None:
 
 
 def test_4_11_lives_session_carries_pool_and_lives() -> None:
-    t = Session(W, [10, 10, 10], dealer=2, seed=1)
+    t = open_table(W, [10, 10, 10], dealer=2, seed=1)
     assert t.state is not None and t.state.pot == 9
     while t.deal_no == 0:
         legal = t.legal_actions()
@@ -86,7 +86,7 @@ def test_lives_out_player_neither_plays_nor_deals() -> None:
 def test_given_packs_and_history() -> None:
     first = stacked_pack(C, 3, 0, {1: "As Ad Ah"})
     second = tuple(reversed(fresh_pack(C)))
-    t = Session(C, [10, 10, 10], dealer=0, pack=first, shuffles=[second])
+    t = open_table(C, [10, 10, 10], dealer=0, pack=first, shuffles=[second])
     t.apply_text("p2 stand")
     assert t.records[0].final.winners == (1,)
     assert t.packs_used == [first, second]
@@ -100,7 +100,7 @@ def test_given_packs_and_history() -> None:
 
 def test_short_pack_history_round_trip() -> None:
     rules = get_preset("commerce-32")
-    t = Session(rules, [10, 10, 10], dealer=0, seed=3)
+    t = open_table(rules, [10, 10, 10], dealer=0, seed=3)
     t.apply_text("p2 stand")
     h = history_of(t)
     assert replay(loads(
@@ -112,4 +112,4 @@ def test_short_pack_history_round_trip() -> None:
 
 def test_bad_given_pack() -> None:
     with pytest.raises(Exception, match="exactly the cards"):
-        Session(get_preset("commerce-32"), [10, 10, 10], dealer=0, pack=fresh_pack(C))
+        open_table(get_preset("commerce-32"), [10, 10, 10], dealer=0, pack=fresh_pack(C))

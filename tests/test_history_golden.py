@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from bragkit.engine import Session
+from bragkit.engine import open_table
 from bragkit.history import dumps, history_of, load, replay
 from bragkit.rules import get_preset
 
@@ -30,7 +30,7 @@ SESSIONS = {
 def _generate(name: str) -> None:
     preset, players, seed, deals = SESSIONS[name]
     rng = random.Random(seed)
-    t = Session(get_preset(preset), [80] * players, dealer=0, seed=seed)
+    t = open_table(get_preset(preset), [80] * players, dealer=0, seed=seed)
     while not t.over and t.deal_no < deals:
         t.apply(rng.choice(t.legal_actions()).sample(rng))
     (GOLDEN / f"{name}.json").write_text(dumps(history_of(t)))

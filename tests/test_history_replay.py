@@ -10,7 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from bragkit.cli import _register, cli
-from bragkit.engine import Session
+from bragkit.engine import Table, open_table
 from bragkit.errors import HistoryError
 from bragkit.history import dumps, history_of, load, loads, replay
 from bragkit.rules import get_preset
@@ -22,9 +22,9 @@ def runner_invoke(args: list[str]) -> tuple[int, str, str]:
     return result.exit_code, result.stdout, result.stderr
 
 
-def random_session(preset: str, seed: int, deals: int, players: int = 4) -> Session:
+def random_session(preset: str, seed: int, deals: int, players: int = 4) -> Table:
     rng = random.Random(seed)
-    t = Session(get_preset(preset), [60] * players, dealer=0, seed=seed)
+    t = open_table(get_preset(preset), [60] * players, dealer=0, seed=seed)
     while not t.over and t.deal_no < deals:
         t.apply(rng.choice(t.legal_actions()).sample(rng))
     return t
@@ -122,7 +122,7 @@ def test_dumps_loads_round_trip() -> None:
 def test_a_session_with_an_injected_rng_and_cuts_saves_faithfully() -> None:
     rules = get_preset("modern").replace(cut_when_unshuffled=True)
     rng = random.Random(99)
-    t = Session(rules, [40, 40, 40], dealer=1, rng=random.Random(5))
+    t = open_table(rules, [40, 40, 40], dealer=1, rng=random.Random(5))
     while t.deal_no < 8 and not t.over:
         t.apply(rng.choice(t.legal_actions()).sample(rng))
     h = history_of(t)
@@ -144,7 +144,7 @@ def test_saved_histories_replay_exactly_across_seeds(spec: str | dict[str, objec
     for seed in range(8):
         rng = random.Random(seed)
         injected = seed % 2 == 0
-        t = Session(rules, [40] * (2 + seed % 4), dealer=seed % 2,
+        t = open_table(rules, [40] * (2 + seed % 4), dealer=seed % 2,
                     rng=random.Random(seed) if injected else None,
                     seed=None if injected else seed)
         for _ in range(rng.randrange(5, 150)):

@@ -14,7 +14,7 @@ from click.testing import CliRunner
 
 from bragkit.cli import _register, cli
 from bragkit.cli.play_cmd import read_action, save_history
-from bragkit.engine import Session
+from bragkit.engine import open_table
 from bragkit.engine.actions import Action, LegalAction
 from bragkit.errors import BragError
 from bragkit.history import load, replay
@@ -160,7 +160,7 @@ def test_read_action_shortcuts_and_errors() -> None:
 
 
 def test_save_history_is_atomic_and_holds_only_finished_deals(tmp_path: Path) -> None:
-    t = Session(get_preset("modern"), [10, 10], dealer=0, seed=3)
+    t = open_table(get_preset("modern"), [10, 10], dealer=0, seed=3)
     t.apply_text("p2 look")
     t.apply_text("p2 bet 1")
     t.apply_text("p1 fold")
@@ -179,7 +179,7 @@ def test_saved_histories_replay_to_the_same_stacks(preset: str, tmp_path: Path) 
     from bragkit.bots import get_bot
 
     rules = get_preset(preset)
-    t = Session(rules, [60, 60, 60], 0, seed=13)
+    t = open_table(rules, [60, 60, 60], 0, seed=13)
     bots = [get_bot("heuristic", rules), get_bot("random", rules), get_bot("heuristic", rules)]
     rng = random.Random(1)
     while len(t.records) < 25 and not t.over:

@@ -10,7 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from bragkit.cli import _register, cli
-from bragkit.engine.session import Session
+from bragkit.engine import open_table
 from bragkit.errors import HistoryError
 from bragkit.history import dumps, history_of, loads, replay
 from bragkit.rules import get_preset
@@ -20,7 +20,7 @@ from bragkit.rules import get_preset
                                     "brag-poker", "american-both-survive"])
 def test_2_7_saved_sessions_replay_to_the_same_result(preset: str) -> None:
     rng = random.Random(4)
-    table = Session(get_preset(preset), [30, 30, 30, 30], dealer=1, seed=9)
+    table = open_table(get_preset(preset), [30, 30, 30, 30], dealer=1, seed=9)
     while not table.over and table.deal_no < 25:
         table.apply(rng.choice(table.legal_actions()).sample(rng))
     history = loads(dumps(history_of(table)))

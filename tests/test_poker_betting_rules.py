@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
+from bragkit.engine import open_table
 from bragkit.engine.poker_session import PokerSession
-from bragkit.engine.session import Session
 from bragkit.errors import RulesError
 from bragkit.rules import Rules, get_preset, preset_names, resolve
 
@@ -86,18 +86,18 @@ def test_pack_policy_must_shuffle_every_deal() -> None:
 def test_at_most_twelve_players() -> None:
     assert get_preset("foster").max_players() == 12
     with pytest.raises(RulesError, match="too many"):
-        Session(get_preset("three-stake"), [10] * 13, dealer=0, seed=1)
+        open_table(get_preset("three-stake"), [10] * 13, dealer=0, seed=1)
 
 
 @pytest.mark.parametrize("name", POKER_GAMES)
 def test_session_dispatches_to_the_poker_table(name: str) -> None:
-    table = Session(get_preset(name), [30, 30, 30], dealer=0, seed=1)
+    table = open_table(get_preset(name), [30, 30, 30], dealer=0, seed=1)
     assert isinstance(table, PokerSession) and table.state is not None
 
 
 def test_three_stake_needs_three_stakes_to_be_dealt_in() -> None:
     rules = get_preset("three-stake").replace(stake=2)
-    table = Session(rules, [30, 5, 30], dealer=0, seed=1)
+    table = open_table(rules, [30, 5, 30], dealer=0, seed=1)
     assert table.state is not None and table.state.status[1] == "out"
     assert table.state.pools == (0, 4, 4)          # P1 (4) already paid out
 
@@ -109,16 +109,16 @@ def test_2_3_table_stakes_reject_rebuys_during_a_deal() -> None:
 
 def test_4_1_tables_of_two_to_twelve_players() -> None:
     for name in POKER_GAMES:
-        assert isinstance(Session(get_preset(name), [10, 10], dealer=0, seed=1), PokerSession)
+        assert isinstance(open_table(get_preset(name), [10, 10], dealer=0, seed=1), PokerSession)
     with pytest.raises(RulesError, match="too many"):
-        Session(get_preset("american"), [10] * 13, dealer=0, seed=1)
+        open_table(get_preset("american"), [10] * 13, dealer=0, seed=1)
 
 
 def test_an_injected_generator_deals_the_same_as_its_seed() -> None:
     import random
 
-    a = Session(get_preset("foster"), [10] * 3, dealer=0, rng=random.Random(5))
-    b = Session(get_preset("foster"), [10] * 3, dealer=0, seed=5)
+    a = open_table(get_preset("foster"), [10] * 3, dealer=0, rng=random.Random(5))
+    b = open_table(get_preset("foster"), [10] * 3, dealer=0, seed=5)
     assert a.packs_used == b.packs_used
 
 
@@ -137,7 +137,7 @@ def test_7_keys_of_another_game_are_refused_not_ignored(
         preset: str, changes: dict[str, object], stray: str) -> None:
     rules = get_preset(preset).replace(**changes)
     with pytest.raises(RulesError, match=rf"^{stray} is not an option of {rules.game} "):
-        Session(rules, [30, 30, 30], dealer=0, seed=1)
+        open_table(rules, [30, 30, 30], dealer=0, seed=1)
 
 
 def test_7_every_key_of_a_game_is_accepted() -> None:

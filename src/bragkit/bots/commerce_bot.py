@@ -12,9 +12,9 @@
   or stands if the offer does not help.
 
 >>> import random
->>> from bragkit.engine import Session
+>>> from bragkit.engine import open_table
 >>> from bragkit.rules import get_preset
->>> t = Session(get_preset("commerce-widow"), [50, 50, 50], dealer=0, seed=3)
+>>> t = open_table(get_preset("commerce-widow"), [50, 50, 50], dealer=0, seed=3)
 >>> bot = CommerceHeuristicBot(get_preset("commerce-widow"))
 >>> legal = t.legal_actions()
 >>> any(la.allows(bot.act(t.state.view(t.to_act), legal, random.Random(1))) for la in legal)

@@ -13,9 +13,9 @@ GameAccount's 3 Card Brag Poker (rules-spec 4.1-4.3, 4.8).
   its total is at most ``draw31_below``.
 
 >>> import random
->>> from bragkit.engine import Session
+>>> from bragkit.engine import open_table
 >>> from bragkit.rules import get_preset
->>> t = Session(get_preset("foster"), [50, 50, 50], dealer=0, seed=3)
+>>> t = open_table(get_preset("foster"), [50, 50, 50], dealer=0, seed=3)
 >>> bot = PokerHeuristicBot(get_preset("foster"))
 >>> legal = t.legal_actions()
 >>> any(la.allows(bot.act(t.state.view(t.to_act), legal, random.Random(1))) for la in legal)

@@ -30,7 +30,8 @@ from bragkit.bots.base import Bot, begin_deal, end_deal
 from bragkit.cards import Card
 from bragkit.cli import cli
 from bragkit.engine.actions import Action, LegalAction, parse_action
-from bragkit.engine.session import Session
+from bragkit.engine.table import Table as GameTable
+from bragkit.engine.table import open_table
 from bragkit.errors import BragError, RulesError
 from bragkit.history import dumps, history_of
 from bragkit.sim.options import rules_from
@@ -46,7 +47,7 @@ class _Quit(Exception):
     """The player asked to stop."""
 
 
-def save_history(session: Session, path: Path) -> int:
+def save_history(session: GameTable, path: Path) -> int:
     """Write the finished deals of ``session`` to ``path`` atomically; return their number."""
     history = history_of(session)
     done = len(session.records)
@@ -112,7 +113,7 @@ def _cards(cards: tuple[Card, ...] | None) -> str:
 class _Table:
     """Runs the table: bots, the human's prompt, the log, saving."""
 
-    def __init__(self, session: Session, human: int, bots: dict[int, Bot], names: list[str],
+    def __init__(self, session: GameTable, human: int, bots: dict[int, Bot], names: list[str],
                  console: Console, history: Path, rng: random.Random,
                  max_deals: int | None, pause: bool) -> None:
         self.session = session
@@ -134,7 +135,7 @@ class _Table:
         t = self.session
         if t.state is not None:
             return t.state.view(self.human)
-        return t.records[-1].final.view(self.human) if t.records else None
+        return t.last_final.view(self.human) if t.records else None
 
     def seat_name(self, seat: int) -> str:
         return f"p{seat + 1} ({self.names[seat]})"
@@ -211,7 +212,7 @@ class _Table:
     def finish_deal(self) -> None:
         t = self.session
         rec = t.records[-1]
-        final = rec.final
+        final = t.last_final
         self.log_new(final.view(self.human).events)
         winners = ", ".join(self.seat_name(s) for s in getattr(final, "winners", ()))
         self.console.print(f"[bold]deal {rec.number + 1} over[/bold]"
@@ -253,7 +254,7 @@ class _Table:
                 self.ask(view, legal)
             else:
                 bot_view = t.state.view(seat) if t.state is not None else \
-                    t.records[-1].final.view(seat)
+                    t.last_final.view(seat)
                 t.apply_move(seat, self.bots[seat].act(bot_view, legal, self.rng))
             if t.deal_no != deal_no:
                 self.finish_deal()
@@ -311,7 +312,7 @@ def play_command(ctx: click.Context, preset: str, rules_file: str | None,
         raise RulesError(f"--seat {seat}: there are only {n} seats")
     if seed is None:
         seed = random.SystemRandom().randrange(1_000_000)
-    session = Session(rules, [stack] * n, 0, seed=seed)
+    session = open_table(rules, [stack] * n, 0, seed=seed)
     human = seat - 1
     names: list[str] = []
     table_bots: dict[int, Bot] = {}

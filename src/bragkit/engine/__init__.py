@@ -14,11 +14,15 @@ Shared table model (every game):
   visibility; views, histories and statistics are derived from it.
 * :mod:`bragkit.engine.pack`: packs as tuples of card ids, shuffled only by an injected
   ``random.Random`` or given explicitly.
-* :mod:`bragkit.engine.session`: consecutive deals at one table (dealer rotation, stacks,
-  carried pots, the unshuffled pack).
-* :mod:`bragkit.history` and :mod:`bragkit.testing` work on anything that offers
-  ``legal_actions()``, ``apply_move(seat, action)``, ``is_over``, ``view(seat)``,
-  ``events`` and ``replay()``.
+* :mod:`bragkit.engine.table`: the :class:`Table` protocol (consecutive deals at one table:
+  dealer rotation, stacks, carried pots, the pack, deal records) and :func:`open_table`, which
+  builds the table class each game registers (:mod:`bragkit.engine.session` for the brag-style
+  games, :mod:`.poker_session`, :mod:`bragkit.games.commerce_session`).
+* :mod:`bragkit.engine.deal_protocol`: the protocol part every deal state shares
+  (``apply_move`` with its turn check, ``first``, ``replay``, ``action_strings``).
+* :mod:`bragkit.history` and :mod:`bragkit.testing` work on any :class:`Table` and on any
+  deal state that offers ``legal_actions()``, ``apply_move(seat, action)``, ``is_over``,
+  ``view(seat)``, ``events`` and ``replay()`` (:class:`~bragkit.engine.table.DealState`).
 
 Betting machines:
 
@@ -58,7 +62,8 @@ from bragkit.engine.brag_state import BragState
 from bragkit.engine.events import Event
 from bragkit.engine.family import BragFamily, family_for
 from bragkit.engine.pack import fresh_pack, pack_from_text, pack_text, shuffled_pack
-from bragkit.engine.session import DealRecord, Session
+from bragkit.engine.session import Session
+from bragkit.engine.table import DealRecord, DealState, Table, open_table, register_table
 from bragkit.engine.views import SeatView
 
 __all__ = [
@@ -67,16 +72,20 @@ __all__ = [
     "BragFamily",
     "BragState",
     "DealRecord",
+    "DealState",
     "Event",
     "LegalAction",
     "SeatView",
     "Session",
+    "Table",
     "family_for",
     "format_move",
     "fresh_pack",
+    "open_table",
     "pack_from_text",
     "pack_text",
     "parse_action",
     "parse_move",
+    "register_table",
     "shuffled_pack",
 ]

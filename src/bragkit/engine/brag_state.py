@@ -23,8 +23,9 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final
 
 from bragkit.engine import brag_resolve as res
-from bragkit.engine.actions import Action, LegalAction, format_move, parse_action
+from bragkit.engine.actions import Action, LegalAction, parse_action
 from bragkit.engine.brag_betting import next_in_turn
+from bragkit.engine.deal_protocol import DealProtocol, fast_builder
 from bragkit.engine.events import Event
 from bragkit.engine.family import BragFamily
 from bragkit.errors import IllegalActionError
@@ -48,7 +49,7 @@ _new_event: Final = tuple.__new__
 
 
 @dataclass(frozen=True, slots=True)
-class BragState:
+class BragState(DealProtocol):
     """One deal of a brag-style game, as an immutable value.
 
     Build the first state with :meth:`start`; every :meth:`apply` returns a new state.  Seats
@@ -124,10 +125,9 @@ class BragState:
         return BragState.start(rules, stacks, dealer, pack)
 
     # ------------------------------------------------------------------ queries
-    @property
-    def is_over(self) -> bool:
-        """True when the deal has ended (no seat to act)."""
-        return self.phase == "over"
+    def turn_rule(self) -> str:
+        """The turn order's rules-spec section (named when a seat acts out of turn)."""
+        return "4.4.2"
 
     @property
     def active(self) -> tuple[int, ...]:
@@ -187,39 +187,11 @@ class BragState:
                 return _apply(self, self.to_act, action)
         raise IllegalActionError(_diagnose(self, action))
 
-    def apply_move(self, seat: int, action: Action | str) -> BragState:
-        """Like :meth:`apply`, checking that ``seat`` (0-based) is the seat to act."""
-        if isinstance(action, str):
-            action = parse_action(action)
-        if self.phase == "over":
-            raise IllegalActionError(f"{format_move(seat, action)}: the deal is over")
-        if seat != self.to_act:
-            raise IllegalActionError(
-                f"{format_move(seat, action)}: it is p{self.to_act + 1}'s turn, not "
-                f"p{seat + 1}'s (turn order, rules-spec 4.4.2)")
-        return self.apply(action)
-
     def view(self, seat: int) -> SeatView:
         """What ``seat`` may know: never a card it may not see."""
         from bragkit.engine.views import seat_view
 
         return seat_view(self, seat)
-
-    def replay(self) -> BragState:
-        """Re-apply this state's action log to its first state (must reproduce ``self``)."""
-        state = self
-        while state.origin is not None:
-            state = state.origin
-        for seat, action in self.actions:
-            state = state.apply_move(seat, action)
-        return state
-
-    def first(self) -> BragState:
-        """The first state of this deal (after antes and the deal)."""
-        state = self
-        while state.origin is not None:
-            state = state.origin
-        return state
 
     @property
     def net(self) -> tuple[int, ...]:
@@ -266,10 +238,6 @@ class BragState:
             dealt.update(first.old[s])
         dealt.update(first.faceup)
         return dealt - shown
-
-    def action_strings(self) -> list[str]:
-        """The action log as history strings (``p1 bet 4``)."""
-        return [format_move(s, a) for s, a in self.actions]
 
 
 class Work:
@@ -413,25 +381,7 @@ class Work:
 
 
 # ---------------------------------------------------------------------- fast construction
-def _make_builder() -> Any:
-    """A constructor that fills the slots directly (the frozen ``__init__`` is slow).
-
-    The result is an ordinary, fully initialised frozen :class:`BragState`.
-    """
-    from dataclasses import fields
-
-    names = [f.name for f in fields(BragState)]
-    lines = [f"def _build({', '.join(names)}):", "    new = _new(_cls)"]
-    env: dict[str, Any] = {"_new": object.__new__, "_cls": BragState}
-    for name in names:
-        env[f"_set_{name}"] = getattr(BragState, name).__set__
-        lines.append(f"    _set_{name}(new, {name})")
-    lines.append("    return new")
-    exec("\n".join(lines), env)
-    return env["_build"]
-
-
-_build: Any = _make_builder()
+_build: Any = fast_builder(BragState)
 
 
 # ---------------------------------------------------------------------- transitions

@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, Any, Final, Protocol
 
 from bragkit.cards import Card, card_from_id, parse_cards
 from bragkit.engine.actions import Action, LegalAction, format_move, parse_action
+from bragkit.engine.deal_protocol import DealProtocol
 from bragkit.engine.events import Event
 from bragkit.engine.pack import shuffled_pack
 from bragkit.errors import BragError, CardError, IllegalActionError
@@ -196,7 +197,7 @@ class CommerceView:
 
 
 @dataclass(frozen=True, slots=True)
-class CommerceState:
+class CommerceState(DealProtocol):
     """One Commerce deal as an immutable value; :meth:`apply` returns a new state.
 
     ``pot`` is the pool, ``carried`` the pool left for the next deal (lives scoring),
@@ -295,10 +296,9 @@ class CommerceState:
         return CommerceState.start(rules, stacks, dealer, pack)
 
     # ------------------------------------------------------------------ queries
-    @property
-    def is_over(self) -> bool:
-        """True when the deal has ended (no seat to act)."""
-        return self.phase == "over"
+    def turn_rule(self) -> str:
+        """The turn order's rules-spec sections (Commerce, both forms)."""
+        return "4.10/4.11"
 
     @property
     def active(self) -> tuple[int, ...]:
@@ -334,18 +334,6 @@ class CommerceState:
                 game_for(self.rules).act(d, self.to_act, action)
                 return d.freeze(self.to_act, action)
         raise IllegalActionError(self._diagnose(action))
-
-    def apply_move(self, seat: int, action: Action | str) -> CommerceState:
-        """Like :meth:`apply`, checking that ``seat`` (0-based) is the seat to act."""
-        if isinstance(action, str):
-            action = parse_action(action)
-        if self.phase == "over":
-            raise IllegalActionError(f"{format_move(seat, action)}: the deal is over")
-        if seat != self.to_act:
-            raise IllegalActionError(
-                f"{format_move(seat, action)}: it is p{self.to_act + 1}'s turn, not "
-                f"p{seat + 1}'s (turn order, rules-spec 4.10/4.11)")
-        return self.apply(action)
 
     def _canonical(self, action: Action) -> Action:
         """Cards of an action argument written the standard way (``10s`` -> ``Ts``)."""
@@ -457,20 +445,6 @@ class CommerceState:
         self.cache[key] = found
         return found
 
-    def replay(self) -> CommerceState:
-        """Re-apply this state's action log to its first state (must reproduce ``self``)."""
-        state = self.first()
-        for seat, action in self.actions:
-            state = state.apply_move(seat, action)
-        return state
-
-    def first(self) -> CommerceState:
-        """The first state of this deal (after the pool and the deal)."""
-        state = self
-        while state.origin is not None:
-            state = state.origin
-        return state
-
     def chips_in_play(self) -> int:
         """Stacks plus the pool (live or carried): always equals :attr:`total`."""
         return sum(self.stacks) + self.pot + self.carried
@@ -503,10 +477,6 @@ class CommerceState:
             if e.cards is not None and (e.visible_to is None or seat in e.visible_to):
                 secret.difference_update(e.cards)
         return secret
-
-    def action_strings(self) -> list[str]:
-        """The action log as history strings (``p1 trade 9s``)."""
-        return [format_move(s, a) for s, a in self.actions]
 
     # compatibility with the brag table model (histories, the conformance checker)
     @property

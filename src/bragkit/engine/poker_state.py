@@ -27,8 +27,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final
 
-from bragkit.cards import Card, card_from_id
+from bragkit.cards import card_from_id
 from bragkit.engine.actions import Action, LegalAction, format_move, parse_action
+from bragkit.engine.deal_protocol import DealProtocol, fast_builder
 from bragkit.engine.events import Event
 from bragkit.engine.poker_betting import Round, side_pots, split
 from bragkit.engine.poker_game import PokerGame, poker_game_for
@@ -51,7 +52,7 @@ _LOOK: Final = LegalAction("look")
 
 
 @dataclass(frozen=True, slots=True)
-class PokerState:
+class PokerState(DealProtocol):
     """One deal of a poker-style game, as an immutable value.
 
     Build the first state with :meth:`start`; :meth:`apply` returns a new state.  Seats are
@@ -118,10 +119,9 @@ class PokerState:
         return w.freeze(-1, None)
 
     # ------------------------------------------------------------------ queries
-    @property
-    def is_over(self) -> bool:
-        """True when the deal has ended."""
-        return self.phase == "over"
+    def turn_rule(self) -> str:
+        """The turn order's rules-spec section (the game's own section)."""
+        return self.game.spec_section
 
     @property
     def pot(self) -> int:
@@ -241,35 +241,9 @@ class PokerState:
                 return _apply(self, self.to_act, action)
         raise IllegalActionError(_diagnose(self, action))
 
-    def apply_move(self, seat: int, action: Action | str) -> PokerState:
-        """Like :meth:`apply`, checking that ``seat`` (0-based) is the seat to act."""
-        if isinstance(action, str):
-            action = parse_action(action)
-        if self.phase == "over":
-            raise IllegalActionError(f"{format_move(seat, action)}: the deal is over")
-        if seat != self.to_act:
-            raise IllegalActionError(
-                f"{format_move(seat, action)}: it is p{self.to_act + 1}'s turn, not "
-                f"p{seat + 1}'s (turn order, rules-spec {self.game.spec_section})")
-        return self.apply(action)
-
     def view(self, seat: int) -> PokerSeatView:
         """What ``seat`` may know: never a card it may not see."""
         return _view(self, seat)
-
-    def first(self) -> PokerState:
-        """The first state of this deal."""
-        state = self
-        while state.origin is not None:
-            state = state.origin
-        return state
-
-    def replay(self) -> PokerState:
-        """Re-apply the action log to the first state (reproduces ``self``)."""
-        state = self.first()
-        for seat, action in self.actions:
-            state = state.apply_move(seat, action)
-        return state
 
     def chips_in_play(self) -> int:
         """Stacks, pools and the carried pool: always equals :attr:`total`."""
@@ -283,28 +257,8 @@ class PokerState:
             cards.extend(hand)
         return cards
 
-    def action_strings(self) -> list[str]:
-        """The action log as history strings (``p1 call``)."""
-        return [format_move(s, a) for s, a in self.actions]
 
-
-def _make_builder() -> Any:
-    """A fast constructor of :class:`PokerState` that sets the slots directly (the frozen
-    dataclass ``__init__`` is slow on the hot path); the result is an ordinary state."""
-    from dataclasses import fields
-
-    names = [f.name for f in fields(PokerState)]
-    env: dict[str, Any] = {"new": object.__new__, "cls": PokerState}
-    body = [f"def build({', '.join(names)}):", "    state = new(cls)"]
-    for name in names:
-        env[f"set_{name}"] = getattr(PokerState, name).__set__
-        body.append(f"    set_{name}(state, {name})")
-    body.append("    return state")
-    exec("\n".join(body), env)  # builds a constructor from our own field names
-    return env["build"]
-
-
-_build: Any = _make_builder()
+_build: Any = fast_builder(PokerState)
 _set_cache: Any = PokerState.__dict__["cache"].__set__
 
 
@@ -601,16 +555,6 @@ class PokerSeatView(SeatView):
 
     contrib: tuple[int, ...] = ()
     committed: tuple[int, ...] = ()
-
-    def known_cards(self) -> tuple[Card, ...]:
-        """Every card this view reveals, own cards included (first appearance order)."""
-        found: dict[Card, None] = dict.fromkeys(self.own_cards or ())
-        for hand in self.shown.values():
-            found.update(dict.fromkeys(hand))
-        for e in self.events:
-            if e.cards:
-                found.update(dict.fromkeys(_CARD[c] for c in e.cards))
-        return tuple(found)
 
 
 def _view(st: PokerState, seat: int) -> PokerSeatView:

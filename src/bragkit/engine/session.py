@@ -18,55 +18,21 @@ to the bottom as it leaves play and the next deal comes from the top.
 
 from __future__ import annotations
 
-import importlib
 import itertools
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from functools import partial
 from typing import Any, Final
 
 from bragkit.engine.actions import Action, LegalAction, format_move, parse_move
 from bragkit.engine.brag_state import BragState
+from bragkit.engine.family import FAMILIES
 from bragkit.engine.pack import fresh_pack
+from bragkit.engine.table import DealRecord, check_seating, register_table
 from bragkit.errors import BragError, IllegalActionError, RulesError
 from bragkit.rules import WILD_OPTIONS, Rules
 
-__all__ = ["TABLES", "DealRecord", "Session", "choice_options"]
-
-TABLES: Final[dict[str, str]] = {
-    "commerce": "bragkit.games.commerce_session:CommerceSession",
-    "commerce-widow": "bragkit.games.commerce_session:CommerceSession",
-    **dict.fromkeys(("foster", "three-stake", "american", "brag-poker"),
-                    "bragkit.engine.poker_session:PokerSession"),  # poker-style (4.1-4.3, 4.8)
-}
-"""Game name -> ``module:class`` of a table class for games with their own deal state.
-
-``Session(rules, ...)`` builds that class instead (same constructor, same interface: ``state``,
-``apply_move``, ``records``, ...), so histories, ``brag replay`` and the conformance checker
-drive every game through :class:`Session`.  Games not listed play on :class:`BragState`.
-"""
-
-
-@dataclass(frozen=True, slots=True)
-class DealRecord:
-    """One finished (or current) deal of a session."""
-
-    number: int
-    dealer: int
-    rules: Rules
-    first: BragState
-    final: BragState
-    shuffled: bool
-    choice: str | None
-
-    @property
-    def actions(self) -> tuple[str, ...]:
-        """The deal's action strings (a dealer's choice first)."""
-        moves = tuple(self.final.action_strings())
-        if self.choice is not None:
-            return (f"p{self.dealer + 1} choose {self.choice}", *moves)
-        return moves
-
+__all__ = ["DealRecord", "Session", "choice_options"]
 
 def choice_options(rules: Rules, retained: bool) -> tuple[str, ...]:
     """The variants a dealer may choose under ``dealers_choice_every`` (4.4.11).
@@ -89,14 +55,20 @@ def _apply_choice(base: Rules, text: str) -> Rules:
                         blind_allowed=parts["blind"] == "yes")
 
 
+_BRAG_GAMES: Final = tuple(FAMILIES)  # the brag-style games (one family module each)
+
+
 class Session:
-    """A table playing consecutive deals of one brag-style game.
+    """A table playing consecutive deals of one brag-style game (a :class:`Table`).
 
     Chance is explicit: the pack comes from ``pack`` (card ids, top first) for the first deal,
     and every shuffle (or cut, under ``cut_when_unshuffled``) draws from ``rng`` (or
     ``random.Random(seed)``); ``shuffles`` may give the packs of later shuffles and cuts
     explicitly instead, in order.  :attr:`packs_used` records every pack so produced.
-    Seats are 0-based in the API.
+    Seats are 0-based in the API.  ``keep_states`` keeps every deal's final state in
+    :attr:`records` (by default a record holds the deal's inputs and action log only).
+    Other engines' tables subclass it (poker-style) or follow the protocol (Commerce);
+    :func:`~bragkit.engine.table.open_table` picks the right one.
     """
 
     state_class: Any = BragState
@@ -106,39 +78,19 @@ class Session:
         """Chips a seat needs to be dealt in (subclasses for other engines override it)."""
         return max(rules.ante, 1)
 
-    def __new__(cls, rules: Rules, *args: Any, **kwargs: Any) -> Session:
-        """Dispatch to the table class of ``rules.game`` listed in :data:`TABLES`, if any."""
-        target = TABLES.get(rules.game) if cls is Session else None
-        if target is not None:
-            module, _, name = target.partition(":")
-            table: Session = getattr(importlib.import_module(module), name)(rules, *args, **kwargs)
-            return table
-        return super().__new__(cls)
-
     def __init__(self, rules: Rules, stacks: Sequence[int], dealer: int | None = None, *,
                  seed: int | None = None, rng: random.Random | None = None,
                  pack: Sequence[int] | None = None,
-                 shuffles: Sequence[Sequence[int]] = ()) -> None:
-        if len(stacks) < 2:
-            raise RulesError("a table needs at least two seats")
-        if len(stacks) > rules.max_players():
-            raise RulesError(f"{len(stacks)} seats is too many for {rules.cards} cards each "
-                             f"(at most {rules.max_players()})")
-        if any(s < 0 for s in stacks):
-            raise RulesError("stacks must be >= 0")
-        short = [f"p{i + 1}" for i, s in enumerate(stacks) if s < rules.min_buy_in]
-        if short:
-            raise RulesError(f"{', '.join(short)} bring less than min_buy_in="
-                             f"{rules.min_buy_in} chips (rules-spec 2.3)")
+                 shuffles: Sequence[Sequence[int]] = (), keep_states: bool = False) -> None:
+        if type(self) is Session and rules.game not in _BRAG_GAMES:
+            raise RulesError(f"Session plays the brag-style games, not {rules.game!r}: use "
+                             "bragkit.engine.open_table(rules, ...)")
+        self.rng = rng if rng is not None else random.Random(seed if seed is not None else 0)
+        dealer = check_seating(rules, stacks, dealer, self.rng)
         self.base_rules = rules
         self.rules = rules
         self.n = len(stacks)
         self.seed = seed
-        self.rng = rng if rng is not None else random.Random(seed if seed is not None else 0)
-        if dealer is None:
-            dealer = self.rng.randrange(self.n) if rules.first_dealer == "random" else 0
-        if not 0 <= dealer < self.n:
-            raise RulesError(f"dealer must be a seat 1..{self.n}")
         self.first_dealer = dealer
         self.start_stacks = tuple(stacks)
         self.stacks = tuple(stacks)
@@ -152,7 +104,10 @@ class Session:
         self.pack: tuple[int, ...] = ()
         self.shuffle_next = True
         self.deal_no = 0
+        self.keep_states = keep_states
         self.records: list[DealRecord] = []
+        self.last_final: Any = None
+        """The final state of the latest finished deal (None before the first one ends)."""
         self.packs_used: list[tuple[int, ...]] = []
         self.state: BragState | None = None
         self.choice_pending = False
@@ -210,16 +165,17 @@ class Session:
                     pack = pack[k:] + pack[:k]
                 self.packs_used.append(pack)
         self._shuffled = shuffle
-        self.state = self.state_class.start(rules, self.stacks, self.dealer, pack,
-                                            carried=self.carried, retained=self.retained,
-                                            debts=self.debts)
-        self._first = self.state
+        self._start = partial(self.state_class.start, rules, self.stacks, self.dealer, pack,
+                              carried=self.carried, retained=self.retained, debts=self.debts)
+        self.state = self._start()
 
     def _finish_deal(self) -> None:
         st = self.state
         assert st is not None and st.is_over
-        self.records.append(DealRecord(self.deal_no, self.dealer, self.rules, self._first, st,
-                                       self._shuffled, self._choice))
+        self.records.append(DealRecord(self.deal_no, self.dealer, self.rules, self._shuffled,
+                                       self._choice, DealRecord.log(st), self._start,
+                                       st if self.keep_states else None))
+        self.last_final = st
         self.stacks = st.stacks
         self.carried = st.carried
         self.retained = st.retained
@@ -313,3 +269,6 @@ class Session:
         if self._choice is not None:
             return (f"p{self.dealer + 1} choose {self._choice}", *moves)
         return moves
+
+
+register_table(_BRAG_GAMES, Session)

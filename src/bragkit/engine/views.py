@@ -19,16 +19,17 @@ a side show is private to its two players; the face-up stub shows one card to al
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from bragkit.cards import Card, card_from_id
 from bragkit.engine.actions import LegalAction
+from bragkit.engine.deal_protocol import fast_builder
 from bragkit.engine.events import Event
 
 if TYPE_CHECKING:
     from bragkit.engine.brag_state import BragState
 
-__all__ = ["SeatView", "seat_view"]
+__all__ = ["SeatView", "redacted_events", "seat_view"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,43 +81,107 @@ class SeatView:
         }
 
     def known_cards(self) -> tuple[Card, ...]:
-        """Every card this view reveals, own cards included."""
-        cards: list[Card] = list(self.own_cards or ())
+        """Every card this view reveals, own cards included (in order of first appearance;
+        linear in the size of the view).
+
+        >>> import random
+        >>> from bragkit.rules import get_preset
+        >>> from bragkit.engine import BragState
+        >>> s = BragState.new(get_preset("modern"), [9, 9], rng=random.Random(1)).apply("look")
+        >>> s.view(1).known_cards() == s.view(1).own_cards, s.view(0).known_cards()
+        (True, ())
+        """
+        found: dict[Card, None] = dict.fromkeys(self.own_cards or ())
         for hand in self.shown.values():
-            cards.extend(hand)
+            found.update(dict.fromkeys(hand))
         for e in self.events:
             if e.cards:
-                cards.extend(card_from_id(c) for c in e.cards)
+                found.update(dict.fromkeys(map(card_from_id, e.cards)))
         if self.stub_card is not None:
-            cards.append(self.stub_card)
-        seen: list[Card] = []
-        for c in cards:
-            if c not in seen:
-                seen.append(c)
-        return tuple(seen)
+            found[self.stub_card] = None
+        return tuple(found)
+
+
+def redacted_events(events: tuple[Event, ...], seat: int) -> tuple[Event, ...]:
+    """``events`` as ``seat`` sees them (:meth:`Event.redacted` of each, in one pass).
+
+    >>> e = Event("look", seat=0, cards=(51, 47, 43), visible_to=frozenset({0}))
+    >>> redacted_events((e,), 1)[0].cards, redacted_events((e,), 0)[0] is e
+    (None, True)
+    """
+    return tuple([e if e.cards is None or e.visible_to is None or seat in e.visible_to
+                  else Event(e.kind, e.seat, e.amount, None, e.visible_to, e.note)
+                  for e in events])
+
+
+_new_view: Any = fast_builder(SeatView)
+
+_Digest = tuple[tuple[Event, ...], tuple[Event, ...], "tuple[int, ...] | None",
+                dict[int, tuple[Card, ...]], "Card | None"]
+"""What one seat may know from an event log: (the log, the log as the seat sees it, the cards
+of its latest look, the other hands it has seen, the face-up stub card)."""
+
+_DIGESTS: dict[int, _Digest] = {}
+"""The latest digest built for each seat.  A state's log extends its predecessor's, so the
+next view of the same deal only reads the new events.  A digest is reused only when its log
+is a prefix (by value) of the new one, so any log, of any deal or branch, gets exactly the
+view a fresh pass would give; digests are never changed once built."""
+
+_EMPTY: _Digest = ((), (), None, {}, None)
+
+
+def _digest(events: tuple[Event, ...], seat: int) -> _Digest:
+    """The digest of ``events`` for ``seat``, extending the seat's previous digest if its
+    log is a prefix of ``events``."""
+    old = _DIGESTS.get(seat, _EMPTY)
+    src = old[0]
+    if src is events:
+        return old
+    m = len(src)
+    if not m or m > len(events) or events[m - 1] != src[-1] or events[:m] != src:
+        old, m = _EMPTY, 0
+    seen: list[Event] = []
+    keep = seen.append
+    own = old[2]
+    shown = old[3]
+    stub = old[4]
+    copied = False
+    for e in events[m:]:
+        cards = e.cards
+        if cards is None:
+            keep(e)
+            continue
+        vis = e.visible_to
+        if vis is not None and seat not in vis:  # redacted: the cards are not this seat's to see
+            keep(Event(e.kind, e.seat, e.amount, None, vis, e.note))
+            continue
+        keep(e)
+        kind = e.kind
+        owner = e.seat
+        if kind == "stub":
+            stub = card_from_id(cards[0])
+        elif owner == seat and kind == "look":
+            own = cards
+        elif owner is not None and owner != seat and (kind == "reveal" or kind == "deal"):
+            if not copied:
+                shown, copied = dict(shown), True
+            shown[owner] = tuple(map(card_from_id, cards))
+    digest: _Digest = (events, old[1] + tuple(seen), own, shown, stub)
+    _DIGESTS[seat] = digest
+    return digest
 
 
 def seat_view(st: BragState, seat: int) -> SeatView:
-    """Build ``seat``'s view of ``st`` from the event log."""
-    events = tuple(e.redacted(seat) for e in st.events)
-    own: tuple[int, ...] | None = None
-    shown: dict[int, tuple[Card, ...]] = {}
-    stub: Card | None = None
-    for e in events:
-        if e.cards is None:
-            continue
-        if e.kind == "stub":
-            stub = card_from_id(e.cards[0])
-        elif e.seat == seat and e.kind in ("look",) and st.hands[seat]:
-            own = e.cards
-        elif e.seat is not None and e.seat != seat and e.kind in ("reveal", "deal"):
-            shown[e.seat] = tuple(card_from_id(c) for c in e.cards)
+    """Build ``seat``'s view of ``st`` from the event log (reading only the events added
+    since this seat's previous view of the deal)."""
+    _, events, own, shown, stub = _digest(st.events, seat)
     own_cards: tuple[Card, ...] | None = None
-    if own is not None and st.looked[seat]:
-        own_cards = tuple(card_from_id(c) for c in st.hands[seat] if c in own)
-    return SeatView(
-        seat=seat, dealer=st.dealer, stacks=st.stacks, pot=st.pot,
-        frozen_pots=tuple(a for a, _ in st.frozen), r=st.r, status=st.status,
-        looked=st.looked, to_act=st.to_act, phase=st.phase, own_cards=own_cards,
-        shown=shown, stub_card=stub, events=events,
-        legal=st.legal_actions() if st.to_act == seat else ())
+    hand = st.hands[seat]
+    if own is not None and hand and st.looked[seat]:
+        own_cards = tuple(card_from_id(c) for c in hand if c in own)
+    frozen = st.frozen
+    view: SeatView = _new_view(  # the fields in order (the frozen __init__ is slow)
+        seat, st.dealer, st.stacks, st.pot, tuple([a for a, _ in frozen]) if frozen else (),
+        st.r, st.status, st.looked, st.to_act, st.phase, own_cards, dict(shown), stub, events,
+        st.legal_actions() if st.to_act == seat else ())
+    return view

@@ -6,8 +6,9 @@ widow game with lives the pool, the lives, the horses and the first player out. 
 session ends with the final sweep; a trade or stakes session ends when fewer than two
 seats can play.  Every deal is shuffled (``shuffle_every_deal``); the packs used are kept.
 
-Its interface is the brag :class:`~bragkit.engine.session.Session`'s, so hand histories,
-``brag replay`` and the conformance checker drive it the same way.
+It follows the :class:`~bragkit.engine.table.Table` protocol and registers itself for both
+forms of Commerce, so :func:`~bragkit.engine.table.open_table`, hand histories, ``brag
+replay`` and the conformance checker drive it the same way as every other game.
 
 >>> from bragkit.rules import get_preset
 >>> t = CommerceSession(get_preset("commerce"), [10, 10, 10], dealer=2, seed=7)
@@ -25,11 +26,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from functools import partial
+from typing import Any
 
 from bragkit.engine.actions import Action, LegalAction, format_move, parse_move
 from bragkit.engine.commerce_state import CommerceState, eligible
 from bragkit.engine.pack import fresh_pack
+from bragkit.engine.table import DealRecord, check_seating, register_table
 from bragkit.errors import BragError, IllegalActionError, RulesError
 from bragkit.rules import Rules
 
@@ -63,18 +66,8 @@ def check_keys(rules: Rules) -> None:
                          f"its options: {', '.join(sorted(own))})")
 
 
-@dataclass(frozen=True, slots=True)
-class CommerceDealRecord:
-    """One finished deal of a Commerce session."""
-
-    number: int
-    dealer: int
-    rules: Rules
-    first: CommerceState
-    final: CommerceState
-    shuffled: bool
-    choice: str | None
-    actions: tuple[str, ...]
+CommerceDealRecord = DealRecord
+"""A finished deal of a Commerce session (the shared :class:`DealRecord`)."""
 
 
 class CommerceSession:
@@ -89,26 +82,16 @@ class CommerceSession:
     def __init__(self, rules: Rules, stacks: Sequence[int], dealer: int | None = None, *,
                  seed: int | None = None, rng: random.Random | None = None,
                  pack: Sequence[int] | None = None,
-                 shuffles: Sequence[Sequence[int]] = ()) -> None:
+                 shuffles: Sequence[Sequence[int]] = (), keep_states: bool = False) -> None:
         if rules.game not in ("commerce", "commerce-widow"):
             raise RulesError(f"CommerceSession plays Commerce, not {rules.game!r}")
         check_keys(rules)
-        if len(stacks) < 2:
-            raise RulesError("a table needs at least two seats")
-        if len(stacks) > rules.max_players():
-            raise RulesError(f"{len(stacks)} seats is too many for this pack "
-                             f"(at most {rules.max_players()})")
-        if any(s < 0 for s in stacks):
-            raise RulesError("stacks must be >= 0")
+        self.rng = rng if rng is not None else random.Random(seed if seed is not None else 0)
+        dealer = check_seating(rules, stacks, dealer, self.rng)
         self.base_rules = rules
         self.rules = rules
         self.n = len(stacks)
         self.seed = seed
-        self.rng = rng if rng is not None else random.Random(seed if seed is not None else 0)
-        if dealer is None:
-            dealer = self.rng.randrange(self.n) if rules.first_dealer == "random" else 0
-        if not 0 <= dealer < self.n:
-            raise RulesError(f"dealer must be a seat 1..{self.n}")
         self.first_dealer = dealer
         self.start_stacks = tuple(stacks)
         self.stacks = tuple(stacks)
@@ -123,11 +106,12 @@ class CommerceSession:
         self.shuffles = [tuple(p) for p in shuffles]
         self.packs_used: list[tuple[int, ...]] = []
         self.deal_no = 0
-        self.records: list[CommerceDealRecord] = []
+        self.keep_states = keep_states
+        self.records: list[DealRecord] = []
+        self.last_final: Any = None
         self.state: CommerceState | None = None
         self.choice_pending = False
         self.over = False
-        self._actions: list[str] = []
         self._new_deal()
 
     # ------------------------------------------------------------------ dealing
@@ -166,18 +150,18 @@ class CommerceSession:
             return
         self.dealer, seated = seating
         pack = self._shuffle()
-        self.state = CommerceState.start(self.rules, self.stacks, self.dealer, pack,
-                                         seated=seated, pool=self.carried, lives=self.lives,
-                                         horses=self.horses, first_out=self.first_out)
-        self._first = self.state
-        self._actions = []
+        self._start = partial(CommerceState.start, self.rules, self.stacks, self.dealer, pack,
+                              seated=seated, pool=self.carried, lives=self.lives,
+                              horses=self.horses, first_out=self.first_out)
+        self.state = self._start()
 
     def _finish_deal(self) -> None:
         st = self.state
         assert st is not None and st.is_over
-        self.records.append(CommerceDealRecord(self.deal_no, self.dealer, self.rules,
-                                               self._first, st, True, None,
-                                               tuple(self._actions)))
+        self.records.append(DealRecord(self.deal_no, self.dealer, self.rules, True, None,
+                                       DealRecord.log(st), self._start,
+                                       st if self.keep_states else None))
+        self.last_final = st
         self.stacks = st.stacks
         self.carried = st.carried
         if self.rules.game == "commerce-widow" and self.rules.widow_scoring == "lives":
@@ -207,7 +191,6 @@ class CommerceSession:
         if self.state is None:
             raise IllegalActionError(f"{format_move(seat, action)}: the session is over")
         self.state = self.state.apply_move(seat, action)
-        self._actions.append(format_move(seat, self.state.actions[-1][1]))
         if self.state.is_over:
             self._finish_deal()
 
@@ -234,4 +217,9 @@ class CommerceSession:
 
     def current_actions(self) -> tuple[str, ...]:
         """The action strings of the deal in progress."""
-        return tuple(self._actions) if self.state is not None else ()
+        if self.state is None:
+            return ()
+        return tuple(format_move(s, a) for s, a in self.state.actions)
+
+
+register_table(("commerce", "commerce-widow"), CommerceSession)

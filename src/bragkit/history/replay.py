@@ -23,7 +23,7 @@ from typing import Any
 from bragkit.engine.actions import parse_move
 from bragkit.engine.brag_state import BragState
 from bragkit.engine.pack import card_text, pack_from_text, pack_text
-from bragkit.engine.session import DealRecord, Session
+from bragkit.engine.table import DealRecord, Table, open_table
 from bragkit.errors import BragError, HistoryError
 from bragkit.history.format import HandHistory, spec_for
 
@@ -39,9 +39,9 @@ class ReplayResult:
     """A replayed session: the table and every deal's record."""
 
     history: HandHistory
-    session: Session
+    session: Table
 
-    def deal_summary(self, record: DealRecord | None, state: BragState) -> dict[str, Any]:
+    def deal_summary(self, record: DealRecord | None, state: Any) -> dict[str, Any]:
         """One deal as a JSON-ready dict."""
         first = state.first()
         dealt: dict[int, str] = {}
@@ -126,13 +126,13 @@ class ReplayResult:
         return "\n".join(lines)
 
 
-def _session(history: HandHistory) -> Session:
+def _session(history: HandHistory) -> Table:
     rules = history.rules
     try:
         pack = pack_from_text(history.pack, rules) if history.pack is not None else None
         shuffles = [pack_from_text(p, rules, partial=True) for p in history.shuffles]
-        return Session(rules, history.stacks, history.dealer, seed=history.seed, pack=pack,
-                       shuffles=shuffles)
+        return open_table(rules, history.stacks, history.dealer, seed=history.seed, pack=pack,
+                          shuffles=shuffles, keep_states=True)
     except BragError as error:
         raise HistoryError(f"bad history: {error}") from None
 
@@ -168,7 +168,7 @@ def replay(history: HandHistory) -> ReplayResult:
     return ReplayResult(history, session)
 
 
-def history_of(played: Session | BragState) -> HandHistory:
+def history_of(played: Table | BragState) -> HandHistory:
     """The history of every deal played at a session (the current one included), or of one
     deal played from :meth:`BragState.start` / :meth:`BragState.new`.
 

@@ -33,7 +33,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from bragkit.bots.base import Bot, begin_deal, end_deal, get_bot
-from bragkit.engine.session import Session
+from bragkit.engine.table import Table, open_table
 from bragkit.errors import BragError, RulesError
 from bragkit.rules import Rules
 
@@ -92,10 +92,10 @@ def block_count(config: SimConfig) -> int:
     return math.ceil(config.hands / config.block)
 
 
-def _deal_stats(result: BlockResult, session: Session, bot_of_seat: list[int],
+def _deal_stats(result: BlockResult, session: Table, bot_of_seat: list[int],
                 trace: bool) -> None:
-    rec = session.records[-1]
-    first, final = rec.first, rec.final
+    final = session.last_final
+    first = final.first()
     nets = [0] * len(result.net)
     for seat, b in enumerate(bot_of_seat):
         if first.status[seat] == "out":
@@ -130,14 +130,14 @@ def run_block(config: SimConfig, index: int) -> BlockResult:
     result = BlockResult(index, hands, [0] * n, [0] * n, [0] * n, [0] * n, [0] * n, [0] * n)
     low = config.stack // 4
 
-    def new_session(dealer: int, pack: tuple[int, ...] | None) -> Session:
-        return Session(rules, [config.stack] * n, dealer, rng=deal_rng, pack=pack)
+    def new_session(dealer: int, pack: tuple[int, ...] | None) -> Table:
+        return open_table(rules, [config.stack] * n, dealer, rng=deal_rng, pack=pack)
 
     session = new_session(0, None)
     continued = False  # the session's first pack is the previous session's (not shuffled)
     packs_seen = 0
 
-    def close(s: Session) -> None:
+    def close(s: Table) -> None:
         for seat, b in enumerate(bot_of_seat):
             result.net[b] += s.stacks[seat] - s.start_stacks[seat] - s.bought[seat]
         result.pot += s.carried
@@ -160,7 +160,7 @@ def run_block(config: SimConfig, index: int) -> BlockResult:
             seat = session.to_act
             legal = session.legal_actions()
             view = session.state.view(seat) if session.state is not None else \
-                session.records[-1].final.view(seat)
+                session.last_final.view(seat)
             action = bots[seat].act(view, legal, bot_rng)
             session.apply_move(seat, action)
             result.decisions[bot_of_seat[seat]] += 1
@@ -174,13 +174,13 @@ def run_block(config: SimConfig, index: int) -> BlockResult:
             continue
         played += 1
         _deal_stats(result, session, bot_of_seat, config.trace)
-        final = session.records[-1].final
+        final = session.last_final
         for seat, bot in enumerate(bots):
             end_deal(bot, final.view(seat))
         if played >= hands:
             break
         short = min(session.stacks) < low
-        if session.over or (short and session.carried == 0 and not session.retained):
+        if session.over or (short and session.carried == 0 and not final.retained):
             close(session)
             keep = (rules.pack_policy == "brag_unshuffled" and not final.shuffle_next
                     and not session.over and len(final.pack) == len(session.packs_used[0]))

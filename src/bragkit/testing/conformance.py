@@ -12,9 +12,8 @@ session ends) and asserts, after every action:
 * replaying a deal's action log from its first state reproduces its final state.
 
 It works for any game whose table and states follow two small protocols
-(:class:`TableLike`, :class:`StateLike`); pass ``table_factory`` to use another engine.
-The brag-style :class:`~bragkit.engine.session.Session` and
-:class:`~bragkit.engine.brag_state.BragState` follow them.
+(:class:`TableLike`, :class:`StateLike`); every table :func:`~bragkit.engine.table.open_table`
+builds follows them (pass ``table_factory`` to use another engine).
 
 >>> from bragkit.rules import get_preset
 >>> report = check_conformance(get_preset("modern"), hands=30, players=4, seed=1)
@@ -30,7 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from bragkit.engine.actions import Action, LegalAction
-from bragkit.engine.session import Session
+from bragkit.engine.table import DealState, open_table
 from bragkit.errors import BragError, IllegalActionError
 from bragkit.rules import Rules
 
@@ -44,28 +43,8 @@ __all__ = [
 ]
 
 
-class StateLike(Protocol):
-    """What the checker needs from one deal's state."""
-
-    @property
-    def rules(self) -> Rules: ...
-    @property
-    def n(self) -> int: ...
-    @property
-    def to_act(self) -> int: ...
-    @property
-    def total(self) -> int: ...
-    @property
-    def events(self) -> tuple[Any, ...]: ...
-    @property
-    def is_over(self) -> bool: ...
-    def legal_actions(self) -> tuple[LegalAction, ...]: ...
-    def apply_move(self, seat: int, action: Action) -> Any: ...
-    def chips_in_play(self) -> int: ...
-    def all_cards(self) -> list[int]: ...
-    def secret_cards(self, seat: int) -> set[int]: ...
-    def view(self, seat: int) -> Any: ...
-    def replay(self) -> Any: ...
+StateLike = DealState
+"""What the checker needs from one deal's state (the engine's :class:`DealState` protocol)."""
 
 
 class TableLike(Protocol):
@@ -81,6 +60,8 @@ class TableLike(Protocol):
     def stacks(self) -> Sequence[int]: ...
     @property
     def records(self) -> Sequence[Any]: ...
+    @property
+    def last_final(self) -> Any: ...
     @property
     def state(self) -> Any: ...
     @property
@@ -184,7 +165,7 @@ def _probe(st: StateLike, seat: int, action: Action, report: ConformanceReport) 
 
 
 def _default_table(rules: Rules, stacks: list[int], dealer: int, seed: int) -> TableLike:
-    return Session(rules, stacks, dealer=dealer, seed=seed)
+    return open_table(rules, stacks, dealer=dealer, seed=seed)
 
 
 def check_conformance(rules: Rules, *, hands: int = 1000, players: int = 4, seed: int = 0,
@@ -193,8 +174,8 @@ def check_conformance(rules: Rules, *, hands: int = 1000, players: int = 4, seed
                       | None = None) -> ConformanceReport:
     """Play ``hands`` deals of random legal play under ``rules`` and check every invariant.
 
-    ``table_factory(rules, stacks, dealer, seed)`` builds a table (default: the brag-style
-    :class:`~bragkit.engine.session.Session`).  Raises :class:`ConformanceError` on the first
+    ``table_factory(rules, stacks, dealer, seed)`` builds a table (default:
+    :func:`~bragkit.engine.table.open_table`).  Raises :class:`ConformanceError` on the first
     failure (with the seed and deal).
     """
     factory = table_factory or _default_table
@@ -234,10 +215,12 @@ def check_conformance(rules: Rules, *, hands: int = 1000, players: int = 4, seed
                 decisions_this_deal = 0
                 report.hands += 1
                 record = table.records[-1]
-                final = record.final
+                final = table.last_final
                 check_state(final)
                 if final.replay() != final:
                     _fail(f"deal {record.number}: replaying the action log differs")
+                if record.start() != final.first():
+                    _fail(f"deal {record.number}: the record does not rebuild the first state")
                 if any(e.kind == "reveal" for e in final.events):
                     report.showdowns += 1
                 if final.carried:

@@ -1,0 +1,110 @@
+"""The part of a deal state every engine shares: the turn check, the first state, replay.
+
+:class:`~bragkit.engine.brag_state.BragState`, :class:`~bragkit.engine.poker_state.PokerState`
+and :class:`~bragkit.engine.commerce_state.CommerceState` are frozen, slotted dataclasses that
+derive from :class:`DealProtocol`.  Each supplies ``phase``, ``to_act``, ``actions`` (the
+action log), ``origin`` (the previous state of the deal, ``None`` for the first) and
+``apply(action)``; the mixin adds :meth:`apply_move` (``apply`` with the turn check),
+:meth:`first`, :meth:`replay`, :meth:`action_strings` and :attr:`is_over`.  It has no slots
+and no fields of its own, so states stay as small and as fast as before.
+
+>>> import random
+>>> from bragkit.engine import BragState
+>>> from bragkit.rules import get_preset
+>>> s = BragState.new(get_preset("modern"), [9, 9, 9], rng=random.Random(1))
+>>> t = s.apply_move(1, "look").apply_move(1, "bet 2")
+>>> t.first() is s, t.replay() == t, t.action_strings()
+(True, True, ['p2 look', 'p2 bet 2'])
+>>> t.apply_move(0, "fold")
+Traceback (most recent call last):
+...
+bragkit.errors.IllegalActionError: p1 fold: it is p3's turn, not p1's (turn order, rules-spec 4.4.2)
+"""
+
+from __future__ import annotations
+
+from dataclasses import fields
+from typing import TYPE_CHECKING, Any, Self
+
+from bragkit.engine.actions import Action, format_move, parse_action
+from bragkit.errors import IllegalActionError
+
+__all__ = ["DealProtocol", "fast_builder"]
+
+
+class DealProtocol:
+    """Shared behaviour of the deal states (a mixin without state of its own)."""
+
+    __slots__ = ()
+
+    if TYPE_CHECKING:
+        phase: str
+        to_act: int
+        actions: tuple[tuple[int, Action], ...]
+        origin: Any
+
+        def apply(self, action: Action | str) -> Self: ...
+
+    def turn_rule(self) -> str:
+        """The rules-spec section that sets the turn order (named when a seat acts out of
+        turn); engines override it."""
+        return "2.2"
+
+    @property
+    def is_over(self) -> bool:
+        """True when the deal has ended (no seat to act)."""
+        return self.phase == "over"
+
+    def apply_move(self, seat: int, action: Action | str) -> Self:
+        """Like ``apply``, checking that ``seat`` (0-based) is the seat to act."""
+        if isinstance(action, str):
+            action = parse_action(action)
+        if self.phase == "over":
+            raise IllegalActionError(f"{format_move(seat, action)}: the deal is over")
+        if seat != self.to_act:
+            raise IllegalActionError(
+                f"{format_move(seat, action)}: it is p{self.to_act + 1}'s turn, not "
+                f"p{seat + 1}'s (turn order, rules-spec {self.turn_rule()})")
+        return self.apply(action)
+
+    def first(self) -> Self:
+        """The first state of this deal (after the antes and the deal)."""
+        state = self
+        while state.origin is not None:
+            state = state.origin
+        return state
+
+    def replay(self) -> Self:
+        """Re-apply this state's action log to its first state (must reproduce ``self``)."""
+        state = self.first()
+        for seat, action in self.actions:
+            state = state.apply_move(seat, action)
+        return state
+
+    def action_strings(self) -> list[str]:
+        """The action log as history strings (``p1 bet 4``)."""
+        return [format_move(s, a) for s, a in self.actions]
+
+
+def fast_builder(cls: type[Any]) -> Any:
+    """A constructor of the frozen, slotted dataclass ``cls`` that fills the slots directly,
+    positionally in field order (the frozen ``__init__`` is slow on the hot path).  The
+    result is an ordinary, fully initialised instance.
+
+    >>> from dataclasses import dataclass
+    >>> @dataclass(frozen=True, slots=True)
+    ... class P:
+    ...     x: int
+    ...     y: int
+    >>> fast_builder(P)(1, 2)
+    P(x=1, y=2)
+    """
+    names = [f.name for f in fields(cls)]
+    env: dict[str, Any] = {"_new": object.__new__, "_cls": cls}
+    lines = [f"def _build({', '.join(names)}):", "    new = _new(_cls)"]
+    for name in names:
+        env[f"_set_{name}"] = getattr(cls, name).__set__
+        lines.append(f"    _set_{name}(new, {name})")
+    lines.append("    return new")
+    exec("\n".join(lines), env)  # a constructor written from the class's own field names
+    return env["_build"]

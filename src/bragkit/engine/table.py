@@ -1,0 +1,257 @@
+"""Tables: the :class:`Table` protocol every game's table follows, its deal records, and
+:func:`open_table`, the factory that picks a game's table class from a registry.
+
+A *table* plays consecutive deals of one game (dealer rotation, stacks, carried pots, the
+pack).  Hand histories, ``brag replay``, the conformance checker, simulations and ``brag
+play`` drive every game through this protocol only; each game family registers its table
+class with :func:`register_table` (brag-style games: :class:`~bragkit.engine.session.Session`,
+poker-style games: :class:`~bragkit.engine.poker_session.PokerSession`, Commerce:
+:class:`~bragkit.games.commerce_session.CommerceSession`).
+
+A table keeps, per finished deal, a :class:`DealRecord`: the inputs of its first state and
+its action log (what a history needs), not its states.  ``keep_states=True`` keeps every
+deal's final state too; otherwise :attr:`DealRecord.final` re-plays the deal on demand, and
+:attr:`Table.last_final` always holds the final state of the latest finished deal.  So a
+table of thousands of deals costs no more per deal than a short one.
+
+>>> from bragkit.rules import get_preset
+>>> t = open_table(get_preset("foster"), [20, 20, 20], dealer=0, seed=7)
+>>> type(t).__name__, table_class("modern").__name__, table_class("commerce").__name__
+('PokerSession', 'Session', 'CommerceSession')
+>>> for move in ("p1 ante 2", "p2 fold", "p3 fold"):
+...     t.apply_text(move)
+>>> t.records[0].actions, t.records[0].final == t.last_final, t.stacks
+(('p1 ante 2', 'p2 fold', 'p3 fold'), True, (22, 19, 19))
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Final, Protocol
+
+from bragkit.engine.actions import Action, LegalAction, parse_move
+from bragkit.errors import RulesError
+from bragkit.rules import Rules
+
+__all__ = ["DealRecord", "DealState", "Table", "check_seating", "open_table", "register_table",
+           "table_class"]
+
+
+class DealState(Protocol):
+    """What tables, histories and the checkers need from the state of one deal."""
+
+    @property
+    def rules(self) -> Rules: ...
+    @property
+    def n(self) -> int: ...
+    @property
+    def dealer(self) -> int: ...
+    @property
+    def to_act(self) -> int: ...
+    @property
+    def is_over(self) -> bool: ...
+    @property
+    def stacks(self) -> tuple[int, ...]: ...
+    @property
+    def total(self) -> int: ...
+    @property
+    def events(self) -> tuple[Any, ...]: ...
+    @property
+    def actions(self) -> tuple[tuple[int, Action], ...]: ...
+    def legal_actions(self) -> tuple[LegalAction, ...]: ...
+    def apply(self, action: Action) -> Any: ...
+    def apply_move(self, seat: int, action: Action) -> Any: ...
+    def chips_in_play(self) -> int: ...
+    def all_cards(self) -> list[int]: ...
+    def secret_cards(self, seat: int) -> set[int]: ...
+    def view(self, seat: int) -> Any: ...
+    def replay(self) -> Any: ...
+    def first(self) -> Any: ...
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class DealRecord:
+    """One finished deal of a table: how it started and what was played.
+
+    ``start`` rebuilds the deal's first state (it holds the inputs, not the state); ``moves``
+    is the action log as history strings (``"p2 bet 4"``; strings cost the garbage collector
+    nothing).  ``kept`` is the final state when the table keeps states.
+    """
+
+    number: int
+    dealer: int
+    rules: Rules
+    shuffled: bool
+    choice: str | None
+    moves: tuple[str, ...]
+    start: Callable[[], Any]
+    kept: Any = None
+
+    @staticmethod
+    def log(state: Any) -> tuple[str, ...]:
+        """The action strings of a deal state's action log."""
+        return tuple([f"p{s + 1} {a}" for s, a in state.actions])
+
+    @property
+    def actions(self) -> tuple[str, ...]:
+        """The deal's action strings (a dealer's choice first)."""
+        if self.choice is not None:
+            return (f"p{self.dealer + 1} choose {self.choice}", *self.moves)
+        return self.moves
+
+    @property
+    def first(self) -> Any:
+        """The deal's first state (after the antes and the deal)."""
+        if self.kept is not None:
+            return self.kept.first()
+        return self.start()
+
+    @property
+    def final(self) -> Any:
+        """The deal's final state (kept, or re-played from :attr:`first` and :attr:`moves`)."""
+        if self.kept is not None:
+            return self.kept
+        state = self.start()
+        for text in self.moves:
+            state = state.apply_move(*parse_move(text))
+        return state
+
+
+class Table(Protocol):
+    """A table playing consecutive deals of one game (0-based seats)."""
+
+    @property
+    def rules(self) -> Rules: ...
+    @property
+    def base_rules(self) -> Rules: ...
+    @property
+    def n(self) -> int: ...
+    @property
+    def seed(self) -> int | None: ...
+    @property
+    def first_dealer(self) -> int: ...
+    @property
+    def start_stacks(self) -> tuple[int, ...]: ...
+    @property
+    def given_pack(self) -> tuple[int, ...] | None: ...
+    @property
+    def packs_used(self) -> list[tuple[int, ...]]: ...
+    @property
+    def stacks(self) -> tuple[int, ...]: ...
+    @property
+    def dealer(self) -> int: ...
+    @property
+    def carried(self) -> int: ...
+    @property
+    def debts(self) -> tuple[tuple[int, int, int], ...]: ...
+    @property
+    def bought(self) -> Sequence[int]: ...
+    @property
+    def deal_no(self) -> int: ...
+    @property
+    def over(self) -> bool: ...
+    @property
+    def state(self) -> Any: ...
+    @property
+    def records(self) -> list[DealRecord]: ...
+    @property
+    def last_final(self) -> Any: ...
+    @property
+    def to_act(self) -> int: ...
+    @property
+    def total(self) -> int: ...
+    def legal_actions(self) -> tuple[LegalAction, ...]: ...
+    def apply_move(self, seat: int, action: Action) -> None: ...
+    def apply(self, action: Action) -> None: ...
+    def apply_text(self, text: str) -> None: ...
+    def chips_on_table(self) -> int: ...
+    def current_actions(self) -> tuple[str, ...]: ...
+
+
+def check_seating(rules: Rules, stacks: Sequence[int], dealer: int | None,
+                  rng: random.Random) -> int:
+    """Check a new table's seats (rules-spec 2.2, 2.3) and return its first dealer (drawn
+    from ``rng`` when ``dealer`` is None and ``first_dealer="random"``).
+
+    >>> from bragkit.rules import get_preset
+    >>> check_seating(get_preset("modern"), [10, 10], None, random.Random(1)) in (0, 1)
+    True
+    >>> check_seating(get_preset("modern").replace(min_buy_in=20), [10, 30, -1], 5,
+    ...               random.Random(1))
+    Traceback (most recent call last):
+    ...
+    bragkit.errors.RulesError: stacks must be >= 0; p1, p3 bring less than min_buy_in=20 ...
+    """
+    n = len(stacks)
+    problems = []
+    if n < 2:
+        problems.append("a table needs at least two seats")
+    if n > rules.max_players():
+        problems.append(f"{n} seats is too many for {rules.game} with {rules.cards} cards "
+                        f"each (at most {rules.max_players()})")
+    if any(s < 0 for s in stacks):
+        problems.append("stacks must be >= 0")
+    short = [f"p{i + 1}" for i, s in enumerate(stacks) if s < rules.min_buy_in]
+    if short:
+        problems.append(f"{', '.join(short)} bring less than min_buy_in={rules.min_buy_in} "
+                        "chips (rules-spec 2.3)")
+    if dealer is not None and not 0 <= dealer < n:
+        problems.append(f"dealer must be a seat 1..{n}")
+    if problems:
+        raise RulesError("; ".join(problems))
+    if dealer is None:
+        dealer = rng.randrange(n) if rules.first_dealer == "random" else 0
+    return dealer
+
+
+TableClass = Callable[..., Table]
+"""A table class: ``cls(rules, stacks, dealer=None, *, seed, rng, pack, shuffles,
+keep_states)``."""
+
+_PROVIDERS: Final[dict[str, str]] = {
+    "modern": "bragkit.engine.session",
+    "teen-patti": "bragkit.engine.session",
+    **dict.fromkeys(("foster", "three-stake", "american", "brag-poker"),
+                    "bragkit.engine.poker_session"),
+    "commerce": "bragkit.games.commerce_session",
+    "commerce-widow": "bragkit.games.commerce_session",
+}
+"""Game -> the module that registers its table class (imported on first use)."""
+
+_TABLES: dict[str, TableClass] = {}
+
+
+def register_table(games: str | Sequence[str], cls: TableClass) -> None:
+    """Register ``cls`` as the table class of ``games`` (a game name or several)."""
+    for game in (games,) if isinstance(games, str) else games:
+        _TABLES[game] = cls
+
+
+def table_class(game: str) -> TableClass:
+    """The table class registered for ``game`` (importing its module on first use)."""
+    found = _TABLES.get(game)
+    if found is None and game in _PROVIDERS:
+        importlib.import_module(_PROVIDERS[game])
+        found = _TABLES.get(game)
+    if found is None:
+        raise RulesError(f"no table is registered for game {game!r}")
+    return found
+
+
+def open_table(rules: Rules, stacks: Sequence[int], dealer: int | None = None, *,
+               seed: int | None = None, rng: random.Random | None = None,
+               pack: Sequence[int] | None = None, shuffles: Sequence[Sequence[int]] = (),
+               keep_states: bool = False) -> Table:
+    """A new table of ``rules.game`` (seats 0-based; ``dealer`` None: per ``first_dealer``).
+
+    Chance is explicit: ``pack`` is the first deal's pack (card ids, top first), ``shuffles``
+    the packs of later shuffles, and every other shuffle draws from ``rng`` (or
+    ``random.Random(seed)``).  ``keep_states`` keeps every deal's final state in
+    :attr:`Table.records`.
+    """
+    table: Table = table_class(rules.game)(rules, stacks, dealer, seed=seed, rng=rng, pack=pack,
+                                           shuffles=shuffles, keep_states=keep_states)
+    return table

@@ -1,0 +1,68 @@
+"""Seat views (rules-spec 2.5): built incrementally, equal to a fresh pass, never leaking."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bragkit.cards import card_from_id
+from bragkit.engine import BragState, open_table
+from bragkit.engine import views as views_module
+from bragkit.engine.events import Event
+from bragkit.engine.views import SeatView, redacted_events, seat_view
+from bragkit.rules import get_preset
+
+
+def _fresh(st: BragState, seat: int) -> SeatView:
+    saved = dict(views_module._DIGESTS)
+    views_module._DIGESTS.clear()
+    try:
+        return seat_view(st, seat)
+    finally:
+        views_module._DIGESTS.clear()
+        views_module._DIGESTS.update(saved)
+
+
+@pytest.mark.parametrize("preset", ["modern", "modern-4card", "modern-face-up", "modern-stub",
+                                    "modern-cover", "teen-patti", "modern-dealers-choice"])
+def test_2_5_incremental_views_equal_a_fresh_pass(preset: str) -> None:
+    rng = random.Random(11)
+    tables = [open_table(get_preset(preset), [40] * 4, dealer=0, seed=s) for s in (1, 2)]
+    branches: list[BragState] = []
+    for step in range(1500):
+        t = tables[step % 2]  # two tables interleaved: digests of other deals must not leak
+        if t.over:
+            continue
+        st = t.state
+        if st is not None:
+            branches.append(st)
+            seat = rng.randrange(st.n)
+            assert st.view(seat) == _fresh(st, seat)
+            old = branches[rng.randrange(len(branches))]  # an older state, another branch
+            if not old.is_over:
+                alt = old.apply(rng.choice(old.legal_actions()).sample(rng))
+                assert alt.view(seat) == _fresh(alt, seat)
+            assert old.view(seat) == _fresh(old, seat)
+            for s in range(st.n):
+                v = st.view(s)
+                assert v.events == redacted_events(st.events, s) == tuple(
+                    e.redacted(s) for e in st.events)
+                assert {c.id for c in v.known_cards()}.isdisjoint(st.secret_cards(s))
+        t.apply(rng.choice(t.legal_actions()).sample(rng))
+
+
+def test_2_5_known_cards_in_first_appearance_order_without_repeats() -> None:
+    st = BragState.new(get_preset("modern"), [20, 20, 20], rng=random.Random(4))
+    st = st.apply("look")
+    v = st.view(1)
+    extra = Event("reveal", seat=2, cards=v.events[-1].cards)
+    doubled = SeatView(**{**{f: getattr(v, f) for f in SeatView.__dataclass_fields__},
+                          "events": (*v.events, extra, extra)})
+    assert doubled.known_cards() == v.known_cards()
+    assert v.known_cards() == v.own_cards
+    many = SeatView(**{**{f: getattr(v, f) for f in SeatView.__dataclass_fields__},
+                       "events": tuple(Event("reveal", seat=0, cards=(c % 52,))
+                                       for c in range(20_000))})
+    assert many.known_cards() == (*v.own_cards, *(card_from_id(c) for c in range(52)
+                                                   if card_from_id(c) not in v.own_cards))
