@@ -174,3 +174,11 @@ def test_a_history_that_is_not_utf8_text_is_one_error(tmp_path: Path) -> None:
         load(bad)
     result = CliRunner().invoke(cli, ["replay", str(bad)])
     assert result.exit_code == 2
+
+
+def test_a_single_deal_of_another_engine_is_refused_with_one_clear_error() -> None:
+    from bragkit.engine.commerce_state import CommerceState
+
+    st = CommerceState.new(get_preset("commerce"), [20, 20, 20], rng=random.Random(1))
+    with pytest.raises(HistoryError, match="saved only from its table"):
+        history_of(st)  # type: ignore[arg-type]

@@ -169,8 +169,9 @@ def replay(history: HandHistory) -> ReplayResult:
 
 
 def history_of(played: Table | BragState) -> HandHistory:
-    """The history of every deal played at a session (the current one included), or of one
-    deal played from :meth:`BragState.start` / :meth:`BragState.new`.
+    """The history of every deal played at a table of any game (the current one included),
+    or of one brag-style deal played from :meth:`BragState.start` / :meth:`BragState.new`.
+    A single deal of another engine is saved from its table (:func:`open_table`).
 
     >>> import random
     >>> from bragkit.engine import BragState
@@ -183,6 +184,9 @@ def history_of(played: Table | BragState) -> HandHistory:
     """
     if isinstance(played, BragState):
         return _history_of_deal(played)
+    if not hasattr(played, "records"):
+        raise HistoryError(f"a single {type(played).__name__} deal can be saved only from its "
+                           "table: play it with bragkit.engine.open_table(rules, ...)")
     session = played
     deals = [r.actions for r in session.records]
     current = session.current_actions()
