@@ -101,17 +101,30 @@ def test_cli_table_plot_and_house_rules(tmp_path: Path) -> None:
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
-def test_cli_errors_are_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+def test_cli_errors_are_one_line(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     from bragkit.cli import main
 
+    bad = tmp_path / "bad.json"
+    bad.write_text("{bad", encoding="utf-8")
     for args, message in ((["--bots", "genius,random"], "no bot 'genius'"),
                           (["--preset", "casino"], "brag casino simulate"),
+                          (["--preset", "nope"], "unknown preset 'nope'"),
+                          (["--bots", "random"], "need at least two bots"),
+                          (["--bots", "random*40"], "40 bots is too many"),
+                          (["--preset", "foster", "--bots", "tracker,random"],
+                           "no bot 'tracker' for foster"),
+                          (["--rules", str(bad)], "is not valid JSON"),
+                          (["--rules", str(tmp_path / "none.json")], "cannot read"),
+                          (["-n", "0"], "0 is not in the range"),
+                          (["--jobs", "0"], "0 is not in the range"),
+                          (["--plot", str(tmp_path / "no" / "x.png")], "no folder"),
                           (["--set", "ante"], "KEY=VALUE")):
         with pytest.raises(SystemExit) as exc:
-            main(["simulate", "-n", "10", *args])
+            main(["simulate", "-n", "10", "--no-progress", *args])
         assert exc.value.code == 2, message
-        err = capsys.readouterr().err
-        assert message in err and err.count("\n") == 1
+        captured = capsys.readouterr()
+        assert message in captured.err and captured.err.count("\n") == 1, captured.err
+        assert "Traceback" not in captured.err and captured.out == ""
 
 
 @settings(max_examples=12, deadline=None)

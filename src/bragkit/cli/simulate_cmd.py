@@ -10,14 +10,17 @@ the table, such as a pot still carried at the end of a block) and ``"bots"``, ea
 from __future__ import annotations
 
 import json
+import os
 import sys
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from itertools import accumulate
+from pathlib import Path
 from typing import Any
 
 import click
+from rich import box
 from rich.console import Console
 from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
@@ -44,14 +47,25 @@ def _progress(total: int, show: bool) -> Iterator[Callable[[int], None] | None]:
         yield lambda hands: bar.advance(task, hands)
 
 
-def _plot(path: str, names: tuple[str, ...], blocks: list[BlockResult]) -> None:
+def _check_plot(path: str) -> None:
+    """Fail before simulating, not after: matplotlib installed, the folder writable."""
     try:
-        import matplotlib
-
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
+        import matplotlib  # noqa: F401
     except ImportError:
         raise BragError("--plot needs matplotlib: pip install 'bragkit[plot]'") from None
+    folder = Path(path).resolve().parent
+    if not folder.is_dir():
+        raise BragError(f"--plot {path}: no folder {folder}")
+    if not os.access(folder, os.W_OK):
+        raise BragError(f"--plot {path}: cannot write in {folder}")
+
+
+def _plot(path: str, names: tuple[str, ...], blocks: list[BlockResult]) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
     fig, ax = plt.subplots(figsize=(8, 4.5))
     rows = [row for b in blocks for row in b.trace]
     for i, name in enumerate(names):
@@ -61,20 +75,30 @@ def _plot(path: str, names: tuple[str, ...], blocks: list[BlockResult]) -> None:
     ax.axhline(0, color="grey", linewidth=0.5)
     ax.legend()
     fig.tight_layout()
-    fig.savefig(path, dpi=100)
-    plt.close(fig)
+    try:
+        fig.savefig(path, dpi=100)
+    except (OSError, ValueError) as error:  # ValueError: an extension matplotlib lacks
+        raise BragError(f"--plot {path}: {error}") from None
+    finally:
+        plt.close(fig)
 
 
 def _table(out: dict[str, Any]) -> Table:
-    table = Table(title=f"{out['preset']}: {out['hands']} hands, seed {out['seed']}")
-    for col in ("bot", "hands", "net", "chips/hand", "95% CI", "win", "see", "fold"):
-        table.add_column(col, justify="left" if col == "bot" else "right")
+    rows = []
     for b in out["bots"]:
         ci = b["ci95"]
-        table.add_row(f"{b['seat']}: {b['name']}", str(b["hands"]), f"{b['net']:+d}",
-                      f"{b['per_hand']:+.3f}",
-                      f"[{ci[0]:+.3f}, {ci[1]:+.3f}]" if ci else "-",
-                      f"{b['win_rate']:.1%}", f"{b['see_rate']:.1%}", f"{b['fold_rate']:.1%}")
+        rows.append((f"{b['seat']}: {b['name']}", str(b["hands"]), f"{b['net']:+d}",
+                     f"{b['per_hand']:+.3f}", f"[{ci[0]:+.3f}, {ci[1]:+.3f}]" if ci else "-",
+                     f"{b['win_rate']:.1%}", f"{b['see_rate']:.1%}", f"{b['fold_rate']:.1%}"))
+    table = Table(title=f"{out['preset']}: {out['hands']} hands, seed {out['seed']}",
+                  box=box.SIMPLE_HEAD, pad_edge=False, padding=(0, 0, 0, 1))
+    heads = ("bot", "hands", "net", "chips/hand", "95% CI", "win", "see", "fold")
+    for i, col in enumerate(heads):  # never squeezed: 80 columns hold four bots
+        width = max(len(col), *(len(r[i]) for r in rows))
+        table.add_column(col, justify="left" if col == "bot" else "right", no_wrap=True,
+                         min_width=width)
+    for r in rows:
+        table.add_row(*r)
     return table
 
 
@@ -117,8 +141,10 @@ def simulate_command(preset: str, rules_file: str | None, settings: tuple[str, .
                        trace=plot is not None)
     from bragkit.bots import get_bot
 
-    for name in set(names):
+    for name in sorted(set(names)):
         get_bot(name, rules)  # fail early on an unknown bot
+    if plot is not None:
+        _check_plot(plot)
     show = sys.stderr.isatty() if progress is None else progress
     started = time.perf_counter()
     with _progress(hands, show) as tick:
