@@ -87,3 +87,9 @@ def test_secret_cards_cover_folded_and_losing_hands() -> None:
         assert not set(dealt[0]) & st.secret_cards(1)
     for seat in range(3):
         assert not {c.id for c in st.view(seat).known_cards()} & st.secret_cards(seat)
+
+
+@pytest.mark.parametrize("name", sorted(n for n, r in PRESETS.items() if r.game not in FAMILIES))
+def test_conformance_every_other_game_through_the_default_table(name: str) -> None:
+    report = check_conformance(get_preset(name), hands=60, players=4, seed=5)
+    assert report.hands == 60 and report.illegal_probes > 0

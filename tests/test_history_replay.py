@@ -182,3 +182,10 @@ def test_a_single_deal_of_another_engine_is_refused_with_one_clear_error() -> No
     st = CommerceState.new(get_preset("commerce"), [20, 20, 20], rng=random.Random(1))
     with pytest.raises(HistoryError, match="saved only from its table"):
         history_of(st)  # type: ignore[arg-type]
+
+
+def test_a_malformed_deal_entry_names_the_deal_and_the_position() -> None:
+    with pytest.raises(HistoryError, match=r"deal 2, action 1 must be an action string.*not 5"):
+        loads('{"rules": "modern", "stacks": [9, 9], "seed": 1, "deals": [["p2 fold"], [5]]}')
+    with pytest.raises(HistoryError, match=r"deal 1 must be a list of action strings"):
+        loads('{"rules": "modern", "stacks": [9, 9], "seed": 1, "deals": ["p2 fold"]}')

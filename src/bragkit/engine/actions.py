@@ -173,7 +173,8 @@ def parse_action(text: str) -> Action:
         return Action(kind)
     if kind in ARG_KINDS or kind in PLAIN_KINDS:
         raise IllegalActionError(f"malformed action {text!r}: unexpected {' '.join(rest)!r}")
-    raise IllegalActionError(f"malformed action {text!r}: unknown action {kind!r}")
+    raise IllegalActionError(f"malformed action {text!r}: unknown action {kind!r} (the action "
+                             "strings: docs/history-format.md)")
 
 
 def parse_move(text: str) -> tuple[int, Action]:

@@ -117,9 +117,19 @@ def from_dict(data: object) -> HandHistory:
         problems.append('"shuffles" must be a list of pack texts')
         shuffles = []
     deals = data.get("deals", [])
-    if not isinstance(deals, list) or not all(
-            isinstance(d, list) and all(isinstance(a, str) for a in d) for d in deals):
+    if not isinstance(deals, list):
         problems.append('"deals" must be a list of lists of action strings')
+        deals = []
+    for d, deal in enumerate(deals):
+        if not isinstance(deal, list):
+            problems.append(f'"deals": deal {d + 1} must be a list of action strings, '
+                            f"not {deal!r}")
+            continue
+        for i, action in enumerate(deal):
+            if not isinstance(action, str):
+                problems.append(f'"deals": deal {d + 1}, action {i + 1} must be an action '
+                                f'string such as "p1 bet 2", not {action!r}')
+    if problems:
         deals = []
     if problems or rules is None:
         raise HistoryError("bad history: " + "; ".join(problems))
