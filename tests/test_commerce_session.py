@@ -7,10 +7,10 @@ import pytest
 from bragkit.engine import open_table
 from bragkit.engine.commerce_state import dealer_need, eligible
 from bragkit.engine.pack import fresh_pack, pack_text
-from bragkit.errors import IllegalActionError, RulesError
+from bragkit.errors import BragError, IllegalActionError, RulesError
 from bragkit.games.commerce_session import CommerceSession
 from bragkit.history import history_of, loads, replay
-from bragkit.rules import get_preset
+from bragkit.rules import Rules, get_preset
 from bragkit.testing.fixtures import stacked_pack
 
 C = get_preset("commerce")
@@ -50,6 +50,17 @@ def test_session_ends_when_fewer_than_two_can_play() -> None:
     assert t.over and t.state is None and t.stacks == (0, 4, 0)
     with pytest.raises(IllegalActionError, match="session is over"):
         t.apply_text("p1 stand")
+
+
+@pytest.mark.parametrize(("rules", "stacks"), [
+    (C.replace(stake=30), [20, 20, 20]),
+    (W.replace(stake=30), [20, 20, 40]),
+    (get_preset("commerce-widow-stakes").replace(stake=2), [3, 3, 3, 2]),
+])
+def test_a_table_where_no_deal_is_possible_is_one_clear_error(rules: Rules,
+                                                              stacks: list[int]) -> None:
+    with pytest.raises(BragError, match=r"^no deal is possible: fewer than two seats can pay"):
+        open_table(rules, stacks, dealer=0, seed=1)
 
 
 def test_4_11_stakes_seats_must_cover_every_other() -> None:

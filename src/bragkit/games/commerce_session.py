@@ -113,6 +113,11 @@ class CommerceSession:
         self.choice_pending = False
         self.over = False
         self._new_deal()
+        if self.over:  # not even a first deal: a configuration error, not an empty session
+            raise BragError(
+                f"no deal is possible: fewer than two seats can pay what {rules.game} needs "
+                f"(stake {rules.stake}; stacks {', '.join(map(str, stacks))}); see "
+                "docs/commerce.md, 'Who plays'")
 
     # ------------------------------------------------------------------ dealing
     def _shuffle(self) -> tuple[int, ...]:
