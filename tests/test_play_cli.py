@@ -25,7 +25,7 @@ _register()
 
 BRAG = str(Path(sys.executable).with_name("brag"))
 PROMPT = r"your move: ([^\r\n]*)\r?\n"
-DONE = r"history saved to \S+ \((\d+) finished deals\); stacks ([0-9 ]+)"
+DONE = r"history saved to \S+ \((\d+) finished deals?\); stacks ([0-9 ]+)"
 
 
 def _spawn(tmp_path: Path, *args: str) -> pexpect.spawn:
@@ -191,3 +191,92 @@ def test_saved_histories_replay_to_the_same_stacks(preset: str, tmp_path: Path) 
     summary = replay(load(path)).summary()
     assert summary["stacks"] == list(t.stacks)
     assert summary["pot"] == t.carried
+
+
+def test_help_lists_the_actions_on_offer_with_their_costs(tmp_path: Path) -> None:
+    child = _spawn(tmp_path, "--seed", "5", "--hands", "1", "--no-pause", "--history",
+                   str(tmp_path / "h.json"))
+    child.expect("h for help")
+    child.expect(r"to stay in: 1 \(you are blind: your bets count double\)")
+    child.expect(PROMPT)
+    child.sendline("h")
+    child.expect("you can:")
+    child.expect(r"bet 1\.\.99 +put in N chips: the smallest stays in")
+    child.expect(r"shortcuts: l look, f fold")
+    child.sendline("l")  # help did not act: the same decision is still ours
+    child.expect(r"p1 \(you\) look \w\w \w\w \w\w")
+    child.expect(PROMPT)
+    child.sendline("f")
+    child.expect(DONE)
+    child.expect(pexpect.EOF)
+
+
+def test_a_shortcut_for_an_action_not_on_offer_says_what_is(tmp_path: Path) -> None:
+    child = _spawn(tmp_path, "--preset", "modern-4card", "--seed", "5", "--hands", "1",
+                   "--no-pause", "--history", str(tmp_path / "h.json"))
+    child.expect(PROMPT)
+    child.sendline("l")
+    child.expect(r"your move: discard ")
+    child.sendline("b")
+    child.expect(r"not allowed: bet is not on offer now; you can: discard ")
+    child.sendline("q")
+    child.expect(DONE)
+    child.expect(pexpect.EOF)
+
+
+def test_poker_style_tables_show_no_blind_status(tmp_path: Path) -> None:
+    child = _spawn(tmp_path, "--preset", "foster", "--seed", "5", "--hands", "1",
+                   "--no-pause", "--history", str(tmp_path / "h.json"))
+    child.expect(PROMPT)
+    screen = child.before
+    assert "(not dealt yet)" in screen and "open" not in screen and "blind" not in screen
+    child.sendline("q")
+    child.expect(DONE)
+    child.expect(pexpect.EOF)
+
+
+def test_default_history_goes_to_the_user_data_dir_not_the_current_dir(
+        tmp_path: Path) -> None:
+    import subprocess
+
+    home, cwd = tmp_path / "home", tmp_path / "cwd"
+    home.mkdir()
+    cwd.mkdir()
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("BRAG_HISTORY_DIR", "XDG_DATA_HOME", "TERM")}
+    env.update(HOME=str(home), COLUMNS="100")
+    # what `make run` does on a CI machine: no terminal, no input
+    proc = subprocess.run([BRAG, "play"], cwd=cwd, env=env, stdin=subprocess.DEVNULL,
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    saved = list((home / ".local" / "share" / "bragkit" / "histories").glob("play-*.json"))
+    assert len(saved) == 1 and str(saved[0]) in proc.stdout
+    assert list(cwd.iterdir()) == []
+    assert load(saved[0]).deals == ()
+    assert saved[0].stat().st_mode & 0o044, "an ordinary readable file, not mkstemp's 0600"
+
+
+def test_bad_play_input_is_one_line_and_exit_2(tmp_path: Path,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    from bragkit.cli import main
+
+    blocker = tmp_path / "file.txt"
+    blocker.write_text("x", encoding="utf-8")
+    bad = tmp_path / "bad.json"
+    bad.write_text("{bad", encoding="utf-8")
+    for args, message in ((["--preset", "nope"], "unknown preset 'nope'"),
+                          (["--bots", "genius"], "no bot 'genius'"),
+                          (["--preset", "foster", "--bots", "tracker"], "no bot 'tracker'"),
+                          (["--bots", "random*40"], "too many"),
+                          (["--seat", "9"], "there are only 4 seats"),
+                          (["--rules", str(bad)], "is not valid JSON"),
+                          (["--hands", "0"], "0 is not in the range"),
+                          (["--history", str(blocker / "h.json")], "cannot write the history"),
+                          (["--preset", "casino", "--bots", "random"],
+                           "--bots do not apply")):
+        with pytest.raises(SystemExit) as exc:
+            main(["play", "--no-pause", *args])
+        assert exc.value.code == 2, message
+        err = capsys.readouterr().err
+        assert message in err and err.count("\n") == 1, err
+        assert "Traceback" not in err

@@ -32,39 +32,126 @@ from bragkit.cli import cli
 from bragkit.engine.actions import Action, LegalAction, parse_action
 from bragkit.engine.table import Table as GameTable
 from bragkit.engine.table import open_table
-from bragkit.errors import BragError, RulesError
+from bragkit.errors import BragError, HistoryError, IllegalActionError, RulesError
 from bragkit.history import dumps, history_of
 from bragkit.sim.options import rules_from
 from bragkit.sim.runner import parse_bots
 
 __all__ = ["play_command", "read_action", "save_history"]
 
-_SHORT = {"l": "look", "f": "fold", "s": "see", "c": "cover", "q": "quit", "k": "keep",
-          "t": "throw", "d": "discard"}
+_SHORT: dict[str, tuple[str, ...]] = {
+    # a shortcut means the first of its actions on offer (else the first, to be refused)
+    "l": ("look",), "f": ("fold",), "s": ("see", "stand", "stay", "show"),
+    "c": ("call", "check", "cover"), "k": ("keep", "check"), "t": ("throw", "trade"),
+    "d": ("discard", "draw"), "r": ("raise",), "p": ("pass", "play"), "a": ("ante", "accept"),
+    "x": ("check",), "q": ("quit",), "quit": ("quit",), "exit": ("quit",),
+}
+_HELP_WORDS = frozenset({"h", "help", "?"})
+_BLIND_GAMES = frozenset({"modern", "teen-patti", "brag-poker"})
+
+_MEANING = {
+    "look": "look at your cards (you stop playing blind)",
+    "fold": "give up this deal (your chips in the pot stay there)",
+    "bet": "put in N chips: the smallest stays in, more raises the stake",
+    "see": "pay to see: both hands are shown, the better wins (the seer loses a tie)",
+    "showdown": "propose that everybody still in shows now",
+    "agree": "agree to the proposed showdown", "refuse": "refuse the proposed showdown",
+    "cover": "cover the blind player's stake (rules-spec S2 cover)",
+    "call": "match the bet to stay in", "raise": "raise the bet by N", "check": "bet nothing",
+    "pass": "pass (fold, or bet nothing when nobody has bet)", "ante": "your ante as dealer",
+    "stand": "stand pat / knock: keep your cards", "stay": "stay in", "draw": "draw a card",
+    "discard": "discard these cards", "keep": "keep your hand", "throw": "throw your hand in",
+    "exchange": "swap a card of yours for one of the widow (YOURS WIDOWS)",
+    "widow": "take the whole widow", "trade": "trade a card", "sideshow": "ask for a side show",
+    "accept": "accept", "decline": "decline", "retain": "keep your hand for the next deal",
+    "release": "let your hand go", "rebuy": "buy more chips", "borrow": "borrow chips",
+    "lend": "lend chips", "name": "name a card", "choose": "choose", "show": "show your hand",
+}
+
+
+def help_text(legal: tuple[LegalAction, ...], blind: bool = False) -> str:
+    """What the player can type now: each action on offer with its cost, and the shortcuts.
+
+    >>> print(help_text((LegalAction("fold"), LegalAction("see", cost=6))))
+    you can:
+      fold                  give up this deal (your chips in the pot stay there)
+      see (costs 6)         pay to see: both hands are shown, the better wins (the seer ...)
+    shortcuts: l look, f fold, s see/stand, c call/check/cover, b bet (b = the smallest), ...
+    """
+    lines = ["you can:"]
+    for la in legal:
+        meaning = _MEANING.get(la.kind, "")
+        if la.kind == "bet" and blind:
+            meaning += " (you are blind: your bet counts double)"
+        lines.append(f"  {str(la) if len(la.args) <= 4 else la.kind + ' CHOICE':<21} {meaning}"
+                     .rstrip())
+    lines.append("shortcuts: l look, f fold, s see/stand, c call/check/cover, b bet (b = the "
+                 "smallest), r raise, k keep, t throw, d discard, p pass; h this help; "
+                 "q quit (every finished deal is already saved)")
+    return "\n".join(lines)
 
 
 class _Quit(Exception):
     """The player asked to stop."""
 
 
+class _Help(Exception):
+    """The player asked for help."""
+
+
 def save_history(session: GameTable, path: Path) -> int:
-    """Write the finished deals of ``session`` to ``path`` atomically; return their number."""
+    """Write the finished deals of ``session`` to ``path`` atomically; return their number.
+
+    A file that cannot be written is a :class:`~bragkit.errors.HistoryError` (one line).
+    """
     history = history_of(session)
     done = len(session.records)
     history = dataclasses.replace(history, deals=history.deals[:done])
     text = dumps(history)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    except OSError as error:
+        raise HistoryError(f"cannot write the history {path}: {error.strerror or error}") \
+            from None
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
             fh.write(text)
             fh.flush()
             os.fsync(fh.fileno())
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(tmp, 0o666 & ~umask)  # as an ordinary file, not mkstemp's 0600
         os.replace(tmp, path)
-    except BaseException:
+    except BaseException as error:
         Path(tmp).unlink(missing_ok=True)
+        if isinstance(error, OSError):
+            raise HistoryError(f"cannot write the history {path}: "
+                               f"{error.strerror or error}") from None
         raise
     return done
+
+
+def default_history_dir() -> Path:
+    """Where ``brag play`` saves histories by default (never the current directory).
+
+    ``$BRAG_HISTORY_DIR`` if set, else the user's data directory:
+    ``$XDG_DATA_HOME/bragkit/histories`` or ``~/.local/share/bragkit/histories``
+    (``%LOCALAPPDATA%\\bragkit\\histories`` on Windows).
+
+    >>> import os
+    >>> os.environ["BRAG_HISTORY_DIR"] = "/tmp/h"
+    >>> default_history_dir().as_posix()
+    '/tmp/h'
+    >>> del os.environ["BRAG_HISTORY_DIR"]
+    """
+    chosen = os.environ.get("BRAG_HISTORY_DIR")
+    if chosen:
+        return Path(chosen).expanduser()
+    base = os.environ.get("LOCALAPPDATA" if os.name == "nt" else "XDG_DATA_HOME")
+    if base:
+        return Path(base) / "bragkit" / "histories"
+    return Path.home() / ".local" / "share" / "bragkit" / "histories"
 
 
 def read_action(text: str, legal: tuple[LegalAction, ...]) -> Action:
@@ -74,19 +161,37 @@ def read_action(text: str, legal: tuple[LegalAction, ...]) -> Action:
     >>> read_action("b", legal), read_action("b 4", legal), read_action("l", legal)
     (Action(kind='bet', amount=2, arg=None), Action(kind='bet', amount=4, arg=None), \
 Action(kind='look', amount=None, arg=None))
+    >>> read_action("b", (LegalAction("fold"), LegalAction("see", cost=4)))
+    Traceback (most recent call last):
+    ...
+    bragkit.errors.IllegalActionError: bet is not on offer now; you can: fold, see (costs 4)
     """
     words = text.strip().split()
     if not words:
-        raise RulesError("type an action, e.g. " + ", ".join(_example(la) for la in legal))
+        raise RulesError("type an action, e.g. " + ", ".join(_example(la) for la in legal)
+                         + " (h for help)")
     head = words[0].lower()
-    head = _SHORT.get(head, "bet" if head == "b" else head)
+    if head in _HELP_WORDS:
+        raise _Help
+    kinds = [la.kind for la in legal]
+    if head == "b":
+        head = "bet"
+    elif head in _SHORT:
+        options = _SHORT[head]
+        head = next((k for k in options if k in kinds), options[0])
     if head == "quit":
         raise _Quit
     if len(words) == 1:
         for la in legal:
             if la.kind == head and la.lo is not None:
                 return Action(head, la.lo)
-    return parse_action(" ".join([head, *words[1:]]))
+    try:
+        return parse_action(" ".join([head, *words[1:]]))
+    except BragError:
+        if head in kinds or head not in _MEANING:
+            raise
+        offered = ", ".join(str(la) for la in legal)  # "b" when no bet is on offer
+        raise IllegalActionError(f"{head} is not on offer now; you can: {offered}") from None
 
 
 def default_bots(rules: Any) -> str:
@@ -150,19 +255,24 @@ class _Table:
             self.console.print(f"  [dim]{who}[/dim] {text}")
         self.logged = len(events)
 
+    def blind_play(self) -> bool:
+        """Whether this game has blind play (looking at your cards is an action)."""
+        return bool(getattr(self.rules, "game", "") in _BLIND_GAMES
+                    and getattr(self.rules, "blind_allowed", True))
+
     def show(self, view: Any, legal: tuple[LegalAction, ...]) -> None:
         t = self.session
         table = Table(title=f"Deal {t.deal_no + 1} - dealer p{view.dealer + 1}", expand=False)
         for col in ("seat", "player", "stack", "status", "cards"):
             table.add_column(col)
-        looked = getattr(view, "looked", None)
+        looked = getattr(view, "looked", None) if self.blind_play() else None
         for s in range(len(view.stacks)):
             status = view.status[s] if s < len(view.status) else ""
             if looked is not None and status == "in":
                 status += ", open" if looked[s] else ", blind"
             cards = _cards(view.own_cards) if s == self.human else _cards(view.shown.get(s))
             if s == self.human and view.own_cards is None:
-                cards = "(not looked)"
+                cards = "(not looked)" if looked is not None else "(not dealt yet)"
             marker = " <" if s == view.to_act else ""
             table.add_row(f"p{s + 1}{marker}", self.names[s], str(view.stacks[s]), status, cards)
         self.console.print(table)
@@ -177,15 +287,15 @@ class _Table:
         widow = getattr(view, "widow", None)
         if widow:
             line += f"; widow {_cards(widow)}"
+        blind = looked is not None and not looked[self.human]
         for la in legal:
             if la.kind == "bet" and la.lo is not None:
                 line += f"; to stay in: {la.lo}"
+                if blind:
+                    line += " (you are blind: your bets count double)"
             if la.kind == "see":
                 line += f"; to see: {la.cost}"
         self.console.print(line)
-        if looked is not None and not looked[self.human] and any(la.kind == "bet"
-                                                                  for la in legal):
-            line += " (you are blind: your bets count double)"
         for la in legal:
             if len(la.args) > 4:
                 self.console.print(f"{la.kind} choices: " + ", ".join(la.args))
@@ -204,8 +314,10 @@ class _Table:
                 action = read_action(text, legal)
                 self.session.apply_move(self.human, action)
                 return
-            except _Quit:
-                raise
+            except _Help:
+                looked = getattr(view, "looked", None) if self.blind_play() else None
+                self.console.print(help_text(legal, looked is not None
+                                             and not looked[self.human]), markup=False)
             except BragError as error:
                 self.console.print(f"[red]not allowed:[/red] {error}")
 
@@ -290,8 +402,8 @@ class _Table:
 @click.option("--hands", "max_deals", default=None, type=click.IntRange(1),
               help="Stop after this many deals.")
 @click.option("--history", "history", default=None, metavar="FILE",
-              help="Hand-history file (default: brag-histories/play-TIME-seedSEED.json, "
-                   "or under $BRAG_HISTORY_DIR).")
+              help="Hand-history file (default: play-TIME-seedSEED.json in "
+                   "$BRAG_HISTORY_DIR, else ~/.local/share/bragkit/histories).")
 @click.option("--pause/--no-pause", default=True, show_default=True,
               help="Wait for Enter between deals.")
 @click.pass_context
@@ -299,10 +411,22 @@ def play_command(ctx: click.Context, preset: str, rules_file: str | None,
                  settings: tuple[str, ...], bots: str | None, seat: int, stack: int,
                  seed: int | None, max_deals: int | None, history: str | None,
                  pause: bool) -> None:
-    """Play at a terminal table against bots; every deal is saved for 'brag replay'."""
+    """Play at a terminal table against bots; every deal is saved for 'brag replay'.
+
+    Type h at the prompt for the actions on offer and the shortcuts, q to stop.
+    """
     if preset == "casino" and rules_file is None:
+        from click.core import ParameterSource
+
         from bragkit.cli.casino_cmd import play_cmd as casino_play
 
+        given = [f"--{name}" for name in ("bots", "seat", "stack", "history", "set")
+                 if ctx.get_parameter_source(name if name != "set" else "settings")
+                 == ParameterSource.COMMANDLINE]
+        if given:
+            raise RulesError(f"casino 3 Card Brag is played against the house: "
+                             f"{', '.join(given)} do not apply (see 'brag casino play --help'"
+                             "; its hands are not saved as a history)")
         ctx.invoke(casino_play, seed=seed, max_hands=max_deals)
         return
     rules = rules_from(preset, rules_file, settings)
@@ -324,14 +448,23 @@ def play_command(ctx: click.Context, preset: str, rules_file: str | None,
             name = next(it)
             table_bots[s] = get_bot(name, rules)
             names.append(name)
-    if history is None:
-        folder = Path(os.environ.get("BRAG_HISTORY_DIR", "brag-histories"))
-        stamp = time.strftime("%Y%m%d-%H%M%S")
-        history = str(folder / f"play-{stamp}-seed{seed}.json")
-    path = Path(history)
     console = Console(highlight=False, soft_wrap=True)
+    if history is None:
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        name = f"play-{stamp}-seed{seed}.json"
+        try:
+            path = default_history_dir() / name
+            save_history(session, path)  # an empty history now: the place is writable
+        except (HistoryError, RuntimeError) as error:  # RuntimeError: no home directory
+            path = Path("brag-histories") / name
+            console.print(f"[yellow]{error}[/yellow]; saving in the current directory")
+            save_history(session, path)
+    else:
+        path = Path(history)
+        save_history(session, path)
     console.print(f"[bold]brag play[/bold]: {preset if rules_file is None else rules_file}, "
                   f"{n} seats, you are p{seat}; seed {seed}; history: {path}")
+    console.print("type an action at the prompt (h for help, q to stop)")
     table = _Table(session, human, table_bots, names, console, path,
                    random.Random(f"bragkit-play-bots:{seed}"), max_deals, pause)
     code = 0
@@ -341,9 +474,8 @@ def play_command(ctx: click.Context, preset: str, rules_file: str | None,
         pass
     except KeyboardInterrupt:
         code = 130
-    if not session.records:
-        save_history(session, path)
-    console.print(f"\nhistory saved to {path} ({len(session.records)} finished deals); "
+    done = len(session.records)
+    console.print(f"\nhistory saved to {path} ({done} finished deal{'s' if done != 1 else ''}); "
                   f"stacks {' '.join(str(s) for s in session.stacks)}")
     if code:
         sys.exit(code)
