@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
 
-from bragkit.engine import Action, BragState, Session
+from bragkit.engine import Action, BragState, Session, parse_action
 from bragkit.errors import IllegalActionError
 from bragkit.rules import Rules, get_preset
 from bragkit.testing.fixtures import stacked_pack
@@ -366,3 +367,25 @@ def test_4_5_discards_may_be_written_in_any_order() -> None:
         st.apply("discard 4s")
     with pytest.raises(IllegalActionError):
         st.apply("discard Ah 4s")
+
+
+def test_2_7_every_illegal_action_names_a_rule() -> None:
+    rng = random.Random(8)
+    probes = ("ante 1", "keep", "throw", "retain", "release", "agree", "refuse", "lend 2",
+              "show", "name old", "stay", "accept", "decline", "sideshow 2", "call", "raise 2",
+              "choose cards=4 wild=none blind=yes", "discard 2c", "look", "see", "cover",
+              "borrow", "showdown", "rebuy 5", "bet 0", "bet 999")
+    for preset in ("modern", "modern-4card", "teen-patti", "modern-cover", "modern-lend"):
+        st = BragState.new(get_preset(preset), [30, 30, 30], rng=rng)
+        for _ in range(6):
+            if st.is_over:
+                break
+            for text in probes:
+                action = parse_action(text)
+                if st.is_legal(action):
+                    continue
+                with pytest.raises(IllegalActionError) as info:
+                    st.apply(action)
+                message = str(info.value)
+                assert "rules-spec" in message or "docs/history-format.md" in message, message
+            st = st.apply(rng.choice(st.legal_actions()).sample(rng))

@@ -38,7 +38,39 @@ def diagnose(st: BragState, action: Action) -> str:
     if reason:
         return f"{head}: {reason}"
     shown = ", ".join(str(la) for la in legal)
-    return f"{head}: not allowed now (legal: {shown})"
+    when = _KIND_RULE.get(action.kind)
+    if when is None:
+        game = "Teen Patti" if st.family.name == "teen-patti" else "brag-style games"
+        when = (f"'{action.kind}' is not an action of {game} (action strings: "
+                "docs/history-format.md)")
+    return f"{head}: {when}; p{p + 1} may: {shown}"
+
+
+_KIND_RULE = {
+    "keep": "keep or throw only right after looking at one of two blind hands (rules-spec 4.4.6)",
+    "throw": "keep or throw only right after looking at one of two blind hands "
+             "(rules-spec 4.4.6)",
+    "retain": "a hand is retained only after winning blind by fold-out (rules-spec 4.4.6)",
+    "release": "a hand is released only after winning blind by fold-out (rules-spec 4.4.6)",
+    "agree": "agree or refuse only when a showdown has been proposed (rules-spec 4.4.10)",
+    "refuse": "agree or refuse only when a showdown has been proposed (rules-spec 4.4.10)",
+    "lend": "lend or show only when the opponent asks to borrow (lend_or_show, "
+            "rules-spec 4.4.9)",
+    "show": "lend or show only when the opponent asks to borrow (lend_or_show, "
+            "rules-spec 4.4.9)",
+    "name": "name a hand only when holding two blind hands in a forced comparison "
+            "(rules-spec 4.4.6)",
+    "stay": "stay only in the face-up variant's qualifying phase (rules-spec 4.4.7)",
+    "accept": "accept or decline only when asked for a side show (Teen Patti, rules-spec 4.7)",
+    "decline": "accept or decline only when asked for a side show (Teen Patti, "
+               "rules-spec 4.7)",
+    "sideshow": "a side show needs Teen Patti with sideshow=true, a seen requester, the "
+                "previous bettor seen and three or more players (rules-spec 4.7)",
+    "choose": "the variant is chosen only by the dealer after a full circle "
+              "(dealers_choice_every, rules-spec 4.4.11)",
+    "discard": "discards are made right after looking in Four/Five Card Brag (rules-spec 4.5)",
+    "ante": "antes are posted automatically at the start of every deal (rules-spec 4.4.2)",
+}
 
 
 def _why(st: BragState, action: Action) -> str | None:
@@ -58,8 +90,9 @@ def _why(st: BragState, action: Action) -> str | None:
             return (f"discard exactly {n} of your own {st.rules.cards} cards "
                     "(Four/Five Card Brag, rules-spec 4.5)")
         if la.args:
-            return f"{kind} must be one of: {', '.join(la.args)}"
-        return f"{kind} takes no amount or argument"
+            return (f"{kind} must be one of: {', '.join(la.args)} (action strings: "
+                    "docs/history-format.md)")
+        return f"{kind} takes no amount or argument (action strings: docs/history-format.md)"
     if kind == "look":
         if not blind:
             return "you have already looked at your cards (rules-spec 4.4.5)"
@@ -73,7 +106,7 @@ def _why(st: BragState, action: Action) -> str | None:
             return "reduce your two blind hands to one before seeing (rules-spec 4.4.6)"
         q = next_in_turn(st.status, p)
         if st.old[q]:
-            return "the opponent holds two blind hands: only he may start a see (4.4.6)"
+            return "the opponent holds two blind hands: only he may start a see (rules-spec 4.4.6)"
         if not betting.can_see(blind, not st.looked[q]):
             return "you cannot see a blind man (rules-spec 4.4.2)"
         cost = betting.see_cost(st.r, blind, not st.looked[q])
@@ -81,21 +114,22 @@ def _why(st: BragState, action: Action) -> str | None:
                 "(rules-spec 4.4.9, A-M13)")
     if kind == "bet":
         if blind and not rules.blind_allowed:
-            return "blind play is not allowed (blind_allowed=false): look first"
+            return "blind play is not allowed (blind_allowed=false, rules-spec 4.4): look first"
         lo, hi = betting.bet_bounds(st.r, blind, st.pot, st.stacks[p])
         if lo > st.stacks[p]:
             return (f"staying costs {lo} but you have {st.stacks[p]} "
                     f"(short_stack_policy={rules.short_stack_policy}, rules-spec 4.4.9)")
-        return f"no bet is possible now (bounds {lo}..{hi})"
+        return f"no bet is possible now (bounds {lo}..{hi}, rules-spec 4.4.2)"
     if kind == "cover":
         if rules.short_stack_policy != "cover":
-            return "covering is not allowed (short_stack_policy is not 'cover', 4.4.9)"
+            return "covering is not allowed (short_stack_policy is not 'cover', rules-spec 4.4.9)"
         return "you may cover only when you cannot afford to stay in (rules-spec 4.4.9, A-M13)"
     if kind == "borrow":
-        return "borrowing needs short_stack_policy=lend_or_show, two players and a short stack"
+        return ("borrowing needs short_stack_policy=lend_or_show, two players and a short "
+                "stack (rules-spec 4.4.9)")
     if kind == "showdown":
         if not rules.agreed_showdown or not st.family.agreed_showdown:
-            return "agreed showdowns are off (agreed_showdown=false)"
+            return "agreed showdowns are off (agreed_showdown=false, rules-spec 4.4.10)"
         if active < 3:
             return "an agreed showdown needs three or more players (rules-spec 4.4.10)"
         return "a showdown may be proposed once per turn, after a bet (rules-spec 4.4.10)"
@@ -127,6 +161,7 @@ def _bet_reason(st: BragState, amount: int, lo: int, hi: int) -> str:
         return (f"the first bet may be at most {rule_hi} chips (max_bet={rules.max_bet}, "
                 "open-equivalent; rules-spec 4.4.2)")
     if betting.raise_factor is not None:
-        return f"the bet may be at most {rule_hi} chips (a raise may at most double, 4.7)"
+        return (f"the bet may be at most {rule_hi} chips (a raise may at most double, "
+                "rules-spec 4.7)")
     return (f"the bet may be at most {rule_hi} chips (raise_limit={rules.raise_limit}; "
             "rules-spec 4.4.2)")
