@@ -106,6 +106,14 @@ def test_allow_check_makes_the_ante_dead_money_and_lets_seats_check() -> None:
     assert reveals(st) == {0, 1, 2}
 
 
+def test_allow_check_folding_to_the_dealers_bet_is_nobody_meeting_the_ante() -> None:
+    rules = FOSTER.replace(allow_check=True, no_call_payment=2)
+    st = play(deal(rules, (30,) * 3, 2), "ante 2", "check", "check", "bet 3", "fold", "fold")
+    assert st.is_over and st.stacks == (28, 28, 34)    # ante and bet back, 2 from each
+    st = play(deal(rules, (30,) * 3, 2), "ante 2", "bet 1", "fold", "fold")
+    assert st.stacks == (32, 30, 28)                   # p1 came in: his bet wins uncalled
+
+
 def test_a_f2_no_call_payment_and_dealer_withdraws_ante() -> None:
     rules = FOSTER.replace(no_call_payment=2)
     st = play(deal(rules, (30, 1, 30), 2), "ante 5", "fold", "fold")
