@@ -115,3 +115,29 @@ def test_7_a_rules_object_with_unknown_keys_and_bad_values_lists_every_problem()
     for fragment in ("unknown rule key 'bogus'", "cards must be an int", "ante must be >= 0",
                      "max_bet (0) must be >= min_bet (1)"):
         assert fragment in text
+
+
+def test_7_every_brag_style_key_and_preset_is_documented() -> None:
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parent.parent / "docs" / "engine.md").read_text("utf-8")
+    keys = ["game", "cards", "ante", "min_bet", "max_bet", "raise_limit", "pot_limit",
+            "pack_policy", "cut_when_unshuffled", "first_dealer", "blind_allowed", "see_cost",
+            "blind_definition", "blind_winner_policy", "retained_variant", "faceup_collects",
+            "short_stack_policy", "cover_blind_winner", "rebuy_anytime", "rebuy_max",
+            "min_buy_in", "agreed_showdown", "stub_face_up", "dealers_choice_every",
+            "loser_must_show", "threes_high", "a23_rank", "wild", "jokers", "wild_count_mode",
+            "wild_may_duplicate", "discard_compare", "tp_a23", "sideshow",
+            "sideshow_min_active", "pot_limit_total"]
+    assert [k for k in keys if f"`{k}`" not in text] == []
+    brag = [n for n, r in PRESETS.items() if r.game in ("modern", "teen-patti")]
+    assert [n for n in brag if f"`{n}`" not in text] == []
+    checked = 0
+    for line in text.splitlines():  # the documented defaults are the real ones
+        cells = [c.strip() for c in line.split("|")[1:-1]]
+        if len(cells) == 3 and cells[0].count("`") == 2 and "," not in cells[1]:
+            key = cells[0].strip("`")
+            if key in keys:
+                assert json.loads(cells[1].strip("`")) == getattr(Rules(), key), key
+                checked += 1
+    assert checked >= 20
