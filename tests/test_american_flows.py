@@ -108,6 +108,18 @@ def test_a_am3_both_survive_ends_in_a_public_showdown_with_a_split() -> None:
     assert st.is_over and st.stacks == (28, 32, 32, 28)     # 2 + 5 + 5 + 2 = 14 split
 
 
+@pytest.mark.parametrize(("tie", "stacks"), [("split", (30, 30, 30, 30)),
+                                              ("eldest", (35, 30, 30, 25))])
+def test_4_3_a_tie_at_the_public_final_follows_showdown_tie(
+        tie: str, stacks: tuple[int, ...]) -> None:
+    hands = {0: "Qs Qh 3c", 1: "7h 5s 2h", 2: "4d 6d 8c", 3: "Qd Qc 3h"}
+    st = play(deal(AMERICAN.replace(showdown_tie=tie), hands), "ante 2", "raise 3", "fold",
+              "fold", "call")                        # the dealer sees p1's raise: public
+    assert st.is_over and {e.seat for e in st.events if e.kind == "reveal"} == {0, 3}
+    assert not any(e.kind == "exchange" for e in st.events)
+    assert st.stacks == stacks                       # the pot of 5 + 5 = 10
+
+
 @pytest.mark.parametrize(("order", "winner"), [("rank_first", 1), ("braggers_first", 0)])
 def test_a_am1_american_order_at_the_showdown(order: str, winner: int) -> None:
     hands = {0: "Js 9h 2c", 1: "As Ah Ac", 2: "3d 4d 6c"}       # AM4
