@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import random
+import tempfile
+from pathlib import Path
+from typing import Any, ClassVar
 
 import pytest
 
@@ -216,3 +219,75 @@ def test_p_squared_is_close_to_exact_two_opponent_equity(hand: str) -> None:
     exact = equity(hand, opponents=2)
     assert (win + tie / 2) ** 2 == pytest.approx(float(exact.win) + float(exact.tie) / 3,
                                                  abs=0.01)
+
+
+def test_4_4_8_the_heuristic_counts_no_tie_when_it_sees() -> None:
+    rules = get_preset("modern")
+    bot = HeuristicBot(rules, blind_rate=0.0)
+    mine = parse_cards("Ks Qd 9c")  # a high-card hand: the same ranks in other suits tie
+    rest = [c.id for c in rules_pack() if c not in mine]
+    pack = [rest[0], mine[0].id, rest[1], mine[1].id, rest[2], mine[2].id, *rest[3:]]
+    t = open_table(rules, [100, 100], dealer=0, pack=pack)
+    t.apply_text("p2 look")
+    t.apply_text("p2 bet 2")
+    t.apply_text("p1 look")
+    view = t.state.view(0)
+    win, tie = one_opponent_table(bot.ranking).lookup([c.id for c in mine])
+    assert tie > 0
+    assert bot.tie_share(view) == tie / 2
+    assert bot.one_opponent(tuple(c.id for c in mine)) - bot.tie_share(view) == pytest.approx(win)
+
+
+class _Spy:
+    """Records the seat of every view it is handed; plays randomly."""
+
+    name = "spy"
+    seen: ClassVar[list[tuple[int, int, int]]] = []  # (bot number, view.seat, to_act or -1)
+    made: ClassVar[list[int]] = [0]
+
+    def __init__(self, rules: object) -> None:
+        self.random = RandomBot(get_preset("modern"))
+        self.made[0] += 1
+        self.uid = self.made[0]
+
+    def act(self, view: Any, legal: tuple[LegalAction, ...], rng: random.Random) -> Action:
+        self.seen.append((self.uid, view.seat, view.to_act))
+        return self.random.act(view, legal, rng)
+
+    def begin_deal(self, view: Any, shuffled: bool) -> None:
+        self.seen.append((self.uid, view.seat, -1))
+
+    def end_deal(self, view: Any) -> None:
+        self.seen.append((self.uid, view.seat, -1))
+
+
+@pytest.mark.parametrize("preset", ["modern", "teen-patti", "foster", "commerce-widow"])
+def test_a_bot_sees_only_its_own_seats_view(preset: str) -> None:
+    from bragkit.bots import base
+    from bragkit.cli import _register, cli
+    from bragkit.sim import SimConfig, simulate
+
+    register_bot("spy", "*", _Spy)
+    _Spy.seen = []
+    try:
+        simulate(SimConfig(get_preset(preset), ("spy", "spy", "spy"), hands=30, seed=2,
+                           block=10))
+        _register()
+        from click.testing import CliRunner
+
+        result = CliRunner().invoke(cli, ["play", "--preset", preset, "--bots", "spy,spy",
+                                          "--seed", "3", "--hands", "3", "--no-pause",
+                                          "--history", str(Path(tempfile.mkdtemp()) / "h.json")],
+                                    input="f\n" * 60)
+        assert result.exit_code == 0, result.output
+    finally:
+        del base._REGISTRY[("spy", "*")]
+    seats: dict[int, set[int]] = {}
+    acts = 0
+    for bot, seat, to_act in _Spy.seen:
+        seats.setdefault(bot, set()).add(seat)
+        if to_act >= 0:
+            acts += 1
+            assert seat == to_act, "a bot acted on another seat's view"
+    assert acts > 30
+    assert all(len(s) == 1 for s in seats.values()), "a bot was shown two seats' views"

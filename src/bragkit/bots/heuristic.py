@@ -113,6 +113,16 @@ class HeuristicBot(BaseBot):
         key = int(rank_best_batch(self.ranking, [list(ids)])[0])
         return percentile_table(self.ranking, len(ids)).beats(key)
 
+    def tie_share(self, view: SeatView) -> float:
+        """Half the chance of a tie with one opponent (0 when unknown).
+
+        :meth:`one_opponent` counts ties half; a seer loses them (rules-spec 4.4.8).
+        """
+        ids = self.own_ids(view)
+        if ids is None or self._table is None or len(ids) != 3:
+            return 0.0
+        return self._table.lookup(ids)[1] / 2
+
     def live_opponents(self, view: SeatView) -> list[int]:
         """Seats other than ours still betting."""
         return [s for s, st in enumerate(view.status) if st == "in" and s != view.seat]
@@ -227,7 +237,7 @@ class HeuristicBot(BaseBot):
         stay = bet.lo
         hi = bet.hi if bet.hi is not None else stay
         if see is not None:
-            strict = p  # ties count half in p; the seer loses ties, so be a little stricter
+            strict = p - self.tie_share(view)  # ties count half in p; the seer loses them
             if p >= self.raise_at and self.raises < self.max_raises and hi > stay \
                     and see.cost < stack // 2:
                 return self._raise(bet, p)
