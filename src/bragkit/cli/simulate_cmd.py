@@ -87,11 +87,14 @@ def _table(out: dict[str, Any]) -> Table:
     rows = []
     for b in out["bots"]:
         ci = b["ci95"]
+        big = max(abs(x) for x in (b["per_hand"], *(ci or ())))
+        d = 3 if big < 10 else 2 if big < 100 else 1  # three or four significant digits
         rows.append((f"{b['seat']}: {b['name']}", str(b["hands"]), f"{b['net']:+d}",
-                     f"{b['per_hand']:+.3f}", f"[{ci[0]:+.3f}, {ci[1]:+.3f}]" if ci else "-",
+                     f"{b['per_hand']:+.{d}f}",
+                     f"[{ci[0]:+.{d}f}, {ci[1]:+.{d}f}]" if ci else "-",
                      f"{b['win_rate']:.1%}", f"{b['see_rate']:.1%}", f"{b['fold_rate']:.1%}"))
     table = Table(title=f"{out['preset']}: {out['hands']} hands, seed {out['seed']}",
-                  box=box.SIMPLE_HEAD, pad_edge=False, padding=(0, 0, 0, 1))
+                  box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, padding=(0, 0, 0, 1))
     heads = ("bot", "hands", "net", "chips/hand", "95% CI", "win", "see", "fold")
     for i, col in enumerate(heads):  # never squeezed: 80 columns hold four bots
         width = max(len(col), *(len(r[i]) for r in rows))
