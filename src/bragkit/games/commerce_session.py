@@ -27,12 +27,11 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from functools import partial
-from typing import Any
 
-from bragkit.engine.actions import Action, LegalAction, format_move, parse_move
+from bragkit.engine.actions import Action, LegalAction, format_move
 from bragkit.engine.commerce_state import CommerceState, eligible
 from bragkit.engine.pack import fresh_pack
-from bragkit.engine.table import DealRecord, check_seating, register_table
+from bragkit.engine.table import DealRecord, TableCore, register_table
 from bragkit.errors import BragError, IllegalActionError, RulesError
 from bragkit.rules import Rules
 
@@ -70,7 +69,7 @@ CommerceDealRecord = DealRecord
 """A finished deal of a Commerce session (the shared :class:`DealRecord`)."""
 
 
-class CommerceSession:
+class CommerceSession(TableCore):
     """A table playing consecutive deals of Commerce (either form).
 
     Chance is explicit: the pack of the first deal may be given (``pack``, card ids top
@@ -86,32 +85,12 @@ class CommerceSession:
         if rules.game not in ("commerce", "commerce-widow"):
             raise RulesError(f"CommerceSession plays Commerce, not {rules.game!r}")
         check_keys(rules)
-        self.rng = rng if rng is not None else random.Random(seed if seed is not None else 0)
-        dealer = check_seating(rules, stacks, dealer, self.rng)
-        self.base_rules = rules
-        self.rules = rules
-        self.n = len(stacks)
-        self.seed = seed
-        self.first_dealer = dealer
-        self.start_stacks = tuple(stacks)
-        self.stacks = tuple(stacks)
-        self.dealer = dealer
-        self.carried = 0
+        self._seat(rules, stacks, dealer, seed=seed, rng=rng, pack=pack, shuffles=shuffles,
+                   keep_states=keep_states)
         self.lives: tuple[int, ...] | None = None
         self.horses = (0,) * self.n
         self.first_out = -1
-        self.debts: tuple[tuple[int, int, int], ...] = ()
-        self.bought = [0] * self.n
-        self.given_pack = tuple(pack) if pack is not None else None
-        self.shuffles = [tuple(p) for p in shuffles]
-        self.packs_used: list[tuple[int, ...]] = []
-        self.deal_no = 0
-        self.keep_states = keep_states
-        self.records: list[DealRecord] = []
-        self.last_final: Any = None
         self.state: CommerceState | None = None
-        self.choice_pending = False
-        self.over = False
         self._new_deal()
         if self.over:  # not even a first deal: a configuration error, not an empty session
             raise BragError(
@@ -127,9 +106,13 @@ class CommerceSession:
         elif self.shuffles:
             pack = self.shuffles.pop(0)
         else:
-            # a uniform shuffle: sort by independent uniform keys (C-speed draws)
+            # a uniform shuffle: sort by independent uniform keys (C-speed draws), one key
+            # per card in pack order; sorting the positions by key gives the same pack as
+            # sorting (key, card) pairs, faster
             rnd = self.rng.random
-            pack = tuple(c for _, c in sorted((rnd(), c) for c in want))
+            keys = [rnd() for _ in want]
+            order = sorted(range(len(want)), key=keys.__getitem__)
+            pack = tuple([want[i] for i in order])
             self.packs_used.append(pack)
             return pack
         if sorted(pack) != sorted(want):
@@ -163,10 +146,7 @@ class CommerceSession:
     def _finish_deal(self) -> None:
         st = self.state
         assert st is not None and st.is_over
-        self.records.append(DealRecord(self.deal_no, self.dealer, self.rules, True, None,
-                                       DealRecord.log(st), self._start,
-                                       st if self.keep_states else None))
-        self.last_final = st
+        self._record(st, self._start, True, None)
         self.stacks = st.stacks
         self.carried = st.carried
         if self.rules.game == "commerce-widow" and self.rules.widow_scoring == "lives":
@@ -203,22 +183,11 @@ class CommerceSession:
         """Apply ``action`` by the seat to act."""
         self.apply_move(self.to_act, action)
 
-    def apply_text(self, text: str) -> None:
-        """Apply one history action string such as ``"p2 trade 9s"``."""
-        seat, action = parse_move(text)
-        self.apply_move(seat, action)
-
     # ------------------------------------------------------------------ queries
     @property
     def total(self) -> int:
         """Money brought to the table (the starting stacks; Commerce has no rebuys)."""
         return sum(self.start_stacks)
-
-    def chips_on_table(self) -> int:
-        """Stacks plus the pool (live or carried)."""
-        if self.state is not None:
-            return self.state.chips_in_play()
-        return sum(self.stacks) + self.carried
 
     def current_actions(self) -> tuple[str, ...]:
         """The action strings of the deal in progress."""
