@@ -24,11 +24,11 @@ from collections.abc import Sequence
 from functools import partial
 from typing import Any, Final
 
-from bragkit.engine.actions import Action, LegalAction, format_move, parse_move
+from bragkit.engine.actions import Action, LegalAction, format_move
 from bragkit.engine.brag_state import BragState
 from bragkit.engine.family import FAMILIES
 from bragkit.engine.pack import fresh_pack
-from bragkit.engine.table import DealRecord, check_seating, register_table
+from bragkit.engine.table import DealRecord, TableCore, register_table
 from bragkit.errors import BragError, IllegalActionError, RulesError
 from bragkit.rules import WILD_OPTIONS, Rules
 
@@ -58,7 +58,7 @@ def _apply_choice(base: Rules, text: str) -> Rules:
 _BRAG_GAMES: Final = tuple(FAMILIES)  # the brag-style games (one family module each)
 
 
-class Session:
+class Session(TableCore):
     """A table playing consecutive deals of one brag-style game (a :class:`Table`).
 
     Chance is explicit: the pack comes from ``pack`` (card ids, top first) for the first deal,
@@ -85,33 +85,12 @@ class Session:
         if type(self) is Session and rules.game not in _BRAG_GAMES:
             raise RulesError(f"Session plays the brag-style games, not {rules.game!r}: use "
                              "bragkit.engine.open_table(rules, ...)")
-        self.rng = rng if rng is not None else random.Random(seed if seed is not None else 0)
-        dealer = check_seating(rules, stacks, dealer, self.rng)
-        self.base_rules = rules
-        self.rules = rules
-        self.n = len(stacks)
-        self.seed = seed
-        self.first_dealer = dealer
-        self.start_stacks = tuple(stacks)
-        self.stacks = tuple(stacks)
-        self.dealer = dealer
-        self.carried = 0
+        self._seat(rules, stacks, dealer, seed=seed, rng=rng, pack=pack, shuffles=shuffles,
+                   keep_states=keep_states)
         self.retained: tuple[int, ...] = ()
-        self.debts: tuple[tuple[int, int, int], ...] = ()
-        self.bought = [0] * self.n
-        self.given_pack = tuple(pack) if pack is not None else None
-        self.shuffles = [tuple(p) for p in shuffles]
         self.pack: tuple[int, ...] = ()
         self.shuffle_next = True
-        self.deal_no = 0
-        self.keep_states = keep_states
-        self.records: list[DealRecord] = []
-        self.last_final: Any = None
-        """The final state of the latest finished deal (None before the first one ends)."""
-        self.packs_used: list[tuple[int, ...]] = []
         self.state: BragState | None = None
-        self.choice_pending = False
-        self.over = False
         self._choice: str | None = None
         self._shuffled = False
         self._new_deal()
@@ -172,10 +151,7 @@ class Session:
     def _finish_deal(self) -> None:
         st = self.state
         assert st is not None and st.is_over
-        self.records.append(DealRecord(self.deal_no, self.dealer, self.rules, self._shuffled,
-                                       self._choice, DealRecord.log(st), self._start,
-                                       st if self.keep_states else None))
-        self.last_final = st
+        self._record(st, self._start, self._shuffled, self._choice)
         self.stacks = st.stacks
         self.carried = st.carried
         self.retained = st.retained
@@ -228,11 +204,6 @@ class Session:
         if st.phase == "over":
             self._finish_deal()
 
-    def apply_text(self, text: str) -> None:
-        """Apply one history action string such as ``"p2 bet 4"``."""
-        seat, action = parse_move(text)
-        self.apply_move(seat, action)
-
     def _choose(self, seat: int, action: Action) -> None:
         move = format_move(seat, action)
         if seat != self.dealer:
@@ -254,12 +225,6 @@ class Session:
         """Money brought to the table so far (starting stacks plus rebuys)."""
         bought = sum(self.bought) + (sum(self.state.bought) if self.state else 0)
         return sum(self.start_stacks) + bought
-
-    def chips_on_table(self) -> int:
-        """Stacks plus every pot, carried pots included."""
-        if self.state is not None:
-            return self.state.chips_in_play()
-        return sum(self.stacks) + self.carried
 
     def current_actions(self) -> tuple[str, ...]:
         """The action strings of the deal in progress (a dealer's choice first)."""

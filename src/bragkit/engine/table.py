@@ -36,8 +36,8 @@ from bragkit.engine.actions import Action, LegalAction, parse_move
 from bragkit.errors import RulesError
 from bragkit.rules import Rules
 
-__all__ = ["DealRecord", "DealState", "Table", "check_seating", "open_table", "register_table",
-           "table_class"]
+__all__ = ["DealRecord", "DealState", "Table", "TableCore", "check_seating", "open_table",
+           "register_table", "table_class"]
 
 
 class DealState(Protocol):
@@ -205,6 +205,67 @@ def check_seating(rules: Rules, stacks: Sequence[int], dealer: int | None,
     if dealer is None:
         dealer = rng.randrange(n) if rules.first_dealer == "random" else 0
     return dealer
+
+
+class TableCore:
+    """What every table class shares: seating (:func:`check_seating`), the money and the
+    packs it starts with, the deal records, and the queries built on them.  Subclasses deal
+    and play (``_new_deal``, ``apply_move``, ...)."""
+
+    rules: Rules
+    state: Any
+
+    def _seat(self, rules: Rules, stacks: Sequence[int], dealer: int | None, *,
+              seed: int | None, rng: random.Random | None, pack: Sequence[int] | None,
+              shuffles: Sequence[Sequence[int]], keep_states: bool) -> None:
+        """Check the seats and set up everything a table starts with (no deal yet)."""
+        self.rng = rng if rng is not None else random.Random(seed if seed is not None else 0)
+        dealer = check_seating(rules, stacks, dealer, self.rng)
+        self.base_rules = rules
+        self.rules = rules
+        self.n = len(stacks)
+        self.seed = seed
+        self.first_dealer = dealer
+        self.start_stacks = tuple(stacks)
+        self.stacks = tuple(stacks)
+        self.dealer = dealer
+        self.carried = 0
+        self.debts: tuple[tuple[int, int, int], ...] = ()
+        self.bought = [0] * self.n
+        self.given_pack = tuple(pack) if pack is not None else None
+        self.shuffles = [tuple(p) for p in shuffles]
+        self.packs_used: list[tuple[int, ...]] = []
+        self.deal_no = 0
+        self.keep_states = keep_states
+        self.records: list[DealRecord] = []
+        self.last_final: Any = None
+        """The final state of the latest finished deal (None before the first one ends)."""
+        self.choice_pending = False
+        self.over = False
+
+    def _record(self, final: Any, start: Callable[[], Any], shuffled: bool,
+                choice: str | None) -> None:
+        """Record the deal that ``final`` ends (its inputs and actions; the state if kept)."""
+        self.records.append(DealRecord(self.deal_no, self.dealer, self.rules, shuffled, choice,
+                                       DealRecord.log(final), start,
+                                       final if self.keep_states else None))
+        self.last_final = final
+
+    def apply_move(self, seat: int, action: Action) -> None:
+        """Apply ``action`` by ``seat`` (each table class plays its own deals)."""
+        raise NotImplementedError
+
+    def apply_text(self, text: str) -> None:
+        """Apply one history action string such as ``"p2 bet 4"``."""
+        seat, action = parse_move(text)
+        self.apply_move(seat, action)
+
+    def chips_on_table(self) -> int:
+        """Stacks plus every pot, carried pots included."""
+        if self.state is not None:
+            chips: int = self.state.chips_in_play()
+            return chips
+        return sum(self.stacks) + self.carried
 
 
 TableClass = Callable[..., Table]
