@@ -212,7 +212,7 @@ def run_blocks(config: SimConfig, jobs: int = 1,
     else:
         ctx = multiprocessing.get_context("fork" if "fork" in
                                           multiprocessing.get_all_start_methods() else None)
-        with ctx.Pool(jobs) as pool:
+        with ctx.Pool(min(jobs, len(indices))) as pool:  # no idle processes
             it: Iterator[BlockResult] = pool.imap_unordered(_work, [(config, i) for i in indices])
             for r in it:
                 results.append(r)
