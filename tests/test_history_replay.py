@@ -176,14 +176,6 @@ def test_a_history_that_is_not_utf8_text_is_one_error(tmp_path: Path) -> None:
     assert result.exit_code == 2
 
 
-def test_a_single_deal_of_another_engine_is_refused_with_one_clear_error() -> None:
-    from bragkit.engine.commerce_state import CommerceState
-
-    st = CommerceState.new(get_preset("commerce"), [20, 20, 20], rng=random.Random(1))
-    with pytest.raises(HistoryError, match="saved only from its table"):
-        history_of(st)  # type: ignore[arg-type]
-
-
 def test_a_malformed_deal_entry_names_the_deal_and_the_position() -> None:
     with pytest.raises(HistoryError, match=r"deal 2, action 1 must be an action string.*not 5"):
         loads('{"rules": "modern", "stacks": [9, 9], "seed": 1, "deals": [["p2 fold"], [5]]}')

@@ -18,12 +18,13 @@ bragkit.errors.HistoryError: deal 1, action 1 (p2 see): nobody has bet yet, ...
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from bragkit.engine.actions import parse_move
 from bragkit.engine.brag_state import BragState
-from bragkit.engine.pack import card_text, pack_from_text, pack_text
-from bragkit.engine.table import DealRecord, Table, open_table
+from bragkit.engine.deal_protocol import DealProtocol
+from bragkit.engine.pack import card_text, fresh_pack, pack_from_text, pack_text
+from bragkit.engine.table import DealRecord, DealState, Table, open_table
 from bragkit.errors import BragError, HistoryError
 from bragkit.history.format import HandHistory, spec_for
 
@@ -168,10 +169,10 @@ def replay(history: HandHistory) -> ReplayResult:
     return ReplayResult(history, session)
 
 
-def history_of(played: Table | BragState) -> HandHistory:
+def history_of(played: Table | DealState) -> HandHistory:
     """The history of every deal played at a table of any game (the current one included),
-    or of one brag-style deal played from :meth:`BragState.start` / :meth:`BragState.new`.
-    A single deal of another engine is saved from its table (:func:`open_table`).
+    or of one deal played from a state class's ``start``/``new`` (``BragState.new``,
+    ``CommerceState.new``, ``PokerState.start``, ...; its pack is written out in full).
 
     >>> import random
     >>> from bragkit.engine import BragState
@@ -182,12 +183,9 @@ def history_of(played: Table | BragState) -> HandHistory:
     >>> h.deals, replay(h).summary()["stacks"] == list(st.stacks)
     ((('p2 look', 'p2 bet 2', 'p1 fold'),), True)
     """
-    if isinstance(played, BragState):
-        return _history_of_deal(played)
-    if not hasattr(played, "records"):
-        raise HistoryError(f"a single {type(played).__name__} deal can be saved only from its "
-                           "table: play it with bragkit.engine.open_table(rules, ...)")
-    session = played
+    if isinstance(played, DealProtocol):  # a single deal
+        return _history_of_deal(cast(DealState, played))
+    session = cast(Table, played)
     deals = [r.actions for r in session.records]
     current = session.current_actions()
     if current:
@@ -203,18 +201,68 @@ def history_of(played: Table | BragState) -> HandHistory:
                        session.first_dealer, seed, pack, shuffles, tuple(deals))
 
 
-def _history_of_deal(state: BragState) -> HandHistory:
+def _history_of_deal(state: DealState) -> HandHistory:
+    """The history of one deal played from a state class's ``start``/``new`` (any engine):
+    the pack is rebuilt from the first state's dealt cards and checked by re-playing."""
     first = state.first()
-    if first.pot != sum(first.paid) or first.retainer >= 0 or first.old != ((),) * first.n:
-        raise HistoryError("a deal with a carried pot or a retained hand can be saved only "
-                           "from its session")
-    if any(s == "out" for s in first.status):
-        raise HistoryError("a deal with seats sitting out can be saved only from its session")
-    n = first.n
-    order = [(first.dealer + k) % n for k in range(1, n + 1)]
-    k = first.rules.cards
-    dealt = [first.hands[s][r] for r in range(k) for s in order]
-    pack = tuple(dealt) + first.pack
-    stacks = tuple(first.stacks[s] + first.paid[s] for s in range(n))
-    return HandHistory(first.rules, spec_for(first.rules), stacks, first.dealer, None,
-                       pack_text(pack), (), (tuple(state.action_strings()),))
+    if isinstance(first, BragState):
+        if first.pot != sum(first.paid) or first.retainer >= 0 or first.old != ((),) * first.n:
+            raise HistoryError("a deal with a carried pot or a retained hand can be saved only "
+                               "from its session")
+        if any(s == "out" for s in first.status):
+            raise HistoryError("a deal with seats sitting out can be saved only from its "
+                               "session")
+    rules, n = first.rules, first.n
+    won = [0] * n  # pools settled before the first decision (Three-Stake's face-up card)
+    for e in first.events:
+        if e.kind == "award" and e.seat is not None and e.amount:
+            won[e.seat] += e.amount
+    stacks = tuple(first.stacks[s] + first.paid[s] - won[s] for s in range(n))
+    pack = _first_pack(first)
+    history = HandHistory(rules, spec_for(rules), stacks, first.dealer, None, pack_text(pack),
+                          (), (tuple(state.action_strings()),))
+    try:  # the saved history must give back this very deal
+        table = replay(history).session
+        again = table.state if table.deal_no == 0 else table.last_final
+    except BragError:
+        again = None
+    if again != state:
+        raise HistoryError(f"this {type(state).__name__} deal cannot be saved on its own (it "
+                           "does not start a table); save it from its table (open_table)")
+    return history
+
+
+def _first_pack(first: Any) -> tuple[int, ...]:
+    """The pack (top first) that ``first`` was dealt from: the cards dealt one at a time
+    clockwise in each run of ``deal`` events, then other cards taken from the top (Commerce's
+    widow), then the stock."""
+    stock = tuple(first.pack)
+    left = set(stock)
+    dealt: list[int] = []
+    run: list[tuple[int, ...]] = []
+    seats: set[int | None] = set()
+
+    def flush() -> None:
+        longest = max((len(c) for c in run), default=0)
+        dealt.extend(c[j] for j in range(longest) for c in run if j < len(c))
+        run.clear()
+        seats.clear()
+
+    for e in first.events:
+        cards = tuple(c for c in e.cards or () if c not in left and c not in dealt)
+        if not cards:
+            continue
+        if e.kind == "deal":
+            if e.seat in seats:  # a seat dealt to again: a new round of dealing
+                flush()
+            seats.add(e.seat)
+            run.append(cards)
+        else:
+            flush()
+            dealt.extend(cards)
+    flush()
+    pack = (*dealt, *stock)
+    if sorted(pack) != sorted(fresh_pack(first.rules)):
+        raise HistoryError(f"this {type(first).__name__} deal cannot be saved on its own (its "
+                           "pack cannot be rebuilt); save it from its table (open_table)")
+    return pack
