@@ -143,20 +143,22 @@ def test_7_keys_of_another_game_are_refused_not_ignored(
 def test_7_every_key_of_a_game_is_accepted() -> None:
     from bragkit.engine.poker_game import poker_game_for
 
-    tweaks: dict[str, dict[str, object]] = {
-        "foster": {"limit": 4, "min_raise": 2, "max_raises": 2, "allow_check": True,
-                   "dealer_may_raise_own_ante": False, "no_call_payment": 2,
-                   "dealer_withdraws_ante": False, "showdown_tie": "eldest", "all_in": "fold",
-                   "bragger_tiebreak": "highest_first", "bragger_own_rank_natural": False},
-        "american": {"limit": 4, "american_order": "braggers_first",
-                     "exchange_tie": "both_survive", "showdown_tie": "eldest"},
-        "three-stake": {"stake": 2, "p2_allow_check": True, "p2_tie": "split", "draw31": True,
-                        "draw_price": 2, "over31": "distance", "all_bust": "least_excess",
-                        "ace_value_31": 1, "triple_winner_bonus": 1},
-        "brag-poker": {"small_blind": 2, "big_blind": 4, "bet1_factor": 1,
-                       "blind_may_draw": False, "half_price_calls": False, "max_raises": 4},
-    }
-    for name, changes in tweaks.items():
+    tweaks: list[tuple[str, dict[str, object]]] = [
+        ("foster", {"limit": 4, "min_raise": 2, "max_raises": 2,
+                    "dealer_may_raise_own_ante": False, "no_call_payment": 2,
+                    "dealer_withdraws_ante": False, "showdown_tie": "eldest", "all_in": "fold",
+                    "bragger_tiebreak": "highest_first", "bragger_own_rank_natural": False}),
+        ("foster", {"allow_check": True}),
+        ("american", {"limit": 4, "american_order": "braggers_first",
+                      "exchange_tie": "both_survive", "showdown_tie": "eldest"}),
+        ("three-stake", {"stake": 2, "p2_allow_check": True, "p2_tie": "split", "draw31": True,
+                         "draw_price": 2, "over31": "distance", "ace_value_31": 1,
+                         "triple_winner_bonus": 1}),
+        ("three-stake", {"all_bust": "least_excess"}),
+        ("brag-poker", {"small_blind": 2, "big_blind": 4, "bet1_factor": 1,
+                        "blind_may_draw": False, "half_price_calls": False, "max_raises": 4}),
+    ]
+    for name, changes in tweaks:
         assert poker_game_for(get_preset(name).replace(**changes)).name == name
 
 
@@ -178,3 +180,21 @@ def test_a_house_rule_of_another_game_exits_2_on_the_command_line(tmp_path: Path
     result = runner.invoke(cli, ["replay", str(path)])
     assert result.exit_code == 2 and "p2_tie is not an option of american" in result.output
     assert len(result.output.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize(("preset", "changes", "fine", "message"), [
+    ("three-stake", {"draw_price": 2}, {"draw31": True},
+     "draw_price has no effect without draw31=true"),
+    ("three-stake", {"over31": "distance", "all_bust": "least_excess"}, {"over31": "bust"},
+     "all_bust has no effect with over31='distance'"),
+    ("foster", {"allow_check": True, "dealer_may_raise_own_ante": False},
+     {"allow_check": False}, "dealer_may_raise_own_ante has no effect with allow_check=true"),
+    ("american", {"allow_check": True, "dealer_may_raise_own_ante": False},
+     {"allow_check": False}, "dealer_may_raise_own_ante has no effect with allow_check=true"),
+])
+def test_7_a_key_another_key_makes_meaningless_is_refused(
+        preset: str, changes: dict[str, object], fine: dict[str, object], message: str) -> None:
+    rules = get_preset(preset).replace(**changes)
+    with pytest.raises(RulesError, match=message):
+        open_table(rules, [30, 30, 30], dealer=0, seed=1)
+    assert open_table(rules.replace(**fine), [30, 30, 30], dealer=0, seed=1).state is not None

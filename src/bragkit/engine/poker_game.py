@@ -101,6 +101,18 @@ class PokerGame:
             raise RulesError(
                 f"{', '.join(stray)} {which} of {rules.game} (rules-spec 7; its options: "
                 f"{', '.join(sorted(self.keys))})")
+        from bragkit.rules import Rules
+
+        default = _defaults(Rules)
+        inert = [f"{key} has no effect {why}" for key, why in self.inert(rules).items()
+                 if getattr(rules, key) != default[key]]
+        if inert:
+            raise RulesError(f"{rules.game}: {'; '.join(inert)} (rules-spec 7)")
+
+    def inert(self, rules: Rules) -> dict[str, str]:
+        """Keys of this game that another key makes meaningless (key -> why); setting one
+        away from its default is refused like another game's key."""
+        return {}
 
     # -------------------------------------------------------------- parameters
     def min_stack(self) -> int:

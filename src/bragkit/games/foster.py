@@ -54,6 +54,13 @@ class FosterGame(PokerGame):
             allow_check=rules.allow_check, matched_word="stand",
             forced_may_raise=rules.dealer_may_raise_own_ante, all_in=rules.all_in)
 
+    def inert(self, rules: Rules) -> dict[str, str]:
+        """Under ``allow_check`` the ante is dead money: the dealer has no bet of his own."""
+        if rules.allow_check:
+            return {"dealer_may_raise_own_ante": "with allow_check=true (the ante is dead "
+                    "money, not the dealer's bet: he checks or bets like everyone)"}
+        return {}
+
     @staticmethod
     def make_ranking(rules: Rules) -> Ranking:
         """The hand ranking (R-FOSTER here)."""

@@ -76,6 +76,15 @@ class ThreeStakeGame(PokerGame):
             limit=rules.limit, min_raise=rules.min_raise, max_raises=rules.max_raises,
             allow_check=rules.p2_allow_check, fold_word="pass", all_in=rules.all_in)
 
+    def inert(self, rules: Rules) -> dict[str, str]:
+        """``draw_price`` needs ``draw31``; ``all_bust`` needs ``over31="bust"``."""
+        out: dict[str, str] = {}
+        if not rules.draw31:
+            out["draw_price"] = "without draw31=true (nobody draws for P3)"
+        if rules.over31 == "distance":
+            out["all_bust"] = "with over31='distance' (no hand is bust)"
+        return out
+
     def min_stack(self) -> int:
         """Three stakes."""
         return 3 * self.rules.stake
