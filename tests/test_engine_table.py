@@ -85,3 +85,22 @@ def test_2_3_every_table_checks_its_seats_and_min_buy_in(preset: str) -> None:
         assert fragment in text
     with pytest.raises(RulesError, match=r"at least (two seats|2 players)"):
         open_table(rules, [20], dealer=0, seed=1)
+
+
+@pytest.mark.parametrize("preset", ["modern", "foster", "commerce"])
+def test_a_long_table_keeps_a_few_small_objects_per_deal(preset: str) -> None:
+    import gc
+
+    rng = random.Random(2)
+    t = open_table(get_preset(preset), [100_000] * 4, dealer=0, seed=2)
+
+    def play_to(deal: int) -> int:
+        while t.deal_no < deal and not t.over:  # random kinds, the smallest amounts
+            t.apply(rng.choice(t.legal_actions()).examples()[0])
+        gc.collect()
+        return len(gc.get_objects())
+
+    before = play_to(50)
+    after = play_to(250)
+    assert t.deal_no == 250 and len(t.records) == 250
+    assert (after - before) / 200 < 8  # a record, its start inputs; no states, no events
