@@ -280,3 +280,20 @@ def test_bad_play_input_is_one_line_and_exit_2(tmp_path: Path,
         err = capsys.readouterr().err
         assert message in err and err.count("\n") == 1, err
         assert "Traceback" not in err
+
+
+def test_shortcuts_follow_the_actions_on_offer_and_long_lists_are_numbered() -> None:
+    poker = (LegalAction("fold"), LegalAction("call", cost=6), LegalAction("raise", lo=1, hi=9))
+    assert read_action("c", poker) == Action("call")
+    assert read_action("r 3", poker) == Action("raise", 3)
+    brag = (LegalAction("fold"), LegalAction("cover", args=("p2",)))
+    assert read_action("c p2", brag) == Action("cover", arg="p2")
+    assert read_action("s", (LegalAction("stand"), LegalAction("pass"))) == Action("stand")
+    options = tuple(f"cards=3 wild={w} blind=yes" for w in "abcdef")
+    choose = (LegalAction("choose", args=options),)
+    assert read_action("choose 2", choose) == Action("choose", arg=options[1])
+    assert read_action(f"choose {options[5]}", choose) == Action("choose", arg=options[5])
+    with pytest.raises(BragError, match="choose 1 to 6"):
+        read_action("choose 7", choose)
+    with pytest.raises(BragError, match="bet is not on offer now; you can: choose"):
+        read_action("b", choose)

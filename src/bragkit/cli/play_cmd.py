@@ -47,6 +47,7 @@ _SHORT: dict[str, tuple[str, ...]] = {
     "x": ("check",), "q": ("quit",), "quit": ("quit",), "exit": ("quit",),
 }
 _HELP_WORDS = frozenset({"h", "help", "?"})
+_LISTED = 4  # an action with more choices than this lists them, numbered
 _BLIND_GAMES = frozenset({"modern", "teen-patti", "brag-poker"})
 
 _MEANING = {
@@ -65,7 +66,8 @@ _MEANING = {
     "widow": "take the whole widow", "trade": "trade a card", "sideshow": "ask for a side show",
     "accept": "accept", "decline": "decline", "retain": "keep your hand for the next deal",
     "release": "let your hand go", "rebuy": "buy more chips", "borrow": "borrow chips",
-    "lend": "lend chips", "name": "name a card", "choose": "choose", "show": "show your hand",
+    "lend": "lend chips", "name": "name a card", "show": "show your hand",
+    "choose": "choose the variant the next deals are played in (dealer's choice)",
 }
 
 
@@ -83,8 +85,12 @@ def help_text(legal: tuple[LegalAction, ...], blind: bool = False) -> str:
         meaning = _MEANING.get(la.kind, "")
         if la.kind == "bet" and blind:
             meaning += " (you are blind: your bet counts double)"
-        lines.append(f"  {str(la) if len(la.args) <= 4 else la.kind + ' CHOICE':<21} {meaning}"
-                     .rstrip())
+        if len(la.args) > _LISTED:
+            usage = f"{la.kind} N"
+            meaning = f"{meaning}: N from the {len(la.args)} numbered choices above".lstrip(": ")
+        else:
+            usage = str(la)
+        lines.append(f"  {usage:<21} {meaning}".rstrip())
     lines.append("shortcuts: l look, f fold, s see/stand, c call/check/cover, b bet (b = the "
                  "smallest), r raise, k keep, t throw, d discard, p pass; h this help; "
                  "q quit (every finished deal is already saved)")
@@ -185,6 +191,13 @@ Action(kind='look', amount=None, arg=None))
         for la in legal:
             if la.kind == head and la.lo is not None:
                 return Action(head, la.lo)
+    if len(words) == 2 and words[1].isdigit():  # "choose 3": the 3rd of a numbered list
+        for la in legal:
+            if la.kind == head and len(la.args) > _LISTED:
+                number = int(words[1])
+                if not 1 <= number <= len(la.args):
+                    raise IllegalActionError(f"{head} {number}: choose 1 to {len(la.args)}")
+                return Action(head, arg=la.args[number - 1])
     try:
         return parse_action(" ".join([head, *words[1:]]))
     except BragError:
@@ -262,7 +275,8 @@ class _Table:
 
     def show(self, view: Any, legal: tuple[LegalAction, ...]) -> None:
         t = self.session
-        table = Table(title=f"Deal {t.deal_no + 1} - dealer p{view.dealer + 1}", expand=False)
+        dealer = view.dealer if t.state is not None else getattr(t, "dealer", view.dealer)
+        table = Table(title=f"Deal {t.deal_no + 1} - dealer p{dealer + 1}", expand=False)
         for col in ("seat", "player", "stack", "status", "cards"):
             table.add_column(col)
         looked = getattr(view, "looked", None) if self.blind_play() else None
@@ -297,8 +311,10 @@ class _Table:
                 line += f"; to see: {la.cost}"
         self.console.print(line)
         for la in legal:
-            if len(la.args) > 4:
-                self.console.print(f"{la.kind} choices: " + ", ".join(la.args))
+            if len(la.args) > _LISTED:
+                numbered = ", ".join(f"{i}) {a}" for i, a in enumerate(la.args, 1))
+                self.console.print(f"{la.kind} choices (type {la.kind} N or the choice): "
+                                   f"{numbered}", markup=False)
         offers = " | ".join(str(la) for la in legal)
         self.console.print(f"[bold]your move[/bold]: {offers}")
 
