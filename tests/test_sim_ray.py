@@ -86,7 +86,8 @@ def test_ray_backend_matches_local_run(tmp_path: Path) -> None:
     root = _snapshot(tmp_path)
     script = tmp_path / "child.py"
     script.write_text(CHILD, encoding="utf-8")
-    env = dict(os.environ, PYTHONPATH=str(root), RAY_USAGE_STATS_ENABLED="0")
+    env = {k: v for k, v in os.environ.items() if k != "RAY_ADDRESS"}  # a local Ray, ours
+    env.update(PYTHONPATH=str(root), RAY_USAGE_STATS_ENABLED="0")
     proc = subprocess.Popen([sys.executable, str(script), str(root)], cwd=tmp_path, env=env,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                             start_new_session=True)
