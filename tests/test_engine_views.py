@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -66,3 +67,38 @@ def test_2_5_known_cards_in_first_appearance_order_without_repeats() -> None:
                                        for c in range(20_000))})
     assert many.known_cards() == (*v.own_cards, *(card_from_id(c) for c in range(52)
                                                    if card_from_id(c) not in v.own_cards))
+
+
+def _poker_reference(st: Any, seat: int) -> tuple[tuple[Event, ...], dict[int, tuple[Any, ...]]]:
+    """The poker-style view's events and shown hands from one fresh pass (the definition)."""
+    shown: dict[int, list[int]] = {}
+    for e in st.events:
+        if e.cards is None or not e.visible(seat) or e.seat is None or e.seat == seat:
+            continue
+        if e.kind in ("reveal", "exchange"):
+            shown[e.seat] = list(e.cards)
+        elif e.kind in ("deal", "draw"):
+            have = shown.setdefault(e.seat, [])
+            have.extend(c for c in e.cards if c not in have)
+    return (tuple(e.redacted(seat) for e in st.events),
+            {s: tuple(card_from_id(c) for c in cards) for s, cards in shown.items()})
+
+
+@pytest.mark.parametrize("preset", ["foster", "three-stake-draw", "american", "brag-poker"])
+def test_2_5_poker_style_views_equal_a_fresh_pass(preset: str) -> None:
+    rng = random.Random(3)
+    tables = [open_table(get_preset(preset), [40] * 4, dealer=0, seed=s) for s in (1, 2)]
+    seen: list[Any] = []
+    for step in range(1500):
+        t = tables[step % 2]
+        if t.over:
+            continue
+        st = t.state
+        seen.append(st)
+        for state in (st, seen[rng.randrange(len(seen))]):
+            seat = rng.randrange(state.n)
+            v = state.view(seat)
+            assert (v.events, v.shown) == _poker_reference(state, seat)
+            assert {c.id for c in v.known_cards()}.isdisjoint(state.secret_cards(seat))
+            assert v.legal == (state.legal_actions() if state.to_act == seat else ())
+        t.apply(rng.choice(t.legal_actions()).sample(rng))

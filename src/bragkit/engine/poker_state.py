@@ -557,40 +557,74 @@ class PokerSeatView(SeatView):
     committed: tuple[int, ...] = ()
 
 
-def _view(st: PokerState, seat: int) -> PokerSeatView:
-    events: list[Event] = []
-    shown: dict[int, list[int]] = {}
-    for e in st.events:
+_Digest = tuple[tuple[Event, ...], tuple[Event, ...], dict[int, tuple[int, ...]]]
+"""(an event log, the log as one seat sees it, the other seats' cards shown to that seat)."""
+
+_DIGESTS: dict[int, _Digest] = {}
+"""The latest digest built for each seat: the next view of the same deal reads only the
+events added since (a digest is reused only when its log is a prefix, by value, of the new
+one, and is never changed once built; see :mod:`bragkit.engine.views`)."""
+
+_EMPTY: _Digest = ((), (), {})
+_new_view: Any = fast_builder(PokerSeatView)
+
+
+def _digest(events: tuple[Event, ...], seat: int) -> _Digest:
+    old = _DIGESTS.get(seat, _EMPTY)
+    src = old[0]
+    if src is events:
+        return old
+    m = len(src)
+    if not m or m > len(events) or events[m - 1] != src[-1] or events[:m] != src:
+        old, m = _EMPTY, 0
+    seen: list[Event] = []
+    keep = seen.append
+    shown = old[2]
+    copied = False
+    for e in events[m:]:
         cards = e.cards
         if cards is None:
-            events.append(e)
+            keep(e)
             continue
         vis = e.visible_to
         if vis is not None and seat not in vis:
-            events.append(e.redacted(seat))
+            keep(e.redacted(seat))
             continue
-        events.append(e)
+        keep(e)
         owner = e.seat
         if owner is None or owner == seat:
             continue
         kind = e.kind
         if kind == "reveal" or kind == "exchange":
-            shown[owner] = list(cards)
+            if not copied:
+                shown, copied = dict(shown), True
+            shown[owner] = tuple(cards)
         elif kind == "deal" or kind == "draw":
-            have = shown.setdefault(owner, [])
-            have.extend(c for c in cards if c not in have)
+            if not copied:
+                shown, copied = dict(shown), True
+            have = list(shown.get(owner, ()))
+            for c in cards:
+                if c not in have:
+                    have.append(c)
+            shown[owner] = tuple(have)
+    digest: _Digest = (events, old[1] + tuple(seen), shown)
+    _DIGESTS[seat] = digest
+    return digest
+
+
+def _view(st: PokerState, seat: int) -> PokerSeatView:
+    _, events, shown = _digest(st.events, seat)
     own = None
     if st.looked[seat] and st.hands[seat]:
         own = tuple(_CARD[c] for c in st.hands[seat])
-    target = st.rnd.target if st.rnd is not None else 0
-    return PokerSeatView(
-        seat=seat, dealer=st.dealer, stacks=st.stacks, pot=st.pot,
-        frozen_pots=st.pools if len(st.pools) > 1 else (), r=target, status=st.status,
-        looked=st.looked, to_act=st.to_act, phase=st.phase, own_cards=own,
-        shown={s: tuple(_CARD[c] for c in cards) for s, cards in shown.items()},
-        stub_card=None, events=tuple(events),
-        legal=st.legal_actions() if st.to_act == seat else (),
-        contrib=st.rnd.contrib if st.rnd is not None else (0,) * st.n, committed=st.chips)
+    rnd = st.rnd
+    view: PokerSeatView = _new_view(  # SeatView's fields in order, then contrib, committed
+        seat, st.dealer, st.stacks, st.pot, st.pools if len(st.pools) > 1 else (),
+        rnd.target if rnd is not None else 0, st.status, st.looked, st.to_act, st.phase, own,
+        {s: tuple(_CARD[c] for c in cards) for s, cards in shown.items()}, None, events,
+        st.legal_actions() if st.to_act == seat else (),
+        rnd.contrib if rnd is not None else (0,) * st.n, st.chips)
+    return view
 
 
 # ---------------------------------------------------------------------- diagnosis
