@@ -33,7 +33,7 @@ from bragkit.engine.deal_protocol import DealProtocol, fast_builder
 from bragkit.engine.events import Event
 from bragkit.engine.poker_betting import Round, side_pots, split
 from bragkit.engine.poker_game import PokerGame, poker_game_for
-from bragkit.engine.views import SeatView
+from bragkit.engine.views import SeatView, reusable_digest
 from bragkit.errors import BragError, IllegalActionError
 
 if TYPE_CHECKING:
@@ -570,13 +570,9 @@ _new_view: Any = fast_builder(PokerSeatView)
 
 
 def _digest(events: tuple[Event, ...], seat: int) -> _Digest:
-    old = _DIGESTS.get(seat, _EMPTY)
-    src = old[0]
-    if src is events:
-        return old
-    m = len(src)
-    if not m or m > len(events) or events[m - 1] != src[-1] or events[:m] != src:
-        old, m = _EMPTY, 0
+    old, m = reusable_digest(_DIGESTS, events, seat, _EMPTY)
+    if old[0] is events:
+        return old  # type: ignore[no-any-return]
     seen: list[Event] = []
     keep = seen.append
     shown = old[2]

@@ -29,7 +29,7 @@ from bragkit.engine.events import Event
 if TYPE_CHECKING:
     from bragkit.engine.brag_state import BragState
 
-__all__ = ["SeatView", "redacted_events", "seat_view"]
+__all__ = ["SeatView", "redacted_events", "reusable_digest", "seat_view"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,16 +130,33 @@ view a fresh pass would give; digests are never changed once built."""
 _EMPTY: _Digest = ((), (), None, {}, None)
 
 
+def reusable_digest(digests: dict[int, Any], events: tuple[Event, ...], seat: int,
+                    empty: Any) -> tuple[Any, int]:
+    """``seat``'s latest digest in ``digests`` (a tuple whose first item is the event log it
+    read) and how many events of ``events`` it covers, or ``(empty, 0)`` if its log is not a
+    prefix (by value) of ``events``.  Shared by every engine's incremental views.
+
+    >>> e1, e2 = Event("bet", 0, 2), Event("fold", 1)
+    >>> reusable_digest({0: ((e1,), "d")}, (e1, e2), 0, ((), ""))[1]
+    1
+    >>> reusable_digest({0: ((e2,), "d")}, (e1, e2), 0, ((), ""))
+    (((), ''), 0)
+    """
+    old = digests.get(seat, empty)
+    src = old[0]
+    m = len(src)
+    if src is not events and (not m or m > len(events) or events[m - 1] != src[-1]
+                              or events[:m] != src):
+        return empty, 0
+    return old, m
+
+
 def _digest(events: tuple[Event, ...], seat: int) -> _Digest:
     """The digest of ``events`` for ``seat``, extending the seat's previous digest if its
     log is a prefix of ``events``."""
-    old = _DIGESTS.get(seat, _EMPTY)
-    src = old[0]
-    if src is events:
-        return old
-    m = len(src)
-    if not m or m > len(events) or events[m - 1] != src[-1] or events[:m] != src:
-        old, m = _EMPTY, 0
+    old, m = reusable_digest(_DIGESTS, events, seat, _EMPTY)
+    if old[0] is events:
+        return old  # type: ignore[no-any-return]
     seen: list[Event] = []
     keep = seen.append
     own = old[2]
