@@ -297,3 +297,46 @@ def test_shortcuts_follow_the_actions_on_offer_and_long_lists_are_numbered() -> 
         read_action("choose 7", choose)
     with pytest.raises(BragError, match="bet is not on offer now; you can: choose"):
         read_action("b", choose)
+
+
+_PREFER = ("look", "call", "check", "ante", "bet", "stand", "keep", "discard", "exchange",
+           "see", "fold")
+
+
+def _move(offered: str) -> str:
+    """A plausible move from the offers line: keep playing towards a showdown."""
+    offers = {o.split()[0]: o for o in (x.strip() for x in offered.split(" | ")) if o}
+    kind = next((k for k in _PREFER if k in offers), next(iter(offers)))
+    rest = offers[kind][len(kind):].strip()
+    if rest.startswith("<"):
+        return f"{kind} 1"
+    if ".." in rest:
+        return f"{kind} {rest.split('..')[0]}"
+    if rest and not rest.startswith("("):
+        return f"{kind} {rest.split('|')[0]}"
+    return kind
+
+
+@pytest.mark.parametrize("preset", ["teen-patti", "modern-4card", "foster", "three-stake",
+                                    "american", "brag-poker", "commerce-widow"])
+def test_every_family_plays_through_a_pty_and_replays_to_the_same_stacks(
+        preset: str, tmp_path: Path) -> None:
+    hist = tmp_path / "h.json"
+    child = _spawn(tmp_path, "--preset", preset, "--seed", "21", "--hands", "2",
+                   "--no-pause", "--bots", "heuristic,random", "--history", str(hist))
+    moves = 0
+    while True:
+        i = child.expect([PROMPT, DONE, r"not allowed: ([^\r\n]*)"])
+        if i == 1:
+            break
+        assert i == 0, f"{preset}: a move built from the offers was refused: {child.match[1]}"
+        child.sendline(_move(child.match.group(1)))
+        moves += 1
+        assert moves < 100
+    finished, stacks = int(child.match.group(1)), _stacks(child.match.group(2))
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0 and finished == 2
+    summary = replay(load(hist)).summary()
+    assert summary["stacks"] == stacks
+    assert sum(stacks) + summary["pot"] == 300
