@@ -252,7 +252,10 @@ def test_default_history_goes_to_the_user_data_dir_not_the_current_dir(
     saved = list((home / ".local" / "share" / "bragkit" / "histories").glob("play-*.json"))
     assert len(saved) == 1 and str(saved[0]) in proc.stdout
     assert list(cwd.iterdir()) == []
-    assert load(saved[0]).deals == ()
+    # no input: the game stops at the first question (the bots may finish a deal before it)
+    done = re.search(DONE, proc.stdout)
+    assert done is not None
+    assert len(load(saved[0]).deals) == int(done.group(1)) <= 1
     assert saved[0].stat().st_mode & 0o044, "an ordinary readable file, not mkstemp's 0600"
 
 
