@@ -118,7 +118,9 @@ def test_cli_errors_are_one_line(capsys: pytest.CaptureFixture[str], tmp_path: P
                           (["-n", "0"], "0 is not in the range"),
                           (["--jobs", "0"], "0 is not in the range"),
                           (["--plot", str(tmp_path / "no" / "x.png")], "no folder"),
-                          (["--set", "ante"], "KEY=VALUE")):
+                          (["--set", "ante"], "KEY=VALUE"),
+                          (["--preset", "three-stake", "--set", "stake=100", "--stack", "200",
+                            "--bots", "random,random,random"], "no deal can start")):
         with pytest.raises(SystemExit) as exc:
             main(["simulate", "-n", "10", "--no-progress", *args])
         assert exc.value.code == 2, message

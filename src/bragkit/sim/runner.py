@@ -168,6 +168,10 @@ def run_block(config: SimConfig, index: int) -> BlockResult:
             if steps > MAX_DECISIONS_PER_DEAL:
                 raise BragError(f"block {index}: a deal did not end after {steps} decisions")
         if session.deal_no == deal_no:  # over before a deal could start (dealer's choice)
+            if deal_no == 0 and session.over:
+                raise BragError(
+                    f"no deal can start at a {rules.game} table with stacks of {config.stack}: "
+                    "every seat is too short for the stakes (raise --stack or lower the stakes)")
             close(session)
             session = new_session(session.dealer, None)
             packs_seen = 0
