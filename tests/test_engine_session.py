@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import pytest
+
 from bragkit.cards import card_from_id, parse_cards
-from bragkit.engine import Session, fresh_pack
+from bragkit.engine import Session, fresh_pack, parse_action
+from bragkit.errors import IllegalActionError
 from bragkit.rules import get_preset
 
 MODERN = get_preset("modern")
@@ -125,6 +128,10 @@ def test_4_4_11_dealers_choice_after_a_full_circle() -> None:
         seat = t.to_act
         t.apply_text(f"p{seat + 1} fold")
     assert t.choice_pending and t.to_act == 0
+    with pytest.raises(IllegalActionError) as bad:
+        t.apply_text("p1 choose cards=6 wild=twos blind=no")
+    suggested = str(bad.value).split("'choose ", 1)[1].split("'", 1)[0]
+    assert t.legal_actions()[0].allows(parse_action(f"choose {suggested}"))
     t.apply_text("p1 choose cards=4 wild=twos blind=no")
     st = t.state
     assert st is not None and st.rules.cards == 4 and st.rules.wild == "twos"

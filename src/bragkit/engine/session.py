@@ -211,8 +211,8 @@ class Session(TableCore):
                                      "variant (dealers_choice_every, rules-spec 4.4.11)")
         options = self.legal_actions()[0]
         if not options.allows(action):
-            raise IllegalActionError(f"{move}: the dealer must choose one of the variants, "
-                                     "e.g. 'choose cards=4 wild=twos blind=yes' (4.4.11)")
+            raise IllegalActionError(f"{move}: the dealer must choose one of the variants "
+                                     f"on offer, e.g. 'choose {options.args[0]}' (4.4.11)")
         assert action.arg is not None
         self.rules = _apply_choice(self.base_rules, action.arg)
         self.choice_pending = False
