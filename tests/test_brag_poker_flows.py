@@ -188,3 +188,24 @@ def test_view_shows_the_amount_to_meet_and_each_contribution() -> None:
     v = st.view(2)
     assert (v.r, v.contrib, v.committed) == (2, (1, 2, 0, 0), (1, 2, 0, 0))
     assert v.to_dict()["own_cards"] is None and v.to_dict()["legal"][0] == "look"
+
+
+def test_4_8_illegal_discards_say_why() -> None:
+    """A blind seat is told to draw by position; a looked seat is told which card it lacks."""
+    from bragkit.cards import card_from_id
+    from bragkit.engine import open_table, parse_action
+
+    table = open_table(get_preset("brag-poker"), [100] * 3, 0, seed=3)
+    for move in ("call", "call", "check"):
+        table.apply_move(table.to_act, parse_action(move))
+    st = table.state
+    assert st is not None and st.phase == "draw"
+    with pytest.raises(IllegalActionError, match=r"has not looked.*draw K"):
+        st.apply(parse_action("discard 2c 3c"))
+    looked = st.apply(parse_action("look"))
+    held = {card_from_id(c) for c in looked.hands[looked.to_act]}
+    absent = next(card_from_id(c) for c in range(52) if card_from_id(c) not in held)
+    with pytest.raises(IllegalActionError, match=f"does not hold {absent}"):
+        looked.apply(parse_action(f"discard {absent}"))
+    with pytest.raises(IllegalActionError, match="bad card 'Zz'"):
+        looked.apply(parse_action("discard Zz"))

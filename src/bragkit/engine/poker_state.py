@@ -27,14 +27,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final
 
-from bragkit.cards import card_from_id
+from bragkit.cards import card_from_id, parse_cards
 from bragkit.engine.actions import Action, LegalAction, format_move, parse_action
 from bragkit.engine.deal_protocol import DealProtocol, fast_builder
 from bragkit.engine.events import Event
 from bragkit.engine.poker_betting import Round, side_pots, split
 from bragkit.engine.poker_game import PokerGame, poker_game_for
 from bragkit.engine.views import SeatView, reusable_digest
-from bragkit.errors import BragError, IllegalActionError
+from bragkit.errors import BragError, CardError, IllegalActionError
 
 if TYPE_CHECKING:
     from bragkit.rules import Rules
@@ -643,7 +643,20 @@ def _diagnose(st: PokerState, action: Action) -> str:
             bound = f"{la.lo}..{la.hi}" if la.lo != la.hi else f"exactly {la.lo}"
             why = _BOUND_REASON.get((st.game.name, action.kind), "the betting limit L")
             return f"{head}: {what} must be {bound} {unit} ({why}, {sec})"
+        if action.kind == "discard" and action.arg is not None:
+            held = {card_from_id(c) for c in st.hands[p]}
+            try:
+                named = parse_cards(action.arg)
+            except CardError as error:
+                return f"{head}: {error}; p{p + 1} may: {offered}"
+            missing = [str(c) for c in named if c not in held]
+            if missing:
+                return (f"{head}: p{p + 1} does not hold {' '.join(missing)} ({sec}); "
+                        f"p{p + 1} may: {offered}")
         return f"{head}: malformed {action.kind}; p{p + 1} may: {offered}"
+    if action.kind == "discard" and st.phase == "draw" and not st.looked[p]:
+        return (f"{head}: p{p + 1} has not looked; a blind seat draws by position with "
+                f"'draw K' or looks first (blind_may_draw, {sec}); p{p + 1} may: {offered}")
     reason = _REASONS.get(action.kind)
     if st.phase == "bet" and reason is not None:
         return f"{head}: {reason} ({sec}); p{p + 1} may: {offered}"
