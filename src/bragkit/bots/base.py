@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import importlib
 import random
+from abc import ABC, abstractmethod
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
@@ -70,7 +71,7 @@ def end_deal(bot: Bot, view: SeatView) -> None:
         hook(view)
 
 
-class BaseBot:
+class BaseBot(ABC):
     """A convenient base class: a name, the rules, and no-op hooks."""
 
     name = "base"
@@ -78,15 +79,15 @@ class BaseBot:
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
 
+    @abstractmethod
     def act(self, view: SeatView, legal: tuple[LegalAction, ...],
-            rng: random.Random) -> Action:  # pragma: no cover - abstract
+            rng: random.Random) -> Action:
         """Choose an action (subclasses override)."""
-        raise NotImplementedError
 
-    def begin_deal(self, view: SeatView, shuffled: bool) -> None:
+    def begin_deal(self, view: SeatView, shuffled: bool) -> None:  # noqa: B027 - optional hook
         """Nothing to remember by default."""
 
-    def end_deal(self, view: SeatView) -> None:
+    def end_deal(self, view: SeatView) -> None:  # noqa: B027 - optional hook
         """Nothing to remember by default."""
 
 

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from bragkit.engine.actions import Action, LegalAction
 from bragkit.engine.brag_betting import BragBetting
-from bragkit.errors import RulesError
+from bragkit.errors import IllegalActionError, RulesError
 
 if TYPE_CHECKING:
     from bragkit.engine.brag_state import BragState, Work
@@ -56,8 +56,9 @@ class BragFamily:
         return []
 
     def apply_extra(self, work: Work, seat: int, action: Action) -> None:
-        """Apply an extra action (or a response in a family phase)."""
-        raise NotImplementedError(action.kind)
+        """Apply an extra action (or a response in a family phase); none by default."""
+        raise IllegalActionError(f"p{seat + 1} {action}: {self.name} has no such action "
+                                 "(rules-spec 4.4.2)")
 
     def phase_legal(self, state: BragState) -> tuple[LegalAction, ...]:
         """Legal actions in a phase only this family knows."""

@@ -15,12 +15,13 @@ game through :data:`POKER_GAMES`.
 from __future__ import annotations
 
 import importlib
+from abc import ABC, abstractmethod
 from dataclasses import fields
 from typing import TYPE_CHECKING, ClassVar, Final
 
 from bragkit.engine.actions import Action, LegalAction
 from bragkit.engine.poker_betting import PokerBetting
-from bragkit.errors import RulesError
+from bragkit.errors import IllegalActionError, RulesError
 
 if TYPE_CHECKING:
     from bragkit.engine.poker_state import PokerState, PokerWork
@@ -67,7 +68,7 @@ FOSTER_KEYS: Final = _BETTING_KEYS | {
 ``PokerGame.keys``."""
 
 
-class PokerGame:
+class PokerGame(ABC):
     """Base class of the poker-style games (the hooks :mod:`.poker_state` calls)."""
 
     name: ClassVar[str] = "poker"
@@ -119,32 +120,33 @@ class PokerGame:
         """Chips a seat needs to be dealt in."""
         return 1
 
+    @abstractmethod
     def betting_for(self, stage: int) -> PokerBetting:
         """The betting parameters of round ``stage`` (0 = the first betting round)."""
-        raise NotImplementedError
 
     # -------------------------------------------------------------- hooks
+    @abstractmethod
     def setup(self, w: PokerWork) -> None:
         """Forced bets and the deal: leave ``w`` ready for its first decision."""
-        raise NotImplementedError
 
     def phase_legal(self, st: PokerState) -> tuple[LegalAction, ...]:
         """Legal actions in a phase only this game knows (``ante``, ``draw``, ...)."""
         return ()
 
     def apply_phase(self, w: PokerWork, seat: int, action: Action) -> None:
-        """Apply an action of a phase only this game knows."""
-        raise NotImplementedError(action.kind)
+        """Apply an action of a phase only this game knows (none by default)."""
+        raise IllegalActionError(f"p{seat + 1} {action}: {self.name} has no such action "
+                                 f"(rules-spec {self.spec_section})")
 
-    def on_raise(self, w: PokerWork, seat: int) -> None:
+    def on_raise(self, w: PokerWork, seat: int) -> None:  # noqa: B027 - optional hook
         """Called after ``seat`` bets or raises."""
 
-    def on_call(self, w: PokerWork, seat: int) -> None:
+    def on_call(self, w: PokerWork, seat: int) -> None:  # noqa: B027 - optional hook
         """Called after ``seat`` calls (American Brag's exchanges hook in here)."""
 
+    @abstractmethod
     def round_closed(self, w: PokerWork) -> None:
         """The betting round has closed (every live seat has met the target, or one is left)."""
-        raise NotImplementedError
 
 
 POKER_GAMES: Final[dict[str, str]] = {
