@@ -42,6 +42,8 @@ def test_fb2_raise_and_call_shows_every_remaining_hand() -> None:
                                      3: "5s 5h 7c"})
     st = play(st, "ante 2", "call", "raise 5", "fold", "call")
     assert st.to_act == 0 and not st.is_over
+    raised = next(e for e in st.events if e.kind == "raise")
+    assert str(raised) == "p2 raise 7 (by 5, to 7)"  # chips paid, the increment, the target
     assert [str(a) for a in st.legal_actions()] == ["fold", "call (costs 5)", "raise 1..10"]
     st = play(st, "call")
     assert st.is_over

@@ -483,7 +483,7 @@ def _fast_bet(st: PokerState, p: int, action: Action) -> PokerState | None:
         assert action.amount is not None
         new, paid = m.raise_(rnd, p, action.amount, stack=stacks[p])
         credit = paid
-        event = Event(kind, p, paid, note=f"to {new.target}")
+        event = Event(kind, p, paid, note=f"by {action.amount}, to {new.target}")
     else:
         new = m.check(rnd, p)
         event = Event(kind, p)
@@ -530,7 +530,7 @@ def _bet(w: PokerWork, p: int, action: Action) -> None:
         rnd, paid = m.raise_(rnd, p, action.amount, stack=w.stacks[p])
         w.rnd = rnd
         w.pay(p, paid, pool)
-        w.emit(kind, p, amount=paid, note=f"to {rnd.target}")
+        w.emit(kind, p, amount=paid, note=f"by {action.amount}, to {rnd.target}")
         game.on_raise(w, p)
     else:
         w.rnd = m.check(rnd, p)
