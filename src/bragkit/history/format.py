@@ -92,6 +92,10 @@ def from_dict(data: object) -> HandHistory:
         problems.append(f'"format" must be {FORMAT!r}, not {fmt!r}')
     rules: Rules | None = None
     spec = data.get("rules", "modern")
+    preset = spec.get("preset") if isinstance(spec, dict) else spec
+    if preset in ("casino", "three-card-poker"):
+        raise HistoryError(f"bad history: a casino history (rules {preset!r}) is read by "
+                           "bragkit.games.casino_table.loads_casino (brag replay reads both)")
     try:
         rules = resolve(spec)
     except BragError as error:
