@@ -5,7 +5,8 @@
 * ``brag casino simulate -n 1000000 --seed 1``: a simulation of the optimal
   strategy with a 95% confidence interval, as a cross-check.
 * ``brag casino play``: a hand-by-hand game in the terminal that says, after
-  each hand, what the optimal decision was and what it was worth.
+  each hand, what the optimal decision was and what it was worth; every finished hand is
+  saved to a hand history that ``brag replay`` reads.
 """
 
 from __future__ import annotations
@@ -13,8 +14,10 @@ from __future__ import annotations
 import json
 import random
 import sys
+import time
 from collections.abc import Callable
 from fractions import Fraction
+from pathlib import Path
 from typing import Any, TextIO, TypeVar
 
 import click
@@ -23,8 +26,9 @@ from rich.table import Table
 
 from bragkit.cards import format_cards
 from bragkit.cli import cli
-from bragkit.errors import RulesError
+from bragkit.errors import HistoryError, RulesError
 from bragkit.games.casino import Action, CasinoHand, CasinoRules
+from bragkit.games.casino_table import CasinoTable, dumps_casino
 
 __all__ = ["casino"]
 
@@ -213,35 +217,60 @@ def _ask(console: Console, stream: TextIO) -> Action | None:
               help="Ante in chips.")
 @click.option("--pair-bonus-bet", default=0, show_default=True, type=click.IntRange(0),
               help="Pair Bonus side bet in chips each hand.")
-@click.option("--seed", default=None, type=int, help="Random seed (default: unpredictable).")
+@click.option("--bankroll", default=1000, show_default=True, type=click.IntRange(1),
+              help="Chips you start with; play stops when they cannot cover a hand.")
+@click.option("--seed", default=None, type=int,
+              help="Random seed (default: unpredictable; saved in the history).")
 @click.option("--hands", "max_hands", default=None, type=click.IntRange(1),
               help="Stop after this many hands (default: until q or end of input).")
+@click.option("--history", "history", default=None, metavar="FILE",
+              help="Hand-history file (default: casino-TIME-seedSEED.json in "
+                   "$BRAG_HISTORY_DIR, else ~/.local/share/bragkit/histories).")
 def play_cmd(preset: str, ante_bonus: str | None, pair_bonus: str | None, tie: str,
              qualifier: str, pair_bonus_forfeit_on_fold: bool, ante: int, pair_bonus_bet: int,
-             seed: int | None, max_hands: int | None) -> None:
-    """Play against the dealer; after each hand see the optimal decision and its value."""
+             bankroll: int, seed: int | None, max_hands: int | None,
+             history: str | None) -> None:
+    """Play against the dealer; after each hand see the optimal decision and its value.
+
+    Every finished hand is saved (atomically) to a hand-history file that 'brag replay'
+    reads, so q, end of input or Ctrl-C leave it complete up to the last finished hand.
+    """
     from bragkit.analysis.casino import decision_values
 
     rules = _rules(preset, ante_bonus, pair_bonus, tie, qualifier, pair_bonus_forfeit_on_fold)
     console = Console(highlight=False, soft_wrap=True)
     stream = sys.stdin
-    rng = random.Random(seed)
+    if seed is None:
+        seed = random.SystemRandom().randrange(1_000_000)
+    table = CasinoTable(rules, bankroll, seed=seed)
+    path = _history_path(table, history, seed, console)
     console.print(f"[bold]{preset}[/]: ante {ante}, pair bonus {pair_bonus_bet}; the dealer "
                   f"qualifies with {rules.qualifier}. Ante bonus {rules.ante_bonus_table}; "
-                  f"pair bonus {rules.pair_plus_table}.")
+                  f"pair bonus {rules.pair_plus_table}. Bankroll {bankroll}; seed {seed}; "
+                  f"history: {path}")
     played = 0
     net = Fraction(0)
     cost = Fraction(0)
     try:
         while max_hands is None or played < max_hands:
-            hand = CasinoHand.deal(rules, ante=ante, pair_plus=pair_bonus_bet, rng=rng)
+            need = 2 * ante + pair_bonus_bet
+            if table.bankroll < need:
+                console.print(f"\nYour bankroll of {table.bankroll} cannot cover a hand "
+                              f"(ante, Play bet and pair bonus: {need} chips).")
+                break
+            table.apply_text(f"p1 ante {ante}")
+            if pair_bonus_bet:
+                table.apply_text(f"p1 pairbonus {pair_bonus_bet}")
+            hand = table.cards()
             strength = hand.player_strength()
             console.print(f"\n[bold]Hand {played + 1}[/]: you hold "
                           f"{format_cards(strength.kept, pretty=True)}  ({strength.description})")
             action = _ask(console, stream)
             if action is None:
                 break
-            done = hand.apply(action)
+            table.apply_text(f"p1 {action.value}")
+            _save(table, path)
+            done = table.finished[-1]
             s = done.settlement
             assert s is not None
             dealer = done.dealer_strength()
@@ -249,7 +278,7 @@ def play_cmd(preset: str, ante_bonus: str | None, pair_bonus: str | None, tie: s
                           f"({dealer.description}) -> {s.outcome.replace('_', ' ')}")
             console.print(f"  ante {_chips(s.ante)}, play {_chips(s.play)}, ante bonus "
                           f"{_chips(s.ante_bonus)}, pair bonus {_chips(s.pair_plus)}: "
-                          f"[bold]{_chips(s.total)}[/]")
+                          f"[bold]{_chips(s.total)}[/]; bankroll {table.bankroll}")
             ev_play, ev_fold = decision_values(rules, hand.player)
             value = {Action.PLAY: ev_play * ante + _side_value(rules, hand, Action.PLAY),
                      Action.FOLD: ev_fold * ante + _side_value(rules, hand, Action.FOLD)}
@@ -264,7 +293,35 @@ def play_cmd(preset: str, ante_bonus: str | None, pair_bonus: str | None, tie: s
             net += Fraction(s.total)
             cost += lost
     except KeyboardInterrupt:
-        console.print()
+        console.print()   # Ctrl-C ends the game cleanly (status 0), like q
     console.print(f"\n{played} hand{'s' if played != 1 else ''} played, net {_chips(net)} chips; "
-                  f"expected cost of your decisions against the optimum: {float(cost):.2f} chips.")
+                  f"expected cost of your decisions against the optimum: {float(cost):.2f} chips."
+                  f"\nBankroll {table.bankroll}; history saved to {path} "
+                  f"({len(table.records)} finished hand{'s' if len(table.records) != 1 else ''}).")
     sys.stdout.flush()
+
+
+def _save(table: CasinoTable, path: Path) -> None:
+    """Write the finished hands of ``table`` to ``path`` atomically."""
+    from bragkit.cli.play_cmd import write_atomically
+
+    write_atomically(path, dumps_casino(table.history(finished_only=True)))
+
+
+def _history_path(table: CasinoTable, given: str | None, seed: int, console: Console) -> Path:
+    """Where the hands are saved (written empty now, so the place is known to be writable)."""
+    from bragkit.cli.play_cmd import default_history_dir
+
+    if given is not None:
+        path = Path(given)
+        _save(table, path)
+        return path
+    name = f"casino-{time.strftime('%Y%m%d-%H%M%S')}-seed{seed}.json"
+    try:
+        path = default_history_dir() / name
+        _save(table, path)
+    except (HistoryError, RuntimeError) as error:  # RuntimeError: no home directory
+        path = Path("brag-histories") / name
+        console.print(f"[yellow]{error}[/yellow]; saving in the current directory")
+        _save(table, path)
+    return path

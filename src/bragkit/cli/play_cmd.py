@@ -37,7 +37,7 @@ from bragkit.history import dumps, history_of
 from bragkit.sim.options import rules_from
 from bragkit.sim.runner import parse_bots
 
-__all__ = ["play_command", "read_action", "save_history"]
+__all__ = ["play_command", "read_action", "save_history", "write_atomically"]
 
 _SHORT: dict[str, tuple[str, ...]] = {
     # a shortcut means the first of its actions on offer (else the first, to be refused)
@@ -113,7 +113,14 @@ def save_history(session: GameTable, path: Path) -> int:
     history = history_of(session)
     done = len(session.records)
     history = dataclasses.replace(history, deals=history.deals[:done])
-    text = dumps(history)
+    write_atomically(path, dumps(history))
+    return done
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """Replace ``path`` by ``text`` at once (a temporary file, fsync, rename): an
+    interruption leaves the old file or the new one, never a part.  Errors are
+    :class:`~bragkit.errors.HistoryError` (one line)."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
@@ -135,7 +142,6 @@ def save_history(session: GameTable, path: Path) -> int:
             raise HistoryError(f"cannot write the history {path}: "
                                f"{error.strerror or error}") from None
         raise
-    return done
 
 
 def default_history_dir() -> Path:
@@ -436,14 +442,15 @@ def play_command(ctx: click.Context, preset: str, rules_file: str | None,
 
         from bragkit.cli.casino_cmd import play_cmd as casino_play
 
-        given = [f"--{name}" for name in ("bots", "seat", "stack", "history", "set")
+        given = [f"--{name}" for name in ("bots", "seat", "set")
                  if ctx.get_parameter_source(name if name != "set" else "settings")
                  == ParameterSource.COMMANDLINE]
         if given:
             raise RulesError(f"casino 3 Card Brag is played against the house: "
-                             f"{', '.join(given)} do not apply (see 'brag casino play --help'"
-                             "; its hands are not saved as a history)")
-        ctx.invoke(casino_play, seed=seed, max_hands=max_deals)
+                             f"{', '.join(given)} do not apply (see 'brag casino play --help')")
+        bankroll = {} if ctx.get_parameter_source("stack") != ParameterSource.COMMANDLINE \
+            else {"bankroll": stack}
+        ctx.invoke(casino_play, seed=seed, max_hands=max_deals, history=history, **bankroll)
         return
     rules = rules_from(preset, rules_file, settings)
     others = parse_bots(bots or default_bots(rules))
