@@ -36,6 +36,7 @@ from typing import Any
 from bragkit.cards import Card, format_cards, parse_cards, standard_pack
 from bragkit.errors import BragError, HistoryError, IllegalActionError
 from bragkit.games.casino import PRESETS, Action, CasinoHand, CasinoRules, Settlement
+from bragkit.history.format import chance_dict, chance_fields, deal_lists, dump_object, json_object
 
 __all__ = ["CasinoHistory", "CasinoReplay", "CasinoTable", "dumps_casino", "is_casino_spec",
            "load_casino", "loads_casino", "paid_chips", "replay_casino"]
@@ -112,12 +113,7 @@ class CasinoHistory:
         """The JSON object of this history."""
         data: dict[str, Any] = {"format": FORMAT, "rules": self.rules_spec,
                                 "stacks": [self.bankroll]}
-        if self.seed is not None:
-            data["seed"] = self.seed
-        if self.pack is not None:
-            data["pack"] = self.pack
-        if self.shuffles:
-            data["shuffles"] = list(self.shuffles)
+        data.update(chance_dict(self.seed, self.pack, self.shuffles))
         data["deals"] = [list(d) for d in self.deals]
         return data
 
@@ -162,24 +158,12 @@ def casino_from_dict(data: dict[str, Any]) -> CasinoHistory:
                         "the house has no stack)")
     else:
         bankroll = stacks[0]
-    seed, pack = data.get("seed"), data.get("pack")
-    if seed is None and pack is None:
-        problems.append('give "seed" or "pack"')
-    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-        problems.append('"seed" must be a whole number')
-    if pack is not None:
+    seed, pack, shuffles = chance_fields(data, problems)
+    if isinstance(pack, str):
         _pack_ok(pack, '"pack"', problems)
-    shuffles = data.get("shuffles", [])
-    if not isinstance(shuffles, list):
-        problems.append('"shuffles" must be a list of pack texts')
-        shuffles = []
     for i, text in enumerate(shuffles):
         _pack_ok(text, f'"shuffles" {i + 1}', problems)
-    deals = data.get("deals", [])
-    if not isinstance(deals, list) or not all(
-            isinstance(d, list) and all(isinstance(a, str) for a in d) for d in deals):
-        problems.append('"deals" must be a list of lists of action strings such as '
-                        '"p1 ante 10"')
+    deals = deal_lists(data, problems, "p1 ante 10")
     if problems or rules is None:
         raise HistoryError("bad history: " + "; ".join(problems))
     return CasinoHistory(rules, spec, bankroll, seed, pack, tuple(shuffles),
@@ -188,10 +172,7 @@ def casino_from_dict(data: dict[str, Any]) -> CasinoHistory:
 
 def loads_casino(text: str) -> CasinoHistory:
     """Parse a casino history from JSON text."""
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise HistoryError(f"bad history: not valid JSON ({error})") from None
+    data = json_object(text)
     if not isinstance(data, dict) or not is_casino_spec(data.get("rules")):
         raise HistoryError('bad history: not a casino history ("rules" must name '
                            f"{' or '.join(PRESETS)})")
@@ -212,12 +193,7 @@ def load_casino(path: str | Path) -> CasinoHistory | None:
 
 def dumps_casino(history: CasinoHistory) -> str:
     """The history as pretty JSON (one hand's actions per line)."""
-    data = history.to_dict()
-    deals = data.pop("deals")
-    head = json.dumps(data, indent=2)[:-2]
-    body = ",\n".join("    " + json.dumps(d) for d in deals)
-    return f'{head},\n  "deals": [\n{body}\n  ]\n}}\n' if deals else \
-        f'{head},\n  "deals": []\n}}\n'
+    return dump_object(history.to_dict())
 
 
 # ---------------------------------------------------------------------------- the table

@@ -53,12 +53,7 @@ class HandHistory:
         """The JSON object of this history."""
         data: dict[str, Any] = {"format": FORMAT, "rules": self.rules_spec,
                                 "stacks": list(self.stacks), "dealer": f"p{self.dealer + 1}"}
-        if self.seed is not None:
-            data["seed"] = self.seed
-        if self.pack is not None:
-            data["pack"] = self.pack
-        if self.shuffles:
-            data["shuffles"] = list(self.shuffles)
+        data.update(chance_dict(self.seed, self.pack, self.shuffles))
         data["deals"] = [list(d) for d in self.deals]
         return data
 
@@ -108,33 +103,8 @@ def from_dict(data: object) -> HandHistory:
     elif len(stacks) < 2:
         problems.append('"stacks" needs at least two seats')
     dealer = _seat(data.get("dealer", 1), len(stacks), problems)
-    seed = data.get("seed")
-    pack = data.get("pack")
-    if seed is None and pack is None:
-        problems.append('give "seed" or "pack"')
-    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-        problems.append('"seed" must be a whole number')
-    if pack is not None and not isinstance(pack, str):
-        problems.append('"pack" must be a text of cards, top card first')
-    shuffles = data.get("shuffles", [])
-    if not isinstance(shuffles, list) or not all(isinstance(p, str) for p in shuffles):
-        problems.append('"shuffles" must be a list of pack texts')
-        shuffles = []
-    deals = data.get("deals", [])
-    if not isinstance(deals, list):
-        problems.append('"deals" must be a list of lists of action strings')
-        deals = []
-    for d, deal in enumerate(deals):
-        if not isinstance(deal, list):
-            problems.append(f'"deals": deal {d + 1} must be a list of action strings, '
-                            f"not {deal!r}")
-            continue
-        for i, action in enumerate(deal):
-            if not isinstance(action, str):
-                problems.append(f'"deals": deal {d + 1}, action {i + 1} must be an action '
-                                f'string such as "p1 bet 2", not {action!r}')
-    if problems:
-        deals = []
+    seed, pack, shuffles = chance_fields(data, problems)
+    deals = deal_lists(data, problems, "p1 bet 2")
     if problems or rules is None:
         raise HistoryError("bad history: " + "; ".join(problems))
     return HandHistory(rules, spec, tuple(stacks), dealer, seed, pack, tuple(shuffles),
@@ -143,11 +113,7 @@ def from_dict(data: object) -> HandHistory:
 
 def loads(text: str) -> HandHistory:
     """Parse a history from JSON text."""
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise HistoryError(f"bad history: not valid JSON ({error})") from None
-    return from_dict(data)
+    return from_dict(json_object(text))
 
 
 def load(path: str | Path) -> HandHistory:
@@ -163,12 +129,75 @@ def load(path: str | Path) -> HandHistory:
 
 def dumps(history: HandHistory) -> str:
     """The history as pretty JSON (one action list per line)."""
-    data = history.to_dict()
+    return dump_object(history.to_dict())
+
+
+def dump_object(data: dict[str, Any]) -> str:
+    """A history object as pretty JSON, one deal's action list per line."""
+    data = dict(data)
     deals = data.pop("deals")
     head = json.dumps(data, indent=2)[:-2]
     body = ",\n".join("    " + json.dumps(d) for d in deals)
     return f'{head},\n  "deals": [\n{body}\n  ]\n}}\n' if deals else \
         f'{head},\n  "deals": []\n}}\n'
+
+
+def chance_dict(seed: int | None, pack: str | None, shuffles: tuple[str, ...]
+                ) -> dict[str, Any]:
+    """The ``"seed"``, ``"pack"`` and ``"shuffles"`` keys of a history that has them."""
+    data: dict[str, Any] = {}
+    if seed is not None:
+        data["seed"] = seed
+    if pack is not None:
+        data["pack"] = pack
+    if shuffles:
+        data["shuffles"] = list(shuffles)
+    return data
+
+
+def chance_fields(data: dict[str, Any], problems: list[str]
+                  ) -> tuple[int | None, str | None, list[str]]:
+    """Check the chance keys of a decoded history (problems appended; bad values dropped)."""
+    seed = data.get("seed")
+    pack = data.get("pack")
+    if seed is None and pack is None:
+        problems.append('give "seed" or "pack"')
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+        problems.append('"seed" must be a whole number')
+    if pack is not None and not isinstance(pack, str):
+        problems.append('"pack" must be a text of cards, top card first')
+    shuffles = data.get("shuffles", [])
+    if not isinstance(shuffles, list) or not all(isinstance(p, str) for p in shuffles):
+        problems.append('"shuffles" must be a list of pack texts')
+        shuffles = []
+    return seed, pack, shuffles
+
+
+def deal_lists(data: dict[str, Any], problems: list[str], example: str
+               ) -> list[list[str]]:
+    """Check ``"deals"``: a list of lists of action strings (``[]`` if there are problems)."""
+    deals = data.get("deals", [])
+    if not isinstance(deals, list):
+        problems.append('"deals" must be a list of lists of action strings')
+        return []
+    for d, deal in enumerate(deals):
+        if not isinstance(deal, list):
+            problems.append(f'"deals": deal {d + 1} must be a list of action strings, '
+                            f"not {deal!r}")
+            continue
+        for i, action in enumerate(deal):
+            if not isinstance(action, str):
+                problems.append(f'"deals": deal {d + 1}, action {i + 1} must be an action '
+                                f'string such as "{example}", not {action!r}')
+    return [] if problems else deals
+
+
+def json_object(text: str) -> Any:
+    """Decode a history's JSON text (one clear error if it is not JSON)."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        raise HistoryError(f"bad history: not valid JSON ({error})") from None
 
 
 def spec_for(rules: Rules) -> str | dict[str, Any]:
