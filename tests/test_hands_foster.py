@@ -14,6 +14,7 @@ from bragkit.cards import Card, card_from_id, parse_cards
 from bragkit.errors import CardError, RulesError
 from bragkit.hands import Ranking, get_ranking
 from bragkit.hands.counts import category_counts, ordering_digest
+from tests.ranking_checks import check_preorder, cmp, hands3, permute_suits
 
 DEFAULT = get_ranking("foster")
 HIGHEST = get_ranking("foster", bragger_tiebreak="highest_first")
@@ -22,11 +23,6 @@ BOTH = get_ranking("foster", bragger_tiebreak="highest_first", bragger_own_rank_
 ALL = (DEFAULT, HIGHEST, NOT_NATURAL, BOTH)
 
 BRAGGER_STRENGTH = {"Ad": 3, "Jc": 2, "9d": 1}
-
-
-def cmp(ranking: Ranking, a: str, b: str) -> int:
-    x, y = ranking.evaluate(a), ranking.evaluate(b)
-    return (x > y) - (x < y)
 
 
 # ---------------------------------------------------------------------------- vectors 6.4
@@ -285,22 +281,7 @@ def test_3_4_golden_ordering_hash(ranking: Ranking) -> None:
 
 
 # ---------------------------------------------------------------------------- properties
-hands = st.lists(st.integers(0, 51), min_size=3, max_size=3, unique=True).map(tuple)
-
-
-def check_preorder(ranking: Ranking, a: tuple[int, ...], b: tuple[int, ...],
-                   c: tuple[int, ...]) -> None:
-    x, y, z = (ranking.evaluate(h) for h in (a, b, c))
-    assert [x < y, x == y, x > y].count(True) == 1
-    if x <= y and y <= z:
-        assert x <= z
-    if x <= y and y <= x:
-        assert x == y and hash(x) == hash(y)
-    rank_sign = (ranking.rank3(*a) > ranking.rank3(*b)) - (ranking.rank3(*a) < ranking.rank3(*b))
-    assert rank_sign == (x > y) - (x < y)
-    cat = ranking.categories.index
-    if cat(x.category) < cat(y.category):
-        assert x > y
+hands = hands3
 
 
 @settings(max_examples=300, deadline=None)
@@ -310,10 +291,6 @@ def test_3_4_total_preorder(a: tuple[int, ...], b: tuple[int, ...], c: tuple[int
     check_preorder(ranking, a, b, c)
 
 
-def permute(hand: tuple[int, ...], perm: list[int]) -> tuple[int, ...]:
-    return tuple((i // 4) * 4 + perm[i % 4] for i in hand)
-
-
 BRAGGER_IDS = {Card.parse(t).id for t in BRAGGER_STRENGTH}
 
 
@@ -321,7 +298,7 @@ BRAGGER_IDS = {Card.parse(t).id for t in BRAGGER_STRENGTH}
 @given(hands, st.permutations(range(4)))
 def test_3_4_suits_do_not_matter_without_braggers(hand: tuple[int, ...], perm: list[int]
                                                   ) -> None:
-    moved = permute(hand, perm)
+    moved = permute_suits(hand, perm)
     if BRAGGER_IDS & (set(hand) | set(moved)):
         return
     for ranking in ALL:
