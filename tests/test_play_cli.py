@@ -343,3 +343,25 @@ def test_every_family_plays_through_a_pty_and_replays_to_the_same_stacks(
     summary = replay(load(hist)).summary()
     assert summary["stacks"] == stacks
     assert sum(stacks) + summary["pot"] == 300
+
+
+def test_your_looked_hand_is_described_under_the_games_ranking(tmp_path: Path) -> None:
+    result = CliRunner().invoke(cli, ["play", "--seed", "3", "--hands", "1", "--no-pause",
+                                      "--history", str(tmp_path / "d.json")],
+                                input="look\n" + "f\n" * 30)
+    assert result.exit_code == 0, result.output
+    assert re.search(r"\((High card|Pair of|Flush|Run|Running flush|Prial of) ", result.output)
+
+
+def test_every_preset_names_the_ranking_of_its_showdown() -> None:
+    from bragkit.games import hand_ranking
+    from bragkit.rules import preset_names
+
+    expected = {"teen-patti": "teen-patti", "foster": "foster", "three-stake": "foster",
+                "american": "american", "brag-poker": "modern", "commerce": "commerce",
+                "modern-jokers": "modern"}
+    for preset in preset_names():
+        name = hand_ranking(get_preset(preset)).name
+        if preset in expected:
+            assert name == expected[preset], preset
+        assert get_preset(preset).game.startswith(name) or name in ("foster", "modern")

@@ -33,6 +33,7 @@ from bragkit.engine.actions import Action, LegalAction, parse_action
 from bragkit.engine.table import Table as GameTable
 from bragkit.engine.table import open_table
 from bragkit.errors import BragError, HistoryError, IllegalActionError, RulesError
+from bragkit.games import hand_ranking
 from bragkit.history import dumps, history_of
 from bragkit.sim.options import rules_from
 from bragkit.sim.runner import parse_bots
@@ -279,6 +280,17 @@ class _Table:
         return bool(getattr(self.rules, "game", "") in _BLIND_GAMES
                     and getattr(self.rules, "blind_allowed", True))
 
+    def describe(self, cards: tuple[Card, ...]) -> str:
+        """``" (Pair of kings, two kicker)"``: the hand under the game's ranking, if it
+        ranks hands of that size."""
+        try:
+            ranking = hand_ranking(self.rules)
+            if ranking.accepts(len(cards)):
+                return f" ({ranking.evaluate(cards).description})"
+        except BragError:
+            return ""
+        return ""
+
     def show(self, view: Any, legal: tuple[LegalAction, ...]) -> None:
         t = self.session
         dealer = view.dealer if t.state is not None else getattr(t, "dealer", view.dealer)
@@ -291,6 +303,8 @@ class _Table:
             if looked is not None and status == "in":
                 status += ", open" if looked[s] else ", blind"
             cards = _cards(view.own_cards) if s == self.human else _cards(view.shown.get(s))
+            if s == self.human and view.own_cards:
+                cards += self.describe(view.own_cards)
             if s == self.human and view.own_cards is None:
                 cards = "(not looked)" if looked is not None else "(not dealt yet)"
             marker = " <" if s == view.to_act else ""

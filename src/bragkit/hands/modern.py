@@ -85,7 +85,7 @@ class ModernRanking(Ranking):
 
     def __init__(self, options: dict[str, Any], pack: Sequence[Card]) -> None:
         super().__init__(options, pack)
-        self.threes_high: Final = bool(options.get("threes_high", True))
+        self.threes_high = bool(options.get("threes_high", True))
         self.a23_rank: Final = str(options.get("a23_rank", "top"))
         self.flush_over_run: Final = bool(options.get("flush_over_run", False))
         wild = options.get("wild")
@@ -277,8 +277,8 @@ class TeenPattiRanking(ModernRanking):
     >>> tp = get_ranking("teen-patti")
     >>> tp.evaluate("As Ah Ad") > tp.evaluate("3s 3h 3d")
     True
-    >>> tp.evaluate("Kd Qd Jd").category
-    'pure_sequence'
+    >>> tp.evaluate("Kd Qd Jd").category, tp.spec
+    ('pure_sequence', 'teen-patti')
     """
 
     name = "teen-patti"
@@ -286,4 +286,5 @@ class TeenPattiRanking(ModernRanking):
     category_names = TEEN_PATTI_NAMES
 
     def __init__(self, options: dict[str, Any], pack: Sequence[Card]) -> None:
-        super().__init__({**options, "threes_high": False}, pack)
+        super().__init__(options, pack)
+        self.threes_high = False  # no special threes in Teen Patti (rules-spec 3.6)
