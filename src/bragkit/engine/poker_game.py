@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, ClassVar, Final
 from bragkit.engine.actions import Action, LegalAction
 from bragkit.engine.poker_betting import PokerBetting
 from bragkit.errors import IllegalActionError, RulesError
+from bragkit.rules.game_keys import FOSTER_KEYS, GENERAL_KEYS, foreign_keys
 
 if TYPE_CHECKING:
     from bragkit.engine.poker_state import PokerState, PokerWork
@@ -29,44 +30,8 @@ if TYPE_CHECKING:
 
 __all__ = ["GENERAL_KEYS", "POKER_GAMES", "PokerGame", "foreign_keys", "poker_game_for"]
 
-GENERAL_KEYS: Final = frozenset({
-    "game", "cards", "pack_policy", "first_dealer", "rebuy_anytime", "min_buy_in", "rebuy_max",
-    "dealers_choice_every", "wild"})
-"""Keys every game reads or validates itself (the rules model checks their values)."""
-
-
-def foreign_keys(rules: Rules, own: frozenset[str]) -> list[str]:
-    """The keys of ``rules`` set away from their defaults that a game reading ``own`` (and
-    :data:`GENERAL_KEYS`) never reads: an impossible combination, such as ``draw31`` under
-    Foster's single-stake game or ``ante`` (modern Brag's) under any poker-style game.
-
-    >>> from bragkit.rules import get_preset
-    >>> foreign_keys(get_preset("foster").replace(draw31=True, limit=4), FOSTER_KEYS)
-    ['draw31']
-    """
-    from bragkit.rules import Rules
-
-    default = _defaults(Rules)
-    return [f.name for f in fields(rules) if f.name not in own and f.name not in GENERAL_KEYS
-            and getattr(rules, f.name) != default[f.name]]
-
-
-def _defaults(cls: type) -> dict[str, object]:
-    found = _DEFAULTS.get(cls)
-    if found is None:
-        found = _DEFAULTS[cls] = {f.name: f.default for f in fields(cls)}
-    return found
-
-
-_DEFAULTS: dict[type, dict[str, object]] = {}
-
-_BETTING_KEYS: Final = frozenset({"limit", "min_raise", "max_raises", "all_in"})
-FOSTER_KEYS: Final = _BETTING_KEYS | {
-    "allow_check", "dealer_may_raise_own_ante", "no_call_payment", "dealer_withdraws_ante",
-    "showdown_tie", "bragger_tiebreak", "bragger_own_rank_natural"}
-"""The config keys of G-F1 (rules-spec 7); the other poker-style games list theirs as
-``PokerGame.keys``."""
-
+# The key lists are data of the rules model (one list per game); re-exported here.
+__all__ += ["FOSTER_KEYS"]
 
 class PokerGame(ABC):
     """Base class of the poker-style games (the hooks :mod:`.poker_state` calls)."""
@@ -89,22 +54,15 @@ class PokerGame(ABC):
     4.1-4.3), but heads-up tables are allowed (simulations of two bots play them)."""
     max_players: ClassVar[int] = 12
     keys: ClassVar[frozenset[str]] = frozenset()
-    """The config keys this game reads (rules-spec 7).  Any other key set away from its
-    default is refused (a :class:`~bragkit.errors.RulesError`), so that a house rule of
-    another game (``draw31`` under Foster, modern Brag's ``ante``) is never silently
-    ignored."""
+    """The config keys this game reads (rules-spec 7), from
+    :data:`bragkit.rules.game_keys.GAME_KEYS`; the rules model refuses any other key set
+    away from its default, so that a house rule of another game (``draw31`` under Foster,
+    modern Brag's ``ante``) is never silently ignored."""
 
     def __init__(self, rules: Rules) -> None:
+        # keys of other games are refused by the rules model itself (rules/game_keys.py)
         self.rules = rules
-        stray = foreign_keys(rules, self.keys)
-        if stray:
-            which = "is not an option" if len(stray) == 1 else "are not options"
-            raise RulesError(
-                f"{', '.join(stray)} {which} of {rules.game} (rules-spec 7; its options: "
-                f"{', '.join(sorted(self.keys))})")
-        from bragkit.rules import Rules
-
-        default = _defaults(Rules)
+        default = {f.name: f.default for f in fields(rules)}
         inert = [f"{key} has no effect {why}" for key, why in self.inert(rules).items()
                  if getattr(rules, key) != default[key]]
         if inert:

@@ -26,9 +26,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
-from bragkit.engine.poker_game import FOSTER_KEYS
 from bragkit.games.foster import FosterGame
 from bragkit.hands import Ranking, get_ranking
+from bragkit.rules.game_keys import AMERICAN_KEYS
 
 if TYPE_CHECKING:
     from bragkit.engine.poker_state import PokerWork
@@ -43,9 +43,7 @@ class AmericanGame(FosterGame):
     name: ClassVar[str] = "american"
     spec_section: ClassVar[str] = "4.3"
     bet_hooks: ClassVar[bool] = True
-    keys: ClassVar[frozenset[str]] = (
-        FOSTER_KEYS - {"bragger_tiebreak", "bragger_own_rank_natural"}
-        | {"american_order", "exchange_tie"})
+    keys: ClassVar[frozenset[str]] = AMERICAN_KEYS
 
     @staticmethod
     def make_ranking(rules: Rules) -> Ranking:

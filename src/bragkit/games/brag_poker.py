@@ -36,6 +36,7 @@ from bragkit.engine.poker_betting import PokerBetting, Round
 from bragkit.engine.poker_game import PokerGame
 from bragkit.engine.poker_state import NOBODY, ONLY
 from bragkit.hands import get_ranking
+from bragkit.rules.game_keys import BRAG_POKER_KEYS
 
 if TYPE_CHECKING:
     from bragkit.engine.poker_state import PokerState, PokerWork
@@ -53,9 +54,7 @@ class BragPokerGame(PokerGame):
     name: ClassVar[str] = "brag-poker"
     spec_section: ClassVar[str] = "4.8"
     blind_play: ClassVar[bool] = True
-    keys: ClassVar[frozenset[str]] = frozenset({
-        "max_raises", "all_in", "small_blind", "big_blind", "bet1_factor", "blind_may_draw",
-        "half_price_calls"})
+    keys: ClassVar[frozenset[str]] = BRAG_POKER_KEYS
 
     def __init__(self, rules: Rules) -> None:
         super().__init__(rules)

@@ -40,20 +40,15 @@ from bragkit.engine.commerce_state import (
     hand_category,
 )
 from bragkit.games.commerce_cards import arg_cards, card_args
+from bragkit.rules.game_keys import COMMERCE_COMMON_KEYS, TRADE_KEYS
 
 if TYPE_CHECKING:
     from bragkit.rules import Rules
 
 __all__ = ["COMMON_KEYS", "TRADE_GAME", "TRADE_KEYS", "TradeGame", "neighbour", "trade_cost"]
 
-COMMON_KEYS: Final = frozenset({
-    "stake", "max_trade_rounds", "dealer_is_eldest_for_point", "commerce_exact_tie",
-    "commerce_ranking", "short_pack"})
+COMMON_KEYS: Final = COMMERCE_COMMON_KEYS
 """The config keys both forms of Commerce read (rules-spec 7, G-C1/G-C2, R-COMMERCE)."""
-TRADE_KEYS: Final = COMMON_KEYS | {
-    "dealer_pays_double", "trade_price", "barter_direction", "dealer_trades_free",
-    "dealer_pays_winner", "banker_penalty_all"}
-"""The config keys of the trade-and-barter form (G-C1)."""
 
 _STAND: Final = LegalAction("stand")
 _PASS: Final = LegalAction("pass")

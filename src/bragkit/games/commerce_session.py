@@ -35,34 +35,7 @@ from bragkit.engine.table import DealRecord, TableCore, register_table
 from bragkit.errors import BragError, IllegalActionError, RulesError
 from bragkit.rules import Rules
 
-__all__ = ["CommerceDealRecord", "CommerceSession", "check_keys"]
-
-
-def check_keys(rules: Rules) -> None:
-    """Refuse keys this form of Commerce never reads (another game's house rule, a
-    trade-game key under the widow, a lives key under ``widow_scoring="stakes"``), so that
-    nothing a player asked for is silently ignored.
-
-    >>> from bragkit.rules import get_preset
-    >>> check_keys(get_preset("commerce-widow").replace(barter_direction="right"))
-    Traceback (most recent call last):
-    ...
-    bragkit.errors.RulesError: barter_direction is not an option of commerce-widow (rules-spec 7...
-    """
-    from bragkit.engine.poker_game import foreign_keys
-    from bragkit.games.commerce import TRADE_KEYS
-    from bragkit.games.commerce_widow import LIVES_KEYS, WIDOW_KEYS
-
-    own = TRADE_KEYS if rules.game == "commerce" else WIDOW_KEYS
-    if rules.game == "commerce-widow" and rules.widow_scoring == "stakes":
-        own = own - LIVES_KEYS - {"commerce_exact_tie"}
-    stray = foreign_keys(rules, own)
-    if stray:
-        which = "is not an option" if len(stray) == 1 else "are not options"
-        scoring = " with widow_scoring='stakes'" if rules.game == "commerce-widow" and \
-            rules.widow_scoring == "stakes" else ""
-        raise RulesError(f"{', '.join(stray)} {which} of {rules.game}{scoring} (rules-spec 7; "
-                         f"its options: {', '.join(sorted(own))})")
+__all__ = ["CommerceDealRecord", "CommerceSession"]
 
 
 CommerceDealRecord = DealRecord
@@ -84,7 +57,6 @@ class CommerceSession(TableCore):
                  shuffles: Sequence[Sequence[int]] = (), keep_states: bool = False) -> None:
         if rules.game not in ("commerce", "commerce-widow"):
             raise RulesError(f"CommerceSession plays Commerce, not {rules.game!r}")
-        check_keys(rules)
         self._seat(rules, stacks, dealer, seed=seed, rng=rng, pack=pack, shuffles=shuffles,
                    keep_states=keep_states)
         self.lives: tuple[int, ...] | None = None

@@ -49,20 +49,14 @@ from bragkit.engine.commerce_state import (
     CommerceState,
     Draft,
 )
-from bragkit.games.commerce import COMMON_KEYS
 from bragkit.games.commerce_cards import arg_cards, exchange_args
+from bragkit.rules.game_keys import LIVES_KEYS, WIDOW_KEYS
 
 if TYPE_CHECKING:
     from bragkit.rules import Rules
 
 __all__ = ["LIVES_KEYS", "WIDOW_GAME", "WIDOW_KEYS", "WidowGame", "horse_price"]
 
-LIVES_KEYS: Final = frozenset({"win_from_pool", "horse_price", "horse_rule", "worst_tie",
-                               "widow_lives"})
-"""The keys only ``widow_scoring="lives"`` reads."""
-WIDOW_KEYS: Final = COMMON_KEYS | LIVES_KEYS | {
-    "widow_scoring", "widow_rules", "dealer_widow_privilege", "pounce"}
-"""The config keys of the widow form (G-C2)."""
 
 _STAND: Final = LegalAction("stand")
 _PASS: Final = LegalAction("pass")

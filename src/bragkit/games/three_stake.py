@@ -38,6 +38,7 @@ from bragkit.engine.poker_betting import PokerBetting, Round
 from bragkit.engine.poker_game import PokerGame
 from bragkit.hands import get_ranking
 from bragkit.hands.counts import SingleCardRanking, ThirtyOneRanking
+from bragkit.rules.game_keys import THREE_STAKE_KEYS
 
 if TYPE_CHECKING:
     from bragkit.engine.poker_state import PokerState, PokerWork
@@ -55,10 +56,7 @@ class ThreeStakeGame(PokerGame):
     spec_section: ClassVar[str] = "4.2"
     pools: ClassVar[int] = 3
     bet_pool: ClassVar[int] = 1
-    keys: ClassVar[frozenset[str]] = frozenset({
-        "stake", "limit", "min_raise", "max_raises", "all_in", "bragger_tiebreak",
-        "bragger_own_rank_natural", "p2_allow_check", "p2_tie", "draw31", "draw_price",
-        "over31", "all_bust", "ace_value_31", "stock_exhausted", "triple_winner_bonus"})
+    keys: ClassVar[frozenset[str]] = THREE_STAKE_KEYS
 
     def __init__(self, rules: Rules) -> None:
         super().__init__(rules)

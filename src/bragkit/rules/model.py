@@ -23,6 +23,7 @@ from dataclasses import dataclass, fields
 from typing import Any, Final
 
 from bragkit.errors import RulesError
+from bragkit.rules.game_keys import foreign_key_problem
 
 __all__ = ["GAMES", "WILD_OPTIONS", "Rules"]
 
@@ -359,6 +360,9 @@ def _problems(r: Rules) -> list[str]:
     if mistyped:  # value checks assume the types are right
         return [text for _, text in sorted(bad)]
     out = _value_problems(r)
+    foreign = foreign_key_problem(r)
+    if foreign is not None:
+        out.append(foreign)
     return sorted([text for _, text in bad] + out, key=_sort_key)
 
 
