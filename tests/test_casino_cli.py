@@ -173,4 +173,4 @@ def test_play_in_a_real_process_ends_cleanly_on_eof_and_ctrl_c() -> None:
     assert b"quit: " in seen
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=20)
-    assert proc.returncode == 0 and b"0 hands played" in seen + out and b"Traceback" not in err
+    assert proc.returncode == 130 and b"0 hands played" in seen + out and b"Traceback" not in err

@@ -262,7 +262,7 @@ def test_ctrl_c_leaves_the_history_complete_to_the_last_finished_hand(tmp_path: 
     assert len(json.loads(hist.read_text(encoding="utf-8"))["deals"]) == 2
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=20)
-    assert proc.returncode == 0 and b"Traceback" not in err
+    assert proc.returncode == 130 and b"Traceback" not in err
     done = re.search(DONE, (seen + out).decode())
     assert done is not None and int(done.group(3)) == 2
     data = replay_json(hist)

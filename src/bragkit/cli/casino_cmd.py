@@ -251,6 +251,7 @@ def play_cmd(preset: str, ante_bonus: str | None, pair_bonus: str | None, tie: s
     played = 0
     net = Fraction(0)
     cost = Fraction(0)
+    interrupted = False
     try:
         while max_hands is None or played < max_hands:
             need = 2 * ante + pair_bonus_bet
@@ -293,12 +294,15 @@ def play_cmd(preset: str, ante_bonus: str | None, pair_bonus: str | None, tie: s
             net += Fraction(s.total)
             cost += lost
     except KeyboardInterrupt:
-        console.print()   # Ctrl-C ends the game cleanly (status 0), like q
+        console.print()   # Ctrl-C ends the game cleanly: summary, history, status 130
+        interrupted = True
     console.print(f"\n{played} hand{'s' if played != 1 else ''} played, net {_chips(net)} chips; "
                   f"expected cost of your decisions against the optimum: {float(cost):.2f} chips."
                   f"\nBankroll {table.bankroll}; history saved to {path} "
                   f"({len(table.records)} finished hand{'s' if len(table.records) != 1 else ''}).")
     sys.stdout.flush()
+    if interrupted:
+        sys.exit(130)  # like brag play: the shell sees the interruption
 
 
 def _save(table: CasinoTable, path: Path) -> None:
