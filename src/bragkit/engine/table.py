@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import importlib
 import random
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final, Protocol
@@ -208,7 +209,7 @@ def check_seating(rules: Rules, stacks: Sequence[int], dealer: int | None,
     return dealer
 
 
-class TableCore:
+class TableCore(ABC):
     """What every table class shares: seating (:func:`check_seating`), the money and the
     packs it starts with, the deal records, and the queries built on them.  Subclasses deal
     and play (``_new_deal``, ``apply_move``, ...)."""
@@ -252,9 +253,9 @@ class TableCore:
                                        final if self.keep_states else None))
         self.last_final = final
 
+    @abstractmethod
     def apply_move(self, seat: int, action: Action) -> None:
         """Apply ``action`` by ``seat`` (each table class plays its own deals)."""
-        raise NotImplementedError
 
     def apply_text(self, text: str) -> None:
         """Apply one history action string such as ``"p2 bet 4"``."""
