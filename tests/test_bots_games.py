@@ -4,6 +4,7 @@ heuristic beats random bots."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -51,3 +52,23 @@ def test_heuristic_beats_random(preset: str) -> None:
 def test_points31() -> None:
     assert points31((51, 47, 43)) == 31  # As Ks Qs
     assert points31((0, 1, 2)) == 6
+
+
+def test_points31_counts_aces_as_agreed() -> None:
+    assert points31((51, 47, 43), ace=1) == 21  # As Ks Qs, aces low by house agreement
+
+
+def test_three_stake_heuristic_draws_on_the_house_pip_count() -> None:
+    """As Kd 9c is 30 with aces 11 (stand) but 20 with aces 1 (draw for thirty-one)."""
+    from types import SimpleNamespace
+
+    from bragkit.cards import parse_cards
+    from bragkit.engine.actions import LegalAction
+
+    view: Any = SimpleNamespace(own_cards=parse_cards("As Kd 9c"))
+    kinds = {"draw": LegalAction("draw", lo=1, hi=1), "stand": LegalAction("stand")}
+    draws = {}
+    for ace in (11, 1):
+        bot: Any = get_bot("heuristic", get_preset("three-stake").replace(ace_value_31=ace))
+        draws[ace] = bot._draw(view, kinds, 0.5).kind
+    assert draws == {11: "stand", 1: "draw"}

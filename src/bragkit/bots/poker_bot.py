@@ -30,8 +30,10 @@ from typing import TYPE_CHECKING, Any
 
 from bragkit.bots.base import BaseBot, fallback_action
 from bragkit.bots.strength import one_opponent_table
+from bragkit.cards import card_from_id
 from bragkit.engine.actions import Action, LegalAction
 from bragkit.hands import get_ranking
+from bragkit.hands.counts import pip_value
 
 if TYPE_CHECKING:
     from bragkit.engine.views import SeatView
@@ -40,17 +42,14 @@ if TYPE_CHECKING:
 __all__ = ["PokerHeuristicBot", "points31"]
 
 
-def points31(ids: tuple[int, ...]) -> int:
-    """Pip total for thirty-one: A = 11, K/Q/J = 10, others face value.
+def points31(ids: tuple[int, ...], ace: int = 11) -> int:
+    """Pip total for thirty-one (:func:`~bragkit.hands.counts.pip_value`): A = ``ace``
+    (11 unless the house agrees 1), K/Q/J = 10, others face value; jokers count nothing.
 
-    >>> points31((51, 46, 0))   # As Qh 2c
-    23
+    >>> points31((51, 46, 0)), points31((51, 46, 0), ace=1)   # As Qh 2c
+    (23, 13)
     """
-    total = 0
-    for c in ids:
-        rank = (c >> 2) + 2 if c < 52 else 0
-        total += 11 if rank == 14 else min(rank, 10)
-    return total
+    return sum(pip_value(card_from_id(c), ace) for c in ids if c < 52)
 
 
 def _ranking_of(game: Any) -> Any:
@@ -149,7 +148,7 @@ class PokerHeuristicBot(BaseBot):
                 return Action("stand")
             return Action("discard", arg=self._discard_choice(ids, kinds["discard"].args))
         if draw is not None and ids and self.game.name == "three-stake":
-            if points31(ids) <= self.draw31_below and draw.lo is not None:
+            if points31(ids, self.rules.ace_value_31) <= self.draw31_below and draw.lo is not None:
                 return Action("draw", draw.lo)
             return Action("stand")
         if "stand" in kinds:
