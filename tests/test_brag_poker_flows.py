@@ -209,3 +209,24 @@ def test_4_8_illegal_discards_say_why() -> None:
         looked.apply(parse_action(f"discard {absent}"))
     with pytest.raises(IllegalActionError, match="bad card 'Zz'"):
         looked.apply(parse_action("discard Zz"))
+
+
+def test_4_8_a_short_stock_shuffles_the_discards_into_a_new_stock() -> None:
+    n = 12                                                  # 36 cards dealt, a stock of 16
+    st = PokerState.start(POKER, (100,) * n, n - 1, stacked_pack(POKER, n, n - 1, {}))
+    while st.phase != "draw":
+        st = play(st, "call" if any(a.kind == "call" for a in st.legal_actions()) else "check")
+    stock = set(st.pack)
+    assert len(stock) == 16
+    while st.phase == "draw":
+        st = play(st, "draw 3")
+    events = list(st.events)
+    first = next(i for i, e in enumerate(events) if e.kind == "reshuffle")
+    assert events[first - 1].kind == "discard" and events[first - 1].seat == 5
+    before = [c for e in events[:first - 1] if e.kind == "discard" for c in e.cards or ()]
+    assert events[first].amount == len(before) == 15        # the first five seats' discards
+    refill = set(next(e for e in events[first:] if e.kind == "draw").cards or ())
+    assert len(refill & stock) == 1 and len(refill & set(before)) == 2   # last card, then muck
+    held = [c for hand in st.hands for c in hand]
+    assert all(len(hand) == 3 for hand in st.hands) and len(set(held)) == 3 * n
+    assert not set(held) & set(st.pack)

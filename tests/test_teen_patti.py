@@ -87,6 +87,13 @@ def test_4_7_side_show_accept_and_decline() -> None:
     assert declined.status == ("in", "in", "in") and declined.to_act == 2
 
 
+def test_4_7_side_show_tie_the_requester_folds() -> None:
+    hands = {0: "Ks Kh 9c", 1: "Kd Kc 9d", 2: "5c 8d Jh"}        # p1 and p2 exactly equal
+    st = play(deal(TP, 3, 2, hands), "p1 look", "p1 bet 2", "p2 look", "p2 sideshow 2")
+    accepted = play(st, "p1 accept")
+    assert accepted.status == ("in", "folded", "in") and accepted.to_act == 2
+
+
 def test_4_7_side_show_needs_three_players() -> None:
     st = deal(TP, 2, 1)
     st = play(st, "p1 look", "p1 bet 2", "p2 look")
