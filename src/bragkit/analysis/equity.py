@@ -78,14 +78,10 @@ class Equity:
         return out
 
 
-def _keys(ranking: Ranking, ids: npt.NDArray[Any]) -> npt.NDArray[np.int64]:
-    return rank_best_batch(ranking, ids)
-
-
 def _exact_one(ranking: Ranking, hero: int, avail: npt.NDArray[np.int8], k: int
                ) -> tuple[int, int, int]:
     hands = avail[combinations_array(len(avail), k)]
-    keys = _keys(ranking, hands)
+    keys = rank_best_batch(ranking, hands)
     win = int(np.count_nonzero(keys < hero))
     tie = int(np.count_nonzero(keys == hero))
     return win, tie, len(keys) - win - tie
@@ -109,7 +105,7 @@ def _disjoint_ordered_pairs(hands: npt.NDArray[np.intp], inside: npt.NDArray[np.
 def _exact_two(ranking: Ranking, hero: int, avail: npt.NDArray[np.int8]
                ) -> tuple[int, int, int, int]:
     positions = combinations_array(len(avail), 3).astype(np.intp)
-    keys = _keys(ranking, avail[positions])
+    keys = rank_best_batch(ranking, avail[positions])
     below = keys < hero
     at_most = keys <= hero
     total = comb(len(avail), 3) * comb(len(avail) - 3, 3)
@@ -131,7 +127,7 @@ def _monte_carlo(ranking: Ranking, hero: int, avail: npt.NDArray[np.int8], k: in
         dealt = avail[order]
         best = np.full(batch, -1, dtype=np.int64)
         for o in range(opponents):
-            best = np.maximum(best, _keys(ranking, dealt[:, o * k:(o + 1) * k]))
+            best = np.maximum(best, rank_best_batch(ranking, dealt[:, o * k:(o + 1) * k]))
         win += int(np.count_nonzero(best < hero))
         tie += int(np.count_nonzero(best == hero))
         done += batch
@@ -170,7 +166,7 @@ def equity(hand: CardsLike, opponents: int = 1, *, dead: CardsLike = (),
     if len(avail) < k * opponents:
         raise RulesError(f"only {len(avail)} cards left: not enough for {opponents} "
                          f"opponents of {k} cards")
-    hero = int(_keys(rk, np.array([[c.id for c in cards]], dtype=np.int8))[0])
+    hero = int(rank_best_batch(rk, np.array([[c.id for c in cards]], dtype=np.int8))[0])
     feasible = opponents == 1 or (opponents == 2 and k == 3)
     if exact is None:
         exact = feasible

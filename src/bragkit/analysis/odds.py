@@ -74,7 +74,7 @@ def category_counts(ranking: Ranking | str = "modern", cards: int = 3,
     pack = rk.pack
     total = comb(len(pack), cards)
     counts: list[int]
-    if cards in (3, 4, 5) and hasattr(rk, "numpy_table"):
+    if cards in (3, 4, 5):
         from bragkit.analysis.combos import combinations_array
         from bragkit.hands.batch import category_codes, rank_best_batch
 

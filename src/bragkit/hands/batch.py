@@ -70,16 +70,12 @@ def rank_best_batch(ranking: Ranking, hands: Any, *, with_discards: bool = True
         out: npt.NDArray[np.int64] = ranking.rank_batch(arr).astype(np.int64)
         return out
     cols = [arr[:, i].astype(np.int32) for i in range(k)]
-    table = ranking.numpy_table()
     mode = str(ranking.options.get("discard_compare", "lex_high"))
     radix = discard_base(k, mode) if with_discards else 1
     best: npt.NDArray[np.int64] | None = None
     for kept in itertools.combinations(range(k), 3):
         a, b, c = (cols[i] for i in kept)
-        index = a * np.int32(4096)
-        index += b * np.int32(64)
-        index += c
-        key = np.take(table, index).astype(np.int64)
+        key = ranking.take3(a, b, c).astype(np.int64)
         if with_discards:
             rest = [_rank_values(cols[i]) for i in range(k) if i not in kept]
             if k == 4:

@@ -363,9 +363,16 @@ class Ranking(ABC):
         if arr.ndim != 2 or arr.shape[1] != 3:
             raise CardError(f"rank_batch needs an (N, 3) array, got shape {arr.shape}")
         x = arr.astype(np.int32)
-        index = x[:, 0] * np.int32(4096)
-        index += x[:, 1] * np.int32(64)
-        index += x[:, 2]
+        return self.take3(x[:, 0], x[:, 1], x[:, 2])
+
+    def take3(self, a: npt.NDArray[np.int32], b: npt.NDArray[np.int32],
+              c: npt.NDArray[np.int32]) -> npt.NDArray[np.int16]:
+        """Dense ordinals of the hands ``(a[i], b[i], c[i])``, given as ``int32`` id columns."""
+        import numpy as np
+
+        index = a * np.int32(4096)
+        index += b * np.int32(64)
+        index += c
         result: npt.NDArray[np.int16] = np.take(self.numpy_table(), index)
         return result
 

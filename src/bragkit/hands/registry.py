@@ -158,7 +158,7 @@ def _entry(name: str) -> RankingEntry:
     return entry
 
 
-def _pack(name: str, options: dict[str, Any]) -> tuple[Card, ...]:
+def _pack(options: dict[str, Any]) -> tuple[Card, ...]:
     if options.get("wild") == "jokers":
         return standard_pack(jokers=int(options["jokers"]))
     return standard_pack()
@@ -195,7 +195,7 @@ def get_ranking(name: str = "modern", **options: Any) -> Ranking:
     if found is not None:
         return found
     shown = {k: v for k, v in full.items() if v != entry.options[k].default}
-    ranking = entry.load()(shown, _pack(name, full))
+    ranking = entry.load()(shown, _pack(full))
     ranking.full_options = full
     _CACHE[cache_key] = ranking
     return ranking
