@@ -27,7 +27,7 @@ from rich.table import Table
 
 from bragkit.bots import bot_names, get_bot
 from bragkit.bots.base import Bot, begin_deal, end_deal
-from bragkit.cards import Card
+from bragkit.cards import Card, format_cards
 from bragkit.cli import cli
 from bragkit.engine.actions import Action, LegalAction, parse_action
 from bragkit.engine.table import Table as GameTable
@@ -231,10 +231,6 @@ def _example(la: LegalAction) -> str:
     return str(la.examples()[0])
 
 
-def _cards(cards: tuple[Card, ...] | None) -> str:
-    return " ".join(str(c) for c in cards) if cards else ""
-
-
 class _Table:
     """Runs the table: bots, the human's prompt, the log, saving."""
 
@@ -302,7 +298,7 @@ class _Table:
             status = view.status[s] if s < len(view.status) else ""
             if looked is not None and status == "in":
                 status += ", open" if looked[s] else ", blind"
-            cards = _cards(view.own_cards) if s == self.human else _cards(view.shown.get(s))
+            cards = format_cards((view.own_cards if s == self.human else view.shown.get(s)) or ())
             if s == self.human and view.own_cards:
                 cards += self.describe(view.own_cards)
             if s == self.human and view.own_cards is None:
@@ -320,7 +316,7 @@ class _Table:
             line += f"; stake (open-equivalent) {r}" if brag_style else f"; bet to match {r}"
         widow = getattr(view, "widow", None)
         if widow:
-            line += f"; widow {_cards(widow)}"
+            line += f"; widow {format_cards(widow)}"
         blind = looked is not None and not looked[self.human]
         for la in legal:
             if la.kind == "bet" and la.lo is not None:
