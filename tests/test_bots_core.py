@@ -22,6 +22,7 @@ from bragkit.errors import RulesError
 from bragkit.hands import get_ranking
 from bragkit.hands.batch import rank_best_batch
 from bragkit.rules import get_preset
+from bragkit.testing.fixtures import stacked_pack
 
 
 def ids(text: str) -> tuple[int, ...]:
@@ -102,22 +103,14 @@ def test_bots_only_take_legal_actions(preset: str, name: str) -> None:
     assert t.deal_no >= 10 or t.over
 
 
-def _state_for(hand: str, others: int = 1) -> Table:
-    """A session where p1 (seat 0) is to act first with ``hand`` on top of the pack."""
+def _state_for(hand: str, others: int = 1, dealer: int | None = None) -> Table:
+    """A modern table where p1 (seat 0) holds ``hand``; by default the dealer is the last
+    seat, so p1 acts first."""
     rules = get_preset("modern")
     n = others + 1
-    mine = parse_cards(hand)
-    rest = [c.id for c in rules_pack() if c not in mine]
-    pack: list[int] = []
-    for k in range(3):  # seat 0 is left of the dealer (seat n-1): dealt first
-        pack.append(mine[k].id)
-        pack.extend(rest[k * others:(k + 1) * others])
-    pack.extend(rest[3 * others:])
-    return open_table(rules, [100] * n, dealer=n - 1, pack=pack)
-
-
-def rules_pack() -> list[object]:
-    return list(get_ranking("modern").pack)
+    dealer = n - 1 if dealer is None else dealer
+    return open_table(rules, [100] * n, dealer=dealer,
+                      pack=stacked_pack(rules, n, dealer, {0: hand}))
 
 
 def test_heuristic_looks_then_raises_a_prial() -> None:
@@ -134,11 +127,7 @@ def test_heuristic_folds_weak_hand_facing_a_big_bet() -> None:
     bot = HeuristicBot(get_preset("modern"), blind_rate=0.0)
     rng = random.Random(1)
     # p2 (seat 1) acts first; p1 then faces a 10-chip open bet with rubbish
-    rules = get_preset("modern")
-    mine = parse_cards("2c 3d 5h")
-    rest = [c.id for c in rules_pack() if c not in mine]
-    pack = [rest[0], mine[0].id, rest[1], mine[1].id, rest[2], mine[2].id, *rest[3:]]
-    t = open_table(rules, [100, 100], dealer=0, pack=pack)
+    t = _state_for("2c 3d 5h", dealer=0)
     t.apply_text("p2 look")
     t.apply_text("p2 bet 10")
     t.apply_text("p1 look")
@@ -147,11 +136,7 @@ def test_heuristic_folds_weak_hand_facing_a_big_bet() -> None:
 
 def test_heuristic_sees_heads_up_once_raising_stops_paying() -> None:
     bot = HeuristicBot(get_preset("modern"), blind_rate=0.0, max_raises=0)
-    rules = get_preset("modern")
-    mine = parse_cards("Ks Kd 9c")
-    rest = [c.id for c in rules_pack() if c not in mine]
-    pack = [rest[0], mine[0].id, rest[1], mine[1].id, rest[2], mine[2].id, *rest[3:]]
-    t = open_table(rules, [100, 100], dealer=0, pack=pack)
+    t = _state_for("Ks Kd 9c", dealer=0)
     t.apply_text("p2 look")
     t.apply_text("p2 bet 2")
     t.apply_text("p1 look")
@@ -225,9 +210,7 @@ def test_4_4_8_the_heuristic_counts_no_tie_when_it_sees() -> None:
     rules = get_preset("modern")
     bot = HeuristicBot(rules, blind_rate=0.0)
     mine = parse_cards("Ks Qd 9c")  # a high-card hand: the same ranks in other suits tie
-    rest = [c.id for c in rules_pack() if c not in mine]
-    pack = [rest[0], mine[0].id, rest[1], mine[1].id, rest[2], mine[2].id, *rest[3:]]
-    t = open_table(rules, [100, 100], dealer=0, pack=pack)
+    t = _state_for("Ks Qd 9c", dealer=0)
     t.apply_text("p2 look")
     t.apply_text("p2 bet 2")
     t.apply_text("p1 look")
