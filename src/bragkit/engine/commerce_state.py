@@ -37,6 +37,7 @@ from bragkit.engine.actions import Action, LegalAction, format_move, parse_actio
 from bragkit.engine.deal_protocol import DealProtocol
 from bragkit.engine.events import Event
 from bragkit.engine.pack import shuffled_pack
+from bragkit.engine.views import redacted_events
 from bragkit.errors import BragError, CardError, IllegalActionError
 from bragkit.hands import get_ranking
 
@@ -438,10 +439,7 @@ class CommerceState(DealProtocol):
         origin = self.origin
         if origin is not None:
             start = origin.cache.get(key, ())
-        new = self.events[len(start):]
-        found = start + tuple(
-            e if e.cards is None or e.visible_to is None or seat in e.visible_to
-            else e.redacted(seat) for e in new)
+        found = start + redacted_events(self.events[len(start):], seat)
         self.cache[key] = found
         return found
 
