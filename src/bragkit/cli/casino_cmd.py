@@ -14,7 +14,6 @@ from __future__ import annotations
 import json
 import random
 import sys
-import time
 from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
@@ -26,7 +25,7 @@ from rich.table import Table
 
 from bragkit.cards import format_cards
 from bragkit.cli import cli
-from bragkit.errors import HistoryError, RulesError
+from bragkit.errors import RulesError
 from bragkit.games.casino import Action, CasinoHand, CasinoRules
 from bragkit.games.casino_table import CasinoTable, dumps_casino
 
@@ -236,6 +235,7 @@ def play_cmd(preset: str, ante_bonus: str | None, pair_bonus: str | None, tie: s
     reads, so q, end of input or Ctrl-C leave it complete up to the last finished hand.
     """
     from bragkit.analysis.casino import decision_values
+    from bragkit.cli.play_cmd import history_path
 
     rules = _rules(preset, ante_bonus, pair_bonus, tie, qualifier, pair_bonus_forfeit_on_fold)
     console = Console(highlight=False, soft_wrap=True)
@@ -243,7 +243,7 @@ def play_cmd(preset: str, ante_bonus: str | None, pair_bonus: str | None, tie: s
     if seed is None:
         seed = random.SystemRandom().randrange(1_000_000)
     table = CasinoTable(rules, bankroll, seed=seed)
-    path = _history_path(table, history, seed, console)
+    path = history_path(history, "casino", seed, lambda p: _save(table, p), console)
     console.print(f"[bold]{preset}[/]: ante {ante}, pair bonus {pair_bonus_bet}; the dealer "
                   f"qualifies with {rules.qualifier}. Ante bonus {rules.ante_bonus_table}; "
                   f"pair bonus {rules.pair_plus_table}. Bankroll {bankroll}; seed {seed}; "
@@ -311,21 +311,3 @@ def _save(table: CasinoTable, path: Path) -> None:
 
     write_atomically(path, dumps_casino(table.history(finished_only=True)))
 
-
-def _history_path(table: CasinoTable, given: str | None, seed: int, console: Console) -> Path:
-    """Where the hands are saved (written empty now, so the place is known to be writable)."""
-    from bragkit.cli.play_cmd import default_history_dir
-
-    if given is not None:
-        path = Path(given)
-        _save(table, path)
-        return path
-    name = f"casino-{time.strftime('%Y%m%d-%H%M%S')}-seed{seed}.json"
-    try:
-        path = default_history_dir() / name
-        _save(table, path)
-    except (HistoryError, RuntimeError) as error:  # RuntimeError: no home directory
-        path = Path("brag-histories") / name
-        console.print(f"[yellow]{error}[/yellow]; saving in the current directory")
-        _save(table, path)
-    return path

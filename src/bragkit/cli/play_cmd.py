@@ -18,6 +18,7 @@ import random
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -165,6 +166,32 @@ def default_history_dir() -> Path:
     if base:
         return Path(base) / "bragkit" / "histories"
     return Path.home() / ".local" / "share" / "bragkit" / "histories"
+
+
+def history_path(given: str | None, prefix: str, seed: int, save: Callable[[Path], object],
+                 console: Console) -> Path:
+    """Where a session saves its hands: ``given``, else ``PREFIX-TIME-seedSEED.json`` in
+    :func:`default_history_dir` (in ``brag-histories`` here if that cannot be written).
+    ``save(path)`` writes the empty history at once, so the place is known to be writable.
+
+    >>> import tempfile
+    >>> where = Path(tempfile.mkdtemp()) / "h.json"
+    >>> history_path(str(where), "play", 1, lambda p: p.write_text("{}"), Console()).name
+    'h.json'
+    """
+    if given is not None:
+        path = Path(given)
+        save(path)
+        return path
+    name = f"{prefix}-{time.strftime('%Y%m%d-%H%M%S')}-seed{seed}.json"
+    try:
+        path = default_history_dir() / name
+        save(path)
+    except (HistoryError, RuntimeError) as error:  # RuntimeError: no home directory
+        path = Path("brag-histories") / name
+        console.print(f"[yellow]{error}[/yellow]; saving in the current directory")
+        save(path)
+    return path
 
 
 def read_action(text: str, legal: tuple[LegalAction, ...]) -> Action:
@@ -482,19 +509,7 @@ def play_command(ctx: click.Context, preset: str, rules_file: str | None,
             table_bots[s] = get_bot(name, rules)
             names.append(name)
     console = Console(highlight=False, soft_wrap=True)
-    if history is None:
-        stamp = time.strftime("%Y%m%d-%H%M%S")
-        name = f"play-{stamp}-seed{seed}.json"
-        try:
-            path = default_history_dir() / name
-            save_history(session, path)  # an empty history now: the place is writable
-        except (HistoryError, RuntimeError) as error:  # RuntimeError: no home directory
-            path = Path("brag-histories") / name
-            console.print(f"[yellow]{error}[/yellow]; saving in the current directory")
-            save_history(session, path)
-    else:
-        path = Path(history)
-        save_history(session, path)
+    path = history_path(history, "play", seed, lambda p: save_history(session, p), console)
     console.print(f"[bold]brag play[/bold]: {preset if rules_file is None else rules_file}, "
                   f"{n} seats, you are p{seat}; seed {seed}; history: {path}")
     console.print("type an action at the prompt (h for help, q to stop)")
