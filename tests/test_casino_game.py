@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 from fractions import Fraction
 
@@ -109,6 +110,48 @@ def test_fractional_paytables_settle_exactly() -> None:
     rules = CasinoRules.preset("casino", ante_bonus_table="run=1.25")
     s = settle("4s 5h 6d  2c 2d 2h", rules=rules, ante=1).settlement
     assert s is not None and s.ante_bonus == Fraction(5, 4)
+
+
+def test_3_10_comparison_is_modern_brag_prial_over_running_flush() -> None:
+    s = settle("4h 5h 6h  2c 2d 2h").settlement          # running flush vs prial of twos
+    assert s is not None                                  # brag: the prial wins the showdown,
+    assert (s.outcome, s.ante, s.play, s.ante_bonus) == ("dealer_wins", -10, -10, 40)
+    t = settle("4h 5h 6h  2c 2d 2h", rules=TCP).settlement  # poker: straight flush wins
+    assert t is not None
+    assert (t.outcome, t.ante, t.play, t.ante_bonus) == ("player_wins", 10, 10, 50)
+
+
+def test_4_9_ante_bonus_needs_a_play() -> None:
+    s = settle("As Ad Ah  Qc Qd 2h", "fold").settlement   # a folded prial earns no bonus
+    assert s is not None and (s.ante, s.play, s.ante_bonus, s.total) == (-10, 0, 0, -10)
+
+
+def test_4_9_ante_bonus_paid_when_the_dealer_does_not_qualify() -> None:
+    s = settle("4s 5h 6d  Jh 7d 2s").settlement          # run vs J-high
+    assert s is not None
+    assert (s.outcome, s.ante, s.play, s.ante_bonus, s.total) == (
+        "dealer_not_qualified", 10, 0, 10, 20)
+
+
+def test_4_9_pair_plus_is_paid_whatever_the_dealer_holds() -> None:
+    s = settle("7s 7h Kd  As Ah Ad", pair_plus=5).settlement   # pair loses to a prial
+    assert s is not None
+    assert (s.outcome, s.ante, s.play, s.pair_plus) == ("dealer_wins", -10, -10, 5)
+
+
+def test_4_9_the_pack_is_shuffled_every_round() -> None:
+    """Every hand of a table comes from a full pack: 30 hands use 180 cards of 52, and
+    cards of one hand come back in the next ones."""
+    from bragkit.games.casino_table import CasinoTable
+
+    table = CasinoTable(BRAG, 10_000, seed=3)
+    hands = []
+    for _ in range(30):
+        table.apply_text("p1 ante 1")
+        hands.append(set(table.cards().player + table.cards().dealer))
+        table.apply_text("p1 fold")
+    assert all(len(h) == 6 for h in hands)
+    assert any(a & b for a, b in itertools.pairwise(hands))
 
 
 # ---------------------------------------------------------------------------- state machine
