@@ -32,6 +32,7 @@ from typing import Any, Final
 import numpy as np
 import numpy.typing as npt
 
+from bragkit.analysis.combos import combinations_array
 from bragkit.cards import CardsLike, format_cards, parse_cards
 from bragkit.errors import CardError, RulesError
 from bragkit.games.casino import CasinoRules, class_label, parse_hand_class
@@ -102,11 +103,8 @@ def hand_table(ranking_name: str, qualifier_rank: int) -> HandTable:
     (18424, 450528)
     """
     ranking = get_ranking(ranking_name)
-    flat = ranking.flat_table
-    triples = [(a, b, c) for c in range(2, 52) for b in range(1, c) for a in range(b)]
-    ranks = [flat[(a << 12) | (b << 6) | c] for a, b, c in triples]
-    combos = np.array(triples, dtype=np.int64)
-    rank = np.array(ranks, dtype=np.int64)
+    combos = combinations_array(52, 3).astype(np.int64)   # colex: row i is hand_index i
+    rank = ranking.rank_batch(combos).astype(np.int64)
     k = ranking.class_count
     names = ranking.categories
     cat_of_class = np.array([names.index(ranking.category_of_rank(r)) for r in range(k)],
