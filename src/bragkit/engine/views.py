@@ -110,8 +110,7 @@ def redacted_events(events: tuple[Event, ...], seat: int) -> tuple[Event, ...]:
     (None, True)
     """
     return tuple([e if e.cards is None or e.visible_to is None or seat in e.visible_to
-                  else Event(e.kind, e.seat, e.amount, None, e.visible_to, e.note)
-                  for e in events])
+                  else e.redacted(seat) for e in events])
 
 
 _new_view: Any = fast_builder(SeatView)
@@ -170,7 +169,7 @@ def _digest(events: tuple[Event, ...], seat: int) -> _Digest:
             continue
         vis = e.visible_to
         if vis is not None and seat not in vis:  # redacted: the cards are not this seat's to see
-            keep(Event(e.kind, e.seat, e.amount, None, vis, e.note))
+            keep(e.redacted(seat))
             continue
         keep(e)
         kind = e.kind
