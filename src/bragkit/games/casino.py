@@ -39,9 +39,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Final
 
-from bragkit.cards import Card, CardsLike, format_cards, parse_cards, standard_pack
+from bragkit.cards import RANK_LETTERS, Card, CardsLike, format_cards, parse_cards, standard_pack
 from bragkit.errors import CardError, IllegalActionError, RulesError
 from bragkit.hands import Ranking, Strength, get_ranking
+from bragkit.hands.foster import rank_text
 
 __all__ = [
     "PRESETS",
@@ -58,7 +59,6 @@ __all__ = [
 _MAX_PAY: Final = Fraction(100_000)
 _MAX_DENOMINATOR: Final = 1_000
 _RANK_TOKEN: Final = re.compile(r"10|[2-9TJQKA]", re.IGNORECASE)
-_RANK_LETTERS: Final = "23456789TJQKA"
 
 
 # ---------------------------------------------------------------------------- paytables
@@ -155,7 +155,7 @@ def _ranks_of(text: str) -> tuple[int, ...] | None:
     tokens = _RANK_TOKEN.findall(compact)
     if "".join(tokens).upper() != compact.upper():
         return None
-    return tuple(10 if t == "10" else _RANK_LETTERS.index(t.upper()) + 2 for t in tokens)
+    return tuple(10 if t == "10" else RANK_LETTERS.index(t.upper()) + 2 for t in tokens)
 
 
 def _hands_with_ranks(ranks: Sequence[int], suited: bool) -> Iterator[tuple[int, int, int]]:
@@ -245,7 +245,7 @@ def class_label(ranking_name: str, ordinal: int) -> str:
     """
     ids = _representatives(ranking_name)[ordinal]
     values = sorted((i // 4 + 2 for i in ids), reverse=True)
-    text = "-".join("10" if v == 10 else _RANK_LETTERS[v - 2] for v in values)
+    text = "-".join(rank_text(v) for v in values)
     if parse_hand_class(ranking_name, text) == ordinal:
         return text
     return f"{text} suited"

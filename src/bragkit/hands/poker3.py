@@ -24,6 +24,7 @@ from typing import Final
 
 from bragkit.cards import Card, Rank
 from bragkit.hands.core import Analysis, Ranking
+from bragkit.hands.foster import rank_text
 
 __all__ = ["POKER3_CATEGORIES", "ThreeCardPokerRanking"]
 
@@ -37,10 +38,6 @@ _LABELS: Final = {
     "straight_flush": "Straight flush", "straight": "Straight", "flush": "Flush",
     "high_card": "High card",
 }
-
-
-def _text(rank: int) -> str:
-    return "10" if rank == 10 else "23456789TJQKA"[rank - 2]
 
 
 class ThreeCardPokerRanking(Ranking):
@@ -82,6 +79,6 @@ class ThreeCardPokerRanking(Ranking):
             category = "straight_flush" if flush else "straight"
         else:
             category = "flush" if flush else "high_card"
-        shown = "-".join(_text(card.rank_value) for card in ordered)
+        shown = "-".join(rank_text(card.rank_value) for card in ordered)
         key = (_LEVEL[category], top, 0, 0) if top else (_LEVEL[category], r0, r1, r2)
         return Analysis(key, category, f"{_LABELS[category]} {shown}", ordered)
