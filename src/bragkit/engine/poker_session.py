@@ -50,17 +50,6 @@ class PokerSession(Session):
         """Chips a seat needs to be dealt in (Three-Stake Brag: three stakes)."""
         return poker_game_for(rules).min_stack()
 
-    def _shuffle(self, rules: Rules) -> tuple[int, ...]:
-        """A shuffled pack; a pack drawn from the table's generator needs no checking (given
-        packs still go through :meth:`Session._shuffle`).  Same generator use, same packs."""
-        if self.shuffles or (not self.packs_used and self.given_pack is not None):
-            return super()._shuffle(rules)
-        cards = list(range(rules.pack_size))
-        self.rng.shuffle(cards)
-        pack = tuple(cards)
-        self.packs_used.append(pack)
-        return pack
-
     def _new_deal(self) -> None:
         """Deal as usual; a deal that needs no decision (Three-Stake Brag with every seat but
         one all-in after the stakes) is settled at once and the next one dealt."""
