@@ -29,12 +29,11 @@ It plays from its hand's winning chance against the live opponents:
 
 from __future__ import annotations
 
-import itertools
 import random
 from typing import TYPE_CHECKING
 
 from bragkit.bots.base import BaseBot, fallback_action
-from bragkit.bots.strength import one_opponent_table, percentile_table
+from bragkit.bots.strength import best_three, one_opponent_table, percentile_table
 from bragkit.engine.actions import Action, LegalAction
 from bragkit.engine.family import family_for
 from bragkit.hands.batch import rank_best_batch
@@ -98,13 +97,6 @@ class HeuristicBot(BaseBot):
             return None
         return tuple(c.id for c in view.own_cards)
 
-    def best_three(self, ids: tuple[int, ...]) -> tuple[int, ...]:
-        """The best three of our cards (all of them in three-card games)."""
-        if len(ids) <= 3:
-            return ids
-        rank3 = self.ranking.rank3
-        return max(itertools.combinations(ids, 3), key=lambda h: rank3(*h))
-
     def one_opponent(self, ids: tuple[int, ...]) -> float:
         """Chance to beat one unknown hand (ties count half)."""
         if self._table is not None and len(ids) == 3:
@@ -159,7 +151,7 @@ class HeuristicBot(BaseBot):
                 return self._discard(view, la)
             if kind == "keep":
                 ids = self.own_ids(view)
-                good = ids is not None and self.one_opponent(self.best_three(ids)) >= 0.55
+                good = ids is not None and self.one_opponent(best_three(self.ranking, ids)) >= 0.55
                 return Action("keep") if good else Action("throw")
             if kind == "stay":
                 return Action("stay") if strong else Action("fold")
@@ -176,7 +168,7 @@ class HeuristicBot(BaseBot):
 
     def _discard(self, view: SeatView, la: LegalAction) -> Action:
         ids = self.own_ids(view) or ()
-        best = self.best_three(ids)
+        best = best_three(self.ranking, ids)
         from bragkit.engine.pack import card_text
 
         for option in la.args:

@@ -29,7 +29,7 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from bragkit.bots.base import BaseBot, fallback_action
-from bragkit.bots.strength import one_opponent_table
+from bragkit.bots.strength import best_three, one_opponent_table
 from bragkit.cards import card_from_id
 from bragkit.engine.actions import Action, LegalAction
 from bragkit.hands import get_ranking
@@ -85,10 +85,7 @@ class PokerHeuristicBot(BaseBot):
         """Chance that our best three cards beat one random hand (``None`` while blind)."""
         if view.own_cards is None:
             return None
-        ids = tuple(c.id for c in view.own_cards)
-        if len(ids) > 3:
-            rank3 = self.ranking.rank3
-            ids = max(itertools.combinations(ids, 3), key=lambda h: rank3(*h))
+        ids = best_three(self.ranking, tuple(c.id for c in view.own_cards))
         if len(ids) < 3:
             return 0.5
         win, tie = self.table.lookup(ids)

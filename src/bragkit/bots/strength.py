@@ -37,10 +37,23 @@ from bragkit.hands.batch import rank_best_batch
 if TYPE_CHECKING:
     from bragkit.hands.core import Ranking
 
-__all__ = ["OneOpponentTable", "PercentileTable", "one_opponent_table", "percentile_table",
-           "sampled_win"]
+__all__ = ["OneOpponentTable", "PercentileTable", "best_three", "one_opponent_table",
+           "percentile_table", "sampled_win"]
 
 _S = 64  # card id stride (ids are < 64)
+
+
+def best_three(ranking: Ranking, ids: tuple[int, ...]) -> tuple[int, ...]:
+    """The best three of ``ids`` under ``ranking`` (all of them when there are three or fewer).
+
+    >>> from bragkit.hands import get_ranking
+    >>> best_three(get_ranking("modern"), (0, 51, 47, 43))   # 2c As Ks Qs
+    (51, 47, 43)
+    """
+    if len(ids) <= 3:
+        return ids
+    rank3 = ranking.rank3
+    return max(itertools.combinations(ids, 3), key=lambda h: rank3(*h))
 
 
 @dataclass(frozen=True)
