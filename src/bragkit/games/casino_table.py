@@ -36,12 +36,18 @@ from typing import Any
 from bragkit.cards import Card, format_cards, parse_cards, standard_pack
 from bragkit.errors import BragError, HistoryError, IllegalActionError
 from bragkit.games.casino import PRESETS, Action, CasinoHand, CasinoRules, Settlement
-from bragkit.history.format import chance_dict, chance_fields, deal_lists, dump_object, json_object
+from bragkit.history.format import (
+    FORMAT,
+    chance_dict,
+    chance_fields,
+    deal_lists,
+    dump_object,
+    json_object,
+)
 
 __all__ = ["CasinoHistory", "CasinoReplay", "CasinoTable", "dumps_casino", "is_casino_spec",
            "load_casino", "loads_casino", "paid_chips", "replay_casino"]
 
-FORMAT = "bragkit-history/1"
 RULE_KEYS = ("ante_bonus_table", "pair_plus_table", "qualifier", "casino_tie",
              "pair_plus_forfeit_on_fold")
 """The casino rule keys a history's ``"rules"`` object may override."""
