@@ -26,6 +26,8 @@ from bragkit.games.casino_table import (
     dumps_casino,
     loads_casino,
     replay_casino,
+    rules_of,
+    spec_of,
 )
 from bragkit.history import loads
 
@@ -282,3 +284,15 @@ def test_end_of_input_leaves_the_history_complete(tmp_path: Path) -> None:
     data = replay_json(hist)
     assert [d["actions"][-1] for d in data["deals"]] == ["p1 fold", "p1 play", "p1 fold"]
     assert data["stacks"] == [int(found.group(1))]
+
+
+def test_every_rule_key_that_differs_from_the_preset_is_saved_and_read_back() -> None:
+    rules = CasinoRules.preset("casino", ante_bonus_table="prial=6", pair_plus_table="pair=2",
+                               qualifier="pair", casino_tie="dealer",
+                               pair_plus_forfeit_on_fold=True)
+    spec = spec_of(rules)
+    assert isinstance(spec, dict)
+    assert set(spec) == {"preset", "ante_bonus_table", "pair_plus_table", "qualifier",
+                         "casino_tie", "pair_plus_forfeit_on_fold"}
+    assert rules_of(spec) == rules
+    assert spec_of(CasinoRules.preset("three-card-poker")) == "three-card-poker"

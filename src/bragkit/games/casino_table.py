@@ -48,10 +48,6 @@ from bragkit.history.format import (
 __all__ = ["CasinoHistory", "CasinoReplay", "CasinoTable", "dumps_casino", "is_casino_spec",
            "load_casino", "loads_casino", "paid_chips", "replay_casino"]
 
-RULE_KEYS = ("ante_bonus_table", "pair_plus_table", "qualifier", "casino_tie",
-             "pair_plus_forfeit_on_fold")
-"""The casino rule keys a history's ``"rules"`` object may override."""
-
 _SPEC = "rules-spec 4.9"
 
 
@@ -87,7 +83,7 @@ def spec_of(rules: CasinoRules) -> str | dict[str, Any]:
     """
     base = CasinoRules.preset(rules.preset_name).as_dict()
     mine = rules.as_dict()
-    changed = {k: mine[k] for k in RULE_KEYS if mine[k] != base[k]}
+    changed = {k: v for k, v in mine.items() if v != base[k]}  # never preset or ranking
     return {"preset": rules.preset_name, **changed} if changed else rules.preset_name
 
 
