@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from bragkit.cards import card_from_id, parse_cards
-from bragkit.engine import Session, fresh_pack, parse_action
-from bragkit.errors import IllegalActionError
+from bragkit.engine import Session, fresh_pack, open_table, parse_action
+from bragkit.errors import BragError, IllegalActionError
 from bragkit.rules import get_preset
 
 MODERN = get_preset("modern")
@@ -182,3 +182,15 @@ def test_4_4_9_debts_are_carried_between_deals() -> None:
     assert t.deal_no == 1 and t.debts == ((1, 0, 7),)
     assert t.state is not None and t.state.debts == ((1, 0, 7),)
     assert sum(t.stacks) + t.carried == 113
+
+
+@pytest.mark.parametrize("game", ["modern", "foster", "commerce"])
+def test_2_4_an_injected_pack_must_hold_exactly_the_pack(game: str) -> None:
+    rules = get_preset(game)
+    good = fresh_pack(rules)
+    bad = (*good[1:], good[1])                               # one card twice, one missing
+    assert open_table(rules, [20, 20, 20], 0, pack=good).packs_used == [good]
+    assert open_table(rules, [20, 20, 20], 0, shuffles=[good]).packs_used == [good]
+    for given in ({"pack": bad}, {"shuffles": [bad]}):
+        with pytest.raises(BragError, match="does not hold exactly the cards of the pack"):
+            open_table(rules, [20, 20, 20], 0, **given)  # type: ignore[arg-type]

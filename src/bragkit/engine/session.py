@@ -101,18 +101,12 @@ class Session(TableCore):
         cards = list(fresh_pack(rules))
         if held:
             cards = [c for c in cards if c not in held]
-        if not self.packs_used and self.given_pack is not None:
-            pack = self.given_pack
-        elif self.shuffles:
-            pack = self.shuffles.pop(0)
-        else:
-            self.rng.shuffle(cards)
-            self.packs_used.append(tuple(cards))
-            return self.packs_used[-1]
-        if sorted(pack) != cards:  # an explicit pack must hold exactly the pack's cards
-            raise BragError("a given pack does not hold exactly the cards of the pack")
-        self.packs_used.append(pack)
-        return pack
+        given = self._given_pack(cards)
+        if given is not None:
+            return given
+        self.rng.shuffle(cards)
+        self.packs_used.append(tuple(cards))
+        return self.packs_used[-1]
 
     def _new_deal(self) -> None:
         every = self.base_rules.dealers_choice_every

@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from typing import Any, Final, Protocol
 
 from bragkit.engine.actions import Action, LegalAction, parse_move
-from bragkit.errors import RulesError
+from bragkit.errors import BragError, RulesError
 from bragkit.rules import Rules
 
 __all__ = ["DealRecord", "DealState", "Table", "TableCore", "check_seating", "open_table",
@@ -244,6 +244,21 @@ class TableCore(ABC):
         """The final state of the latest finished deal (None before the first one ends)."""
         self.choice_pending = False
         self.over = False
+
+    def _given_pack(self, cards: Sequence[int]) -> tuple[int, ...] | None:
+        """The next explicit pack (the first deal's ``pack``, then ``shuffles`` in order),
+        checked to hold exactly ``cards`` and recorded in :attr:`packs_used`; None when the
+        table's generator must shuffle instead."""
+        if not self.packs_used and self.given_pack is not None:
+            pack = self.given_pack
+        elif self.shuffles:
+            pack = self.shuffles.pop(0)
+        else:
+            return None
+        if sorted(pack) != sorted(cards):
+            raise BragError("a given pack does not hold exactly the cards of the pack")
+        self.packs_used.append(pack)
+        return pack
 
     def _record(self, final: Any, start: Callable[[], Any], shuffled: bool,
                 choice: str | None) -> None:

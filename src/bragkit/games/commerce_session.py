@@ -73,22 +73,16 @@ class CommerceSession(TableCore):
     # ------------------------------------------------------------------ dealing
     def _shuffle(self) -> tuple[int, ...]:
         want = fresh_pack(self.rules)
-        if not self.packs_used and self.given_pack is not None:
-            pack = self.given_pack
-        elif self.shuffles:
-            pack = self.shuffles.pop(0)
-        else:
-            # a uniform shuffle: sort by independent uniform keys (C-speed draws), one key
-            # per card in pack order; sorting the positions by key gives the same pack as
-            # sorting (key, card) pairs, faster
-            rnd = self.rng.random
-            keys = [rnd() for _ in want]
-            order = sorted(range(len(want)), key=keys.__getitem__)
-            pack = tuple([want[i] for i in order])
-            self.packs_used.append(pack)
-            return pack
-        if sorted(pack) != sorted(want):
-            raise BragError("a given pack does not hold exactly the cards of the pack")
+        given = self._given_pack(want)
+        if given is not None:
+            return given
+        # a uniform shuffle: sort by independent uniform keys (C-speed draws), one key per
+        # card in pack order; sorting the positions by key gives the same pack as sorting
+        # (key, card) pairs, faster
+        rnd = self.rng.random
+        keys = [rnd() for _ in want]
+        order = sorted(range(len(want)), key=keys.__getitem__)
+        pack = tuple([want[i] for i in order])
         self.packs_used.append(pack)
         return pack
 
