@@ -438,8 +438,7 @@ def simulate(rules: CasinoRules, hands: int, seed: int, *, chunk: int = 50_000,
     if hands < 2:
         raise RulesError(f"simulate needs at least 2 hands, not {hands}")
     table = hand_table(rules.ranking, rules.qualifier_rank)
-    values, d = _play_values(rules, table)
-    plays = values > -DEALER_HANDS * d
+    plays = optimal_plays(rules)
     exact = analyse(rules)
     flat_rank = table.pair_rank.reshape(-1)
     ante_bonus = np.array([float(rules.ante_bonus_table.pays(c)) for c in table.categories])
