@@ -27,7 +27,7 @@ from rich.table import Table
 
 from bragkit.cli import cli
 from bragkit.errors import BragError, RulesError
-from bragkit.sim import SimConfig, parse_bots, run_blocks, summarize
+from bragkit.sim import SimConfig, parse_bots, run_job, summarize
 from bragkit.sim.options import rules_from
 from bragkit.sim.runner import BlockResult
 
@@ -151,12 +151,7 @@ def simulate_command(preset: str, rules_file: str | None, settings: tuple[str, .
     show = sys.stderr.isatty() if progress is None else progress
     started = time.perf_counter()
     with _progress(hands, show) as tick:
-        if backend == "ray":
-            from bragkit.sim.ray_backend import run_blocks_ray
-
-            blocks = run_blocks_ray(config, address, tick)
-        else:
-            blocks = run_blocks(config, jobs, tick)
+        blocks = run_job(config, jobs, backend, address, tick)
     seconds = time.perf_counter() - started
     out: dict[str, Any] = {"preset": preset if rules_file is None else rules_file,
                            "seed": seed, "jobs": jobs, "backend": backend}

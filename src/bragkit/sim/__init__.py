@@ -29,19 +29,32 @@ __all__ = [
     "parse_bots",
     "run_block",
     "run_blocks",
+    "run_job",
     "simulate",
     "summarize",
 ]
 
 
-def simulate(config: SimConfig, jobs: int = 1, backend: str = "local",
-             address: str | None = None,
-             progress: Callable[[int], None] | None = None) -> dict[str, Any]:
-    """Run ``config`` and return its summary (see :func:`summarize`)."""
+def run_job(config: SimConfig, jobs: int = 1, backend: str = "local",
+            address: str | None = None,
+            progress: Callable[[int], None] | None = None) -> list[BlockResult]:
+    """Run every block of ``config`` in ``jobs`` local processes, or on Ray
+    (``backend="ray"``, at ``address``); the results come back in block order.
+
+    >>> from bragkit.rules import get_preset
+    >>> cfg = SimConfig(get_preset("modern"), ("random", "random"), hands=30, block=20)
+    >>> [r.hands for r in run_job(cfg)]
+    [20, 10]
+    """
     if backend == "ray":
         from bragkit.sim.ray_backend import run_blocks_ray
 
-        blocks = run_blocks_ray(config, address, progress)
-    else:
-        blocks = run_blocks(config, jobs, progress)
-    return summarize(config.bots, blocks)
+        return run_blocks_ray(config, address, progress)
+    return run_blocks(config, jobs, progress)
+
+
+def simulate(config: SimConfig, jobs: int = 1, backend: str = "local",
+             address: str | None = None,
+             progress: Callable[[int], None] | None = None) -> dict[str, Any]:
+    """Run ``config`` (see :func:`run_job`) and return its summary (see :func:`summarize`)."""
+    return summarize(config.bots, run_job(config, jobs, backend, address, progress))
