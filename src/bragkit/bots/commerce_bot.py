@@ -75,8 +75,9 @@ class CommerceHeuristicBot(BaseBot):
         p = self.chance(hand, m)
         mine = self.rank3(*hand)
         if "exchange" in kinds:
-            best = max(kinds["exchange"].args, key=lambda a: self._after_exchange(hand, a))
-            if self._after_exchange(hand, best) > mine:
+            best, after = max(((a, self._after_exchange(hand, a))
+                               for a in kinds["exchange"].args), key=lambda t: t[1])
+            if after > mine:
                 return Action("exchange", arg=best)
             for kind in ("stand", "pass"):
                 if kind in kinds:
@@ -93,9 +94,9 @@ class CommerceHeuristicBot(BaseBot):
             offered = getattr(view, "offered", None)
             if offered is None:
                 return Action("stand")
-            options = kinds["accept"].args
-            best = max(options, key=lambda a: self._after_swap(hand, _ids(a)[0], offered.id))
-            if self._after_swap(hand, _ids(best)[0], offered.id) > mine:
+            best, after = max(((a, self._after_swap(hand, _ids(a)[0], offered.id))
+                               for a in kinds["accept"].args), key=lambda t: t[1])
+            if after > mine:
                 return Action("accept", arg=best)
             return Action("stand")
         if "stand" in kinds and p >= self.stand_at:
