@@ -18,7 +18,6 @@ bragkit.errors.IllegalActionError: p3 see: a see needs exactly two players left 
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final
 
@@ -105,24 +104,6 @@ class BragState(DealProtocol):
         from bragkit.engine.brag_start import start_deal
 
         return start_deal(rules, tuple(stacks), dealer, tuple(pack), carried, retained, debts)
-
-    @staticmethod
-    def new(rules: Rules, stacks: tuple[int, ...] | list[int], dealer: int = 0, *,
-            rng: random.Random | None = None,
-            pack: tuple[int, ...] | list[int] | None = None) -> BragState:
-        """A single deal from a pack shuffled with ``rng`` (or from an explicit ``pack``).
-
-        >>> import random
-        >>> from bragkit.rules import get_preset
-        >>> s = BragState.new(get_preset("modern-4card"), [20, 20], rng=random.Random(1))
-        >>> len(s.hands[1]), s.pot
-        (4, 2)
-        """
-        if pack is None:
-            from bragkit.engine.pack import shuffled_pack
-
-            pack = shuffled_pack(rules, rng if rng is not None else random.Random())
-        return BragState.start(rules, stacks, dealer, pack)
 
     # ------------------------------------------------------------------ queries
     def turn_rule(self) -> str:

@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import importlib
 import itertools
-import random
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final, Protocol
 
@@ -36,7 +35,6 @@ from bragkit.cards import Card, card_from_id, parse_cards
 from bragkit.engine.actions import Action, LegalAction, format_move, parse_action
 from bragkit.engine.deal_protocol import DealProtocol
 from bragkit.engine.events import Event
-from bragkit.engine.pack import shuffled_pack
 from bragkit.engine.views import redacted_events
 from bragkit.errors import BragError, CardError, IllegalActionError
 from bragkit.hands import get_ranking
@@ -280,21 +278,6 @@ class CommerceState(DealProtocol):
             d.emit("deal", s, cards=d.hands[s], visible_to=frozenset((s,)) if sees else NOBODY)
         game.after_deal(d)
         return d.freeze(-1, None)
-
-    @staticmethod
-    def new(rules: Rules, stacks: tuple[int, ...] | list[int], dealer: int = 0, *,
-            rng: random.Random | None = None,
-            pack: tuple[int, ...] | list[int] | None = None) -> CommerceState:
-        """A single deal from a pack shuffled with ``rng`` (or from an explicit ``pack``).
-
-        >>> from bragkit.rules import get_preset
-        >>> s = CommerceState.new(get_preset("commerce-32"), [9, 9, 9], rng=random.Random(1))
-        >>> len(s.pack), s.pot
-        (23, 4)
-        """
-        if pack is None:
-            pack = shuffled_pack(rules, rng if rng is not None else random.Random())
-        return CommerceState.start(rules, stacks, dealer, pack)
 
     # ------------------------------------------------------------------ queries
     def turn_rule(self) -> str:

@@ -4,7 +4,8 @@
 and :class:`~bragkit.engine.commerce_state.CommerceState` are frozen, slotted dataclasses that
 derive from :class:`DealProtocol`.  Each supplies ``phase``, ``to_act``, ``actions`` (the
 action log), ``origin`` (the previous state of the deal, ``None`` for the first) and
-``apply(action)``; the mixin adds :meth:`apply_move` (``apply`` with the turn check),
+``apply(action)`` and ``start(rules, stacks, dealer, pack)``; the mixin adds :meth:`new` (a
+deal from a shuffled pack), :meth:`apply_move` (``apply`` with the turn check),
 :meth:`first`, :meth:`replay`, :meth:`action_strings` and :attr:`is_over`.  It has no slots
 and no fields of its own, so states stay as small and as fast as before.
 
@@ -23,11 +24,16 @@ bragkit.errors.IllegalActionError: p1 fold: it is p3's turn, not p1's (turn orde
 
 from __future__ import annotations
 
+import random
 from dataclasses import fields
 from typing import TYPE_CHECKING, Any, Self
 
 from bragkit.engine.actions import Action, format_move, parse_action
+from bragkit.engine.pack import shuffled_pack
 from bragkit.errors import IllegalActionError
+
+if TYPE_CHECKING:
+    from bragkit.rules import Rules
 
 __all__ = ["DealProtocol", "fast_builder"]
 
@@ -44,6 +50,31 @@ class DealProtocol:
         origin: Any
 
         def apply(self, action: Action | str) -> Self: ...
+
+        @staticmethod
+        def start(rules: Rules, stacks: tuple[int, ...] | list[int], dealer: int,
+                  pack: tuple[int, ...] | list[int]) -> Any: ...
+
+    @classmethod
+    def new(cls, rules: Rules, stacks: tuple[int, ...] | list[int], dealer: int = 0, *,
+            rng: random.Random | None = None,
+            pack: tuple[int, ...] | list[int] | None = None) -> Self:
+        """A single deal from a pack shuffled with ``rng`` (or from an explicit ``pack``).
+
+        >>> from bragkit.engine import BragState
+        >>> from bragkit.rules import get_preset
+        >>> s = BragState.new(get_preset("modern-4card"), [20, 20], rng=random.Random(1))
+        >>> len(s.hands[1]), s.pot
+        (4, 2)
+        >>> from bragkit.engine.commerce_state import CommerceState
+        >>> s = CommerceState.new(get_preset("commerce-32"), [9, 9, 9], rng=random.Random(1))
+        >>> len(s.pack), s.pot
+        (23, 4)
+        """
+        if pack is None:
+            pack = shuffled_pack(rules, rng if rng is not None else random.Random())
+        state: Self = cls.start(rules, stacks, dealer, pack)
+        return state
 
     def turn_rule(self) -> str:
         """The rules-spec section that sets the turn order (named when a seat acts out of
