@@ -26,7 +26,7 @@ from rich.table import Table
 from bragkit.cards import format_cards
 from bragkit.cli import cli
 from bragkit.errors import RulesError
-from bragkit.games.casino import Action, CasinoHand, CasinoRules
+from bragkit.games.casino import Action, CasinoHand, CasinoRules, pair_plus_units
 from bragkit.games.casino_table import CasinoTable, dumps_casino
 
 __all__ = ["casino"]
@@ -182,12 +182,8 @@ def _chips(x: Fraction | int) -> str:
 
 
 def _side_value(rules: CasinoRules, hand: CasinoHand, action: Action) -> Fraction:
-    if not hand.pair_plus:
-        return Fraction(0)
-    if action is Action.FOLD and rules.pair_plus_forfeit_on_fold:
-        return Fraction(-hand.pair_plus)
-    pay = rules.pair_plus_table.pays(hand.player_strength().category)
-    return pay * hand.pair_plus if pay > 0 else Fraction(-hand.pair_plus)
+    units = pair_plus_units(rules, action is Action.PLAY, hand.player_strength().category)
+    return units * hand.pair_plus
 
 
 def _ask(console: Console, stream: TextIO) -> Action | None:

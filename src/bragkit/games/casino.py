@@ -52,6 +52,7 @@ __all__ = [
     "Paytable",
     "Settlement",
     "class_label",
+    "pair_plus_units",
     "parse_hand_class",
     "settle_units",
 ]
@@ -374,6 +375,21 @@ class CasinoRules:
 
 
 # ---------------------------------------------------------------------------- settlement
+def pair_plus_units(rules: CasinoRules, played: bool, category: str) -> Fraction:
+    """The Pair Bonus result per unit of side bet: the table's payout, else -1 (also on a
+    fold when ``pair_plus_forfeit_on_fold``); the dealer's hand never matters (spec 4.9).
+
+    >>> r = CasinoRules.preset("casino")
+    >>> [str(pair_plus_units(r, played, c)) for played, c in
+    ...  ((True, "run"), (False, "run"), (True, "high_card"))]
+    ['6', '6', '-1']
+    """
+    if not played and rules.pair_plus_forfeit_on_fold:
+        return Fraction(-1)
+    pays = rules.pair_plus_table.pays(category)
+    return pays if pays > 0 else Fraction(-1)
+
+
 def settle_units(rules: CasinoRules, played: bool, player: int, category: str,
                  dealer: int) -> tuple[Fraction, Fraction, Fraction, Fraction]:
     """Net results per unit staked: ``(ante, play, ante_bonus, pair_plus)``.
@@ -387,11 +403,8 @@ def settle_units(rules: CasinoRules, played: bool, player: int, category: str,
     >>> [str(x) for x in settle_units(r, True, run, "run", prial)]   # spec 6.14 K3
     ['-1', '-1', '1', '6']
     """
-    pair_plus = rules.pair_plus_table.pays(category)
-    pair_plus = pair_plus if pair_plus > 0 else Fraction(-1)
+    pair_plus = pair_plus_units(rules, played, category)
     if not played:
-        if rules.pair_plus_forfeit_on_fold:
-            pair_plus = Fraction(-1)
         return Fraction(-1), Fraction(0), Fraction(0), pair_plus
     bonus = rules.ante_bonus_table.pays(category)
     if dealer < rules.qualifier_rank:
