@@ -26,7 +26,7 @@ from rich.table import Table
 from bragkit.cards import format_cards
 from bragkit.cli import cli
 from bragkit.errors import RulesError
-from bragkit.games.casino import Action, CasinoHand, CasinoRules, pair_plus_units
+from bragkit.games.casino import TIE_RULES, Action, CasinoHand, CasinoRules, pair_plus_units
 from bragkit.games.casino_table import CasinoTable, dumps_casino
 
 __all__ = ["casino"]
@@ -42,7 +42,7 @@ def _rule_options(func: F) -> F:
                      help="Ante Bonus table, e.g. prial=5,running_flush=4,run=1 (or none)."),
         click.option("--pair-bonus", default=None, metavar="TABLE",
                      help="Pair Bonus table, e.g. prial=40,running_flush=30,run=6,flush=4,pair=1."),
-        click.option("--tie", default="push", show_default=True,
+        click.option("--tie", default="push", show_default=True, type=click.Choice(TIE_RULES),
                      help="A tie with a qualified dealer: push, or dealer (the house wins)."),
         click.option("--qualifier", default="Q-high", show_default=True, metavar="HAND",
                      help="The dealer's weakest qualifying hand: Q-high, Q-6-4, pair, none..."),
@@ -56,8 +56,6 @@ def _rule_options(func: F) -> F:
 
 def _rules(preset: str, ante_bonus: str | None, pair_bonus: str | None, tie: str,
            qualifier: str, pair_bonus_forfeit_on_fold: bool) -> CasinoRules:
-    if tie not in ("push", "dealer"):
-        raise RulesError(f"--tie must be push or dealer, not {tie!r}")
     return CasinoRules.preset(preset, ante_bonus_table=ante_bonus, pair_plus_table=pair_bonus,
                               casino_tie=tie, qualifier=qualifier,
                               pair_plus_forfeit_on_fold=pair_bonus_forfeit_on_fold)
