@@ -83,7 +83,7 @@ def analyse_cmd(preset: str, ante_bonus: str | None, pair_bonus: str | None, tie
                 qualifier: str, pair_bonus_forfeit_on_fold: bool, play_threshold: str | None,
                 always_play: bool, window: int, as_json: bool) -> None:
     """Exact house edge of every deal (22,100 x 18,424), by strength class with card removal."""
-    from bragkit.analysis.casino import analyse
+    from bragkit.analysis.casino import PLAYER_HANDS, analyse
 
     rules = _rules(preset, ante_bonus, pair_bonus, tie, qualifier, pair_bonus_forfeit_on_fold)
     if play_threshold is not None and always_play:
@@ -125,7 +125,7 @@ def analyse_cmd(preset: str, ante_bonus: str | None, pair_bonus: str | None, tie
     for name in ("Category", "Hands", "Probability", "Pays", "Return"):
         side.add_column(name, justify="left" if name == "Category" else "right")
     for cat, n, pay in result.pair_plus_rows:
-        p = Fraction(n, 22_100)
+        p = Fraction(n, PLAYER_HANDS)
         side.add_row(cat, str(n), f"{float(p):.6f}", f"{pay}:1" if pay else "loses",
                      f"{float(p * (pay if pay else -1)):+.6f}")
     console.print(side)
