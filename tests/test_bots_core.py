@@ -23,6 +23,7 @@ from bragkit.hands import get_ranking
 from bragkit.hands.batch import rank_best_batch
 from bragkit.rules import get_preset
 from bragkit.testing.fixtures import stacked_pack
+from tests.bot_checks import play_only_legal
 
 
 def ids(text: str) -> tuple[int, ...]:
@@ -87,19 +88,8 @@ PRESETS = ["modern", "modern-4card", "modern-5card", "teen-patti", "modern-face-
 @pytest.mark.parametrize("preset", PRESETS)
 @pytest.mark.parametrize("name", ["random", "heuristic", "tracker"])
 def test_bots_only_take_legal_actions(preset: str, name: str) -> None:
-    rules = get_preset(preset)
-    t = open_table(rules, [60, 60, 60], dealer=0, seed=11)
-    bots = [get_bot(name, rules), get_bot("random", rules), get_bot(name, rules)]
-    rng = random.Random(2)
-    steps = 0
-    while t.deal_no < 25 and not t.over and steps < 5000:
-        seat = t.to_act
-        legal = t.legal_actions()
-        state = t.state if t.state is not None else t.records[-1].final
-        action = bots[seat].act(state.view(seat), legal, rng)
-        assert any(la.allows(action) for la in legal), (preset, str(action), legal)
-        t.apply_move(seat, action)
-        steps += 1
+    t = play_only_legal(preset, [name, "random", name], stack=60, seed=11, rng_seed=2,
+                        deals=25, max_steps=5000)
     assert t.deal_no >= 10 or t.over
 
 

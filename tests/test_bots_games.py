@@ -3,17 +3,16 @@ heuristic beats random bots."""
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import pytest
 
 from bragkit.bots import bot_names, get_bot
 from bragkit.bots.poker_bot import points31
-from bragkit.engine import open_table
 from bragkit.rules import get_preset, preset_names
 from bragkit.rules.model import GAMES
 from bragkit.sim import SimConfig, simulate
+from tests.bot_checks import play_only_legal
 
 
 def test_every_game_has_random_and_heuristic() -> None:
@@ -24,19 +23,8 @@ def test_every_game_has_random_and_heuristic() -> None:
 @pytest.mark.parametrize("preset", [p for p in preset_names()
                                     if get_preset(p).game not in ("modern", "teen-patti")])
 def test_heuristic_plays_only_legal_actions(preset: str) -> None:
-    rules = get_preset(preset)
-    t = open_table(rules, [80, 80, 80], dealer=0, seed=5)
-    bots = [get_bot("heuristic", rules), get_bot("random", rules), get_bot("heuristic", rules)]
-    rng = random.Random(5)
-    steps = 0
-    while t.deal_no < 15 and not t.over and steps < 4000:
-        seat = t.to_act
-        legal = t.legal_actions()
-        state = t.state if t.state is not None else t.records[-1].final
-        action = bots[seat].act(state.view(seat), legal, rng)
-        assert any(la.allows(action) for la in legal), (preset, str(action), legal)
-        t.apply_move(seat, action)
-        steps += 1
+    t = play_only_legal(preset, ["heuristic", "random", "heuristic"], stack=80, seed=5,
+                        rng_seed=5, deals=15, max_steps=4000)
     assert t.deal_no >= 5 or t.over
 
 
