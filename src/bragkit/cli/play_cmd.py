@@ -274,7 +274,6 @@ class _Table:
         self.max_deals = max_deals
         self.pause = pause
         self.logged = 0
-        self.saved = 0
         self.packs_seen = 0
         self.rules = session.rules
 
@@ -392,7 +391,7 @@ class _Table:
                            + (f"; {t.carried} carried" if t.carried else ""))
         for seat, bot in self.bots.items():
             end_deal(bot, final.view(seat))
-        self.saved = save_history(t, self.history)
+        save_history(t, self.history)
         self.logged = 0
 
     def run(self) -> None:
@@ -410,9 +409,8 @@ class _Table:
                                        f"{t.rules.wild or 'none'}, blind "
                                        f"{'allowed' if t.rules.blind_allowed else 'not allowed'}")
                     self.bots = {s: get_bot(b.name, t.rules) for s, b in self.bots.items()}
-                packs = len(getattr(t, "packs_used", ()))
-                shuffled = packs > self.packs_seen or not hasattr(t, "packs_used")
-                self.packs_seen = packs
+                shuffled = len(t.packs_used) > self.packs_seen
+                self.packs_seen = len(t.packs_used)
                 for seat, bot in self.bots.items():
                     begin_deal(bot, t.state.view(seat), shuffled)
             deal_no = t.deal_no
