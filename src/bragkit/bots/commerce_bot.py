@@ -30,7 +30,7 @@ from bragkit.bots.base import BaseBot, fallback_action
 from bragkit.bots.strength import one_opponent_table
 from bragkit.engine.actions import Action, LegalAction
 from bragkit.engine.pack import card_text
-from bragkit.hands import get_ranking
+from bragkit.games import hand_ranking
 
 if TYPE_CHECKING:
     from bragkit.engine.views import SeatView
@@ -52,8 +52,7 @@ class CommerceHeuristicBot(BaseBot):
 
     def __init__(self, rules: Rules, *, stand_at: float = 0.55, pounce_at: float = 0.7) -> None:
         super().__init__(rules)
-        self.ranking = get_ranking("commerce",
-                                   commerce_ranking=getattr(rules, "commerce_ranking", "peel"))
+        self.ranking = hand_ranking(rules)
         self.rank3 = self.ranking.rank3
         self.table = one_opponent_table(self.ranking)
         self.stand_at = stand_at

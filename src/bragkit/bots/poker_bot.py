@@ -26,13 +26,13 @@ from __future__ import annotations
 
 import itertools
 import random
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from bragkit.bots.base import BaseBot, fallback_action
 from bragkit.bots.strength import best_three, one_opponent_table
 from bragkit.cards import card_from_id
 from bragkit.engine.actions import Action, LegalAction
-from bragkit.hands import get_ranking
+from bragkit.games import hand_ranking
 from bragkit.hands.counts import pip_value
 
 if TYPE_CHECKING:
@@ -52,14 +52,6 @@ def points31(ids: tuple[int, ...], ace: int = 11) -> int:
     return sum(pip_value(card_from_id(c), ace) for c in ids if c < 52)
 
 
-def _ranking_of(game: Any) -> Any:
-    for attr in ("ranking", "brag"):
-        found = getattr(game, attr, None)
-        if found is not None and hasattr(found, "rank3"):
-            return found
-    return get_ranking("modern")
-
-
 class PokerHeuristicBot(BaseBot):
     """Pot odds and hand strength for the equalising betting games."""
 
@@ -71,7 +63,7 @@ class PokerHeuristicBot(BaseBot):
         from bragkit.engine.poker_game import poker_game_for
 
         self.game = poker_game_for(rules)
-        self.ranking = _ranking_of(self.game)
+        self.ranking = hand_ranking(rules)
         self.table = one_opponent_table(self.ranking)
         self.raise_at = raise_at
         self.caution = caution
