@@ -73,5 +73,9 @@ def pack_from_text(text: str, rules: Rules, *, partial: bool = False) -> tuple[i
 
 
 def pack_text(pack: tuple[int, ...] | list[int]) -> str:
-    """The pack as text, top card first."""
+    """Card ids as text, in order: a pack (top card first), a hand, a set of discards.
+
+    >>> pack_text((51, 52))
+    'As X1'
+    """
     return " ".join(card_text(c) for c in pack)

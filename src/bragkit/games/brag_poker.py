@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from bragkit.cards import parse_cards
 from bragkit.engine.actions import Action, LegalAction
-from bragkit.engine.pack import card_text
+from bragkit.engine.pack import pack_text
 from bragkit.engine.poker_betting import PokerBetting, Round
 from bragkit.engine.poker_game import PokerGame
 from bragkit.engine.poker_state import NOBODY, ONLY
@@ -126,7 +126,7 @@ class BragPokerGame(PokerGame):
             if self.rules.blind_may_draw and room:
                 return (_LOOK, _STAND, LegalAction("draw", lo=1, hi=room))
             return (_LOOK, _STAND)
-        options = tuple(" ".join(card_text(c) for c in combo)
+        options = tuple(pack_text(combo)
                         for k in range(1, room + 1) for combo in itertools.combinations(hand, k))
         return (_STAND, LegalAction("discard", args=options)) if options else (_STAND,)
 

@@ -23,16 +23,12 @@ from typing import Any, cast
 from bragkit.engine.actions import parse_move
 from bragkit.engine.brag_state import BragState
 from bragkit.engine.deal_protocol import DealProtocol
-from bragkit.engine.pack import card_text, fresh_pack, pack_from_text, pack_text
+from bragkit.engine.pack import fresh_pack, pack_from_text, pack_text
 from bragkit.engine.table import DealRecord, DealState, Table, open_table
 from bragkit.errors import BragError, HistoryError
 from bragkit.history.format import HandHistory, spec_for
 
 __all__ = ["ReplayResult", "history_of", "replay"]
-
-
-def _cards(ids: tuple[int, ...] | list[int]) -> str:
-    return " ".join(card_text(c) for c in ids)
 
 
 @dataclass
@@ -48,10 +44,10 @@ class ReplayResult:
         dealt: dict[int, str] = {}
         for e in state.events:  # poker-style: Foster deals after the ante, Three-Stake twice
             if e.kind == "deal" and e.seat is not None and e.cards is not None:
-                text = _cards(e.cards)
+                text = pack_text(e.cards)
                 dealt[e.seat] = f"{dealt[e.seat]} {text}" if e.seat in dealt else text
         hands = {f"p{s + 1}": dealt[s] for s in sorted(dealt)}
-        shown = {f"p{e.seat + 1}": _cards(e.cards) for e in state.events
+        shown = {f"p{e.seat + 1}": pack_text(e.cards) for e in state.events
                  if e.kind == "reveal" and e.seat is not None and e.cards is not None
                  and e.visible_to is None}
         start = first.stacks
@@ -74,7 +70,7 @@ class ReplayResult:
             "finished": state.is_over,
         }
         if state.rules.retained_variant == "face_up" and first.faceup:
-            out["face_up"] = _cards(first.faceup)
+            out["face_up"] = pack_text(first.faceup)
         return out
 
     def summary(self) -> dict[str, Any]:
