@@ -114,6 +114,19 @@ def test_default_history_goes_to_brag_history_dir(tmp_path: Path) -> None:
     assert len(replay_json(saved[0])["deals"]) == 1
 
 
+def test_an_unwritable_history_dir_falls_back_to_brag_histories_here(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(cli, ["casino", "play", "--seed", "2"], input="f\n",
+                                env={"BRAG_HISTORY_DIR": str(blocker / "d")})
+    assert result.exit_code == 0, result.output
+    assert "saving in the current directory" in result.output
+    saved = list((tmp_path / "brag-histories").glob("casino-*-seed2.json"))
+    assert len(saved) == 1 and len(replay_json(saved[0])["deals"]) == 1
+
+
 def test_play_stops_when_the_bankroll_cannot_cover_a_hand(tmp_path: Path) -> None:
     hist = tmp_path / "h.json"
     result = CliRunner().invoke(cli, ["casino", "play", "--bankroll", "25", "--seed", "1",
