@@ -94,6 +94,13 @@ def test_4_7_side_show_tie_the_requester_folds() -> None:
     assert accepted.status == ("in", "folded", "in") and accepted.to_act == 2
 
 
+def test_4_7_side_show_only_against_a_seen_previous_bettor() -> None:
+    blind_bettor = play(deal(TP, 3, 2), "p1 bet 1", "p2 look")
+    assert "sideshow" not in legal(blind_bettor)               # p2 is seen, p1 still blind
+    seen_bettor = play(deal(TP, 3, 2), "p1 look", "p1 bet 2", "p2 look")
+    assert "sideshow" in legal(seen_bettor)
+
+
 def test_4_7_side_show_needs_three_players() -> None:
     st = deal(TP, 2, 1)
     st = play(st, "p1 look", "p1 bet 2", "p2 look")
