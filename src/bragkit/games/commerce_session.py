@@ -31,15 +31,11 @@ from functools import partial
 from bragkit.engine.actions import Action, LegalAction, format_move
 from bragkit.engine.commerce_state import CommerceState, eligible
 from bragkit.engine.pack import fresh_pack
-from bragkit.engine.table import DealRecord, TableCore, register_table
+from bragkit.engine.table import TableCore, register_table
 from bragkit.errors import BragError, IllegalActionError, RulesError
 from bragkit.rules import Rules
 
-__all__ = ["CommerceDealRecord", "CommerceSession"]
-
-
-CommerceDealRecord = DealRecord
-"""A finished deal of a Commerce session (the shared :class:`DealRecord`)."""
+__all__ = ["CommerceSession"]
 
 
 class CommerceSession(TableCore):
