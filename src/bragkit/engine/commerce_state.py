@@ -50,7 +50,6 @@ __all__ = [
     "CommerceState",
     "CommerceView",
     "Draft",
-    "card_text",
 ]
 
 COMMERCE_EVENT_KINDS: Final = (
@@ -62,17 +61,7 @@ COMMERCE_EVENT_KINDS: Final = (
 
 CARD_TEXT: Final = tuple(str(card_from_id(i)) for i in range(52))
 """Card id -> text (``As``)."""
-_TEXT = CARD_TEXT
 NOBODY: Final[frozenset[int]] = frozenset()
-
-
-def card_text(card: int) -> str:
-    """The text of a card id (``As``).
-
-    >>> card_text(51)
-    'As'
-    """
-    return _TEXT[card]
 
 
 class CommerceGame(Protocol):
@@ -324,11 +313,11 @@ class CommerceState(DealProtocol):
         arg = action.arg
         if arg is None or action.kind not in _CARD_KINDS:
             return action
-        if action.kind != "exchange" and arg in _ID:
+        if action.kind != "exchange" and arg in CARD_ID:
             return action
         words = arg.split()
-        if all(w in _ID for w in words):
-            ids = [_ID[w] for w in words]
+        if all(w in CARD_ID for w in words):
+            ids = [CARD_ID[w] for w in words]
         else:
             try:
                 ids = [c.id for c in parse_cards(arg)]
@@ -344,7 +333,7 @@ class CommerceState(DealProtocol):
                 ids = mine + theirs
         if any(c >= 52 for c in ids):
             return action
-        return Action(action.kind, action.amount, " ".join(_TEXT[c] for c in ids))
+        return Action(action.kind, action.amount, " ".join(CARD_TEXT[c] for c in ids))
 
     def _diagnose(self, action: Action) -> str:
         move = format_move(self.to_act, action)
@@ -372,9 +361,9 @@ class CommerceState(DealProtocol):
     def _why_not(self, action: Action) -> str | None:
         """Why the cards of a card action are refused, when it is simple to say."""
         words = (action.arg or "").split()
-        if not all(w in _ID for w in words):
+        if not all(w in CARD_ID for w in words):
             return f"{action.arg!r} is not a list of cards"
-        ids = [_ID[w] for w in words]
+        ids = [CARD_ID[w] for w in words]
         seat, hand = self.to_act, self.hands[self.to_act]
         if action.kind == "accept" and ids == [self.offer]:
             return "the offered card may not be handed straight back"
@@ -745,5 +734,4 @@ class Draft:
 
 CARD_ID: Final = {t: i for i, t in enumerate(CARD_TEXT)}
 """Card text -> id."""
-_ID = CARD_ID
 _CARD_KINDS: Final = frozenset({"trade", "barter", "accept", "exchange"})
