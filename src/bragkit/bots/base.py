@@ -78,6 +78,17 @@ class BaseBot(ABC):
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
+        self._deal_marker: object = None
+
+    def new_deal(self, view: SeatView) -> bool:
+        """Whether ``view`` is of another deal than the last one this bot saw (it remembers
+        this one): per-deal memory is reset on it even when :meth:`begin_deal` is not called.
+        """
+        first = view.events[0] if view.events else None
+        if first is not None and first is self._deal_marker:
+            return False
+        self._deal_marker = first
+        return True
 
     @abstractmethod
     def act(self, view: SeatView, legal: tuple[LegalAction, ...],

@@ -39,7 +39,6 @@ from bragkit.engine.family import family_for
 from bragkit.hands.batch import rank_best_batch
 
 if TYPE_CHECKING:
-    from bragkit.engine.events import Event
     from bragkit.engine.views import SeatView
     from bragkit.rules import Rules
 
@@ -70,23 +69,22 @@ class HeuristicBot(BaseBot):
         self.caution = caution
         self.max_raises = max_raises
         self._table = one_opponent_table(self.ranking) if self.cards == 3 else None
-        self._marker: Event | None = None
         self.raises = 0
         self.blind_turns = 0
 
     # ------------------------------------------------------------------ per-deal memory
     def begin_deal(self, view: SeatView, shuffled: bool) -> None:
         """Forget the last deal (also done automatically when a new deal is seen)."""
-        self._new_deal(view)
+        self.new_deal(view)
+        self._forget_deal()
 
-    def _new_deal(self, view: SeatView) -> None:
-        self._marker = view.events[0] if view.events else None
+    def _forget_deal(self) -> None:
         self.raises = 0
         self.blind_turns = -1  # planned on our first turn, with the injected rng
 
     def _check_deal(self, view: SeatView, rng: random.Random) -> None:
-        if not view.events or view.events[0] is not self._marker:
-            self._new_deal(view)
+        if self.new_deal(view):
+            self._forget_deal()
         if self.blind_turns < 0:
             self.blind_turns = rng.choice((1, 2)) if rng.random() < self.blind_rate else 0
 

@@ -70,7 +70,6 @@ class PokerHeuristicBot(BaseBot):
         self.max_raises = max_raises
         self.blind_rate = blind_rate
         self.draw31_below = draw31_below
-        self._marker: object = None
         self.raises = 0
 
     def strength(self, view: SeatView) -> float | None:
@@ -86,8 +85,7 @@ class PokerHeuristicBot(BaseBot):
     def act(self, view: SeatView, legal: tuple[LegalAction, ...],
             rng: random.Random) -> Action:
         """Choose an action (see the module docstring)."""
-        if not view.events or view.events[0] is not self._marker:
-            self._marker = view.events[0] if view.events else None
+        if self.new_deal(view):
             self.raises = 0
         kinds = {la.kind: la for la in legal}
         if "ante" in kinds:
