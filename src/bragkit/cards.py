@@ -38,6 +38,7 @@ __all__ = [
     "format_cards",
     "parse_cards",
     "parse_hand",
+    "rank_text",
     "short_pack",
     "standard_pack",
 ]
@@ -78,6 +79,11 @@ class Rank(IntEnum):
     def letter(self) -> str:
         """The one-letter symbol: ``2``-``9``, ``T``, ``J``, ``Q``, ``K``, ``A``."""
         return RANK_LETTERS[self - 2]
+
+    @property
+    def short(self) -> str:
+        """The short text used in descriptions: ``10`` for ten, else the letter."""
+        return "10" if self == Rank.TEN else self.letter
 
     @property
     def label(self) -> str:
@@ -153,8 +159,7 @@ class Card:
         """A display form with a suit symbol and ``10`` for ten: ``10♠``, or ``🃏``."""
         if self.rank is None or self.suit is None:
             return "🃏"
-        letter = "10" if self.rank == Rank.TEN else self.rank.letter
-        return letter + self.suit.symbol
+        return self.rank.short + self.suit.symbol
 
     @staticmethod
     def parse(text: str) -> Card:
@@ -191,6 +196,15 @@ _CARDS: Final[tuple[Card, ...]] = tuple(
 CardsLike = str | Card | Iterable[Card | str | int]
 """What the API accepts wherever it wants cards: text, a card, or an iterable of cards,
 card texts or integer ids."""
+
+
+def rank_text(rank: int) -> str:
+    """The short text of a rank value (2..14): ``10`` for ten, else its letter.
+
+    >>> rank_text(10), rank_text(14), rank_text(7)
+    ('10', 'A', '7')
+    """
+    return Rank(rank).short
 
 
 def card_from_id(card_id: int) -> Card:

@@ -39,10 +39,17 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Final
 
-from bragkit.cards import RANK_LETTERS, Card, CardsLike, format_cards, parse_cards, standard_pack
+from bragkit.cards import (
+    RANK_LETTERS,
+    Card,
+    CardsLike,
+    format_cards,
+    parse_cards,
+    rank_text,
+    standard_pack,
+)
 from bragkit.errors import CardError, IllegalActionError, RulesError
 from bragkit.hands import Ranking, Strength, get_ranking
-from bragkit.hands.foster import rank_text
 
 __all__ = [
     "PRESETS",

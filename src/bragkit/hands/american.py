@@ -32,9 +32,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Final
 
-from bragkit.cards import Card, Rank
+from bragkit.cards import Card, Rank, rank_text
 from bragkit.hands.core import Analysis, Ranking
-from bragkit.hands.foster import CATEGORY_NAMES, rank_text, stand_in
+from bragkit.hands.foster import CATEGORY_NAMES, stand_in
 
 __all__ = ["AMERICAN_BRAGGER_RANKS", "AmericanRanking", "is_american_bragger"]
 

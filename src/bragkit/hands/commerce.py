@@ -39,10 +39,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Final
 
-from bragkit.cards import Card, Rank, Suit
+from bragkit.cards import Card, Rank, Suit, rank_text
 from bragkit.hands.core import Analysis, Ranking
 from bragkit.hands.counts import pip_value
-from bragkit.hands.foster import rank_text
 
 __all__ = ["HOYLE_CATEGORIES", "PEEL_CATEGORIES", "CommerceRanking"]
 

@@ -40,7 +40,7 @@ import itertools
 from collections.abc import Iterable, Sequence
 from typing import Any, Final
 
-from bragkit.cards import Card, Rank, Suit, card_from_id
+from bragkit.cards import Card, Rank, Suit, card_from_id, rank_text
 from bragkit.hands.core import Analysis, Ranking
 
 __all__ = [
@@ -48,7 +48,6 @@ __all__ = [
     "FOSTER_BRAGGERS",
     "FosterRanking",
     "bragger_list",
-    "rank_text",
     "stand_in",
 ]
 
@@ -66,15 +65,6 @@ FOSTER_BRAGGERS: Final[dict[int, int]] = {ACE_OF_DIAMONDS: 3, JACK_OF_CLUBS: 2,
 
 _NUMBER_WORDS: Final = ("no", "one", "two", "three")
 _SUIT_PREFERENCE: Final = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
-
-
-def rank_text(rank: int) -> str:
-    """The short text of a rank value: ``10`` for ten, else its letter.
-
-    >>> rank_text(10), rank_text(14), rank_text(7)
-    ('10', 'A', '7')
-    """
-    return "10" if rank == 10 else Rank(rank).letter
 
 
 def stand_in(rank: int, wild: Card, taken: set[int]) -> Card:

@@ -34,7 +34,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Final
 
-from bragkit.cards import Card, Rank, Suit, card_from_id
+from bragkit.cards import Card, Rank, Suit, card_from_id, rank_text
 from bragkit.hands.core import Analysis, Ranking, Strength
 from bragkit.hands.discard import best_of
 
@@ -70,10 +70,6 @@ def wild_cards(wild: str | None, jokers: int = 2) -> frozenset[int]:
     if wild == "jokers":
         return frozenset(range(52, 52 + jokers))
     return frozenset(WILD_SETS[wild])
-
-
-def _rank_text(rank: int) -> str:
-    return "10" if rank == 10 else "23456789TJQKA"[rank - 2]
 
 
 class ModernRanking(Ranking):
@@ -151,12 +147,12 @@ class ModernRanking(Ranking):
             return f"{label} of {Rank(ranks[0]).plural}", tuple(ranks)
         if base in (RUNNING_FLUSH, RUN):
             order = (14, 2, 3) if ranks == [14, 3, 2] else tuple(ranks)
-            return f"{label} {'-'.join(_rank_text(r) for r in order)}", order
+            return f"{label} {'-'.join(rank_text(r) for r in order)}", order
         if base == PAIR:
             pair, kicker = key[1], key[2]
             return (f"{label} of {Rank(pair).plural}, {Rank(kicker).label} kicker",
                     (pair, pair, kicker))
-        return f"{label} {'-'.join(_rank_text(r) for r in ranks)}", tuple(ranks)
+        return f"{label} {'-'.join(rank_text(r) for r in ranks)}", tuple(ranks)
 
     def _order(self, cards: Sequence[Card], ranks: tuple[int, ...]) -> tuple[Card, ...]:
         pool = sorted(cards, key=lambda c: -c.id)

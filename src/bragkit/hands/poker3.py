@@ -22,9 +22,8 @@ from __future__ import annotations
 
 from typing import Final
 
-from bragkit.cards import Card, Rank
+from bragkit.cards import Card, Rank, rank_text
 from bragkit.hands.core import Analysis, Ranking
-from bragkit.hands.foster import rank_text
 
 __all__ = ["POKER3_CATEGORIES", "ThreeCardPokerRanking"]
 
