@@ -144,7 +144,7 @@ class PokerHeuristicBot(BaseBot):
 
     def _discard_choice(self, ids: tuple[int, ...], options: tuple[str, ...]) -> str:
         """Keep the best pair, else the two cards most likely to improve; throw the rest."""
-        from bragkit.engine.pack import card_text
+        from bragkit.engine.pack import pack_text
 
         def keep_score(pair: tuple[int, int]) -> tuple[int, int]:
             a, b = pair
@@ -154,7 +154,7 @@ class PokerHeuristicBot(BaseBot):
             return score, ra + rb
 
         keep = max(itertools.combinations(ids, 2), key=keep_score)
-        throw = " ".join(card_text(c) for c in ids if c not in keep)
+        throw = pack_text([c for c in ids if c not in keep])
         if throw in options:
             return throw
         wanted = set(throw.split())
