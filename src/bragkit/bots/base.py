@@ -23,7 +23,7 @@ True
 
 from __future__ import annotations
 
-import importlib
+import pkgutil
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable
@@ -143,8 +143,7 @@ def get_bot(name: str, rules: Rules) -> Bot:
         known = ", ".join(bot_names(game)) or "none"
         raise RulesError(f"no bot {name!r} for {game}; known: {known}")
     if isinstance(target, str):
-        module, _, cls = target.partition(":")
-        factory: BotFactory = getattr(importlib.import_module(module), cls)
+        factory: BotFactory = pkgutil.resolve_name(target)
     else:
         factory = target
     return factory(rules)

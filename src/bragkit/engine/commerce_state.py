@@ -26,8 +26,8 @@ Seats are 0-based here (``p1`` is seat 0 in action strings); card fields hold ca
 
 from __future__ import annotations
 
-import importlib
 import itertools
+import pkgutil
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final, Protocol
 
@@ -100,8 +100,7 @@ def game_for(rules: Rules) -> CommerceGame:
         target = _GAMES.get(rules.game)
         if target is None:
             raise BragError(f"no Commerce engine for game {rules.game!r}")
-        module, _, name = target.partition(":")
-        found = getattr(importlib.import_module(module), name)
+        found = pkgutil.resolve_name(target)
         _LOADED[rules.game] = found
     return found
 

@@ -12,7 +12,7 @@ family of a rules object with :func:`family_for`.
 
 from __future__ import annotations
 
-import importlib
+import pkgutil
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from bragkit.engine.actions import Action, LegalAction
@@ -90,8 +90,7 @@ def family_for(rules: Rules) -> BragFamily:
     target = FAMILIES.get(rules.game)
     if target is None:
         raise RulesError(f"no brag-style engine for game {rules.game!r}")
-    module, _, cls = target.partition(":")
-    family: BragFamily = getattr(importlib.import_module(module), cls)(rules)
+    family: BragFamily = pkgutil.resolve_name(target)(rules)
     _CACHE[rules] = family
     _LAST[0], _LAST[1] = rules, family
     return family

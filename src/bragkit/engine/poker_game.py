@@ -14,7 +14,7 @@ game through :data:`POKER_GAMES`.
 
 from __future__ import annotations
 
-import importlib
+import pkgutil
 from abc import ABC, abstractmethod
 from dataclasses import fields
 from typing import TYPE_CHECKING, ClassVar, Final
@@ -131,8 +131,7 @@ def poker_game_for(rules: Rules) -> PokerGame:
     target = POKER_GAMES.get(rules.game)
     if target is None:
         raise RulesError(f"no poker-style engine for game {rules.game!r}")
-    module, _, cls = target.partition(":")
-    game: PokerGame = getattr(importlib.import_module(module), cls)(rules)
+    game: PokerGame = pkgutil.resolve_name(target)(rules)
     _CACHE[rules] = game
     _LAST[0] = game
     return game

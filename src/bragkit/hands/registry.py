@@ -16,7 +16,7 @@ bragkit.errors.RulesError: ranking modern: option a23_rank must be one of top, .
 
 from __future__ import annotations
 
-import importlib
+import pkgutil
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -68,8 +68,7 @@ class RankingEntry:
 
     def load(self) -> type[Ranking]:
         """Import and return the ranking class."""
-        module, _, cls = self.target.partition(":")
-        loaded: type[Ranking] = getattr(importlib.import_module(module), cls)
+        loaded: type[Ranking] = pkgutil.resolve_name(self.target)
         return loaded
 
 
