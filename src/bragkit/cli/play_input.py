@@ -1,0 +1,127 @@
+"""What the player types at the ``brag play`` prompt: shortcuts, help, parsing.
+
+Shortcuts at the prompt: ``l`` look, ``f`` fold, ``s`` see, ``b`` the smallest bet,
+``b N`` bet N, ``q`` quit; any action string (``bet 4``, ``look new``) works too.
+"""
+
+from __future__ import annotations
+
+from bragkit.engine.actions import Action, LegalAction, parse_action
+from bragkit.errors import BragError, IllegalActionError, RulesError
+
+__all__ = ["LISTED", "Help", "Quit", "help_text", "read_action"]
+
+_SHORT: dict[str, tuple[str, ...]] = {
+    # a shortcut means the first of its actions on offer (else the first, to be refused)
+    "l": ("look",), "f": ("fold",), "s": ("see", "stand", "stay", "show"),
+    "c": ("call", "check", "cover"), "k": ("keep", "check"), "t": ("throw", "trade"),
+    "d": ("discard", "draw"), "r": ("raise",), "p": ("pass", "play"), "a": ("ante", "accept"),
+    "x": ("check",), "q": ("quit",), "quit": ("quit",), "exit": ("quit",),
+}
+_HELP_WORDS = frozenset({"h", "help", "?"})
+LISTED = 4  # an action with more choices than this lists them, numbered
+
+_MEANING = {
+    "look": "look at your cards (you stop playing blind)",
+    "fold": "give up this deal (your chips in the pot stay there)",
+    "bet": "put in N chips: the smallest stays in, more raises the stake",
+    "see": "pay to see: both hands are shown, the better wins (the seer loses a tie)",
+    "showdown": "propose that everybody still in shows now",
+    "agree": "agree to the proposed showdown", "refuse": "refuse the proposed showdown",
+    "cover": "cover the blind player's stake (rules-spec S2 cover)",
+    "call": "match the bet to stay in", "raise": "raise the bet by N", "check": "bet nothing",
+    "pass": "pass (fold, or bet nothing when nobody has bet)", "ante": "your ante as dealer",
+    "stand": "stand pat / knock: keep your cards", "stay": "stay in", "draw": "draw a card",
+    "discard": "discard these cards", "keep": "keep your hand", "throw": "throw your hand in",
+    "exchange": "swap a card of yours for one of the widow (YOURS WIDOWS)",
+    "widow": "take the whole widow", "trade": "trade a card", "sideshow": "ask for a side show",
+    "accept": "accept", "decline": "decline", "retain": "keep your hand for the next deal",
+    "release": "let your hand go", "rebuy": "buy more chips", "borrow": "borrow chips",
+    "lend": "lend chips", "name": "name a card", "show": "show your hand",
+    "choose": "choose the variant the next deals are played in (dealer's choice)",
+}
+
+
+def help_text(legal: tuple[LegalAction, ...], blind: bool = False) -> str:
+    """What the player can type now: each action on offer with its cost, and the shortcuts.
+
+    >>> print(help_text((LegalAction("fold"), LegalAction("see", cost=6))))
+    you can:
+      fold                  give up this deal (your chips in the pot stay there)
+      see (costs 6)         pay to see: both hands are shown, the better wins (the seer ...)
+    shortcuts: l look, f fold, s see/stand, c call/check/cover, b bet (b = the smallest), ...
+    """
+    lines = ["you can:"]
+    for la in legal:
+        meaning = _MEANING.get(la.kind, "")
+        if la.kind == "bet" and blind:
+            meaning += " (you are blind: your bet counts double)"
+        if len(la.args) > LISTED:
+            usage = f"{la.kind} N"
+            meaning = f"{meaning}: N from the {len(la.args)} numbered choices above".lstrip(": ")
+        else:
+            usage = str(la)
+        lines.append(f"  {usage:<21} {meaning}".rstrip())
+    lines.append("shortcuts: l look, f fold, s see/stand, c call/check/cover, b bet (b = the "
+                 "smallest), r raise, k keep, t throw, d discard, p pass; h this help; "
+                 "q quit (every finished deal is already saved)")
+    return "\n".join(lines)
+
+
+class Quit(Exception):
+    """The player asked to stop."""
+
+
+class Help(Exception):
+    """The player asked for help."""
+
+
+def read_action(text: str, legal: tuple[LegalAction, ...]) -> Action:
+    """Turn what the player typed into an action (shortcuts allowed); may raise BragError.
+
+    >>> legal = (LegalAction("look"), LegalAction("fold"), LegalAction("bet", lo=2, hi=9))
+    >>> read_action("b", legal), read_action("b 4", legal), read_action("l", legal)
+    (Action(kind='bet', amount=2, arg=None), Action(kind='bet', amount=4, arg=None), \
+Action(kind='look', amount=None, arg=None))
+    >>> read_action("b", (LegalAction("fold"), LegalAction("see", cost=4)))
+    Traceback (most recent call last):
+    ...
+    bragkit.errors.IllegalActionError: bet is not on offer now; you can: fold, see (costs 4)
+    """
+    words = text.strip().split()
+    if not words:
+        raise RulesError("type an action, e.g. " + ", ".join(_example(la) for la in legal)
+                         + " (h for help)")
+    head = words[0].lower()
+    if head in _HELP_WORDS:
+        raise Help
+    kinds = [la.kind for la in legal]
+    if head == "b":
+        head = "bet"
+    elif head in _SHORT:
+        options = _SHORT[head]
+        head = next((k for k in options if k in kinds), options[0])
+    if head == "quit":
+        raise Quit
+    if len(words) == 1:
+        for la in legal:
+            if la.kind == head and la.lo is not None:
+                return Action(head, la.lo)
+    if len(words) == 2 and words[1].isdigit():  # "choose 3": the 3rd of a numbered list
+        for la in legal:
+            if la.kind == head and len(la.args) > LISTED:
+                number = int(words[1])
+                if not 1 <= number <= len(la.args):
+                    raise IllegalActionError(f"{head} {number}: choose 1 to {len(la.args)}")
+                return Action(head, arg=la.args[number - 1])
+    try:
+        return parse_action(" ".join([head, *words[1:]]))
+    except BragError:
+        if head in kinds or head not in _MEANING:
+            raise
+        offered = ", ".join(str(la) for la in legal)  # "b" when no bet is on offer
+        raise IllegalActionError(f"{head} is not on offer now; you can: {offered}") from None
+
+
+def _example(la: LegalAction) -> str:
+    return str(la.examples()[0])
