@@ -25,7 +25,7 @@ from collections.abc import Iterable, Sequence
 from enum import IntEnum
 from typing import Final
 
-from bragkit.errors import CardError
+from bragkit.errors import CardError, excerpt
 
 __all__ = [
     "RANK_LETTERS",
@@ -166,7 +166,7 @@ class Card:
         """Parse exactly one card such as ``As``, ``10h``, ``t♠`` or ``X`` (joker)."""
         cards = parse_cards(text)
         if len(cards) != 1:
-            raise CardError(f"expected one card, got {len(cards)} in {text!r}")
+            raise CardError(f"expected one card, got {len(cards)} in {excerpt(text)}")
         return cards[0]
 
     def __str__(self) -> str:
@@ -214,7 +214,7 @@ def card_from_id(card_id: int) -> Card:
     (As, 2c, X)
     """
     if not 0 <= card_id < len(_CARDS):
-        raise CardError(f"bad card id {card_id!r}: must be 0..{len(_CARDS) - 1}")
+        raise CardError(f"bad card id {excerpt(card_id)}: must be 0..{len(_CARDS) - 1}")
     return _CARDS[card_id]
 
 
@@ -240,12 +240,12 @@ def _parse_text(text: str) -> list[Card]:
         while pos < len(chunk):
             m = _TOKEN.match(chunk, pos)
             if m is None:
-                raise CardError(f"bad card {chunk[pos:]!r} in {text!r}")
+                raise CardError(f"bad card {excerpt(chunk[pos:], 20)} in {excerpt(text)}")
             if m.group("joker"):
                 number = int(m.group("n")) - 1 if m.group("n") else jokers_seen
                 jokers_seen = max(jokers_seen, number) + 1
                 if number >= MAX_JOKERS:
-                    raise CardError(f"too many jokers in {text!r}: at most {MAX_JOKERS}")
+                    raise CardError(f"too many jokers in {excerpt(text)}: at most {MAX_JOKERS}")
                 cards.append(_CARDS[52 + number])
             else:
                 rank = _RANK_OF[m.group("rank")]
@@ -283,19 +283,19 @@ def parse_cards(cards: CardsLike, *, allow_duplicates: bool = False) -> tuple[Ca
             if isinstance(item, Card):
                 result.append(item)
             elif isinstance(item, bool):
-                raise CardError(f"bad card {item!r}")
+                raise CardError(f"bad card {excerpt(item)}")
             elif isinstance(item, int):
                 result.append(card_from_id(item))
             elif isinstance(item, str):
                 result.extend(_parse_text(item))
             else:
-                raise CardError(f"bad card {item!r}: expected a Card, a text or an id")
+                raise CardError(f"bad card {excerpt(item)}: expected a Card, a text or an id")
         source = format_cards(result)
     if not allow_duplicates and len(set(result)) != len(result):
         seen: set[Card] = set()
         for card in result:
             if card in seen:
-                raise CardError(f"duplicate card {str(card)!r} in {source!r}")
+                raise CardError(f"duplicate card {str(card)!r} in {excerpt(source)}")
             seen.add(card)
     return tuple(result)
 
@@ -312,7 +312,7 @@ def parse_hand(cards: CardsLike, sizes: Sequence[int] = (3,)) -> tuple[Card, ...
     if len(hand) not in sizes:
         wanted = _or_list(sizes)
         shown = cards if isinstance(cards, str) else format_cards(hand)
-        raise CardError(f"a hand needs {wanted} cards, got {len(hand)} in {shown!r}")
+        raise CardError(f"a hand needs {wanted} cards, got {len(hand)} in {excerpt(shown)}")
     return hand
 
 

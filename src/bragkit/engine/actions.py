@@ -32,7 +32,7 @@ import random
 from dataclasses import dataclass
 from typing import Final
 
-from bragkit.errors import IllegalActionError
+from bragkit.errors import IllegalActionError, excerpt
 
 __all__ = [
     "AMOUNT_KINDS",
@@ -165,16 +165,18 @@ def parse_action(text: str) -> Action:
     rest = words[1:]
     if kind in AMOUNT_KINDS:
         if len(rest) != 1 or not rest[0].isdigit():
-            raise IllegalActionError(f"malformed action {text!r}: {kind} needs a whole number")
+            raise IllegalActionError(f"malformed action {excerpt(text)}: {kind} needs a whole "
+                                     "number")
         return Action(kind, int(rest[0]))
     if kind in ARG_KINDS and rest:
         return Action(kind, None, " ".join(rest))
     if kind in PLAIN_KINDS and not rest:
         return Action(kind)
     if kind in ARG_KINDS or kind in PLAIN_KINDS:
-        raise IllegalActionError(f"malformed action {text!r}: unexpected {' '.join(rest)!r}")
-    raise IllegalActionError(f"malformed action {text!r}: unknown action {kind!r} (the action "
-                             "strings: docs/history-format.md)")
+        raise IllegalActionError(f"malformed action {excerpt(text)}: unexpected "
+                                 f"{excerpt(' '.join(rest))}")
+    raise IllegalActionError(f"malformed action {excerpt(text)}: unknown action {excerpt(kind)} "
+                             "(the action strings: docs/history-format.md)")
 
 
 def parse_move(text: str) -> tuple[int, Action]:
@@ -185,7 +187,8 @@ def parse_move(text: str) -> tuple[int, Action]:
     """
     head, _, rest = text.strip().partition(" ")
     if len(head) < 2 or head[0] not in "pP" or not head[1:].isdigit() or int(head[1:]) < 1:
-        raise IllegalActionError(f"malformed action {text!r}: it must start with a seat like p1")
+        raise IllegalActionError(f"malformed action {excerpt(text)}: it must start with a seat "
+                                 "like p1")
     return int(head[1:]) - 1, parse_action(rest)
 
 
