@@ -296,12 +296,19 @@ class CasinoRules:
     """
 
     preset_name: str = "casino"
+    """The preset the table starts from: casino or three-card-poker."""
     ranking: str = "modern"
+    """The hand ranking (set by the preset: modern or three-card-poker)."""
     ante_bonus_table: Paytable = Paytable(())
+    """What the Ante Bonus pays on a played hand, per category, whatever the dealer holds."""
     pair_plus_table: Paytable = Paytable(())
+    """What the Pair Bonus side bet pays, per category, on the player's cards alone."""
     qualifier: str = "Q-high"
+    """The dealer's weakest qualifying hand (a class such as Q-high, Q-6-4 or pair)."""
     casino_tie: str = "push"
+    """A tie with a qualified dealer: push (both bets back) or dealer (the house wins)."""
     pair_plus_forfeit_on_fold: bool = False
+    """A fold loses the Pair Bonus side bet too (else it is settled on the cards)."""
 
     def __post_init__(self) -> None:
         ranking = get_ranking(self.ranking)

@@ -82,73 +82,126 @@ class Rules:
     """
 
     game: str = "modern"
+    """The game played (one of GAMES); its presets set the rest."""
     cards: int = 3
+    """Cards dealt to each player: 3, or 4 and 5 for Four and Five Card Brag (discard 1 or 2)."""
     # stakes (G-M)
     ante: int = 1
+    """Chips every seat pays into the pot before each deal (Teen Patti's boot)."""
     min_bet: int = 1
+    """Smallest first bet of a deal, in open-equivalent chips."""
     max_bet: int = 10
+    """Largest first bet of a deal, in open-equivalent chips."""
     raise_limit: int | None = None
+    """Largest increase of the open-equivalent bet in one turn (none: no limit)."""
     pot_limit: bool = False
+    """A bet may not be more chips than the pot holds before it."""
     # pack (2.4)
     pack_policy: str = "brag_unshuffled"
+    """brag_unshuffled (shuffle only after a see won by a prial) or shuffle_every_deal."""
     cut_when_unshuffled: bool = False
+    """Cut the pack before a deal that is not shuffled."""
     first_dealer: str = "random"
+    """Who deals first: random (drawn with the table's generator) or seat1."""
     # blind play, seeing, retained hands (4.4)
     blind_allowed: bool = True
+    """Players may bet without looking at their cards."""
     see_cost: str = "double"
+    """What a see costs: double (twice the stay) or single (the stay; only against a seen hand)."""
     blind_definition: str = "has_bet_blind"
+    """Who counts as a blind fold-out winner: has_bet_blind or never_looked."""
     blind_winner_policy: str = "carry"
+    """When all fold to a blind player: carry the pot forward, or he wins it."""
     retained_variant: str = "two_hands"
+    """A retained blind hand plays as two_hands or against a face_up hand."""
     faceup_collects: str = "antes"
+    """What a face-up retainer collects when nobody stays: the antes or the whole pot."""
     # money (2.3, 4.4.9)
     short_stack_policy: str = "fold_or_rebuy"
+    """A player who cannot pay to stay: fold_or_rebuy, cover the pot, or lend_or_show."""
     cover_blind_winner: str = "wins_and_shows"
+    """A blind fold-out winner of a pot over a cover wins it and shows his hand."""
     rebuy_anytime: bool = False
+    """Players may bring more chips to the table on their own turn."""
     min_buy_in: int = 0
+    """The fewest chips a seat may bring to the table."""
     rebuy_max: int = 100
+    """The most chips one rebuy may bring."""
     # other S2 options (4.4.10, 4.4.11)
     agreed_showdown: bool = True
+    """Three or more players may agree unanimously to show down."""
     stub_face_up: bool = False
+    """The undealt stub lies face up and folded hands go face up under it."""
     dealers_choice_every: int | None = None
+    """Every N deals the dealer picks the variant (none: never)."""
     loser_must_show: bool = False
+    """A seer who loses must show his hand too."""
     # ranking (3.1, 3.2, 3.3)
     threes_high: bool = True
+    """3-3-3 is the best prial (else A-A-A)."""
     a23_rank: str = "top"
+    """Where A-2-3 ranks among runs: top, second (below A-K-Q) or low."""
     wild: str | None = None
+    """Wild cards: none, twos, black-twos, one-eyed-jacks, suicide-king or jokers."""
     jokers: int = 2
+    """Jokers added to the pack when wild is jokers."""
     wild_count_mode: str = "physical"
+    """How wild cards are counted for 'fewer wild cards win': physical or as_used."""
     wild_may_duplicate: bool = True
+    """A wild card may stand for a card held elsewhere in the hand."""
     discard_compare: str = "lex_high"
+    """How two discards compare in Five Card Brag: lex_high or pair_first."""
     # Teen Patti (4.7)
     tp_a23: str = "top"
+    """Teen Patti: A-2-3 is the top sequence or second (below A-K-Q)."""
     sideshow: bool = True
+    """Teen Patti: a seen player may ask the previous seen bettor for a side show."""
     sideshow_min_active: int = 3
+    """Teen Patti: the fewest players still in for a side show."""
     pot_limit_total: int | None = None
+    """Teen Patti: when the pot reaches this, every hand is shown (none: no limit)."""
     # ---- Commerce (rules-spec 3.9, 4.10 G-C1, 4.11 G-C2; docs/commerce.md) --------------
     # Used only by game="commerce" (trade and barter) and game="commerce-widow".
     stake: int = 1
+    """Commerce: the stake each player pays; Three-Stake Brag: S, the stake of each pool."""
     dealer_pays_double: bool = True
+    """Commerce: the dealer pays the stake into the pool twice."""
     trade_price: int | None = None
     """Chips a trade costs (paid to the dealer); ``None`` means ``stake``."""
     barter_direction: str = "left"
+    """Commerce: the neighbour one barters with, left or right."""
     dealer_trades_free: bool = True
+    """Commerce: the dealer trades with the pack without paying."""
     dealer_pays_winner: int | None = None
     """What a losing dealer pays the winner; ``None`` means ``stake``."""
     banker_penalty_all: bool = False
+    """Commerce: a losing dealer with a tricon or sequence pays 1 to every player."""
     max_trade_rounds: int = 20
+    """Commerce: full rounds of trading before a forced showdown."""
     dealer_is_eldest_for_point: bool = False
+    """Commerce: the dealer wins exact ties of point hands."""
     commerce_exact_tie: str = "eldest"
+    """Commerce: an exact tie for best goes to the eldest hand, or is split."""
     commerce_ranking: str = "peel"
+    """Commerce ranking: peel (point over three cards) or hoyle18 (best one-suit point)."""
     widow_scoring: str = "lives"
+    """Commerce with a widow: lives (pool, lives, horses) or stakes (no pool)."""
     widow_rules: str = "peel"
+    """Commerce with a widow: how exchanges go, peel, hoyle or britannica."""
     dealer_widow_privilege: bool = True
+    """Commerce with a widow: the dealer may take the whole widow unseen."""
     win_from_pool: int = 1
+    """Commerce with lives: what the best hand takes from the pool each deal."""
     horse_price: int | None = None
     """Price of a horse (one new life); ``None`` means a third of ``stake`` (at least 1)."""
     horse_rule: str = "first_out_once"
+    """Commerce with lives: who may buy a horse, first_out_once, any_once or none."""
     worst_tie: str = "youngest"
+    """Commerce with lives: a tie for worst costs the youngest a life, or all of them."""
     pounce: bool = False
+    """Commerce with a widow: a tricon may pounce on its fourth card in the widow."""
     widow_lives: int = 3
+    """Commerce with lives: the lives each player starts with."""
     short_pack: bool = False
     """The 32-card pack (A K Q J 10 9 8 7), up to 7 players (Commerce only)."""
     # ---- Poker-style games (rules-spec 4.1-4.3, 4.8, 7; docs/games-poker-style.md) -------
@@ -157,35 +210,60 @@ class Rules:
     limit: int = 10
     """Foster's betting limit ``L``: the largest single bet or raise increment."""
     min_raise: int = 1
+    """Smallest bet or raise increment."""
     max_raises: int | None = None
     """Raises per betting round (None: no cap; the brag-poker preset sets 3)."""
     allow_check: bool = False
+    """Players may check (the dealer's ante is then dead money)."""
     dealer_may_raise_own_ante: bool = True
+    """The dealer may raise when everybody has only met his ante."""
     no_call_payment: int = 1
+    """What each other player pays the dealer when nobody meets his ante."""
     dealer_withdraws_ante: bool = True
+    """The dealer takes his ante back when nobody meets it."""
     showdown_tie: str = "split"
+    """An exact tie at the showdown: split the pot, or the eldest hand wins."""
     all_in: str = "side_pots"
+    """A player short of chips: side_pots (table stakes) or fold."""
     bragger_tiebreak: str = "fewer_then_highest"
+    """Two hands made with braggers: fewer_then_highest or highest_first."""
     bragger_own_rank_natural: bool = True
+    """A bragger standing for its own rank counts as natural."""
     # Three-Stake Brag (4.2)
     p2_allow_check: bool = False
+    """Three-Stake Brag: players may check in the brag pool."""
     p2_tie: str = "eldest"
+    """Three-Stake Brag: an exact tie for the brag pool, eldest or split."""
     draw31: bool = False
+    """Three-Stake Brag: players may buy cards for the thirty-one pool."""
     draw_price: int = 1
+    """Three-Stake Brag: chips per card drawn, paid into the thirty-one pool."""
     over31: str = "bust"
+    """Three-Stake Brag: a total over 31 is bust, or counts by its distance from 31."""
     all_bust: str = "carry"
+    """Three-Stake Brag: when every hand is bust, carry the pool or pay the least excess."""
     ace_value_31: int = 11
+    """Three-Stake Brag: what an ace counts towards 31, 11 or 1."""
     stock_exhausted: str = "stop"
+    """Three-Stake Brag: when the stock runs out, drawing stops."""
     triple_winner_bonus: int = 0
+    """Three-Stake Brag: what every other player pays a winner of all three pools."""
     # American Brag (4.3)
     american_order: str = "rank_first"
+    """American Brag: compare rank_first or braggers_first."""
     exchange_tie: str = "incumbent_survives"
+    """American Brag: a tied private exchange, which hand survives."""
     # 3 Card Brag Poker (4.8): SB and BB are small_blind and big_blind
     small_blind: int = 1
+    """3 Card Brag Poker: the small blind."""
     big_blind: int = 2
+    """3 Card Brag Poker: the big blind."""
     bet1_factor: int = 2
+    """3 Card Brag Poker: the pre-draw bet is this times the big blind."""
     blind_may_draw: bool = True
+    """3 Card Brag Poker: a blind player may draw without looking."""
     half_price_calls: bool = True
+    """3 Card Brag Poker: a blind player calls for half price."""
 
     def __post_init__(self) -> None:
         problems = _problems(self)
