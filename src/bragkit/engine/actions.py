@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from bragkit.errors import IllegalActionError, excerpt
+from bragkit.limits import MAX_CHIPS, MAX_SEATS, check_int, parse_int
 
 __all__ = [
     "AMOUNT_KINDS",
@@ -65,13 +66,42 @@ ARG_KINDS: Final = frozenset({"look", "retain", "name", "discard", "choose", "co
 class Action:
     """One decision: a kind, optionally an amount of chips, optionally an argument.
 
+    The amount is a whole number of chips (an ``int``, not a ``bool``, 0..``MAX_CHIPS``)
+    and only the kinds of :data:`AMOUNT_KINDS` take one; anything else is an
+    :class:`~bragkit.errors.IllegalActionError` when the action is built.
+
     >>> Action("bet", 4), str(Action("look", arg="old"))
     (Action(kind='bet', amount=4, arg=None), 'look old')
+    >>> Action("bet", 2.5)
+    Traceback (most recent call last):
+    ...
+    bragkit.errors.IllegalActionError: bet must be a whole number of chips, not 2.5
+    >>> Action("show", 5)
+    Traceback (most recent call last):
+    ...
+    bragkit.errors.IllegalActionError: show takes no amount (only bet, raise, ... do), not 5
     """
 
     kind: str
     amount: int | None = None
     arg: str | None = None
+
+    def __post_init__(self) -> None:
+        amount = self.amount
+        if type(amount) is int and 0 <= amount <= MAX_CHIPS and self.kind in AMOUNT_KINDS:
+            if self.arg is None or type(self.arg) is str:
+                return  # the common case, checked cheaply
+        if not isinstance(self.kind, str):
+            raise IllegalActionError(f"an action's kind must be text, not {excerpt(self.kind)}")
+        if self.arg is not None and not isinstance(self.arg, str):
+            raise IllegalActionError(f"{self.kind}: the argument must be text, not "
+                                     f"{excerpt(self.arg)}")
+        if amount is None:
+            return
+        if self.kind not in AMOUNT_KINDS:
+            raise IllegalActionError(f"{self.kind} takes no amount (only bet, raise, ... do), "
+                                     f"not {excerpt(amount)}")
+        check_int(amount, self.kind, 0, MAX_CHIPS, IllegalActionError)
 
     def __str__(self) -> str:
         text = self.kind
@@ -164,10 +194,11 @@ def parse_action(text: str) -> Action:
     kind = words[0].lower()
     rest = words[1:]
     if kind in AMOUNT_KINDS:
-        if len(rest) != 1 or not rest[0].isdigit():
+        if len(rest) != 1 or not rest[0].isascii() or not rest[0].isdecimal():
             raise IllegalActionError(f"malformed action {excerpt(text)}: {kind} needs a whole "
                                      "number")
-        return Action(kind, int(rest[0]))
+        return Action(kind, parse_int(rest[0], f"malformed action {kind}", 0, MAX_CHIPS,
+                                      IllegalActionError))
     if kind in ARG_KINDS and rest:
         return Action(kind, None, " ".join(rest))
     if kind in PLAIN_KINDS and not rest:
@@ -186,10 +217,12 @@ def parse_move(text: str) -> tuple[int, Action]:
     9
     """
     head, _, rest = text.strip().partition(" ")
-    if len(head) < 2 or head[0] not in "pP" or not head[1:].isdigit() or int(head[1:]) < 1:
+    number = head[1:]
+    if (len(head) < 2 or head[0] not in "pP" or not number.isascii() or not number.isdecimal()
+            or len(number) > 3 or not 1 <= int(number) <= MAX_SEATS):
         raise IllegalActionError(f"malformed action {excerpt(text)}: it must start with a seat "
-                                 "like p1")
-    return int(head[1:]) - 1, parse_action(rest)
+                                 f"like p1 (p1..p{MAX_SEATS})")
+    return int(number) - 1, parse_action(rest)
 
 
 def format_move(seat: int, action: Action) -> str:
