@@ -88,9 +88,10 @@ class Action:
 
     def __post_init__(self) -> None:
         amount = self.amount
-        if type(amount) is int and 0 <= amount <= MAX_CHIPS and self.kind in AMOUNT_KINDS:
-            if self.arg is None or type(self.arg) is str:
-                return  # the common case, checked cheaply
+        plain = amount is None or (type(amount) is int and 0 <= amount <= MAX_CHIPS
+                                   and self.kind in AMOUNT_KINDS)
+        if plain and type(self.kind) is str and (self.arg is None or type(self.arg) is str):
+            return  # the common cases, checked cheaply
         if not isinstance(self.kind, str):
             raise IllegalActionError(f"an action's kind must be text, not {excerpt(self.kind)}")
         if self.arg is not None and not isinstance(self.arg, str):
