@@ -116,14 +116,14 @@ def check_int(value: object, what: str, lo: int = 0, hi: int = MAX_CHIPS,
     >>> check_int(2.5, "bet")
     Traceback (most recent call last):
     ...
-    bragkit.errors.BragError: bet must be a whole number of chips, not 2.5
+    bragkit.errors.BragError: bet must be a whole number, not 2.5
     >>> check_int(10**13, "stack")
     Traceback (most recent call last):
     ...
     bragkit.errors.BragError: stack: number too large (10000000000000; at most 1000000000000)
     """
     if not isinstance(value, int) or isinstance(value, bool):
-        raise error(f"{what} must be a whole number of chips, not {excerpt(value)}")
+        raise error(f"{what} must be a whole number, not {excerpt(value)}")
     if value > hi:
         raise error(f"{what}: number too large ({_short(value)}; at most {hi})")
     if value < lo:

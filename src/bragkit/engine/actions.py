@@ -75,7 +75,7 @@ class Action:
     >>> Action("bet", 2.5)
     Traceback (most recent call last):
     ...
-    bragkit.errors.IllegalActionError: bet must be a whole number of chips, not 2.5
+    bragkit.errors.IllegalActionError: bet must be a whole number, not 2.5
     >>> Action("show", 5)
     Traceback (most recent call last):
     ...

@@ -28,7 +28,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from bragkit.errors import BragError, HistoryError
+from bragkit.errors import BragError, HistoryError, excerpt
+from bragkit.limits import MAX_CHIPS, MAX_SEATS, MAX_SEED, check_int, load_json, parse_int
 from bragkit.rules import Rules, resolve, to_spec
 
 __all__ = ["FORMAT", "HandHistory", "dumps", "load", "loads"]
@@ -59,12 +60,13 @@ class HandHistory:
 
 
 def _seat(value: object, n: int, problems: list[str]) -> int:
-    if isinstance(value, str) and value[:1] in "pP" and value[1:].isdigit():
-        seat = int(value[1:])
-    elif isinstance(value, int) and not isinstance(value, bool):
-        seat = value
-    else:
-        problems.append(f'"dealer" must be a seat like "p1", not {value!r}')
+    try:
+        if isinstance(value, str) and value[:1] in "pP":
+            seat = parse_int(value[1:], '"dealer"', 1, MAX_SEATS, HistoryError)
+        else:
+            seat = check_int(value, '"dealer"', 1, MAX_SEATS, HistoryError)
+    except HistoryError:
+        problems.append(f'"dealer" must be a seat like "p1", not {excerpt(value)}')
         return 0
     if not 1 <= seat <= max(n, 1):
         problems.append(f'"dealer" p{seat} is not a seat (1..{n})')
@@ -102,6 +104,12 @@ def from_dict(data: object) -> HandHistory:
         stacks = []
     elif len(stacks) < 2:
         problems.append('"stacks" needs at least two seats')
+    elif len(stacks) > MAX_SEATS:
+        problems.append(f'"stacks": at most {MAX_SEATS} seats, not {len(stacks)}')
+        stacks = []
+    elif max(stacks) > MAX_CHIPS:
+        problems.append(f'"stacks": number too large (a stack is at most {MAX_CHIPS} chips)')
+        stacks = []
     dealer = _seat(data.get("dealer", 1), len(stacks), problems)
     seed, pack, shuffles = chance_fields(data, problems)
     deals = deal_lists(data, problems, "p1 bet 2")
@@ -162,10 +170,15 @@ def chance_fields(data: dict[str, Any], problems: list[str]
     pack = data.get("pack")
     if seed is None and pack is None:
         problems.append('give "seed" or "pack"')
-    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-        problems.append('"seed" must be a whole number')
+    if seed is not None:
+        try:
+            check_int(seed, '"seed"', 0, MAX_SEED, HistoryError)
+        except HistoryError as error:
+            problems.append(str(error))
+            seed = None
     if pack is not None and not isinstance(pack, str):
         problems.append('"pack" must be a text of cards, top card first')
+        pack = None
     shuffles = data.get("shuffles", [])
     if not isinstance(shuffles, list) or not all(isinstance(p, str) for p in shuffles):
         problems.append('"shuffles" must be a list of pack texts')
@@ -193,11 +206,16 @@ def deal_lists(data: dict[str, Any], problems: list[str], example: str
 
 
 def json_object(text: str) -> Any:
-    """Decode a history's JSON text (one clear error if it is not JSON)."""
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as error:
-        raise HistoryError(f"bad history: not valid JSON ({error})") from None
+    """Decode a history's JSON text (one clear error if it is not JSON, nests deeper than
+    ``limits.MAX_JSON_DEPTH`` or has a numeral over ``limits.MAX_DIGITS`` digits).
+
+    >>> json_object('{"seed": ' + "9" * 5000 + '}')
+    Traceback (most recent call last):
+    ...
+    bragkit.errors.HistoryError: bad history: number too large ('999999999999'... (5000 \
+characters); at most 30 digits)
+    """
+    return load_json(text, "bad history", HistoryError)
 
 
 def spec_for(rules: Rules) -> str | dict[str, Any]:
