@@ -113,7 +113,7 @@ def test_cli_errors_are_one_line(capsys: pytest.CaptureFixture[str], tmp_path: P
                           (["--bots", "random*40"], "40 bots is too many"),
                           (["--preset", "foster", "--bots", "tracker,random"],
                            "no bot 'tracker' for foster"),
-                          (["--rules", str(bad)], "is not valid JSON"),
+                          (["--rules", str(bad)], "not valid JSON"),
                           (["--rules", str(tmp_path / "none.json")], "cannot read"),
                           (["-n", "0"], "0 is not in the range"),
                           (["--jobs", "0"], "0 is not in the range"),

@@ -22,7 +22,8 @@ import json
 from dataclasses import dataclass, fields
 from typing import Any, Final
 
-from bragkit.errors import RulesError
+from bragkit.errors import RulesError, excerpt
+from bragkit.limits import MAX_CHIPS, load_json
 from bragkit.rules.game_keys import foreign_key_problem
 
 __all__ = ["GAMES", "WILD_OPTIONS", "Rules"]
@@ -321,7 +322,7 @@ class Rules:
                 continue
             expected = _TYPES[key]
             if not _type_ok(value, expected):
-                problems.append(f"{key} must be {_type_name(expected)}, not {value!r}")
+                problems.append(f"{key} must be {_type_name(expected)}, not {excerpt(value)}")
                 continue
             kwargs[key] = value
         if problems:  # also report what is wrong with the well-typed keys (one error)
@@ -343,11 +344,7 @@ class Rules:
         >>> Rules.from_json('{"see_cost": "single"}').see_cost
         'single'
         """
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as error:
-            raise RulesError(f"rules are not valid JSON: {error}") from None
-        return cls.from_dict(data)
+        return cls.from_dict(load_json(text, "rules", RulesError))
 
     @property
     def discards(self) -> int:
@@ -408,8 +405,9 @@ def _type_ok(value: object, expected: str) -> bool:
     if expected.endswith("?") and value is None:
         return True
     base = expected.rstrip("?")
-    if base == "int":
-        return isinstance(value, int) and not isinstance(value, bool)
+    if base == "int":  # every whole-number key is bounded by MAX_CHIPS (docs/limits.md)
+        return isinstance(value, int) and not isinstance(value, bool) and \
+            -MAX_CHIPS <= value <= MAX_CHIPS
     if base == "bool":
         return isinstance(value, bool)
     return isinstance(value, str)
@@ -417,7 +415,7 @@ def _type_ok(value: object, expected: str) -> bool:
 
 def _type_name(expected: str) -> str:
     base = expected.rstrip("?")
-    name = {"int": "an int", "bool": "a bool", "str": "a string"}[base]
+    name = {"int": f"an int (at most {MAX_CHIPS})", "bool": "a bool", "str": "a string"}[base]
     return name + (" or null" if expected.endswith("?") else "")
 
 
@@ -428,13 +426,14 @@ def _problems(r: Rules) -> list[str]:
     for name in _FIELD_NAMES:
         value = getattr(r, name)
         if not _type_ok(value, _TYPES[name]):
-            bad.append((_ORDER[name], f"{name} must be {_type_name(_TYPES[name])}, not {value!r}"))
+            bad.append((_ORDER[name], f"{name} must be {_type_name(_TYPES[name])}, "
+                        f"not {excerpt(value)}"))
             mistyped = True
             continue
         choices = _CHOICES.get(name)
         if choices is not None and value not in choices:
             shown = ", ".join("null" if c is None else str(c) for c in choices)
-            bad.append((_ORDER[name], f"{name} must be one of {shown}, not {value!r}"))
+            bad.append((_ORDER[name], f"{name} must be one of {shown}, not {excerpt(value)}"))
     if mistyped:  # value checks assume the types are right
         return [text for _, text in sorted(bad)]
     out = _value_problems(r)

@@ -8,27 +8,40 @@
 Traceback (most recent call last):
 ...
 bragkit.errors.RulesError: bad house rule 'ante': write KEY=VALUE, e.g. ante=2
+>>> rules_from("", None, ())
+Traceback (most recent call last):
+...
+bragkit.errors.RulesError: unknown preset ''; known: modern, ...
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from bragkit.errors import RulesError
+from bragkit.errors import RulesError, excerpt
+from bragkit.limits import MAX_CHIPS, is_whole_number, load_json, parse_int
 from bragkit.rules import Rules, resolve
 
 __all__ = ["parse_setting", "rules_from"]
 
 
 def parse_setting(text: str) -> tuple[str, Any]:
-    """``"ante=2"`` -> ``("ante", 2)``; values are JSON, or ``none``/``true``/``false``/text."""
+    """``"ante=2"`` -> ``("ante", 2)``; values are JSON, or ``none``/``true``/``false``/text.
+
+    Whole numbers are ASCII digits of at most ``MAX_CHIPS`` (docs/limits.md).
+
+    >>> parse_setting("ante=" + "9" * 5000)
+    Traceback (most recent call last):
+    ...
+    bragkit.errors.RulesError: --set ante: number too large ('999999999999'... (5000 \
+characters); at most 1000000000000)
+    """
     key, eq, raw = text.partition("=")
     key = key.strip().replace("-", "_")
     if not eq or not key:
-        raise RulesError(f"bad house rule {text!r}: write KEY=VALUE, e.g. ante=2")
+        raise RulesError(f"bad house rule {excerpt(text)}: write KEY=VALUE, e.g. ante=2")
     raw = raw.strip()
     lowered = raw.lower()
     if lowered in ("none", "null"):
@@ -37,10 +50,14 @@ def parse_setting(text: str) -> tuple[str, Any]:
         return key, True
     if lowered in ("false", "no", "off"):
         return key, False
+    if is_whole_number(raw):
+        return key, parse_int(raw, f"--set {key}", -MAX_CHIPS, MAX_CHIPS, RulesError)
+    if raw[:1] in ('[', '{', '"'):  # meant as JSON: its errors are reported
+        return key, load_json(raw, f"--set {key}", RulesError)
     try:
-        return key, json.loads(raw)
-    except json.JSONDecodeError:
-        return key, raw
+        return key, load_json(raw, f"--set {key}", RulesError)
+    except RulesError:
+        return key, raw  # a word such as twos
 
 
 def rules_from(preset: str | None, rules_file: str | None, settings: Sequence[str]) -> Rules:
@@ -48,11 +65,12 @@ def rules_from(preset: str | None, rules_file: str | None, settings: Sequence[st
     spec: dict[str, Any] = {}
     if rules_file is not None:
         try:
-            data = json.loads(Path(rules_file).read_text(encoding="utf-8"))
+            text = Path(rules_file).read_text(encoding="utf-8")
         except OSError as error:
             raise RulesError(f"cannot read {rules_file}: {error.strerror}") from None
-        except json.JSONDecodeError as error:
-            raise RulesError(f"{rules_file} is not valid JSON ({error})") from None
+        except UnicodeDecodeError as error:
+            raise RulesError(f"{rules_file} is not UTF-8 text (byte {error.start})") from None
+        data = load_json(text, rules_file, RulesError)
         if isinstance(data, str):
             data = {"preset": data}
         if not isinstance(data, dict):
@@ -61,7 +79,7 @@ def rules_from(preset: str | None, rules_file: str | None, settings: Sequence[st
         if preset is not None and "preset" not in spec:
             spec["preset"] = preset
     else:
-        spec["preset"] = preset or "modern"
+        spec["preset"] = "modern" if preset is None else preset
     for text in settings:
         key, value = parse_setting(text)
         spec[key] = value
