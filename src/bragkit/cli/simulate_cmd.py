@@ -26,7 +26,9 @@ from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 from bragkit.cli import cli
+from bragkit.cli.params import HANDS, SEED, Whole
 from bragkit.errors import BragError, RulesError
+from bragkit.limits import MAX_HANDS, MAX_SEATS, MAX_STACK
 from bragkit.sim import SimConfig, parse_bots, run_job, summarize
 from bragkit.sim.options import rules_from
 from bragkit.sim.runner import BlockResult
@@ -112,16 +114,18 @@ def _table(out: dict[str, Any]) -> Table:
 @click.option("--set", "settings", multiple=True, metavar="KEY=VALUE",
               help="A house rule, e.g. --set ante=2 (repeatable).")
 @click.option("--bots", default="heuristic,random,random,random", show_default=True,
-              help="One bot per seat, comma-separated; NAME*K repeats.")
-@click.option("-n", "--hands", default=10_000, show_default=True, type=click.IntRange(1),
-              help="Number of hands (deals).")
-@click.option("--seed", default=1, show_default=True, type=int, help="Random seed.")
-@click.option("--jobs", default=1, show_default=True, type=click.IntRange(1),
-              help="Processes (the result does not depend on it).")
-@click.option("--block", default=100, show_default=True, type=click.IntRange(1),
+              help=f"One bot per seat, comma-separated; NAME*K repeats (at most {MAX_SEATS} "
+                   "bots; the game's own seat limit applies).")
+@click.option("-n", "--hands", default=10_000, show_default=True, type=HANDS,
+              help=f"Number of hands (deals), 1..{MAX_HANDS:,}.")
+@click.option("--seed", default=1, show_default=True, type=SEED,
+              help="Random seed, 0..2**64-1.")
+@click.option("--jobs", default=1, show_default=True, type=Whole(1, 1024),
+              help="Processes, 1..1024 (the result does not depend on it).")
+@click.option("--block", default=100, show_default=True, type=Whole(1, MAX_HANDS),
               help="Hands per block (the unit of work and of the confidence interval).")
-@click.option("--stack", default=200, show_default=True, type=click.IntRange(4),
-              help="Starting stack of every seat (topped up when low).")
+@click.option("--stack", default=200, show_default=True, type=Whole(4, MAX_STACK),
+              help=f"Starting stack of every seat, 4..{MAX_STACK:,} (topped up when low).")
 @click.option("--backend", type=click.Choice(["local", "ray"]), default="local",
               show_default=True, help="Where to run the blocks.")
 @click.option("--address", default=None, help="Ray cluster address (default: a local Ray).")

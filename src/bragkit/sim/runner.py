@@ -34,7 +34,8 @@ from dataclasses import dataclass, field
 
 from bragkit.bots.base import Bot, begin_deal, end_deal, get_bot
 from bragkit.engine.table import Table, open_table
-from bragkit.errors import BragError, RulesError
+from bragkit.errors import BragError, RulesError, excerpt
+from bragkit.limits import MAX_SEATS, is_whole_number, parse_int
 from bragkit.rules import Rules
 
 __all__ = ["BlockResult", "SimConfig", "block_count", "run_block", "run_blocks"]
@@ -233,12 +234,19 @@ def parse_bots(text: str | Sequence[str]) -> tuple[str, ...]:
     ('heuristic', 'random', 'random')
     """
     items = text.split(",") if isinstance(text, str) else list(text)
-    out: list[str] = []
+    shown = excerpt(text)
+    counts: list[tuple[str, int]] = []
+    total = 0
     for item in items:
         name, _, times = item.strip().partition("*")
         if not name:
-            raise RulesError(f"bad --bots {text!r}: empty bot name")
-        if times and not times.isdigit():
-            raise RulesError(f"bad --bots {text!r}: {item!r} must be NAME or NAME*COUNT")
-        out.extend([name] * (int(times) if times else 1))
-    return tuple(out)
+            raise RulesError(f"bad --bots {shown}: empty bot name")
+        if times and not is_whole_number(times):
+            raise RulesError(f"bad --bots {shown}: {excerpt(item)} must be NAME or NAME*COUNT")
+        count = parse_int(times, f"bad --bots {shown}", 1, MAX_SEATS, RulesError) \
+            if times else 1
+        total += count
+        if total > MAX_SEATS:  # refused before any list is built
+            raise RulesError(f"bad --bots {shown}: at most {MAX_SEATS} bots")
+        counts.append((name, count))
+    return tuple(name for name, count in counts for _ in range(count))
