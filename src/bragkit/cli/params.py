@@ -18,7 +18,7 @@ from __future__ import annotations
 import click
 
 from bragkit.errors import BragError
-from bragkit.limits import MAX_HANDS, MAX_SEED, MAX_STACK, parse_int
+from bragkit.limits import MAX_DIGITS, MAX_HANDS, MAX_SEED, MAX_STACK, parse_int
 
 __all__ = ["HANDS", "SEED", "STACK", "Whole"]
 
@@ -46,9 +46,12 @@ class Whole(click.ParamType[int]):
         else:
             self.fail(f"{value!r} is not a whole number", param, ctx)
         try:
-            return parse_int(text, "value", self.lo, self.hi)
+            number = parse_int(text, "value", -(10**MAX_DIGITS), self.hi)
         except BragError as error:
             self.fail(str(error).removeprefix("value: "), param, ctx)
+        if number < self.lo:  # click's own wording for a range
+            self.fail(f"{number} is not in the range {self.lo}<=x<={self.hi}.", param, ctx)
+        return number
 
     def __repr__(self) -> str:
         return f"Whole({self.lo}, {self.hi})"
