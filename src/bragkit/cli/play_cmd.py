@@ -107,7 +107,8 @@ def play_command(ctx: click.Context, preset: str, rules_file: str | None,
         raise RulesError(f"--seat {seat}: there are only {n} seats")
     if seed is None:
         seed = random.SystemRandom().randrange(1_000_000)
-    session = open_table(rules, [stack] * n, 0, seed=seed)
+    session = open_table(rules, [stack] * n, 0, seed=seed,
+                         keep_records=None)  # every deal: the history is saved whole each deal
     human = seat - 1
     names: list[str] = []
     table_bots: dict[int, Bot] = {}

@@ -28,7 +28,7 @@ from bragkit.engine.actions import Action, LegalAction, format_move
 from bragkit.engine.brag_state import BragState
 from bragkit.engine.family import FAMILIES
 from bragkit.engine.pack import fresh_pack
-from bragkit.engine.table import DealRecord, TableCore, register_table
+from bragkit.engine.table import KEEP_RECORDS, DealRecord, OnRecord, TableCore, register_table
 from bragkit.errors import BragError, IllegalActionError, RulesError
 from bragkit.rules import WILD_OPTIONS, Rules
 
@@ -63,10 +63,12 @@ class Session(TableCore):
 
     Chance is explicit: the pack comes from ``pack`` (card ids, top first) for the first deal,
     and every shuffle (or cut, under ``cut_when_unshuffled``) draws from ``rng`` (or
-    ``random.Random(seed)``); ``shuffles`` may give the packs of later shuffles and cuts
+    ``random.Random(seed)``, or with neither an unpredictable ``secrets.SystemRandom``); ``shuffles`` may give the packs of later shuffles and cuts
     explicitly instead, in order.  :attr:`packs_used` records every pack so produced.
     Seats are 0-based in the API.  ``keep_states`` keeps every deal's final state in
-    :attr:`records` (by default a record holds the deal's inputs and action log only).
+    :attr:`records` (by default a record holds the deal's inputs and action log only), which
+    keeps the ``keep_records`` most recent deals (1,000 by default, ``None`` all);
+    ``on_record(record, final_state)`` sees every deal as it ends.
     Other engines' tables subclass it (poker-style) or follow the protocol (Commerce);
     :func:`~bragkit.engine.table.open_table` picks the right one.
     """
@@ -81,12 +83,14 @@ class Session(TableCore):
     def __init__(self, rules: Rules, stacks: Sequence[int], dealer: int | None = None, *,
                  seed: int | None = None, rng: random.Random | None = None,
                  pack: Sequence[int] | None = None,
-                 shuffles: Sequence[Sequence[int]] = (), keep_states: bool = False) -> None:
+                 shuffles: Sequence[Sequence[int]] = (), keep_states: bool = False,
+                 keep_records: int | None = KEEP_RECORDS, on_record: OnRecord | None = None
+                 ) -> None:
         if type(self) is Session and rules.game not in _BRAG_GAMES:
             raise RulesError(f"Session plays the brag-style games, not {rules.game!r}: use "
                              "bragkit.engine.open_table(rules, ...)")
         self._seat(rules, stacks, dealer, seed=seed, rng=rng, pack=pack, shuffles=shuffles,
-                   keep_states=keep_states)
+                   keep_states=keep_states, keep_records=keep_records, on_record=on_record)
         self.retained: tuple[int, ...] = ()
         self.pack: tuple[int, ...] = ()
         self.shuffle_next = True

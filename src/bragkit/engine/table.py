@@ -11,8 +11,13 @@ poker-style games: :class:`~bragkit.engine.poker_session.PokerSession`, Commerce
 A table keeps, per finished deal, a :class:`DealRecord`: the inputs of its first state and
 its action log (what a history needs), not its states.  ``keep_states=True`` keeps every
 deal's final state too; otherwise :attr:`DealRecord.final` re-plays the deal on demand, and
-:attr:`Table.last_final` always holds the final state of the latest finished deal.  So a
-table of thousands of deals costs no more per deal than a short one.
+:attr:`Table.last_final` always holds the final state of the latest finished deal.
+
+The records are bounded: :attr:`Table.records` holds the ``keep_records`` most recent ones
+(:data:`KEEP_RECORDS` by default; ``None`` keeps every one, ``0`` none), so a table that
+plays for days runs in bounded memory.  A consumer that needs every deal (a history writer,
+a replay printing each deal) passes ``on_record``, called with each record and the deal's
+final state as the deal ends.
 
 >>> from bragkit.rules import get_preset
 >>> t = open_table(get_preset("foster"), [20, 20, 20], dealer=0, seed=7)
@@ -29,16 +34,21 @@ from __future__ import annotations
 import importlib
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Sequence
+from collections import deque
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, Final, Protocol
+from typing import Any, Final, Protocol, overload
 
 from bragkit.engine.actions import Action, LegalAction, parse_move
+from bragkit.engine.pack import new_rng
 from bragkit.errors import BragError, RulesError
 from bragkit.rules import Rules
 
-__all__ = ["DealRecord", "DealState", "Table", "TableCore", "check_seating", "open_table",
-           "register_table", "table_class"]
+__all__ = ["KEEP_RECORDS", "DealRecord", "DealRecords", "DealState", "OnRecord", "Table",
+           "TableCore", "check_seating", "open_table", "register_table", "table_class"]
+
+KEEP_RECORDS: Final = 1000
+"""How many of its most recent deal records a table keeps by default (``keep_records``)."""
 
 
 class DealState(Protocol):
@@ -122,6 +132,57 @@ class DealRecord:
         return state
 
 
+OnRecord = Callable[["DealRecord", Any], None]
+"""A callback a table calls as each deal ends: ``on_record(record, final_state)``."""
+
+
+class DealRecords(Sequence[DealRecord]):
+    """The most recent deal records of a table, oldest first, at most ``keep`` of them
+    (``None``: all).  :attr:`dropped` counts the older ones forgotten.
+
+    >>> r = DealRecords(2)
+    >>> for k in range(5):
+    ...     r.append(DealRecord(k, 0, None, False, None, (), tuple))
+    >>> [x.number for x in r], r.dropped, r[-1].number, [x.number for x in r[:1]]
+    ([3, 4], 3, 4, [3])
+    """
+
+    __slots__ = ("_items", "dropped", "keep")
+
+    def __init__(self, keep: int | None = KEEP_RECORDS) -> None:
+        if keep is not None and (type(keep) is not int or keep < 0):
+            raise RulesError(f"keep_records must be a whole number >= 0 or None, not {keep!r}")
+        self.keep = keep
+        self._items: deque[DealRecord] = deque(maxlen=keep)
+        self.dropped = 0
+        """How many older records were forgotten (the first kept one is deal ``dropped``)."""
+
+    def append(self, record: DealRecord) -> None:
+        """Add the newest record, forgetting the oldest one beyond ``keep``."""
+        if self.keep is not None and len(self._items) == self.keep:
+            self.dropped += 1
+        self._items.append(record)
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def __iter__(self) -> Iterator[DealRecord]:
+        return iter(self._items)
+
+    @overload
+    def __getitem__(self, index: int) -> DealRecord: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[DealRecord]: ...
+
+    def __getitem__(self, index: int | slice) -> DealRecord | list[DealRecord]:
+        if isinstance(index, slice):
+            return list(self._items)[index]
+        return self._items[index]
+
+    def __repr__(self) -> str:
+        return f"DealRecords(keep={self.keep}, kept={len(self)}, dropped={self.dropped})"
+
+
 class Table(Protocol):
     """A table playing consecutive deals of one game (0-based seats)."""
 
@@ -133,6 +194,10 @@ class Table(Protocol):
     def n(self) -> int: ...
     @property
     def seed(self) -> int | None: ...
+    @property
+    def secret_chance(self) -> bool: ...
+    @property
+    def packs_finished(self) -> int: ...
     @property
     def first_dealer(self) -> int: ...
     @property
@@ -158,7 +223,7 @@ class Table(Protocol):
     @property
     def state(self) -> Any: ...
     @property
-    def records(self) -> list[DealRecord]: ...
+    def records(self) -> DealRecords: ...
     @property
     def last_final(self) -> Any: ...
     @property
@@ -219,9 +284,15 @@ class TableCore(ABC):
 
     def _seat(self, rules: Rules, stacks: Sequence[int], dealer: int | None, *,
               seed: int | None, rng: random.Random | None, pack: Sequence[int] | None,
-              shuffles: Sequence[Sequence[int]], keep_states: bool) -> None:
-        """Check the seats and set up everything a table starts with (no deal yet)."""
-        self.rng = rng if rng is not None else random.Random(seed if seed is not None else 0)
+              shuffles: Sequence[Sequence[int]], keep_states: bool,
+              keep_records: int | None = KEEP_RECORDS, on_record: OnRecord | None = None
+              ) -> None:
+        """Check the seats and set up everything a table starts with (no deal yet).
+
+        Chance comes from ``rng``, else ``random.Random(seed)``, else an unpredictable
+        ``secrets.SystemRandom()`` (:func:`~bragkit.engine.pack.new_rng`): no default seed.
+        """
+        self.rng = rng if rng is not None else new_rng(seed)
         dealer = check_seating(rules, stacks, dealer, self.rng)
         self.base_rules = rules
         self.rules = rules
@@ -237,9 +308,15 @@ class TableCore(ABC):
         self.given_pack = tuple(pack) if pack is not None else None
         self.shuffles = [tuple(p) for p in shuffles]
         self.packs_used: list[tuple[int, ...]] = []
+        self.packs_finished = 0
+        """How many of :attr:`packs_used` belong to finished deals (the rest are the deal in
+        progress's: a history of a :attr:`secret_chance` table writes only the former)."""
         self.deal_no = 0
         self.keep_states = keep_states
-        self.records: list[DealRecord] = []
+        self.records = DealRecords(keep_records)
+        """The ``keep_records`` most recent deal records (:class:`DealRecords`)."""
+        self.on_record = on_record
+        """Called with each deal's record and final state as the deal ends (or None)."""
         self.last_final: Any = None
         """The final state of the latest finished deal (None before the first one ends)."""
         self.choice_pending = False
@@ -263,10 +340,20 @@ class TableCore(ABC):
     def _record(self, final: Any, start: Callable[[], Any], shuffled: bool,
                 choice: str | None) -> None:
         """Record the deal that ``final`` ends (its inputs and actions; the state if kept)."""
-        self.records.append(DealRecord(self.deal_no, self.dealer, self.rules, shuffled, choice,
-                                       DealRecord.log(final), start,
-                                       final if self.keep_states else None))
+        record = DealRecord(self.deal_no, self.dealer, self.rules, shuffled, choice,
+                            DealRecord.log(final), start, final if self.keep_states else None)
+        self.records.append(record)
         self.last_final = final
+        self.packs_finished = len(self.packs_used)
+        if self.on_record is not None:
+            self.on_record(record, final)
+
+    @property
+    def secret_chance(self) -> bool:
+        """Whether the packs come from an unpredictable generator (``SystemRandom``, the
+        default of an unseeded table): nobody can know a pack before it is dealt, so a
+        history of the table holds only finished deals and their packs."""
+        return isinstance(self.rng, random.SystemRandom)
 
     @abstractmethod
     def apply_move(self, seat: int, action: Action) -> None:
@@ -287,7 +374,7 @@ class TableCore(ABC):
 
 TableClass = Callable[..., Table]
 """A table class: ``cls(rules, stacks, dealer=None, *, seed, rng, pack, shuffles,
-keep_states)``."""
+keep_states, keep_records, on_record)``."""
 
 _PROVIDERS: Final[dict[str, str]] = {
     "modern": "bragkit.engine.session",
@@ -322,14 +409,18 @@ def table_class(game: str) -> TableClass:
 def open_table(rules: Rules, stacks: Sequence[int], dealer: int | None = None, *,
                seed: int | None = None, rng: random.Random | None = None,
                pack: Sequence[int] | None = None, shuffles: Sequence[Sequence[int]] = (),
-               keep_states: bool = False) -> Table:
+               keep_states: bool = False, keep_records: int | None = KEEP_RECORDS,
+               on_record: OnRecord | None = None) -> Table:
     """A new table of ``rules.game`` (seats 0-based; ``dealer`` None: per ``first_dealer``).
 
     Chance is explicit: ``pack`` is the first deal's pack (card ids, top first), ``shuffles``
     the packs of later shuffles, and every other shuffle draws from ``rng`` (or
-    ``random.Random(seed)``).  ``keep_states`` keeps every deal's final state in
-    :attr:`Table.records`.
+    ``random.Random(seed)``; with neither, from an unpredictable ``secrets.SystemRandom``:
+    there is no default seed).  ``keep_states`` keeps every deal's final state in
+    :attr:`Table.records`, which holds the ``keep_records`` most recent deals (None: all);
+    ``on_record(record, final_state)`` is called as each deal ends.
     """
     table: Table = table_class(rules.game)(rules, stacks, dealer, seed=seed, rng=rng, pack=pack,
-                                           shuffles=shuffles, keep_states=keep_states)
+                                           shuffles=shuffles, keep_states=keep_states,
+                                           keep_records=keep_records, on_record=on_record)
     return table

@@ -31,7 +31,7 @@ from functools import partial
 from bragkit.engine.actions import Action, LegalAction, format_move
 from bragkit.engine.commerce_state import CommerceState, eligible
 from bragkit.engine.pack import fresh_pack
-from bragkit.engine.table import TableCore, register_table
+from bragkit.engine.table import KEEP_RECORDS, OnRecord, TableCore, register_table
 from bragkit.errors import BragError, IllegalActionError, RulesError
 from bragkit.rules import Rules
 
@@ -43,18 +43,22 @@ class CommerceSession(TableCore):
 
     Chance is explicit: the pack of the first deal may be given (``pack``, card ids top
     first, after the cut), later packs too (``shuffles``); otherwise every shuffle draws from
-    ``rng`` (or ``random.Random(seed)``): the cards sorted by one ``rng.random()`` key each,
-    a uniform permutation.  Seats are 0-based in the API.
+    ``rng`` (or ``random.Random(seed)``, or with neither an unpredictable
+    ``secrets.SystemRandom``): the cards sorted by one ``rng.random()`` key each,
+    a uniform permutation.  Seats are 0-based in the API.  :attr:`records` keeps the
+    ``keep_records`` most recent deals (``None``: all); ``on_record`` sees each as it ends.
     """
 
     def __init__(self, rules: Rules, stacks: Sequence[int], dealer: int | None = None, *,
                  seed: int | None = None, rng: random.Random | None = None,
                  pack: Sequence[int] | None = None,
-                 shuffles: Sequence[Sequence[int]] = (), keep_states: bool = False) -> None:
+                 shuffles: Sequence[Sequence[int]] = (), keep_states: bool = False,
+                 keep_records: int | None = KEEP_RECORDS, on_record: OnRecord | None = None
+                 ) -> None:
         if rules.game not in ("commerce", "commerce-widow"):
             raise RulesError(f"CommerceSession plays Commerce, not {rules.game!r}")
         self._seat(rules, stacks, dealer, seed=seed, rng=rng, pack=pack, shuffles=shuffles,
-                   keep_states=keep_states)
+                   keep_states=keep_states, keep_records=keep_records, on_record=on_record)
         self.lives: tuple[int, ...] | None = None
         self.horses = (0,) * self.n
         self.first_out = -1

@@ -17,18 +17,21 @@ bragkit.errors.HistoryError: deal 1, action 1 (p2 see): nobody has bet yet, ...
 
 from __future__ import annotations
 
+import random
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any, Final, cast
 
 from bragkit.engine.actions import parse_move
 from bragkit.engine.brag_state import BragState
 from bragkit.engine.deal_protocol import DealProtocol
-from bragkit.engine.pack import fresh_pack, pack_from_text, pack_text
-from bragkit.engine.table import DealRecord, DealState, Table, open_table
-from bragkit.errors import BragError, HistoryError
+from bragkit.engine.pack import PACK_ONLY_SEED, fresh_pack, new_rng, pack_from_text, pack_text
+from bragkit.engine.table import DealRecord, DealState, OnRecord, Table, open_table
+from bragkit.errors import BragError, HistoryError, excerpt
 from bragkit.history.format import HandHistory, spec_for
 
-__all__ = ["ReplayResult", "history_of", "replay"]
+__all__ = ["MAX_ACTION_CHARS", "ReplayResult", "history_of", "open_session", "play_deal",
+           "play_deals", "replay"]
 
 
 @dataclass
@@ -73,12 +76,16 @@ class ReplayResult:
             out["face_up"] = pack_text(first.faceup)
         return out
 
-    def summary(self) -> dict[str, Any]:
-        """The whole replay as a JSON-ready dict (``stacks``, ``pot``, ``deals``, ...)."""
+    def unfinished(self) -> dict[str, Any] | None:
+        """The summary of the deal in progress at the end of the history (None if none)."""
         session = self.session
-        deals = [self.deal_summary(r, r.final) for r in session.records]
         if session.state is not None and session.state.actions:
-            deals.append(self.deal_summary(None, session.state))
+            return self.deal_summary(None, session.state)
+        return None
+
+    def totals(self) -> dict[str, Any]:
+        """The end of the replay: ``stacks``, ``stacks_by_seat``, ``pot``, ``debts``, ``over``."""
+        session = self.session
         live = session.state is not None and bool(session.state.actions)
         if live and session.state is not None:
             stacks = session.state.stacks
@@ -87,11 +94,9 @@ class ReplayResult:
             stacks = session.stacks
             pot = session.carried
         return {
-            "rules": self.history.rules_spec,
             "stacks": list(stacks),
             "stacks_by_seat": {f"p{s + 1}": stacks[s] for s in range(len(stacks))},
             "pot": pot,
-            "deals": deals,
             "debts": [{"lender": f"p{a + 1}", "borrower": f"p{b + 1}", "amount": m}
                       for a, b, m in (session.state.debts if live and session.state
                                       else session.debts)],
@@ -100,74 +105,131 @@ class ReplayResult:
 
     def text(self) -> str:
         """A readable account of the replay."""
-        lines: list[str] = []
+    def summary(self) -> dict[str, Any]:
+        """The whole replay as a JSON-ready dict (``stacks``, ``pot``, ``deals``, ...).
+
+        It holds every deal: for a long history, :func:`bragkit.history.stream.replay_to`
+        writes the same output deal by deal in bounded memory."""
+        deals = [self.deal_summary(r, r.final) for r in self.session.records]
+        last = self.unfinished()
+        if last is not None:
+            deals.append(last)
+        totals = self.totals()
+        return {"rules": self.history.rules_spec, "stacks": totals["stacks"],
+                "stacks_by_seat": totals["stacks_by_seat"], "pot": totals["pot"],
+                "deals": deals, "debts": totals["debts"], "over": totals["over"]}
+
         data = self.summary()
-        for deal in data["deals"]:
-            lines.append(f"Deal {deal['number']} (dealer {deal['dealer']})"
-                         + (f", variant {deal['variant']}" if deal["variant"] else "")
-                         + (", shuffled" if deal["shuffled"] else ""))
-            for seat, cards in deal["hands"].items():
-                lines.append(f"  {seat}: {cards}")
-            for action in deal["actions"]:
-                lines.append(f"    {action}")
-            for seat, cards in deal["shown"].items():
-                lines.append(f"  shown {seat}: {cards}")
-            if deal["winners"]:
-                lines.append(f"  winners: {', '.join(deal['winners'])}")
-            if deal["carried"]:
-                lines.append(f"  pot of {deal['carried']} carried forward")
-            if not deal["finished"]:
-                lines.append("  (deal in progress)")
-        stacks = ", ".join(f"{k} {v}" for k, v in data["stacks_by_seat"].items())
-        lines.append(f"Stacks: {stacks}; chips on the table: {data['pot']}")
+        lines = [line for deal in data["deals"] for line in self.deal_lines(deal)]
+        lines.append(self.footer(data))
         return "\n".join(lines)
 
 
-def _session(history: HandHistory) -> Table:
+def open_session(history: HandHistory, *, keep_states: bool = True,
+                 keep_records: int | None = None, on_record: OnRecord | None = None,
+                 rng: random.Random | None = None) -> Table:
+    """The table ``history`` starts (no action played yet); the keywords as for
+    :func:`~bragkit.engine.table.open_table`.  ``rng`` draws the shuffles the history does
+    not give (default: ``random.Random(seed)``; for a history with a ``"pack"`` and no
+    ``"seed"``, ``random.Random(PACK_ONLY_SEED)``, the format's rule): a caller that goes on
+    playing at the table passes ``new_rng()``, so its next deals are unpredictable."""
     rules = history.rules
+    @staticmethod
+    def footer(totals: dict[str, Any]) -> str:
+        """The last line of :meth:`text`: the stacks and the chips left on the table."""
+        stacks = ", ".join(f"{k} {v}" for k, v in totals["stacks_by_seat"].items())
+        return f"Stacks: {stacks}; chips on the table: {totals['pot']}"
+
+    @staticmethod
+    def deal_lines(deal: dict[str, Any]) -> list[str]:
+        """The lines of :meth:`text` for one deal summary (:meth:`deal_summary`)."""
+        lines: list[str] = []
+        lines.append(f"Deal {deal['number']} (dealer {deal['dealer']})"
+                     + (f", variant {deal['variant']}" if deal["variant"] else "")
+                     + (", shuffled" if deal["shuffled"] else ""))
+        for seat, cards in deal["hands"].items():
+            lines.append(f"  {seat}: {cards}")
+        for action in deal["actions"]:
+            lines.append(f"    {action}")
+        for seat, cards in deal["shown"].items():
+            lines.append(f"  shown {seat}: {cards}")
+        if deal["winners"]:
+            lines.append(f"  winners: {', '.join(deal['winners'])}")
+        if deal["carried"]:
+            lines.append(f"  pot of {deal['carried']} carried forward")
+        if not deal["finished"]:
+            lines.append("  (deal in progress)")
+        return lines
+
+
+MAX_ACTION_CHARS: Final = 200
+"""The longest action string a history may hold (``p3 choose cards=4 wild=black-twos
+blind=yes`` is 41 characters)."""
+
     try:
         pack = pack_from_text(history.pack, rules) if history.pack is not None else None
         shuffles = [pack_from_text(p, rules, partial=True) for p in history.shuffles]
+    if rng is None and history.seed is None:
+        rng = new_rng(PACK_ONLY_SEED if history.pack is not None else None)
         return open_table(rules, history.stacks, history.dealer, seed=history.seed, pack=pack,
-                          shuffles=shuffles, keep_states=True)
+                          rng=rng, shuffles=shuffles, keep_states=keep_states,
+                          keep_records=keep_records, on_record=on_record)
     except BragError as error:
         raise HistoryError(f"bad history: {error}") from None
 
 
 def replay(history: HandHistory) -> ReplayResult:
-    """Re-play ``history``; any malformed or illegal action raises one clear HistoryError."""
-    session = _session(history)
-    last = len(history.deals) - 1
-    for d, actions in enumerate(history.deals):
-        if session.over:
-            raise HistoryError(f"deal {d + 1}: the session is over (fewer than two seats can "
-                               "pay the ante)")
-        for i, text in enumerate(actions):
-            where = f"deal {d + 1}, action {i + 1} ({text})"
-            if session.deal_no != d:
-                raise HistoryError(f"{where}: deal {d + 1} is already over; this action "
-                                   "belongs to no deal")
-            try:
-                seat, action = parse_move(text)
-                if seat >= session.n:
-                    raise HistoryError(f"{where}: there is no seat p{seat + 1}")
-                session.apply_move(seat, action)
-            except HistoryError:
-                raise
-            except BragError as error:
-                message = str(error)
-                prefix = f"{text.split()[0]} " if text.split() else ""
-                if message.startswith(prefix) and ": " in message:
-                    message = message.split(": ", 1)[1]
-                raise HistoryError(f"{where}: {message}") from None
-        if d < last and session.deal_no == d:
-            raise HistoryError(f"deal {d + 1} is not finished but deal {d + 2} follows")
+    """Re-play ``history``; any malformed or illegal action raises one clear HistoryError.
+
+    The result keeps every deal (its :meth:`~ReplayResult.summary` lists them all);
+    :func:`bragkit.history.stream.replay_to` replays a long history in bounded memory."""
+    session = open_session(history)
+    play_deals(session, history.deals)
     return ReplayResult(history, session)
 
 
 def history_of(played: Table | DealState) -> HandHistory:
     """The history of every deal played at a table of any game (the current one included),
     or of one deal played from a state class's ``start``/``new`` (``BragState.new``,
+def play_deals(session: Table, deals: Iterable[Sequence[str]]) -> None:
+    """Apply every deal's action strings to ``session`` in order (every deal but the last
+    must finish); a malformed or illegal action raises one HistoryError naming it."""
+    last: int | None = None
+    for d, actions in enumerate(deals):
+        if last is not None and session.deal_no == last:
+            raise HistoryError(f"deal {d} is not finished but deal {d + 1} follows")
+        last = d
+        play_deal(session, d, actions)
+
+
+def play_deal(session: Table, d: int, actions: Sequence[str]) -> None:
+    """Apply deal ``d``'s (0-based) action strings to ``session``."""
+    if session.over:
+        raise HistoryError(f"deal {d + 1}: the session is over (fewer than two seats can "
+                           "pay the ante)")
+    for i, text in enumerate(actions):
+        where = f"deal {d + 1}, action {i + 1} ({excerpt(text)[1:-1]})"
+        if len(text) > MAX_ACTION_CHARS:
+            raise HistoryError(f"{where}: an action string is at most {MAX_ACTION_CHARS} "
+                               f"characters, not {len(text)}")
+        if session.deal_no != d:
+            raise HistoryError(f"{where}: deal {d + 1} is already over; this action "
+                               "belongs to no deal")
+        try:
+            seat, action = parse_move(text)
+            if seat >= session.n:
+                raise HistoryError(f"{where}: there is no seat p{seat + 1}")
+            session.apply_move(seat, action)
+        except HistoryError:
+            raise
+        except BragError as error:
+            message = str(error)
+            prefix = f"{text.split()[0]} " if text.split() else ""
+            if message.startswith(prefix) and ": " in message:
+                message = message.split(": ", 1)[1]
+            raise HistoryError(f"{where}: {message}") from None
+
+
     ``CommerceState.new``, ``PokerState.start``, ...; its pack is written out in full).
 
     >>> import random
@@ -191,6 +253,11 @@ def history_of(played: Table | DealState) -> HandHistory:
     shuffles: tuple[str, ...] = ()
     if seed is None or session.given_pack is not None:
         packs = session.packs_used
+    if session.records.dropped:
+        raise HistoryError(f"this table kept only its last {len(session.records)} deal records "
+                           f"(keep_records={session.records.keep}), so its history cannot be "
+                           "saved: open it with keep_records=None, or save each deal as it "
+                           "ends (on_record)")
         pack = pack_text(packs[0]) if packs else None
         shuffles = tuple(pack_text(p) for p in packs[1:])
     return HandHistory(session.base_rules, spec_for(session.base_rules), session.start_stacks,
