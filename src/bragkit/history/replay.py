@@ -74,6 +74,9 @@ class ReplayResult:
         }
         if state.rules.retained_variant == "face_up" and first.faceup:
             out["face_up"] = pack_text(first.faceup)
+        if state.rules.stub_face_up:  # 4.4.11: each card the stub showed, in order
+            out["stub"] = [pack_text(e.cards) if e.cards else "face down"
+                           for e in state.events if e.kind == "stub" and e.cards is not None]
         return out
 
     def unfinished(self) -> dict[str, Any] | None:
@@ -103,8 +106,6 @@ class ReplayResult:
             "over": session.over,
         }
 
-    def text(self) -> str:
-        """A readable account of the replay."""
     def summary(self) -> dict[str, Any]:
         """The whole replay as a JSON-ready dict (``stacks``, ``pot``, ``deals``, ...).
 
@@ -119,21 +120,13 @@ class ReplayResult:
                 "stacks_by_seat": totals["stacks_by_seat"], "pot": totals["pot"],
                 "deals": deals, "debts": totals["debts"], "over": totals["over"]}
 
+    def text(self) -> str:
+        """A readable account of the replay."""
         data = self.summary()
         lines = [line for deal in data["deals"] for line in self.deal_lines(deal)]
         lines.append(self.footer(data))
         return "\n".join(lines)
 
-
-def open_session(history: HandHistory, *, keep_states: bool = True,
-                 keep_records: int | None = None, on_record: OnRecord | None = None,
-                 rng: random.Random | None = None) -> Table:
-    """The table ``history`` starts (no action played yet); the keywords as for
-    :func:`~bragkit.engine.table.open_table`.  ``rng`` draws the shuffles the history does
-    not give (default: ``random.Random(seed)``; for a history with a ``"pack"`` and no
-    ``"seed"``, ``random.Random(PACK_ONLY_SEED)``, the format's rule): a caller that goes on
-    playing at the table passes ``new_rng()``, so its next deals are unpredictable."""
-    rules = history.rules
     @staticmethod
     def footer(totals: dict[str, Any]) -> str:
         """The last line of :meth:`text`: the stacks and the chips left on the table."""
@@ -166,11 +159,21 @@ MAX_ACTION_CHARS: Final = 200
 """The longest action string a history may hold (``p3 choose cards=4 wild=black-twos
 blind=yes`` is 41 characters)."""
 
+
+def open_session(history: HandHistory, *, keep_states: bool = True,
+                 keep_records: int | None = None, on_record: OnRecord | None = None,
+                 rng: random.Random | None = None) -> Table:
+    """The table ``history`` starts (no action played yet); the keywords as for
+    :func:`~bragkit.engine.table.open_table`.  ``rng`` draws the shuffles the history does
+    not give (default: ``random.Random(seed)``; for a history with a ``"pack"`` and no
+    ``"seed"``, ``random.Random(PACK_ONLY_SEED)``, the format's rule): a caller that goes on
+    playing at the table passes ``new_rng()``, so its next deals are unpredictable."""
+    rules = history.rules
+    if rng is None and history.seed is None:
+        rng = new_rng(PACK_ONLY_SEED if history.pack is not None else None)
     try:
         pack = pack_from_text(history.pack, rules) if history.pack is not None else None
         shuffles = [pack_from_text(p, rules, partial=True) for p in history.shuffles]
-    if rng is None and history.seed is None:
-        rng = new_rng(PACK_ONLY_SEED if history.pack is not None else None)
         return open_table(rules, history.stacks, history.dealer, seed=history.seed, pack=pack,
                           rng=rng, shuffles=shuffles, keep_states=keep_states,
                           keep_records=keep_records, on_record=on_record)
@@ -188,9 +191,6 @@ def replay(history: HandHistory) -> ReplayResult:
     return ReplayResult(history, session)
 
 
-def history_of(played: Table | DealState) -> HandHistory:
-    """The history of every deal played at a table of any game (the current one included),
-    or of one deal played from a state class's ``start``/``new`` (``BragState.new``,
 def play_deals(session: Table, deals: Iterable[Sequence[str]]) -> None:
     """Apply every deal's action strings to ``session`` in order (every deal but the last
     must finish); a malformed or illegal action raises one HistoryError naming it."""
@@ -230,7 +230,16 @@ def play_deal(session: Table, d: int, actions: Sequence[str]) -> None:
             raise HistoryError(f"{where}: {message}") from None
 
 
+def history_of(played: Table | DealState) -> HandHistory:
+    """The history of every deal played at a table of any game (the current one included,
+    unless the table's chance is secret: see below), or of one deal played from a state
+    class's ``start``/``new`` (``BragState.new``,
     ``CommerceState.new``, ``PokerState.start``, ...; its pack is written out in full).
+
+    A table without a seed writes its packs (``"pack"``, then ``"shuffles"``); one whose
+    chance is secret (``SystemRandom``, :attr:`~bragkit.engine.table.Table.secret_chance`,
+    as in live play) writes only its finished deals and their packs, so no pack appears in
+    the history before its deal is over.
 
     >>> import random
     >>> from bragkit.engine import BragState
@@ -244,20 +253,21 @@ def play_deal(session: Table, d: int, actions: Sequence[str]) -> None:
     if isinstance(played, DealProtocol):  # a single deal
         return _history_of_deal(cast(DealState, played))
     session = cast(Table, played)
-    deals = [r.actions for r in session.records]
-    current = session.current_actions()
-    if current:
-        deals.append(current)
-    seed = session.seed
-    pack = None
-    shuffles: tuple[str, ...] = ()
-    if seed is None or session.given_pack is not None:
-        packs = session.packs_used
     if session.records.dropped:
         raise HistoryError(f"this table kept only its last {len(session.records)} deal records "
                            f"(keep_records={session.records.keep}), so its history cannot be "
                            "saved: open it with keep_records=None, or save each deal as it "
                            "ends (on_record)")
+    deals = [r.actions for r in session.records]
+    secret = session.secret_chance  # no pack of the deal in progress may be written
+    current = session.current_actions()
+    if current and not secret:
+        deals.append(current)
+    seed = session.seed
+    pack = None
+    shuffles: tuple[str, ...] = ()
+    if seed is None or session.given_pack is not None:
+        packs = session.packs_used[:session.packs_finished] if secret else session.packs_used
         pack = pack_text(packs[0]) if packs else None
         shuffles = tuple(pack_text(p) for p in packs[1:])
     return HandHistory(session.base_rules, spec_for(session.base_rules), session.start_stacks,
