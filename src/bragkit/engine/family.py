@@ -12,6 +12,7 @@ family of a rules object with :func:`family_for`.
 
 from __future__ import annotations
 
+import functools
 import pkgutil
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
@@ -23,7 +24,7 @@ if TYPE_CHECKING:
     from bragkit.engine.brag_state import BragState, Work
     from bragkit.rules import Rules
 
-__all__ = ["FAMILIES", "BragFamily", "family_for"]
+__all__ = ["CACHE_SIZE", "FAMILIES", "BragFamily", "family_cache_size", "family_for"]
 
 
 class BragFamily:
@@ -74,23 +75,40 @@ FAMILIES: Final[dict[str, str]] = {
 }
 """Game name -> ``module:class`` of its family.  New brag-style games add one entry."""
 
-_CACHE: dict[Rules, BragFamily] = {}
+CACHE_SIZE: Final = 256
+"""How many distinct rules' families :func:`family_for` keeps (least recently used go)."""
+
 _LAST: list[Any] = [None, None]
 
 
-def family_for(rules: Rules) -> BragFamily:
-    """The (cached) family object for ``rules``."""
-    if _LAST[0] is rules:
-        last: BragFamily = _LAST[1]
-        return last
-    found = _CACHE.get(rules)
-    if found is not None:
-        _LAST[0], _LAST[1] = rules, found
-        return found
+@functools.lru_cache(maxsize=CACHE_SIZE)
+def _build(rules: Rules) -> BragFamily:
     target = FAMILIES.get(rules.game)
     if target is None:
         raise RulesError(f"no brag-style engine for game {rules.game!r}")
     family: BragFamily = pkgutil.resolve_name(target)(rules)
-    _CACHE[rules] = family
+    return family
+
+
+def family_for(rules: Rules) -> BragFamily:
+    """The (cached) family object for ``rules``: the last :data:`CACHE_SIZE` distinct rules
+    are kept, so a server opening tables of ever new rules stays in bounded memory.
+
+    >>> from bragkit.rules import get_preset
+    >>> r = get_preset("modern")
+    >>> family_for(r) is family_for(r.replace(ante=7)), family_for(r) is family_for(r)
+    (False, True)
+    >>> family_cache_size() <= CACHE_SIZE
+    True
+    """
+    if _LAST[0] is rules:
+        last: BragFamily = _LAST[1]
+        return last
+    family = _build(rules)
     _LAST[0], _LAST[1] = rules, family
     return family
+
+
+def family_cache_size() -> int:
+    """How many families :func:`family_for` holds now (at most :data:`CACHE_SIZE`)."""
+    return _build.cache_info().currsize
