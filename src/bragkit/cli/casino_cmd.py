@@ -12,7 +12,6 @@
 from __future__ import annotations
 
 import json
-import random
 import sys
 from collections.abc import Callable
 from fractions import Fraction
@@ -25,9 +24,11 @@ from rich.table import Table
 
 from bragkit.cards import format_cards
 from bragkit.cli import cli
+from bragkit.cli.params import HANDS, SEED, STACK, Whole
 from bragkit.errors import RulesError
 from bragkit.games.casino import TIE_RULES, Action, CasinoHand, CasinoRules, pair_plus_units
 from bragkit.games.casino_table import CasinoTable, dumps_casino
+from bragkit.limits import MAX_HANDS, MAX_STACK
 
 __all__ = ["casino"]
 
@@ -76,7 +77,7 @@ def casino() -> None:
 @click.option("--play-threshold", default=None, metavar="HAND",
               help="Analyse 'play HAND or better' (e.g. Q-6-3) instead of the optimal strategy.")
 @click.option("--always-play", is_flag=True, help="Analyse always playing.")
-@click.option("--window", default=4, show_default=True, type=click.IntRange(0, 50),
+@click.option("--window", default=4, show_default=True, type=Whole(0, 50),
               help="Strength classes shown either side of the threshold.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def analyse_cmd(preset: str, ante_bonus: str | None, pair_bonus: str | None, tie: str,
@@ -134,9 +135,10 @@ def analyse_cmd(preset: str, ante_bonus: str | None, pair_bonus: str | None, tie
 # ---------------------------------------------------------------------------- simulate
 @casino.command(name="simulate")
 @_rule_options
-@click.option("-n", "--hands", default=1_000_000, show_default=True, type=click.IntRange(2),
-              help="Hands to simulate.")
-@click.option("--seed", default=1, show_default=True, type=int, help="Random seed.")
+@click.option("-n", "--hands", default=1_000_000, show_default=True,
+              type=Whole(2, MAX_HANDS), help=f"Hands to simulate, 2..{MAX_HANDS:,}.")
+@click.option("--seed", default=1, show_default=True, type=SEED,
+              help="Random seed, 0..2**64-1.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def simulate_cmd(preset: str, ante_bonus: str | None, pair_bonus: str | None, tie: str,
                  qualifier: str, pair_bonus_forfeit_on_fold: bool, hands: int, seed: int,
@@ -206,18 +208,22 @@ def _ask(console: Console, stream: TextIO) -> Action | None:
 
 @casino.command(name="play")
 @_rule_options
-@click.option("--ante", default=10, show_default=True, type=click.IntRange(1),
-              help="Ante in chips.")
-@click.option("--pair-bonus-bet", default=0, show_default=True, type=click.IntRange(0),
-              help="Pair Bonus side bet in chips each hand.")
-@click.option("--bankroll", default=1000, show_default=True, type=click.IntRange(1),
-              help="Chips you start with; play stops when they cannot cover a hand.")
-@click.option("--seed", default=None, type=int,
-              help="Random seed (default: unpredictable; saved in the history).")
-@click.option("--hands", "max_hands", default=None, type=click.IntRange(1),
-              help="Stop after this many hands (default: until q or end of input).")
+@click.option("--ante", default=10, show_default=True, type=STACK,
+              help=f"Ante in chips, 1..{MAX_STACK:,}.")
+@click.option("--pair-bonus-bet", default=0, show_default=True, type=Whole(0, MAX_STACK),
+              help=f"Pair Bonus side bet in chips each hand, 0..{MAX_STACK:,}.")
+@click.option("--bankroll", default=1000, show_default=True, type=STACK,
+              help=f"Chips you start with, 1..{MAX_STACK:,}; play stops when they cannot "
+                   "cover a hand (it must cover the first: ante, Play bet and Pair Bonus).")
+@click.option("--seed", default=None, type=SEED,
+              help="Deal from random.Random(SEED): predictable hands, said in the banner and "
+                   "saved in the history (default: unpredictable shuffles, no seed).")
+@click.option("--hands", "max_hands", default=None, type=HANDS,
+              help=f"Stop after this many hands, 1..{MAX_HANDS:,} (default: until q or end "
+                   "of input).")
 @click.option("--history", "history", default=None, metavar="FILE",
-              help="Hand-history file (default: casino-TIME-seedSEED.json in "
+              help="Hand-history file (default: casino-TIME.json, casino-TIME-seedSEED.json "
+                   "when seeded, in "
                    "$BRAG_HISTORY_DIR, else ~/.local/share/bragkit/histories).")
 def play_cmd(preset: str, ante_bonus: str | None, pair_bonus: str | None, tie: str,
              qualifier: str, pair_bonus_forfeit_on_fold: bool, ante: int, pair_bonus_bet: int,
@@ -229,18 +235,20 @@ def play_cmd(preset: str, ante_bonus: str | None, pair_bonus: str | None, tie: s
     reads, so q, end of input or Ctrl-C leave it complete up to the last finished hand.
     """
     from bragkit.analysis.casino import decision_values
-    from bragkit.cli.play_cmd import history_path
+    from bragkit.cli.play_save import history_path, seeded
 
     rules = _rules(preset, ante_bonus, pair_bonus, tie, qualifier, pair_bonus_forfeit_on_fold)
+    if 2 * ante + pair_bonus_bet > bankroll:  # not one hand could be played
+        raise RulesError(f"--bankroll {bankroll} cannot cover one hand: the ante, the Play bet "
+                         f"and the Pair Bonus need {2 * ante + pair_bonus_bet} chips "
+                         f"(--ante {ante}, --pair-bonus-bet {pair_bonus_bet})")
     console = Console(highlight=False, soft_wrap=True)
     stream = sys.stdin
-    if seed is None:
-        seed = random.SystemRandom().randrange(1_000_000)
-    table = CasinoTable(rules, bankroll, seed=seed)
+    table = CasinoTable(rules, bankroll, seed=seed)  # no seed: SystemRandom
     path = history_path(history, "casino", seed, lambda p: _save(table, p), console)
     console.print(f"[bold]{preset}[/]: ante {ante}, pair bonus {pair_bonus_bet}; the dealer "
                   f"qualifies with {rules.qualifier}. Ante bonus {rules.ante_bonus_table}; "
-                  f"pair bonus {rules.pair_plus_table}. Bankroll {bankroll}; seed {seed}; "
+                  f"pair bonus {rules.pair_plus_table}. Bankroll {bankroll}; {seeded(seed)}"
                   f"history: {path}")
     played = 0
     net = Fraction(0)

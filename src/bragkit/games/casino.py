@@ -48,7 +48,7 @@ from bragkit.cards import (
     rank_text,
     standard_pack,
 )
-from bragkit.errors import CardError, IllegalActionError, RulesError
+from bragkit.errors import CardError, IllegalActionError, RulesError, excerpt
 from bragkit.hands import Ranking, Strength, get_ranking
 
 __all__ = [
@@ -66,21 +66,35 @@ __all__ = [
 
 _MAX_PAY: Final = Fraction(100_000)
 _MAX_DENOMINATOR: Final = 1_000
+_PAYOUT: Final = re.compile(  # bounded digits, no exponent: reading a payout is cheap
+    r"(?P<sign>[-+]?)(?P<whole>[0-9]{1,12})(?:\.(?P<frac>[0-9]{1,6})|[/:](?P<den>[0-9]{1,12}))?")
 _RANK_TOKEN: Final = re.compile(r"10|[2-9TJQKA]", re.IGNORECASE)
 
 
 # ---------------------------------------------------------------------------- paytables
 def _number(text: str, where: str) -> Fraction:
+    """A payout: ``5``, ``2.5``, ``5/2`` or ``3:2`` in ASCII digits of bounded length (no
+    exponent), so reading one costs little whatever it says.
+
+    >>> _number("5/2", "pair bonus"), _number("3:2", "x"), _number("2.25", "x")
+    (Fraction(5, 2), Fraction(3, 2), Fraction(9, 4))
+    >>> _number("1e99999999", "pair bonus")
+    Traceback (most recent call last):
+    ...
+    bragkit.errors.RulesError: pair bonus: payout '1e99999999' is not a number (write 5, 2.5, \
+5/2 or 3:2)
+    """
     raw = text.strip()
-    try:
-        if ":" in raw:
-            num, _, den = raw.partition(":")
-            value = Fraction(int(num), int(den))
-        else:
-            value = Fraction(raw)
-    except (ValueError, ZeroDivisionError):
-        raise RulesError(f"{where}: payout {raw!r} is not a number "
-                         f"(write 5, 2.5, 5/2 or 3:2)") from None
+    m = _PAYOUT.fullmatch(raw)
+    if m is None or (m["den"] is not None and int(m["den"]) == 0):
+        raise RulesError(f"{where}: payout {excerpt(raw)} is not a number "
+                         f"(write 5, 2.5, 5/2 or 3:2)")
+    if m["frac"] is not None:
+        value = Fraction(int(m["whole"] + m["frac"]), 10 ** len(m["frac"]))
+    else:
+        value = Fraction(int(m["whole"]), int(m["den"] or 1))
+    if m["sign"] == "-":
+        value = -value
     if value < 0 or value > _MAX_PAY:
         raise RulesError(f"{where}: payout {raw!r} must be between 0 and {_MAX_PAY}")
     if value.denominator > _MAX_DENOMINATOR:
@@ -319,7 +333,10 @@ class CasinoRules:
                 if name not in ranking.categories:
                     raise RulesError(f"paytable category {name!r} is not a {ranking.name} "
                                      f"category")
-        if self.casino_tie not in TIE_RULES:
+        if not isinstance(self.qualifier, str):
+            raise RulesError(f"qualifier must be a hand class as text (Q-high, Q-6-4, pair, "
+                             f"none...), not {excerpt(self.qualifier)}")
+        if not isinstance(self.casino_tie, str) or self.casino_tie not in TIE_RULES:
             raise RulesError(f"casino_tie must be one of {', '.join(TIE_RULES)}, "
                              f"not {self.casino_tie!r}")
         if not isinstance(self.pair_plus_forfeit_on_fold, bool):
@@ -340,9 +357,10 @@ class CasinoRules:
         >>> str(r.pair_plus_table), r.ranking
         ('pair=2', 'three-card-poker')
         """
-        base = PRESETS.get(name)
+        base = PRESETS.get(name) if isinstance(name, str) else None
         if base is None:
-            raise RulesError(f"unknown casino preset {name!r}; known: {', '.join(PRESETS)}")
+            raise RulesError(f"unknown casino preset {excerpt(name)}; known: "
+                             f"{', '.join(PRESETS)}")
         known = {f.name for f in dataclasses.fields(CasinoRules)} - {"preset_name", "ranking"}
         unknown = sorted(set(overrides) - known)
         if unknown:
