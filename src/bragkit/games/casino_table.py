@@ -25,7 +25,6 @@ True
 
 from __future__ import annotations
 
-import json
 import math
 import random
 from dataclasses import dataclass, field
@@ -44,6 +43,7 @@ from bragkit.history.format import (
     dump_object,
     json_object,
 )
+from bragkit.limits import MAX_CHIPS, parse_int
 
 __all__ = ["CasinoHistory", "CasinoReplay", "CasinoTable", "dumps_casino", "is_casino_spec",
            "load_casino", "loads_casino", "paid_chips", "replay_casino"]
@@ -185,8 +185,8 @@ def load_casino(path: str | Path) -> CasinoHistory | None:
     """Read ``path`` if it is a casino history; None for any other file (``brag replay``
     then reads it as a table history and reports its problems)."""
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError):
+        data = json_object(Path(path).read_text(encoding="utf-8"))  # bounded decoding
+    except (OSError, UnicodeDecodeError, HistoryError):
         return None
     if not isinstance(data, dict) or not is_casino_spec(data.get("rules")):
         return None
@@ -270,15 +270,16 @@ are left (rules-spec 4.9)
         return ", ".join(offers)
 
     def _amount(self, verb: str, words: list[str]) -> int:
-        if len(words) != 1 or not words[0].isdigit() or int(words[0]) < 1:
+        if len(words) != 1 or not words[0].isascii() or not words[0].isdecimal():
             raise IllegalActionError(f"malformed action: {verb} needs one whole number of "
                                      f"chips >= 1 (p1 {verb} 10)")
-        return int(words[0])
+        return parse_int(words[0], f"{verb}", 1, MAX_CHIPS, IllegalActionError)
 
     def apply_text(self, text: str) -> None:
         """Apply one history action string such as ``"p1 ante 10"``."""
         words = text.split()
-        if not words or not (words[0][:1] in "pP" and words[0][1:].isdigit()):
+        if not words or not (words[0][:1] in "pP" and words[0][1:].isascii()
+                             and words[0][1:].isdecimal()):
             raise IllegalActionError(f"malformed action {text!r}: it must start with p1")
         if words[0].lower() != "p1":
             raise IllegalActionError(f"there is no seat {words[0]}: casino brag is one player "
