@@ -9,6 +9,8 @@ import click
 from bragkit.cards import format_cards, parse_cards
 from bragkit.cli import cli
 from bragkit.cli.hands_cmds import ranking_flags, ranking_from_flags
+from bragkit.cli.params import SEED, Whole
+from bragkit.limits import MAX_SAMPLES
 
 __all__ = ["equity_command"]
 
@@ -16,13 +18,15 @@ __all__ = ["equity_command"]
 @cli.command("equity")
 @ranking_flags
 @click.argument("hand")
-@click.option("--opponents", "-n", type=click.IntRange(1, 16), default=1, show_default=True,
-              help="How many unknown hands to beat.")
+@click.option("--opponents", "-n", type=Whole(1, 16), default=1, show_default=True,
+              help="How many unknown hands to beat, 1..16.")
 @click.option("--dead", default="", metavar="CARDS",
               help='Cards known to be out of play, e.g. --dead "9s 9h 4c".')
-@click.option("--samples", type=click.IntRange(1), default=200_000, show_default=True,
-              help="Deals to sample when exact enumeration is not feasible.")
-@click.option("--seed", type=int, default=None, help="Seed for sampling (reproducible).")
+@click.option("--samples", type=Whole(1, MAX_SAMPLES), default=200_000, show_default=True,
+              help=f"Deals to sample when exact enumeration is not feasible, 1..{MAX_SAMPLES:,} "
+                   "(about a million a second).")
+@click.option("--seed", type=SEED, default=None,
+              help="Seed for sampling, 0..2**64-1 (reproducible).")
 @click.option("--monte-carlo", "force_sampling", is_flag=True,
               help="Sample even where an exact count is feasible.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")

@@ -10,8 +10,10 @@ import click
 
 from bragkit.cards import format_cards, parse_cards
 from bragkit.cli import cli
-from bragkit.errors import RulesError
+from bragkit.cli.params import Whole
+from bragkit.errors import RulesError, excerpt
 from bragkit.hands import RANKING_NAMES, Ranking, Strength, get_ranking, ranking_options
+from bragkit.limits import MAX_CHIPS, is_whole_number, parse_int
 
 __all__ = ["compare", "odds", "ranking_from_flags"]
 
@@ -28,7 +30,7 @@ def ranking_flags(function: F) -> F:
                      help="Which game's hand ranking to use."),
         click.option("--wild", type=click.Choice(_WILDS), default=None,
                      help="Wild cards (modern ranking)."),
-        click.option("--jokers", type=click.IntRange(1, 4), default=None,
+        click.option("--jokers", type=Whole(1, 4), default=None,
                      help="How many jokers --wild jokers adds [default: 2]."),
         click.option("--a23", type=click.Choice(("top", "second", "low")), default=None,
                      help="Where the run A-2-3 ranks [default: top]."),
@@ -49,10 +51,9 @@ def _parse_value(text: str) -> Any:
         return True
     if lowered in ("false", "no", "off"):
         return False
-    try:
-        return int(text)
-    except ValueError:
-        return text
+    if is_whole_number(text):
+        return parse_int(text, "--option", -MAX_CHIPS, MAX_CHIPS, RulesError)
+    return text
 
 
 def ranking_from_flags(ranking_name: str, wild: str | None, jokers: int | None,
@@ -68,7 +69,7 @@ def ranking_from_flags(ranking_name: str, wild: str | None, jokers: int | None,
     for item in extra:
         key, sep, value = item.partition("=")
         if not sep or not key:
-            raise RulesError(f"bad --option {item!r}: expected KEY=VALUE")
+            raise RulesError(f"bad --option {excerpt(item)}: expected KEY=VALUE")
         options[key.strip()] = _parse_value(value.strip())
     if no_threes_high and "threes_high" not in ranking_options(ranking_name):
         raise RulesError(f"ranking {ranking_name} has no option threes_high "
@@ -135,7 +136,7 @@ def compare(hands: tuple[str, ...], ranking_name: str, wild: str | None, jokers:
 
 @cli.command()
 @ranking_flags
-@click.option("--cards", type=click.IntRange(1, 5), default=None,
+@click.option("--cards", type=Whole(1, 5), default=None,
               help="Cards per hand (4 and 5 keep the best three) [default: 3, or 1 for "
                    "single-card].")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
