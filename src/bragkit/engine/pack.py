@@ -1,4 +1,5 @@
-"""Packs as tuples of card ids, top card first: building, shuffling, parsing.
+"""Packs as tuples of card ids, top card first: building, shuffling, parsing; and
+:func:`new_rng`, the one place a table's generator of chance is made.
 
 >>> import random
 >>> from bragkit.rules import get_preset
@@ -16,12 +17,35 @@ bragkit.errors.CardError: the pack must hold all 52 cards once: 50 missing (2c .
 from __future__ import annotations
 
 import random
+import secrets
+from typing import Final
 
 from bragkit.cards import card_from_id, format_cards, parse_cards, short_pack
 from bragkit.errors import CardError
 from bragkit.rules import Rules
 
-__all__ = ["card_text", "fresh_pack", "pack_from_text", "pack_text", "shuffled_pack"]
+__all__ = ["PACK_ONLY_SEED", "card_text", "fresh_pack", "new_rng", "pack_from_text", "pack_text",
+           "shuffled_pack"]
+
+PACK_ONLY_SEED: Final = 0
+"""The seed of the shuffles a hand history needs but does not give, when it gives a
+``"pack"`` and no ``"seed"`` (a rule of the history format, for hand-written files: bragkit
+writes the pack of every shuffle its deals use)."""
+
+
+def new_rng(seed: int | None = None) -> random.Random:
+    """The generator of a table's chance: ``random.Random(seed)`` when a seed is asked for
+    (the deals are then predictable by anyone who knows it), else ``secrets.SystemRandom()``
+    (the operating system's entropy: no state to print, store or recover).
+
+    >>> new_rng(5).random() == random.Random(5).random()
+    True
+    >>> isinstance(new_rng(), secrets.SystemRandom)
+    True
+    """
+    if seed is None:
+        return secrets.SystemRandom()
+    return random.Random(seed)
 
 
 def card_text(card_id: int) -> str:

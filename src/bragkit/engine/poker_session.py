@@ -5,7 +5,10 @@ playing :class:`~bragkit.engine.poker_state.PokerState` deals.
 games (it registers itself for them), so hand histories, ``brag replay`` and the conformance
 checker drive them like every other game.  The dealer moves left after every deal; a pool
 carried by Three-Stake Brag's ``all_bust="carry"`` (or Foster's ante under
-``dealer_withdraws_ante=false``) passes to the next deal; every deal is shuffled.
+``dealer_withdraws_ante=false``) passes to the next deal; every deal is shuffled.  When 3
+Card Brag Poker's draw runs the stock short, the table shuffles the discards with its own
+generator (or takes the next given pack) and records that order in :attr:`packs_used`, so
+a history re-plays it exactly.
 
 >>> from bragkit.engine.table import open_table
 >>> from bragkit.rules import get_preset
@@ -21,13 +24,15 @@ carried by Three-Stake Brag's ``all_bust="carry"`` (or Foster's ante under
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 from typing import Any
 
+from bragkit.engine.actions import Action
 from bragkit.engine.poker_game import POKER_GAMES, poker_game_for
 from bragkit.engine.poker_state import PokerState
 from bragkit.engine.session import Session
 from bragkit.engine.table import register_table
-from bragkit.errors import RulesError
+from bragkit.errors import BragError, RulesError
 from bragkit.rules import Rules
 
 __all__ = ["PokerSession"]
@@ -56,6 +61,45 @@ class PokerSession(Session):
         super()._new_deal()
         if self.state is not None and self.state.is_over:
             self._finish_deal()
+
+    def apply_move(self, seat: int, action: Action) -> None:
+        """Apply ``action`` by ``seat`` (shuffling the discards first if it needs them)."""
+        self._shuffle_discards_for(seat, action)
+        super().apply_move(seat, action)
+
+    def apply(self, action: Action) -> None:
+        """Apply ``action`` by the seat to act."""
+        self._shuffle_discards_for(self.to_act, action)
+        super().apply(action)
+
+    def _shuffle_discards_for(self, seat: int, action: Action) -> None:
+        """If ``action`` draws more cards than the stock holds, shuffle the discards with the
+        table's generator (or take the next given pack), record the order, and restart the
+        deal's state with it (the deal's inputs now include it, so its record re-plays)."""
+        st = self.state
+        if not isinstance(st, PokerState) or st.phase != "draw" or self.choice_pending:
+            return
+        try:
+            trial = st.apply_move(seat, action)
+        except BragError:
+            return  # the table's own apply reports it
+        if _reshuffles(trial) == _reshuffles(st):
+            return
+        cards = list(st.muck)
+        order = self._given_pack(cards)
+        if order is None:
+            self.rng.shuffle(cards)
+            order = tuple(cards)
+            self.packs_used.append(order)
+        self._start = partial(self._start, reshuffles=(*st.reshuffles, order))
+        state = self._start()
+        for s, a in st.actions:
+            state = state.apply_move(s, a)
+        self.state = state
+
+
+def _reshuffles(state: PokerState) -> int:
+    return sum(1 for e in state.events if e.kind == "reshuffle")
 
 
 register_table(tuple(POKER_GAMES), PokerSession)

@@ -89,13 +89,20 @@ class PokerState(DealProtocol):
     origin: PokerState | None = field(default=None, compare=False, repr=False)
     cache: tuple[LegalAction, ...] | None = field(default=None, compare=False, repr=False)
     """The legal actions, computed on first use (set once; no list per state)."""
+    reshuffles: tuple[tuple[int, ...], ...] = field(default=(), compare=False, repr=False)
+    """The discards in their shuffled order, one per time the stock runs short (3 Card Brag
+    Poker's draw): an input of the deal, shuffled by the table with its own generator and
+    recorded with its packs.  Without one the discards go under the stock as discarded."""
 
     # ------------------------------------------------------------------ creation
     @staticmethod
     def start(rules: Rules, stacks: Sequence[int], dealer: int, pack: Sequence[int], *,
               carried: int = 0, retained: tuple[int, ...] = (),
-              debts: tuple[tuple[int, int, int], ...] = ()) -> PokerState:
-        """A new deal from ``pack`` (card ids, top first); ``carried`` joins the carry pool.
+              debts: tuple[tuple[int, int, int], ...] = (),
+              reshuffles: tuple[tuple[int, ...], ...] = ()) -> PokerState:
+        """A new deal from ``pack`` (card ids, top first); ``carried`` joins the carry pool;
+        ``reshuffles`` gives the order of the discards each time they are shuffled into a
+        new stock (:attr:`reshuffles`).
 
         Seats with fewer chips than the game needs sit out (status ``out``).  ``retained``
         exists for the table model's sake; poker-style games never retain hands.
@@ -111,7 +118,8 @@ class PokerState(DealProtocol):
         st: PokerState = _build(
             rules, n, dealer, tuple(stacks), tuple(pools), (0,) * n, (0,) * n, None, status,
             blank, (not game.blind_play,) * n, "setup", -1, tuple(pack), (),
-            sum(stacks) + carried, 0, 0, (), debts, (), (), game, None, None)
+            sum(stacks) + carried, 0, 0, (), debts, (), (), game, None, None,
+            tuple(tuple(order) for order in reshuffles))
         w = PokerWork(st)
         w.carry_in = carried
         w.emit("deal_start", dealer, amount=carried)
@@ -303,7 +311,7 @@ class PokerWork:
             tuple(self.hands), tuple(self.looked), self.phase, self.to_act, self.pack,
             self.muck, st.total, self.carried, self.stage, self.data, st.debts,
             st.events + tuple(self.new_events), actions, self.game,
-            st if action is not None else st.origin, None)
+            st if action is not None else st.origin, None, st.reshuffles)
         return state
 
     # ---------------------------------------------------------------- helpers for games
@@ -503,7 +511,8 @@ def _fast_bet(st: PokerState, p: int, action: Action) -> PokerState | None:
     state: PokerState = _build(
         st.rules, st.n, st.dealer, stacks, pools, credits, chips, new, status, st.hands,
         st.looked, "bet", nxt, st.pack, st.muck, st.total, st.carried, st.stage, st.data,
-        st.debts, (*st.events, event), (*st.actions, (p, action)), st.game, st, None)
+        st.debts, (*st.events, event), (*st.actions, (p, action)), st.game, st, None,
+        st.reshuffles)
     return state
 
 

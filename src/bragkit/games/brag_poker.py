@@ -26,7 +26,6 @@ cost full price.  Showdown under R-MODERN, ties split, side pots.
 from __future__ import annotations
 
 import itertools
-import random
 from typing import TYPE_CHECKING, ClassVar
 
 from bragkit.cards import parse_cards
@@ -35,6 +34,7 @@ from bragkit.engine.pack import pack_text
 from bragkit.engine.poker_betting import PokerBetting, Round
 from bragkit.engine.poker_game import PokerGame
 from bragkit.engine.poker_state import NOBODY, ONLY
+from bragkit.errors import BragError
 from bragkit.hands import get_ranking
 from bragkit.rules.game_keys import BRAG_POKER_KEYS
 
@@ -117,6 +117,21 @@ class BragPokerGame(PokerGame):
         return rank
 
     # -------------------------------------------------------------- the draw
+    @staticmethod
+    def _shuffled_discards(w: PokerWork) -> tuple[int, ...]:
+        """The discards in the order they join the stock: the deal's next given order
+        (``PokerState.reshuffles``, shuffled by the table with its generator and recorded
+        with its packs), else as they were discarded (a state started on its own)."""
+        done = sum(1 for e in w.base.events if e.kind == "reshuffle")
+        orders = w.base.reshuffles
+        if done >= len(orders):
+            return w.muck
+        order = orders[done]
+        if sorted(order) != sorted(w.muck):
+            raise BragError(f"reshuffle {done + 1} of the deal does not hold exactly the "
+                            f"discards ({pack_text(w.muck)})")
+        return order
+
     def phase_legal(self, st: PokerState) -> tuple[LegalAction, ...]:
         """Blind: ``look``, ``stand`` or ``draw 1..3``; looked: ``stand`` or ``discard``."""
         p = st.to_act
@@ -151,9 +166,8 @@ class BragPokerGame(PokerGame):
             w.hands[seat] = tuple(c for c in w.hands[seat] if c not in out)
             w.emit("discard", seat, cards=out, visible_to=vis)
             if len(w.pack) < len(out):
-                muck = list(w.muck)
-                random.Random(" ".join(map(str, muck))).shuffle(muck)
-                w.pack = w.pack + tuple(muck)
+                muck = self._shuffled_discards(w)
+                w.pack = w.pack + muck
                 w.muck = ()
                 w.emit("reshuffle", None, amount=len(muck), note="discards shuffled into stock")
             new = w.pack[:len(out)]
