@@ -28,9 +28,11 @@ from bragkit.cli.play_save import (
     default_history_dir,
     history_path,
     save_history,
+    seeded,
     write_atomically,
 )
 from bragkit.cli.play_table import PlayTable
+from bragkit.engine.pack import new_rng
 from bragkit.engine.table import open_table
 from bragkit.errors import RulesError
 from bragkit.sim.options import rules_from
@@ -68,11 +70,13 @@ def default_bots(rules: Any) -> str:
 @click.option("--stack", default=100, show_default=True, type=click.IntRange(1),
               help="Starting stack of every seat.")
 @click.option("--seed", default=None, type=int,
-              help="Random seed (default: unpredictable; saved in the history).")
+              help="Deal from random.Random(SEED): predictable deals, said in the banner and "
+                   "saved in the history (default: unpredictable shuffles, no seed).")
 @click.option("--hands", "max_deals", default=None, type=click.IntRange(1),
               help="Stop after this many deals.")
 @click.option("--history", "history", default=None, metavar="FILE",
-              help="Hand-history file (default: play-TIME-seedSEED.json in "
+              help="Hand-history file (default: play-TIME.json, play-TIME-seedSEED.json "
+                   "when seeded, in "
                    "$BRAG_HISTORY_DIR, else ~/.local/share/bragkit/histories).")
 @click.option("--pause/--no-pause", default=True, show_default=True,
               help="Wait for Enter between deals.")
@@ -105,9 +109,7 @@ def play_command(ctx: click.Context, preset: str, rules_file: str | None,
     n = len(others) + 1
     if seat > n:
         raise RulesError(f"--seat {seat}: there are only {n} seats")
-    if seed is None:
-        seed = random.SystemRandom().randrange(1_000_000)
-    session = open_table(rules, [stack] * n, 0, seed=seed,
+    session = open_table(rules, [stack] * n, 0, seed=seed,  # no seed: SystemRandom
                          keep_records=None)  # every deal: the history is saved whole each deal
     human = seat - 1
     names: list[str] = []
@@ -123,10 +125,11 @@ def play_command(ctx: click.Context, preset: str, rules_file: str | None,
     console = Console(highlight=False, soft_wrap=True)
     path = history_path(history, "play", seed, lambda p: save_history(session, p), console)
     console.print(f"[bold]brag play[/bold]: {preset if rules_file is None else rules_file}, "
-                  f"{n} seats, you are p{seat}; seed {seed}; history: {path}")
+                  f"{n} seats, you are p{seat}; {seeded(seed)}history: {path}")
     console.print("type an action at the prompt (h for help, q to stop)")
     table = PlayTable(session, human, table_bots, names, console, path,
-                   random.Random(f"bragkit-play-bots:{seed}"), max_deals, pause)
+                   new_rng() if seed is None else random.Random(f"bragkit-play-bots:{seed}"),
+                   max_deals, pause)
     code = 0
     try:
         table.run()

@@ -18,7 +18,17 @@ from bragkit.engine.table import Table as GameTable
 from bragkit.errors import HistoryError
 from bragkit.history import dumps, history_of
 
-__all__ = ["default_history_dir", "history_path", "save_history", "write_atomically"]
+__all__ = ["default_history_dir", "history_path", "save_history", "seeded", "write_atomically"]
+
+
+def seeded(seed: int | None) -> str:
+    """What a game's banner says of its chance: a seed the user asked for is said, with what
+    it means; an unseeded game (unpredictable shuffles) has no seed to say.
+
+    >>> seeded(7), seeded(None)
+    ('seeded: 7 (deals are predictable); ', '')
+    """
+    return "" if seed is None else f"seeded: {seed} (deals are predictable); "
 
 
 def save_history(session: GameTable, path: Path) -> int:
@@ -82,9 +92,10 @@ def default_history_dir() -> Path:
     return Path.home() / ".local" / "share" / "bragkit" / "histories"
 
 
-def history_path(given: str | None, prefix: str, seed: int, save: Callable[[Path], object],
-                 console: Console) -> Path:
-    """Where a session saves its hands: ``given``, else ``PREFIX-TIME-seedSEED.json`` in
+def history_path(given: str | None, prefix: str, seed: int | None,
+                 save: Callable[[Path], object], console: Console) -> Path:
+    """Where a session saves its hands: ``given``, else ``PREFIX-TIME.json`` (with
+    ``-seedSEED`` when the user asked for a seed) in
     :func:`default_history_dir` (in ``brag-histories`` here if that cannot be written).
     ``save(path)`` writes the empty history at once, so the place is known to be writable.
 
@@ -97,7 +108,7 @@ def history_path(given: str | None, prefix: str, seed: int, save: Callable[[Path
         path = Path(given)
         save(path)
         return path
-    name = f"{prefix}-{time.strftime('%Y%m%d-%H%M%S')}-seed{seed}.json"
+    name = f"{prefix}-{time.strftime('%Y%m%d-%H%M%S')}{'' if seed is None else f'-seed{seed}'}.json"
     try:
         path = default_history_dir() / name
         save(path)

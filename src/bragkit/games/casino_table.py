@@ -7,7 +7,9 @@ or ``{"preset": "casino", "casino_tie": "dealer", ...}``), has one bankroll in `
 and one action list per hand in ``"deals"``: ``p1 ante N``, optionally ``p1 pairbonus N``,
 then ``p1 play`` or ``p1 fold``.  The cards are dealt when the player decides, from
 ``"pack"`` (the first hand), then ``"shuffles"`` (the later hands, in order), then
-``random.Random(seed)`` (six cards sampled per hand, as ``brag casino play`` deals).
+``random.Random(seed)`` (six cards sampled per hand).  A table without a seed (``brag casino
+play``: an unpredictable ``secrets.SystemRandom``) writes the six cards of each finished
+hand instead, and only once the hand is over.
 
 Casino hands are not :class:`~bragkit.engine.table.Table` deals (one seat against the house,
 no :class:`~bragkit.rules.Rules`), so ``brag replay`` dispatches on the casino presets:
@@ -33,6 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from bragkit.cards import Card, format_cards, parse_cards, standard_pack
+from bragkit.engine.pack import PACK_ONLY_SEED, new_rng
 from bragkit.errors import BragError, HistoryError, IllegalActionError
 from bragkit.games.casino import PRESETS, Action, CasinoHand, CasinoRules, Settlement
 from bragkit.history.format import (
@@ -225,8 +228,12 @@ are left (rules-spec 4.9)
     seed: int | None = None
     pack: str | None = None
     shuffles: tuple[str, ...] = ()
-    rng: random.Random = field(init=False)
+    rng: random.Random | None = field(default=None, repr=False)
+    """The generator of the hands not given (default ``random.Random(seed)``, else an
+    unpredictable ``secrets.SystemRandom()``: no default seed)."""
     bankroll: int = field(init=False)
+    dealt: list[str] = field(init=False, default_factory=list)
+    """The six cards of every hand dealt so far, in order (player's three first)."""
     finished: list[CasinoHand] = field(init=False, default_factory=list)
     records: list[tuple[str, ...]] = field(init=False, default_factory=list)
     current: list[str] = field(init=False, default_factory=list)
@@ -235,8 +242,14 @@ are left (rules-spec 4.9)
     hand: CasinoHand | None = field(init=False, default=None)
 
     def __post_init__(self) -> None:
-        self.rng = random.Random(self.seed if self.seed is not None else 0)
+        self._rng = self.rng if self.rng is not None else new_rng(self.seed)
         self.bankroll = self.start_bankroll
+
+    @property
+    def secret_chance(self) -> bool:
+        """Whether the cards come from an unpredictable generator (``SystemRandom``): then a
+        history holds only finished hands and their cards."""
+        return isinstance(self._rng, random.SystemRandom)
 
     @property
     def staked(self) -> int:
@@ -247,8 +260,11 @@ are left (rules-spec 4.9)
         number = len(self.finished)
         given = ((self.pack,) if self.pack is not None else ()) + self.shuffles
         if number < len(given):
-            return parse_cards(given[number])[:6]
-        return tuple(self.rng.sample(standard_pack(), 6))  # as CasinoHand.deal(rng=...)
+            cards = parse_cards(given[number])[:6]
+        else:
+            cards = tuple(self._rng.sample(standard_pack(), 6))  # as CasinoHand.deal(rng=...)
+        self.dealt.append(format_cards(cards))
+        return cards
 
     def cards(self) -> CasinoHand:
         """The current hand, dealt now if it is not yet (its ante must be staked)."""
@@ -329,12 +345,20 @@ are left (rules-spec 4.9)
         self.current.append(f"p1 {verb} {amount}")
 
     def history(self, *, finished_only: bool = False) -> CasinoHistory:
-        """The history of every hand (the one in progress too unless ``finished_only``)."""
+        """The history of every hand (the one in progress too unless ``finished_only`` or
+        the cards are :attr:`secret_chance`).  A seeded table writes its seed (and given
+        packs); any other writes the cards each hand was dealt (``"pack"``, ``"shuffles"``).
+        """
+        finished_only = finished_only or self.secret_chance
         deals = list(self.records)
         if self.current and not finished_only:
             deals.append(tuple(self.current))
+        pack, shuffles = self.pack, self.shuffles
+        if self.seed is None:
+            dealt = self.dealt[:len(self.finished)] if finished_only else self.dealt
+            pack, shuffles = (dealt[0] if dealt else None), tuple(dealt[1:])
         return CasinoHistory(self.rules, spec_of(self.rules), self.start_bankroll, self.seed,
-                             self.pack, self.shuffles, tuple(deals))
+                             pack, shuffles, tuple(deals))
 
 
 
@@ -414,8 +438,9 @@ def replay_casino(history: CasinoHistory) -> CasinoReplay:
     bragkit.errors.HistoryError: deal 1, action 2 (p1 raise): 'raise' is not a casino action \
 (ante N, pairbonus N, play, fold); legal now: pairbonus 1..40, play, fold
     """
+    rng = None if history.seed is not None else new_rng(PACK_ONLY_SEED)  # the format's rule
     table = CasinoTable(history.rules, history.bankroll, history.seed, history.pack,
-                        history.shuffles)
+                        history.shuffles, rng)
     last = len(history.deals) - 1
     for d, actions in enumerate(history.deals):
         for i, text in enumerate(actions):

@@ -8,6 +8,7 @@ A history is one JSON object (documented in ``docs/history-format.md``)::
       "stacks": [100, 100, 100],
       "dealer": "p1",                         # the dealing seat of the first deal (or 1)
       "seed": 7,                              # or "pack": "As Kd ... " (top card first)
+                                              # and "shuffles": the later packs, in order
       "deals": [["p2 look", "p2 bet 4", "p3 fold", "p1 fold"], ["p3 bet 1", ...]]
     }
 
@@ -15,7 +16,7 @@ A history is one JSON object (documented in ``docs/history-format.md``)::
 ...           '"deals": [["p1 fold"]]}')
 >>> h.dealer, h.seed, h.deals
 (1, 1, (('p1 fold',),))
->>> loads('{"rules": "modern", "stacks": [10], "dealer": 1, "deals": []}')
+>>> loads('{"rules": "modern", "stacks": [10], "dealer": 1, "deals": [["p1 fold"]]}')
 Traceback (most recent call last):
 ...
 bragkit.errors.HistoryError: bad history: "stacks" needs at least two seats; give "seed" or "pack"
@@ -165,10 +166,13 @@ def chance_dict(seed: int | None, pack: str | None, shuffles: tuple[str, ...]
 
 def chance_fields(data: dict[str, Any], problems: list[str]
                   ) -> tuple[int | None, str | None, list[str]]:
-    """Check the chance keys of a decoded history (problems appended; bad values dropped)."""
+    """Check the chance keys of a decoded history (problems appended; bad values dropped).
+
+    A history without deals needs neither a seed nor a pack (a live game saved before its
+    first deal is over: its packs are written once their deals are over)."""
     seed = data.get("seed")
     pack = data.get("pack")
-    if seed is None and pack is None:
+    if seed is None and pack is None and data.get("deals", []) != []:
         problems.append('give "seed" or "pack"')
     if seed is not None:
         try:
