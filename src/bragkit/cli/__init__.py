@@ -48,11 +48,15 @@ def main(argv: list[str] | None = None) -> None:
     """Entry point of the ``brag`` console script.
 
     Usage errors (unknown options, bad choices) print one line and exit 2, like
-    every other bad input.
+    every other bad input.  A group without a subcommand (``brag``, ``brag casino``)
+    prints its help and exits 0.
     """
     _register()
     try:
         cli.main(args=argv, prog_name="brag", standalone_mode=False)
+    except click.exceptions.NoArgsIsHelpError as error:  # bare `brag`, `brag casino`
+        click.echo(error.ctx.get_help() if error.ctx is not None else error.format_message())
+        sys.exit(0)
     except click.UsageError as error:
         hint = f" (try '{error.ctx.command_path} --help')" if error.ctx is not None else ""
         click.echo(f"brag: error: {error.format_message()}{hint}", err=True)
