@@ -107,7 +107,8 @@ Action(kind='look', amount=None, arg=None))
         for la in legal:
             if la.kind == head and la.lo is not None:
                 return Action(head, la.lo)
-    if len(words) == 2 and words[1].isdigit():  # "choose 3": the 3rd of a numbered list
+    if len(words) == 2 and words[1].isascii() and words[1].isdecimal() \
+            and len(words[1]) <= 6:  # "choose 3": the 3rd of a numbered list (ASCII digits)
         for la in legal:
             if la.kind == head and len(la.args) > LISTED:
                 number = int(words[1])
