@@ -23,6 +23,7 @@ from rich.console import Console
 from bragkit.bots import bot_names, get_bot
 from bragkit.bots.base import Bot
 from bragkit.cli import cli
+from bragkit.cli.params import HANDS, SEED, STACK, Whole
 from bragkit.cli.play_input import Quit, help_text, read_action
 from bragkit.cli.play_save import (
     default_history_dir,
@@ -35,6 +36,7 @@ from bragkit.cli.play_table import PlayTable
 from bragkit.engine.pack import new_rng
 from bragkit.engine.table import open_table
 from bragkit.errors import RulesError
+from bragkit.limits import MAX_HANDS, MAX_SEATS, MAX_STACK
 from bragkit.sim.options import rules_from
 from bragkit.sim.runner import parse_bots
 
@@ -65,15 +67,15 @@ def default_bots(rules: Any) -> str:
 @click.option("--bots", default=None,
               help="The bots at the other seats, comma-separated (NAME*K repeats); default "
                    "heuristic,heuristic,tracker (heuristic or random bots for other games).")
-@click.option("--seat", default=1, show_default=True, type=click.IntRange(1),
+@click.option("--seat", default=1, show_default=True, type=Whole(1, MAX_SEATS),
               help="Your seat.")
-@click.option("--stack", default=100, show_default=True, type=click.IntRange(1),
-              help="Starting stack of every seat.")
-@click.option("--seed", default=None, type=int,
+@click.option("--stack", default=100, show_default=True, type=STACK,
+              help=f"Starting stack of every seat, 1..{MAX_STACK:,}.")
+@click.option("--seed", default=None, type=SEED,
               help="Deal from random.Random(SEED): predictable deals, said in the banner and "
                    "saved in the history (default: unpredictable shuffles, no seed).")
-@click.option("--hands", "max_deals", default=None, type=click.IntRange(1),
-              help="Stop after this many deals.")
+@click.option("--hands", "max_deals", default=None, type=HANDS,
+              help=f"Stop after this many deals, 1..{MAX_HANDS:,}.")
 @click.option("--history", "history", default=None, metavar="FILE",
               help="Hand-history file (default: play-TIME.json, play-TIME-seedSEED.json "
                    "when seeded, in "
