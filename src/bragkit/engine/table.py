@@ -307,6 +307,8 @@ class TableCore(ABC):
         self.bought = [0] * self.n
         self.given_pack = tuple(pack) if pack is not None else None
         self.shuffles = [tuple(p) for p in shuffles]
+        self.packs_given = len(self.shuffles) + (pack is not None)
+        """How many packs were given (they are used before any is drawn from :attr:`rng`)."""
         self.packs_used: list[tuple[int, ...]] = []
         self.packs_finished = 0
         """How many of :attr:`packs_used` belong to finished deals (the rest are the deal in
@@ -350,10 +352,12 @@ class TableCore(ABC):
 
     @property
     def secret_chance(self) -> bool:
-        """Whether the packs come from an unpredictable generator (``SystemRandom``, the
-        default of an unseeded table): nobody can know a pack before it is dealt, so a
-        history of the table holds only finished deals and their packs."""
-        return isinstance(self.rng, random.SystemRandom)
+        """Whether a pack in use may be secret: one was drawn from an unpredictable
+        generator (``SystemRandom``, the default of an unseeded table; given packs are known
+        to whoever gave them).  A history of such a table holds only finished deals and their
+        packs, so no pack is written before its deal is over."""
+        return isinstance(self.rng, random.SystemRandom) and \
+            len(self.packs_used) > self.packs_given
 
     @abstractmethod
     def apply_move(self, seat: int, action: Action) -> None:

@@ -247,9 +247,11 @@ are left (rules-spec 4.9)
 
     @property
     def secret_chance(self) -> bool:
-        """Whether the cards come from an unpredictable generator (``SystemRandom``): then a
-        history holds only finished hands and their cards."""
-        return isinstance(self._rng, random.SystemRandom)
+        """Whether a hand was dealt from an unpredictable generator (``SystemRandom``; given
+        packs are known to whoever gave them): then a history holds only finished hands and
+        their cards."""
+        given = len(self.shuffles) + (self.pack is not None)
+        return isinstance(self._rng, random.SystemRandom) and len(self.dealt) > given
 
     @property
     def staked(self) -> int:
