@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from rich.console import Console
 from rich.table import Table
@@ -22,6 +22,10 @@ from bragkit.games import hand_ranking
 __all__ = ["PlayTable"]
 
 _BLIND_GAMES = frozenset({"modern", "teen-patti", "brag-poker"})
+
+
+_CHOSEN_ANTE: Final = ("foster", "american")
+"""Games whose dealer chooses the ante (rules-spec 4.1, 4.3): the log shows it."""
 
 
 class PlayTable:
@@ -55,8 +59,9 @@ class PlayTable:
 
     def log_new(self, events: tuple[Any, ...]) -> None:
         for e in events[self.logged:]:
-            if e.kind in ("deal_start", "deal_end", "ante") or (e.kind == "deal"
-                                                                 and e.cards is None):
+            chosen_ante = e.kind == "ante" and getattr(self.rules, "game", "") in _CHOSEN_ANTE
+            if (e.kind in ("deal_start", "deal_end", "ante") and not chosen_ante) or (
+                    e.kind == "deal" and e.cards is None):
                 continue
             who = self.seat_name(e.seat) if e.seat is not None else "*"
             text = str(e).split(" ", 1)[1] if " " in str(e) else str(e)
