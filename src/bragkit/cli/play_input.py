@@ -6,8 +6,12 @@ Shortcuts at the prompt: ``l`` look, ``f`` fold, ``s`` see, ``b`` the smallest b
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from bragkit.engine.actions import Action, LegalAction, parse_action
 from bragkit.errors import BragError, IllegalActionError, RulesError
+from bragkit.explain.actions import Price, all_kinds, usage_and_meaning
+from bragkit.rules import Rules
 
 __all__ = ["LISTED", "Help", "Quit", "help_text", "read_action"]
 
@@ -21,50 +25,33 @@ _SHORT: dict[str, tuple[str, ...]] = {
 _HELP_WORDS = frozenset({"h", "help", "?"})
 LISTED = 4  # an action with more choices than this lists them, numbered
 
-_MEANING = {
-    "look": "look at your cards (you stop playing blind)",
-    "fold": "give up this deal (your chips in the pot stay there)",
-    "bet": "put in N chips: the smallest stays in, more raises the stake",
-    "see": "pay to see: both hands are shown, the better wins (the seer loses a tie)",
-    "showdown": "propose that everybody still in shows now",
-    "agree": "agree to the proposed showdown", "refuse": "refuse the proposed showdown",
-    "cover": "cover the blind player's stake (rules-spec S2 cover)",
-    "call": "match the bet to stay in", "raise": "raise the bet by N", "check": "bet nothing",
-    "pass": "pass (fold, or bet nothing when nobody has bet)", "ante": "your ante as dealer",
-    "stand": "stand pat / knock: keep your cards", "stay": "stay in", "draw": "draw a card",
-    "discard": "discard these cards", "keep": "keep your hand", "throw": "throw your hand in",
-    "exchange": "swap a card of yours for one of the widow (YOURS WIDOWS)",
-    "widow": "take the whole widow", "trade": "trade a card", "sideshow": "ask for a side show",
-    "accept": "accept", "decline": "decline", "retain": "keep your hand for the next deal",
-    "release": "let your hand go", "rebuy": "buy more chips", "borrow": "borrow chips",
-    "lend": "lend chips", "name": "name a card", "show": "show your hand",
-    "choose": "choose the variant the next deals are played in (dealer's choice)",
-}
+_MEANING = all_kinds()
+"""Every action kind some game offers (each has a meaning in :mod:`bragkit.explain`)."""
 
 
-def help_text(legal: tuple[LegalAction, ...], blind: bool = False) -> str:
-    """What the player can type now: each action on offer with its cost, and the shortcuts.
+def help_text(legal: tuple[LegalAction, ...], blind: bool = False, rules: Rules | None = None,
+              costs: Sequence[Price] | None = None) -> str:
+    """What the player can type now: each action on offer with what it does under the
+    game's rules and what it costs (``costs``: :func:`bragkit.explain.prices`), and the
+    shortcuts.
 
     >>> print(help_text((LegalAction("fold"), LegalAction("see", cost=6))))
     you can:
       fold                  give up this deal (your chips in the pot stay there)
-      see (costs 6)         pay to see: both hands are shown, the better wins (the seer ...)
+      see                   pay to see the other hand: both are shown, the better wins ...
     shortcuts: l look, f fold, s see/stand, c call/check/cover, b bet (b = the smallest), ...
     """
     lines = ["you can:"]
+    by_kind = {p.action: p for p in costs or ()}
+    brag_style = rules is None or rules.game in ("modern", "teen-patti")
     for la in legal:
-        meaning = _MEANING.get(la.kind, "")
-        if la.kind == "bet" and blind:
+        usage, meaning = usage_and_meaning(la, rules, by_kind.get(la), LISTED)
+        if la.kind == "bet" and blind and brag_style and costs is None:
             meaning += " (you are blind: your bet counts double)"
-        if len(la.args) > LISTED:
-            usage = f"{la.kind} N"
-            meaning = f"{meaning}: N from the {len(la.args)} numbered choices above".lstrip(": ")
-        else:
-            usage = str(la)
         lines.append(f"  {usage:<21} {meaning}".rstrip())
     lines.append("shortcuts: l look, f fold, s see/stand, c call/check/cover, b bet (b = the "
-                 "smallest), r raise, k keep, t throw, d discard, p pass; h this help; "
-                 "q quit (every finished deal is already saved)")
+                 "smallest), r raise, k keep, t throw/trade, d discard/draw, p pass; h this "
+                 "help; q quit (every finished deal is already saved)")
     return "\n".join(lines)
 
 

@@ -22,7 +22,8 @@ from bragkit.engine.actions import Action, LegalAction
 from bragkit.errors import BragError
 from bragkit.rules import Rules
 
-__all__ = ["Price", "chips", "meaning", "meanings_for", "price_line", "prices", "stay_in_text"]
+__all__ = ["Price", "all_kinds", "chips", "meaning", "meanings_for", "price_line", "prices",
+           "stay_in_text", "usage_and_meaning"]
 
 _BASE: dict[str, str] = {
     "look": "look at your cards (you stop playing blind)",
@@ -151,6 +152,45 @@ def meanings_for(rules: Rules) -> dict[str, str]:
         table.update(_GAME["commerce"])
     table.update(_GAME.get(game, {}))
     return table
+
+
+def all_kinds() -> frozenset[str]:
+    """Every action kind any game has a meaning for.
+
+    >>> {"barter", "exchange", "sideshow", "pounce"} <= all_kinds()
+    True
+    """
+    kinds = set(_BASE) | set(_POKER)
+    for table in _GAME.values():
+        kinds |= set(table)
+    return frozenset(kinds)
+
+
+def usage_and_meaning(la: LegalAction, rules: Rules | None, price: Price | None = None,
+                      listed: int = 4) -> tuple[str, str]:
+    """What to type for ``la`` and what it does (with its exact price when given).
+
+    >>> from bragkit.rules import get_preset
+    >>> usage_and_meaning(LegalAction("bet", lo=1, hi=1), get_preset("modern"))
+    ('bet 1', 'put in 1 chip: the smallest stays in, more raises the stake')
+    >>> usage_and_meaning(LegalAction("see", cost=6), get_preset("modern"),
+    ...                   Price(LegalAction("see", cost=6), 6, 6))[1][-9:]
+    '(costs 6)'
+    """
+    text = meaning(la.kind, rules, la.args)
+    if la.lo is not None and la.lo == la.hi:
+        text = text.replace("N chips", chips(la.lo)).replace(" N", f" {la.lo}")
+    if len(la.args) > listed:
+        usage = f"{la.kind} N"
+        text = f"{text}: N from the {len(la.args)} numbered choices above".lstrip(": ")
+    else:
+        usage = str(la).replace(f" (costs {la.cost})", "") if la.cost else str(la)
+    if price is not None and price.hi:
+        cost = str(price.lo) if price.lo == price.hi else f"{price.lo}..{price.hi}"
+        text += f" (costs {cost}" + (f"; {price.note})" if price.note else ")")
+    elif price is not None and la.kind not in ("rebuy",):
+        text += " (free)"
+    return usage, text
 
 
 def meaning(kind: str, rules: Rules | None, args: Sequence[str] = ()) -> str:

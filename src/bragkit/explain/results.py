@@ -33,7 +33,7 @@ from bragkit.explain.hands import cards_text, name_hand, strength_of
 from bragkit.explain.reasons import reason
 from bragkit.rules import Rules
 
-__all__ = ["Note", "explain", "explain_lines"]
+__all__ = ["Narration", "Note", "explain", "explain_lines"]
 
 _BRAG_STYLE = frozenset({"modern", "teen-patti"})
 
@@ -363,3 +363,35 @@ def _cards(ids: Sequence[int]) -> tuple[Card, ...]:
 def _chips(n: int) -> str:
     return f"{n} chip" if n == 1 else f"{n} chips"
 
+
+
+class Narration:
+    """The notes of a deal in progress, each given once: call :meth:`new` with the log as
+    it grows; a log that does not extend the previous one starts a new deal.
+
+    >>> from bragkit.rules import get_preset
+    >>> from bragkit.engine.events import Event
+    >>> n = Narration(0)
+    >>> log = (Event("deal", 0), Event("deal", 1), Event("fold", 1))
+    >>> n.new(get_preset("modern"), log[:2]), n.new(get_preset("modern"), log + (
+    ...     Event("award", 0, 3, note="pot"),))
+    ([], ['you take the pot (3 chips): everybody else folded'])
+    """
+
+    def __init__(self, reader: int | None, names: Sequence[str] | None = None) -> None:
+        self.reader = reader
+        self.names = names
+        self.given = 0
+        self.first: Event | None = None
+        self.length = 0
+
+    def new(self, rules: Rules, events: Sequence[Event]) -> list[str]:
+        """The texts of the notes not given yet for ``events``."""
+        first = events[0] if events else None
+        if first != self.first or len(events) < self.length:
+            self.given = 0
+        self.first, self.length = first, len(events)
+        notes = explain(rules, events, self.reader, self.names)
+        fresh = [n.text for n in notes[self.given:]]
+        self.given = len(notes)
+        return fresh
