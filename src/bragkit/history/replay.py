@@ -74,6 +74,7 @@ class ReplayResult:
         }
         if state.rules.retained_variant == "face_up" and first.faceup:
             out["face_up"] = pack_text(first.faceup)
+        out.update(_retained_hand(first, state))
         if state.rules.stub_face_up:  # 4.4.11: each card the stub showed, in order
             out["stub"] = [pack_text(e.cards) if e.cards else "face down"
                            for e in state.events if e.kind == "stub" and e.cards is not None]
@@ -142,6 +143,11 @@ class ReplayResult:
                      + (", shuffled" if deal["shuffled"] else ""))
         for seat, cards in deal["hands"].items():
             lines.append(f"  {seat}: {cards}")
+        for seat, cards in deal.get("retained_hand", {}).items():
+            played = deal["played"].get(seat)
+            lines.append(f"  {seat} retained hand (from the last deal): {cards}")
+            lines.append(f"  {seat} played: {played}" if played else
+                         f"  {seat} played: (chose no hand)")
         for action in deal["actions"]:
             lines.append(f"    {action}")
         for seat, cards in deal["shown"].items():
@@ -153,6 +159,34 @@ class ReplayResult:
         if not deal["finished"]:
             lines.append("  (deal in progress)")
         return lines
+
+
+def _retained_hand(first: Any, state: Any) -> dict[str, Any]:
+    """``retained_hand`` and ``played`` of a deal in which a seat holds a blind hand retained
+    from the last deal (empty otherwise): the retained cards, and the hand the seat actually
+    played (the retained or the new one, after ``keep``/``throw``/``name``, or the retained
+    hand against the face-up one).
+
+    >>> _retained_hand(object(), object())
+    {}
+    """
+    seat = getattr(first, "retainer", -1)
+    if seat is None or seat < 0:
+        return {}
+    key = f"p{seat + 1}"
+    if getattr(first, "faceup", ()):  # face-up variant: the retained hand is the one played
+        held = pack_text(first.hands[seat])
+        return {"retained_hand": {key: held}, "played": {key: held}}
+    old = first.old[seat]
+    if not old:
+        return {}
+    new = first.hands[seat]
+    played: str | None = None
+    for e in state.events:
+        if e.seat == seat and e.kind in ("keep", "throw", "name") and e.note in ("old", "new"):
+            chosen = e.note if e.kind != "throw" else ("new" if e.note == "old" else "old")
+            played = pack_text(old if chosen == "old" else new)
+    return {"retained_hand": {key: pack_text(old)}, "played": {key: played}}
 
 
 MAX_ACTION_CHARS: Final = 200
