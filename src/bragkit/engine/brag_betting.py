@@ -65,7 +65,13 @@ class BragBetting:
         """Lowest and highest chips a seat may pay as a bet (``lo > hi`` when none is possible).
 
         The stack caps the top; a lowest bet above the stack means the seat is short
-        (rules-spec 4.4.9).
+        (rules-spec 4.4.9).  ``pot_limit`` caps the top at ``pot`` (the live pot: after a
+        cover, the new one) but never below the lowest bet, so staying in is always possible:
+
+        >>> BragBetting(pot_limit=True).bet_bounds(4, blind=False, pot=0, stack=100)
+        (4, 4)
+        >>> BragBetting(pot_limit=True).bet_bounds(4, blind=False, pot=9, stack=100)
+        (4, 9)
         """
         if r == 0:
             lo_e, hi_e = self.min_first, self.max_first
@@ -86,7 +92,7 @@ class BragBetting:
             lo = lo_e
             hi = hi_e if hi_e >= 0 else stack
         if self.pot_limit and hi > pot:
-            hi = pot
+            hi = max(pot, lo)  # the pot limit caps raising, never staying in (4.4.9 covers)
         if hi > stack:
             hi = stack
         return lo, hi

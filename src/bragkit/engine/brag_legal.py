@@ -22,7 +22,7 @@ from bragkit.engine.brag_state import (
     Work,
 )
 
-__all__: list[str] = []
+__all__ = ["borrow_need", "see_cost_now"]
 
 def _legal(st: BragState) -> tuple[LegalAction, ...]:
     phase = st.phase
@@ -46,8 +46,8 @@ def _legal(st: BragState) -> tuple[LegalAction, ...]:
     if phase == "agree":
         return (LegalAction("agree"), LegalAction("refuse"))
     if phase == "lend":
-        borrower = st.pending[0]
-        short = st.stay_cost(borrower) - st.stacks[borrower]
+        borrower, need = st.pending
+        short = need - st.stacks[borrower]
         acts = []
         if st.stacks[p] >= short:
             acts.append(LegalAction("lend", lo=short, hi=st.stacks[p]))
@@ -115,6 +115,29 @@ def _see_action(cost: int) -> LegalAction:
     return found
 
 
+def see_cost_now(st: BragState, p: int) -> int | None:
+    """What a see by ``p`` would cost now if the statuses allow one (two seats left, a bet
+    made, nobody holding two hands, no open seat seeing a blind one), else None."""
+    status = st.status
+    if status.count("in") != 2 or st.r <= 0 or st.old[p]:
+        return None
+    q = next_in_turn(status, p)
+    blind = not st.looked[p]
+    if st.old[q] or not st.family.betting.can_see(blind, not st.looked[q]):
+        return None
+    return st.family.betting.see_cost(st.r, blind, not st.looked[q])
+
+
+def borrow_need(st: BragState, p: int) -> int:
+    """The chips ``p`` needs when asking to borrow (lend_or_show, 4.4.9): the stay when he
+    cannot afford it, else the see he cannot afford."""
+    stay = st.stay_cost(p)
+    if stay > st.stacks[p]:
+        return stay
+    see = see_cost_now(st, p)
+    return see if see is not None else stay
+
+
 def _legal_bet(st: BragState) -> tuple[LegalAction, ...]:
     p = st.to_act
     rules = st.rules
@@ -137,8 +160,8 @@ def _legal_bet(st: BragState) -> tuple[LegalAction, ...]:
     lo, hi = betting.bet_bounds(st.r, blind, st.pot, stack)
     if lo <= hi:
         acts.append(_bet_action(lo, hi))
+    policy = rules.short_stack_policy
     if lo > stack:
-        policy = rules.short_stack_policy
         if policy == "cover":
             if two_hands:
                 acts.append(LegalAction("cover", cost=stack, args=("old", "new")))
@@ -147,11 +170,11 @@ def _legal_bet(st: BragState) -> tuple[LegalAction, ...]:
         elif policy == "lend_or_show" and active == 2 and not two_hands:
             acts.append(LegalAction("borrow"))
     if active == 2 and st.r > 0 and not two_hands:
-        q = next_in_turn(status, p)
-        if not st.old[q] and betting.can_see(blind, not st.looked[q]):
-            cost = betting.see_cost(st.r, blind, not st.looked[q])
-            if cost <= stack:
-                acts.append(_see_action(cost))
+        cost = see_cost_now(st, p)
+        if cost is not None and cost <= stack:
+            acts.append(_see_action(cost))
+        elif cost is not None and policy == "lend_or_show" and lo <= stack:
+            acts.append(LegalAction("borrow"))  # 4.4.9: the policy covers the see cost too
     if rules.rebuy_anytime and not st.turn & REBOUGHT:
         acts.append(LegalAction("rebuy", lo=1, hi=rules.rebuy_max))
     if family.has_extra:

@@ -94,15 +94,18 @@ def is_prial(w: Work, seat: int) -> bool:
     return bool(ranking.category_of_rank(ranking.rank3(a, b, c)) == "prial")
 
 
-def return_cards(w: Work, seat: int) -> None:
-    """Send every card ``seat`` still holds to the bottom of the pack (retained hand first)."""
+def return_cards(w: Work, seat: int, face_up: bool = False) -> None:
+    """Send every card ``seat`` still holds to the bottom of the pack (retained hand first).
+
+    ``face_up`` for a folded hand: only folded hands go face up on a face-up stub (4.4.11).
+    """
     if w.old[seat]:
         w.pack += w.old[seat]
         w.old[seat] = ()
     if w.hands[seat]:
         w.pack += w.hands[seat]
         w.hands[seat] = ()
-    w.stub_changed()
+    w.stub_changed(face_up)
 
 
 def reveal(w: Work, seat: int) -> None:
@@ -263,7 +266,7 @@ def finish_qualify(w: Work) -> None:
     w.faceup = ()
     w.pack += up
     w.emit("return", b, cards=up, note="face-up hand")
-    w.stub_changed()
+    w.stub_changed(face_up=True)
     if not stayers:
         antes = w.rules.ante * sum(1 for s in range(w.n) if w.status[s] != "out")
         collected = antes if w.rules.faceup_collects == "antes" else w.pot

@@ -76,7 +76,7 @@ def start_deal(rules: Rules, stacks: tuple[int, ...], dealer: int, pack: tuple[i
         w.blind_bet[retainer] = True
         if not face_up:
             w.old[retainer] = held
-    w.stub_changed()
+    w.stub_changed(face_up=True)  # the stub is turned face up after the deal
     if face_up:
         queue = tuple(s for s in order if s != retainer)
         w.phase = "qualify"

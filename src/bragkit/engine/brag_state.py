@@ -314,10 +314,19 @@ class Work:
         """Append an event to the log."""
         self.new_events.append(_new_event(Event, (kind, seat, amount, cards, visible_to, note)))
 
-    def stub_changed(self) -> None:
-        """Show the new bottom card of a face-up stub (4.4.11)."""
+    def stub_changed(self, face_up: bool = False) -> None:
+        """Cards went to the bottom of a face-up stub (4.4.11): show its new bottom card.
+
+        Only the stub itself after the deal, folded hands and the face-up hand of 4.4.7 go
+        face up (``face_up=True``); anything else (a discard, a hand thrown or named sight
+        unseen, a hand nobody has to show) goes face down, and the stub then shows a back:
+        the ``stub`` event carries no card.
+        """
         if self.rules.stub_face_up and self.pack:
-            self.emit("stub", cards=(self.pack[-1],))
+            if face_up:
+                self.emit("stub", cards=(self.pack[-1],))
+            else:
+                self.emit("stub", cards=(), note="face down")
 
     def first_active(self) -> int:
         """The lowest seat still betting."""
@@ -460,7 +469,7 @@ def _do_bet(w: Work, p: int, action: Action) -> None:
 def _do_fold(w: Work, p: int, action: Action) -> None:
     w.status[p] = "folded"
     w.emit("fold", p)
-    res.return_cards(w, p)
+    res.return_cards(w, p, face_up=True)
     if w.phase == "qualify":
         res.enter_qualify(w, w.pending)
         return
@@ -503,11 +512,14 @@ def _do_rebuy(w: Work, p: int, action: Action) -> None:
 
 
 def _do_borrow(w: Work, p: int, action: Action) -> None:
+    from bragkit.engine.brag_legal import borrow_need
+
     q = next_in_turn(tuple(w.status), p)
+    need = borrow_need(w.base, p)
     w.emit("borrow", p)
     w.phase = "lend"
     w.to_act = q
-    w.pending = (p,)
+    w.pending = (p, need)
 
 
 def _do_lend(w: Work, q: int, action: Action) -> None:

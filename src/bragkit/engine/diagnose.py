@@ -98,8 +98,9 @@ def _why(st: BragState, action: Action) -> str | None:
             return "you have already looked at your cards (rules-spec 4.4.5)"
         return "you may look only at the start of your own turn (rules-spec 4.4.5)"
     if kind == "see":
+        sec = st.family.see_section  # Teen Patti's show: 4.7
         if active != 2:
-            return "a see needs exactly two players left (rules-spec 4.4.2)"
+            return f"a see needs exactly two players left (rules-spec {sec})"
         if st.r == 0:
             return "nobody has bet yet, so there is nothing to see (rules-spec 4.4.3)"
         if st.old[p]:
@@ -108,10 +109,14 @@ def _why(st: BragState, action: Action) -> str | None:
         if st.old[q]:
             return "the opponent holds two blind hands: only he may start a see (rules-spec 4.4.6)"
         if not betting.can_see(blind, not st.looked[q]):
-            return "you cannot see a blind man (rules-spec 4.4.2)"
+            return f"you cannot see a blind man (rules-spec {sec})"
         cost = betting.see_cost(st.r, blind, not st.looked[q])
-        return (f"the see costs {cost} but you have {st.stacks[p]}; you cannot cover a see "
-                "(rules-spec 4.4.9, A-M13)")
+        short = f"the see costs {cost} but you have {st.stacks[p]}"
+        if rules.short_stack_policy == "lend_or_show":
+            return f"{short}; ask to borrow first (lend_or_show, rules-spec 4.4.9)"
+        if rules.short_stack_policy == "cover":
+            return f"{short}; you cannot cover a see (rules-spec 4.4.9, A-M13)"
+        return f"{short} (short_stack_policy={rules.short_stack_policy}, rules-spec 4.4.9)"
     if kind == "bet":
         if blind and not rules.blind_allowed:
             return "blind play is not allowed (blind_allowed=false, rules-spec 4.4): look first"
@@ -125,8 +130,8 @@ def _why(st: BragState, action: Action) -> str | None:
             return "covering is not allowed (short_stack_policy is not 'cover', rules-spec 4.4.9)"
         return "you may cover only when you cannot afford to stay in (rules-spec 4.4.9, A-M13)"
     if kind == "borrow":
-        return ("borrowing needs short_stack_policy=lend_or_show, two players and a short "
-                "stack (rules-spec 4.4.9)")
+        return ("borrowing needs short_stack_policy=lend_or_show, two players and too few "
+                "chips to stay in or to see (rules-spec 4.4.9)")
     if kind == "showdown":
         if not rules.agreed_showdown or not st.family.agreed_showdown:
             return "agreed showdowns are off (agreed_showdown=false, rules-spec 4.4.10)"
@@ -156,6 +161,9 @@ def _bet_reason(st: BragState, amount: int, lo: int, hi: int) -> str:
                                  betting.raise_limit, betting.raise_factor, False,
                                  betting.see_mode).bet_bounds(st.r, blind, st.pot, 1 << 60)
     if betting.pot_limit and amount <= no_pot_hi:
+        if lo > st.pot:  # after a cover the new pot may be below the stay
+            return (f"a bet may not exceed the pot of {st.pot}, except that staying in for "
+                    f"{lo} is always allowed (pot_limit, rules-spec 4.4.2)")
         return f"a bet may not exceed the pot of {st.pot} (pot_limit, rules-spec 4.4.2)"
     if st.r == 0:
         return (f"the first bet may be at most {rule_hi} chips (max_bet={rules.max_bet}, "

@@ -45,6 +45,8 @@ class BragFamily:
     """Whether :meth:`extra_legal` may offer anything (saves a call per decision)."""
     has_after_bet: bool = False
     """Whether :meth:`after_bet` does anything (otherwise bets take the fast path)."""
+    see_section: ClassVar[str] = "4.4.2"
+    """The rules section of this game's see (Teen Patti's show: 4.7), cited by errors."""
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules

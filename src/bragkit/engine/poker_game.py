@@ -39,6 +39,8 @@ class PokerGame(ABC):
     name: ClassVar[str] = "poker"
     spec_section: ClassVar[str] = "4.1"
     """The rules-spec section illegal-action messages cite."""
+    check_key: ClassVar[str] = "allow_check"
+    """The rule key that lets an unopened round be checked (named when a check is refused)."""
     pools: ClassVar[int] = 1
     """How many pools a deal has (Three-Stake Brag: 3)."""
     bet_pool: ClassVar[int] = 0

@@ -667,9 +667,26 @@ def _diagnose(st: PokerState, action: Action) -> str:
         return (f"{head}: p{p + 1} has not looked; a blind seat draws by position with "
                 f"'draw K' or looks first (blind_may_draw, {sec}); p{p + 1} may: {offered}")
     reason = _REASONS.get(action.kind)
+    if action.kind == "check" and st.phase == "bet":
+        reason = _check_reason(st, p)
     if st.phase == "bet" and reason is not None:
         return f"{head}: {reason} ({sec}); p{p + 1} may: {offered}"
     return f"{head}: not allowed in the {st.phase} phase ({sec}); p{p + 1} may: {offered}"
+
+
+def _check_reason(st: PokerState, p: int) -> str:
+    """Why ``p`` may not check: a bet stands, or the game's check key is off."""
+    rnd = st.rnd
+    allowed = st.game.betting_for(st.stage).allow_check
+    key = st.game.check_key
+    if rnd is not None and rnd.target > rnd.contrib[p]:
+        if not allowed and rnd.raises == 0 and rnd.forced >= 0:  # Foster's ante is a bet
+            return (f"checking is not allowed ({key}=false): meet the forced bet, raise or "
+                    "abandon")
+        return "a bet stands: meet it, raise or abandon; only an unopened round may be checked"
+    if rnd is not None and rnd.opened:
+        return "your bet already meets the target: let it stand or raise"
+    return f"checking is not allowed ({key}=false): bet or abandon"
 
 
 _BOUND_REASON: Final = {
@@ -679,7 +696,6 @@ _BOUND_REASON: Final = {
     ("brag-poker", "draw"): "zero to three cards",
 }
 _REASONS: Final = {
-    "check": "checking is not allowed: meet the target, raise or abandon (allow_check)",
     "raise": "no raise is possible now (raise cap max_raises, or not enough chips)",
     "bet": "a bet stands already: call or raise it",
     "call": "there is nothing to call",

@@ -175,7 +175,7 @@ def _digest(events: tuple[Event, ...], seat: int) -> _Digest:
         kind = e.kind
         owner = e.seat
         if kind == "stub":
-            stub = card_from_id(cards[0])
+            stub = card_from_id(cards[0]) if cards else None  # None: a face-down card
         elif owner == seat and kind == "look":
             own = cards
         elif owner is not None and owner != seat and (kind == "reveal" or kind == "deal"):

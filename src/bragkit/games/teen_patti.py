@@ -39,6 +39,7 @@ class TeenPattiFamily(BragFamily):
     """Hooks of Teen Patti: boot, chaal limits, show price, side show, pot limit."""
 
     name = "teen-patti"
+    see_section = "4.7"
 
     def __init__(self, rules: Rules) -> None:
         super().__init__(rules)
@@ -53,9 +54,19 @@ class TeenPattiFamily(BragFamily):
         self.has_after_bet = rules.pot_limit_total is not None
 
     def _target(self, state: BragState | Work, seat: int) -> int:
-        """The previous bettor still in, if a side show with him is possible, else -1."""
+        """The previous active bettor, if a side show with him is possible, else -1.
+
+        The last bettor is normally still in; only a requester who lost a side show is
+        not, and then the previous bettor is the nearest seat still in before ``seat``
+        (the one who accepted), never the folded one (4.7).
+        """
         prev = state.last_bettor
-        if prev < 0 or prev == seat or state.status[prev] != "in":
+        status = state.status
+        if prev >= 0 and status[prev] != "in":
+            n = len(status)
+            prev = next((s for s in ((seat - k) % n for k in range(1, n))
+                         if status[s] == "in"), -1)
+        if prev < 0 or prev == seat:
             return -1
         return prev
 
@@ -115,7 +126,7 @@ class TeenPattiFamily(BragFamily):
             loser = seat if res.hand_key(work, requester) > res.hand_key(work, seat) else requester
         work.status[loser] = "folded"
         work.emit("fold", loser, note="lost the side show")
-        res.return_cards(work, loser)
+        res.return_cards(work, loser, face_up=True)
         if work.active_count() == 1:
             res.foldout(work)
         else:

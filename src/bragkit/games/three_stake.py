@@ -54,6 +54,7 @@ class ThreeStakeGame(PokerGame):
 
     name: ClassVar[str] = "three-stake"
     spec_section: ClassVar[str] = "4.2"
+    check_key: ClassVar[str] = "p2_allow_check"
     pools: ClassVar[int] = 3
     bet_pool: ClassVar[int] = 1
     keys: ClassVar[frozenset[str]] = THREE_STAKE_KEYS

@@ -23,15 +23,21 @@ if TYPE_CHECKING:
     from bragkit.rules.model import Rules
 
 __all__ = [
-    "AMERICAN_KEYS", "BRAG_POKER_KEYS", "COMMERCE_COMMON_KEYS", "FOSTER_KEYS", "GAME_KEYS",
-    "GENERAL_KEYS", "LIVES_KEYS", "THREE_STAKE_KEYS", "TRADE_KEYS", "WIDOW_KEYS",
+    "AMERICAN_KEYS", "BRAG_POKER_KEYS", "BRAG_UNREAD", "COMMERCE_COMMON_KEYS", "FOSTER_KEYS",
+    "GAME_KEYS", "GENERAL_KEYS", "LIVES_KEYS", "MODERN_UNREAD", "REBUY_KEYS",
+    "TEEN_PATTI_UNREAD", "THREE_STAKE_KEYS", "TRADE_KEYS", "WIDOW_KEYS",
     "foreign_key_problem", "foreign_keys", "own_keys",
 ]
 
 GENERAL_KEYS: Final = frozenset({
-    "game", "cards", "pack_policy", "first_dealer", "rebuy_anytime", "min_buy_in", "rebuy_max",
-    "dealers_choice_every", "wild"})
+    "game", "cards", "pack_policy", "first_dealer", "min_buy_in", "dealers_choice_every",
+    "wild"})
 """Keys every game reads or validates itself (the rules model checks their values)."""
+REBUY_KEYS: Final = frozenset({"rebuy_anytime", "rebuy_max"})
+"""Money brought in during a deal (2.3): only the brag-style games read these.  The
+poker-style games refuse ``rebuy_anytime`` in the rules model with their own reason (table
+stakes); Commerce refuses both here."""
+_TABLE_STAKES_GAMES: Final = frozenset({"foster", "american", "three-stake", "brag-poker"})
 
 _BETTING_KEYS: Final = frozenset({"limit", "min_raise", "max_raises", "all_in"})
 FOSTER_KEYS: Final = _BETTING_KEYS | {
@@ -65,6 +71,23 @@ WIDOW_KEYS: Final = COMMERCE_COMMON_KEYS | LIVES_KEYS | {
     "widow_scoring", "widow_rules", "dealer_widow_privilege", "pounce"}
 """G-C2, Commerce with a widow."""
 
+TEEN_PATTI_UNREAD: Final = frozenset({
+    "min_bet", "max_bet", "raise_limit", "pot_limit", "see_cost", "blind_definition",
+    "retained_variant", "faceup_collects", "agreed_showdown", "threes_high", "a23_rank",
+    "jokers", "wild_count_mode", "wild_may_duplicate", "discard_compare"})
+"""Modern Brag keys Teen Patti never reads (4.7 fixes its chaal limits, show price, ranking
+and fold-out; it has no retained hands, agreed showdown, wild cards or discards).  Its own
+model checks refuse ``short_stack_policy``, ``wild`` and ``dealers_choice_every``."""
+MODERN_UNREAD: Final = frozenset({"tp_a23", "sideshow", "sideshow_min_active"})
+"""Teen Patti keys modern Brag never reads (``pot_limit_total`` is refused by the model)."""
+BRAG_UNREAD: Final[dict[str, tuple[frozenset[str], str]]] = {
+    "teen-patti": (TEEN_PATTI_UNREAD, "rules-spec 4.7: Teen Patti fixes its own chaal limits, "
+                                      "show price, ranking and fold-out"),
+    "modern": (MODERN_UNREAD, "keys of Teen Patti, rules-spec 4.7"),
+}
+"""The brag-style games (whose keys the rules model lists): the keys of the other one each
+never reads, refused away from their defaults, and why."""
+
 GAME_KEYS: Final[dict[str, frozenset[str]]] = {
     "foster": FOSTER_KEYS,
     "american": AMERICAN_KEYS,
@@ -86,23 +109,58 @@ def own_keys(rules: Rules) -> frozenset[str]:
     return own
 
 
-def foreign_keys(rules: Rules, own: frozenset[str]) -> list[str]:
-    """The keys of ``rules`` set away from their defaults that a game reading ``own`` (and
-    :data:`GENERAL_KEYS`) never reads."""
+def _defaults(rules: Rules) -> dict[str, object]:
     cls = type(rules)
     default = _DEFAULTS.get(cls)
     if default is None:
         default = _DEFAULTS[cls] = {f.name: f.default for f in fields(rules)}
+    return default
+
+
+def foreign_keys(rules: Rules, own: frozenset[str]) -> list[str]:
+    """The keys of ``rules`` set away from their defaults that a game reading ``own`` (and
+    :data:`GENERAL_KEYS`) never reads."""
+    default = _defaults(rules)
     return [f.name for f in fields(rules) if f.name not in own and f.name not in GENERAL_KEYS
             and getattr(rules, f.name) != default[f.name]]
 
 
+def _brag_key_problem(rules: Rules) -> str | None:
+    """One line naming the keys a brag-style game never reads (:data:`BRAG_UNREAD`).
+
+    >>> from bragkit.rules import get_preset
+    >>> get_preset("teen-patti").replace(see_cost="single")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    bragkit.errors.RulesError: invalid rules: see_cost is not an option of teen-patti (...
+    """
+    unread, why = BRAG_UNREAD[rules.game]
+    default = _defaults(rules)
+    stray = [f.name for f in fields(rules) if f.name in unread
+             and getattr(rules, f.name) != default[f.name]]
+    if not stray:
+        return None
+    which = "is not an option" if len(stray) == 1 else "are not options"
+    return f"{', '.join(stray)} {which} of {rules.game} ({why})"
+
+
 def foreign_key_problem(rules: Rules) -> str | None:
-    """One line naming the keys ``rules.game`` would ignore, or None."""
+    """One line naming the keys ``rules.game`` would ignore, or None.
+
+    >>> from bragkit.rules import get_preset
+    >>> get_preset("commerce").replace(rebuy_anytime=True)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    bragkit.errors.RulesError: invalid rules: rebuy_anytime is not an option of commerce (...
+    """
+    if rules.game in BRAG_UNREAD:
+        return _brag_key_problem(rules)
     if rules.game not in GAME_KEYS:
         return None
     own = own_keys(rules)
     stray = foreign_keys(rules, own)
+    if rules.game in _TABLE_STAKES_GAMES:  # the model gives its own reason (table stakes)
+        stray = [key for key in stray if key != "rebuy_anytime"]
     if not stray:
         return None
     which = "is not an option" if len(stray) == 1 else "are not options"

@@ -78,8 +78,9 @@ class Rules:
     """Every rule key of the modern Brag family (rules-spec section 7, G-M, G-M4/5, wild, G-TP).
 
     ``game`` picks the family module (``"modern"`` or ``"teen-patti"``); ``cards`` is 3, 4 or 5
-    (Four- and Five-Card Brag).  Keys a game does not use are kept but ignored by it (for
-    example ``see_cost`` under Teen Patti, whose show cost is fixed by its own rules).
+    (Four- and Five-Card Brag).  A key the chosen game never reads is refused when set away
+    from its default (``see_cost`` under Teen Patti, whose show cost is fixed by its own rules;
+    the per-game lists are data in :mod:`bragkit.rules.game_keys`).
     """
 
     game: str = "modern"
