@@ -193,8 +193,9 @@ def _poker_reason(r: _Reader, note: str, winners: list[int], amount: int) -> str
                 f" ({rest}){tail}, so {_takes(r, winners, amount, 'pool 3')}")
     shown = [s for s in dict.fromkeys(r.public) if s not in winners and s not in r.folded]
     why = _compare(r, winners, shown, tie)
-    where = "pool 2 showdown" if note.startswith("P2") else "showdown"
-    return f"{_takes(r, winners, amount)}: {where}" + (f", {why}" if why else "")
+    if note.startswith("P2"):
+        return f"{_takes(r, winners, amount, 'pool 2')}: showdown" + (f", {why}" if why else "")
+    return f"{_takes(r, winners, amount)}: showdown" + (f", {why}" if why else "")
 
 
 def _commerce_reason(r: _Reader, winners: list[int], amount: int) -> str:
@@ -202,7 +203,8 @@ def _commerce_reason(r: _Reader, winners: list[int], amount: int) -> str:
     tie = "ties go to the eldest hand" if r.rules.commerce_exact_tie == "eldest" \
         else f"ties: commerce_exact_tie={r.rules.commerce_exact_tie}"
     why = _compare(r, winners, others, tie)
-    return f"{_takes(r, winners, amount)}: the best hand wins" + (f"; {why}" if why else "")
+    return f"{_takes(r, winners, amount, 'the pool')}: the best hand wins" + \
+        (f"; {why}" if why else "")
 
 
 def _text(cards: Sequence[object]) -> str:

@@ -382,16 +382,18 @@ class Narration:
         self.reader = reader
         self.names = names
         self.given = 0
-        self.first: Event | None = None
-        self.length = 0
+        self.log: tuple[Event, ...] = ()
 
     def new(self, rules: Rules, events: Sequence[Event]) -> list[str]:
-        """The texts of the notes not given yet for ``events``."""
-        first = events[0] if events else None
-        if first != self.first or len(events) < self.length:
+        """The texts of the notes not given yet for ``events`` (an empty log changes
+        nothing: there is no deal on the table)."""
+        if not events:
+            return []
+        log = tuple(events)
+        if log[:len(self.log)] != self.log:
             self.given = 0
-        self.first, self.length = first, len(events)
-        notes = explain(rules, events, self.reader, self.names)
+        self.log = log
+        notes = explain(rules, log, self.reader, self.names)
         fresh = [n.text for n in notes[self.given:]]
         self.given = len(notes)
         return fresh

@@ -44,8 +44,7 @@ def two_hands_text(events: Sequence[Event], seat: int,
             text = (f"{_WHICH[which]} {looked[which]} (looked at); {_WHICH[other]} face down, "
                     "not seen: keep or throw")
         elif e.kind == "keep":
-            text = f"playing the {_WHICH[which]} {looked.get(which, '')}".rstrip() + \
-                f"; the {_WHICH[other]} went back"
+            text = f"playing the {_WHICH[which]}; the {_WHICH[other]} went back"
         elif e.kind == "throw":
             thrown = f" ({looked[which]})" if which in looked else ""
             text = f"playing the {_WHICH[other]}, blind; the {_WHICH[which]}{thrown} was thrown"
@@ -75,7 +74,7 @@ def lives_text(view: Any, seat: int) -> str:
     ', 1 life'
     """
     lives = getattr(view, "lives", None)
-    if not lives or seat >= len(lives):
+    if not lives or not any(lives) or seat >= len(lives):
         return ""
     n = lives[seat]
     return f", {n} life" if n == 1 else f", {n} lives"
