@@ -237,6 +237,7 @@ def preset_table(game: str) -> str:
     """
     rows = ["| Preset | Differs from the main preset |", "|---|---|"]
     if game == "casino":
+        rows[0] = "| Preset | Sets |"
         from bragkit.games.casino import PRESETS as CASINO_PRESETS
 
         for name, values in CASINO_PRESETS.items():
