@@ -1,37 +1,65 @@
-"""``python -m bragkit.testing``: run the conformance checker over brag-style presets.
+"""``python -m bragkit.testing``: run the conformance checkers over every preset.
 
     .venv/bin/python -m bragkit.testing                      # every preset, 2,000 hands each
-    .venv/bin/python -m bragkit.testing --hands 10000 --players 6 modern teen-patti
+    .venv/bin/python -m bragkit.testing --hands 10000 --players 6 modern teen-patti casino
+    .venv/bin/python -m bragkit.testing --set ante=2 --stack 50 modern modern-cover
+
+The default list is every preset of :data:`bragkit.rules.PRESETS` and every casino preset
+(:func:`bragkit.testing.preset_names`).  A broken invariant prints one line and exits 1; a
+user error (an unknown preset, rules under which no deal can start) prints one line and
+exits 2.
 """
 
 from __future__ import annotations
 
 import argparse
+import sys
 import time
 
-from bragkit.engine.family import FAMILIES
-from bragkit.rules import PRESETS, get_preset
-from bragkit.testing.conformance import check_conformance
+from bragkit.errors import BragError
+from bragkit.sim.options import parse_setting
+from bragkit.testing.conformance import ConformanceError
+from bragkit.testing.run import check_preset, known_preset, preset_names
 
 
-def main() -> None:
-    """Parse the arguments and run the checker; exits non-zero on the first failure."""
+def main(argv: list[str] | None = None) -> int:
+    """Parse the arguments and run the checkers; the exit status (0 ok, 1 broken, 2 error)."""
     parser = argparse.ArgumentParser(prog="python -m bragkit.testing",
                                      description="Random legal play with invariant checks.")
-    parser.add_argument("presets", nargs="*", help="preset names (default: every brag preset)")
+    parser.add_argument("presets", nargs="*",
+                        help="preset names (default: every preset, casino included)")
     parser.add_argument("--hands", type=int, default=2000)
     parser.add_argument("--players", type=int, default=5)
+    parser.add_argument("--stack", type=int, default=200)
     parser.add_argument("--seed", type=int, default=0)
-    args = parser.parse_args()
-    names = args.presets or [n for n, r in PRESETS.items() if r.game in FAMILIES]
+    parser.add_argument("--set", dest="settings", action="append", default=[],
+                        metavar="KEY=VALUE", help="a house rule for every preset (repeatable)")
+    args = parser.parse_args(argv)
+    names = args.presets or preset_names()
+    try:
+        for name in names:
+            known_preset(name)
+        settings = dict(parse_setting(text) for text in args.settings)
+    except BragError as error:
+        print(f"python -m bragkit.testing: {error}", file=sys.stderr)
+        return 2
     for name in names:
         start = time.perf_counter()
-        report = check_conformance(get_preset(name), hands=args.hands, players=args.players,
-                                   seed=args.seed)
-        print(f"{name:24} {report.hands:6} hands {report.decisions:7} decisions "
+        try:
+            report = check_preset(name, hands=args.hands, players=args.players,
+                                  seed=args.seed, stack=args.stack, settings=settings)
+        except ConformanceError as error:
+            print(f"{name}: BROKEN: {error}", file=sys.stderr)
+            return 1
+        except BragError as error:
+            print(f"python -m bragkit.testing: {name}: {error}", file=sys.stderr)
+            return 2
+        print(f"{name:26} {report.hands:6} hands {report.decisions:7} decisions "
               f"{report.illegal_probes:8} illegal probes {report.showdowns:5} showdowns "
-              f"{report.carried:5} carried  {time.perf_counter() - start:5.1f}s  ok")
+              f"{report.carried:5} carried  {time.perf_counter() - start:5.1f}s  ok",
+              flush=True)
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -8,8 +8,15 @@ session ends) and asserts, after every action:
 * there are legal actions exactly when the hand is not over;
 * every illegal action tried raises :class:`~bragkit.errors.IllegalActionError` and leaves
   the state unchanged (a wrong seat, an unoffered kind, amounts just outside the bounds);
-* no seat's view contains a card it may not see;
+* no seat's view contains a card it may not see, where what a seat may see is derived
+  independently of the engine's visibility flags, from the rules and the public action
+  sequence (:mod:`bragkit.testing.knowledge`), and every card anywhere in the view (own
+  cards, shown hands, the stub, events, legal-action arguments) counts, undealt ones too;
 * replaying a deal's action log from its first state reproduces its final state.
+
+When no deal can start (every stack below the ante, say) it raises :class:`NoDealError`
+at once instead of opening tables for ever.  Casino presets have their own checker,
+:func:`bragkit.testing.casino_check.check_casino`; :func:`check_preset` picks the right one.
 
 It works for any game whose table and states follow two small protocols
 (:class:`TableLike`, :class:`StateLike`); every table :func:`~bragkit.engine.table.open_table`
@@ -23,23 +30,29 @@ builds follows them (pass ``table_factory`` to use another engine).
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from bragkit.cards import Card, card_from_id
 from bragkit.engine.actions import Action, LegalAction
+from bragkit.engine.events import Event
 from bragkit.engine.table import DealState, open_table
-from bragkit.errors import BragError, IllegalActionError
+from bragkit.errors import BragError, IllegalActionError, RulesError
 from bragkit.rules import Rules
+from bragkit.testing.knowledge import Knowledge
 
 __all__ = [
     "ConformanceError",
     "ConformanceReport",
+    "NoDealError",
     "StateLike",
     "TableLike",
     "check_conformance",
     "check_state",
+    "view_cards",
 ]
 
 
@@ -77,6 +90,10 @@ class ConformanceError(AssertionError):
     """An invariant failed."""
 
 
+class NoDealError(RulesError):
+    """The checker cannot play a single deal with these rules, players and stacks."""
+
+
 @dataclass
 class ConformanceReport:
     """What a conformance run did."""
@@ -94,8 +111,12 @@ def _fail(message: str) -> None:
     raise ConformanceError(message)
 
 
-def check_state(st: StateLike) -> None:
-    """Check the invariants of one state (chips, cards, legal actions, views)."""
+def check_state(st: StateLike, knowledge: Knowledge | None = None) -> None:
+    """Check the invariants of one state (chips, cards, legal actions, views).
+
+    ``knowledge`` is what each seat may know at ``st`` (default: derived from the start of
+    the deal with :meth:`Knowledge.of`; the checker passes one it keeps up to date).
+    """
     if st.chips_in_play() != st.total:
         _fail(f"chips not conserved: {st.chips_in_play()} != {st.total}")
     cards = st.all_cards()
@@ -106,20 +127,115 @@ def check_state(st: StateLike) -> None:
     legal = st.legal_actions()
     if bool(legal) == st.is_over:
         _fail(f"legal actions {legal!r} but is_over={st.is_over}")
+    if knowledge is None:
+        knowledge = Knowledge.of(st)
     for seat in range(st.n):
-        _check_view(st, seat)
+        _check_view(st, seat, knowledge)
 
 
-def _check_view(st: StateLike, seat: int) -> None:
-    secret = st.secret_cards(seat)
+def _check_view(st: StateLike, seat: int, knowledge: Knowledge) -> None:
     view = st.view(seat)
-    leaked = {c.id for c in view.known_cards()} & secret
+    leaked = view_cards(view, seat) - knowledge.allowed(seat)
     if leaked:
-        _fail(f"view of p{seat + 1} leaks cards {sorted(leaked)}")
-    own = getattr(view, "own_cards", None)
-    looked = getattr(st, "looked", None)
-    if looked is not None and not looked[seat] and own is not None:
-        _fail(f"blind p{seat + 1} sees its own cards")
+        where = _where(st, leaked)
+        _fail(f"view of p{seat + 1} leaks {where} (what p{seat + 1} may know follows from "
+              f"the rules and the actions {' / '.join(st.action_strings()) or '(none)'})")
+
+
+def _where(st: StateLike, cards: set[int]) -> str:
+    """Name each leaked card and where it is (whose hand, the stock, ...)."""
+    places: list[str] = []
+    hands = getattr(st, "hands", ())
+    pack = set(getattr(st, "pack", ()))
+    for c in sorted(cards):
+        owner = next((f"p{s + 1}'s hand" for s, h in enumerate(hands) if c in h), None)
+        place = owner or ("the stock" if c in pack else "out of play")
+        places.append(f"{card_from_id(c)} ({place})")
+    return ", ".join(places)
+
+
+_CARD_OF_TEXT: dict[str, int] = {str(card_from_id(i)): i for i in range(56)}
+_ARG_CARDS: dict[str, tuple[int, ...]] = {}
+_EVENT_CARDS: dict[tuple[int, str], tuple[tuple[Event, ...], frozenset[int]]] = {}
+
+
+def view_cards(view: object, seat: int = -1) -> set[int]:
+    """Every card id anywhere in ``view``: card fields, hands shown, events, legal actions.
+
+    It walks the view's fields instead of trusting the view's own ``known_cards``, so a card
+    put in any field counts.  ``seat`` keys a cache of the event log (a seat's next view of
+    a deal reads only the new events).
+
+    >>> import random
+    >>> from bragkit.rules import get_preset
+    >>> from bragkit.engine import BragState
+    >>> s = BragState.new(get_preset("modern"), [9, 9], rng=random.Random(1)).apply("look")
+    >>> view_cards(s.view(1)) == set(s.hands[1]), view_cards(s.view(0))
+    (True, set())
+    """
+    found: set[int] = set()
+    _collect(view, found, seat, "")
+    return found
+
+
+def _collect(value: object, found: set[int], seat: int, name: str) -> None:
+    if value is None or isinstance(value, (int, str, float)):
+        return
+    if isinstance(value, Card):
+        found.add(value.id)
+        return
+    if isinstance(value, Event):
+        if value.cards:
+            found.update(value.cards)
+        return
+    if isinstance(value, LegalAction):
+        for arg in value.args:
+            found.update(_arg_cards(arg))
+        return
+    if isinstance(value, tuple) and value and isinstance(value[0], Event):
+        found.update(_event_cards(value, seat, name))
+        return
+    if isinstance(value, dict):
+        for key, item in value.items():
+            _collect(key, found, seat, name)
+            _collect(item, found, seat, name)
+        return
+    if isinstance(value, (tuple, list, set, frozenset)):
+        for item in value:
+            _collect(item, found, seat, name)
+        return
+    if dataclasses.is_dataclass(value):
+        for f in dataclasses.fields(value):
+            _collect(getattr(value, f.name), found, seat, f.name)
+
+
+def _event_cards(events: tuple[Event, ...], seat: int, name: str) -> frozenset[int]:
+    key = (seat, name)
+    old = _EVENT_CARDS.get(key)
+    start, cards = 0, frozenset[int]()
+    if old is not None:
+        prev, prev_cards = old
+        m = len(prev)
+        if m <= len(events) and events[:m] == prev:
+            start, cards = m, prev_cards
+    new: set[int] = set(cards)
+    for e in events[start:]:
+        if isinstance(e, Event) and e.cards:
+            new.update(e.cards)
+    result = frozenset(new)
+    _EVENT_CARDS[key] = (events, result)
+    return result
+
+
+def _arg_cards(arg: str) -> tuple[int, ...]:
+    found = _ARG_CARDS.get(arg)
+    if found is None:
+        words = arg.replace("|", " ").split()
+        found = tuple(_CARD_OF_TEXT[w] for w in words if w in _CARD_OF_TEXT)
+        if len(_ARG_CARDS) > 50_000:
+            _ARG_CARDS.clear()
+        _ARG_CARDS[arg] = found
+    return found
 
 
 def _probes(st: StateLike, legal: tuple[LegalAction, ...]) -> list[tuple[int, Action]]:
@@ -168,6 +284,36 @@ def _default_table(rules: Rules, stacks: list[int], dealer: int, seed: int) -> T
     return open_table(rules, stacks, dealer=dealer, seed=seed)
 
 
+class _Tracker:
+    """The :class:`Knowledge` of the deal being checked, advanced one state at a time."""
+
+    def __init__(self) -> None:
+        self.knowledge: Knowledge | None = None
+
+    def at(self, st: Any) -> Knowledge:
+        k = self.knowledge
+        if k is None or (st is not k.last and st.origin is not k.last):
+            k = self.knowledge = Knowledge.of(st)
+        elif st is not k.last:
+            k.advance(st)
+        return k
+
+
+def _why_no_deal(rules: Rules, players: int, stack: int, error: BragError | None) -> str:
+    head = f"no deal can start with {players} players of {stack} chips under {rules.game}"
+    if error is not None:
+        return f"{head}: {error}"
+    needs = [("the ante", rules.ante)]
+    if rules.game == "three-stake":
+        needs.append(("the three stakes", 3 * rules.stake))
+    if rules.game.startswith("commerce"):
+        needs.append(("the stake", rules.stake))
+    for what, amount in needs:
+        if amount > stack:
+            return f"{head}: {what} ({amount}) is larger than the stacks ({stack})"
+    return f"{head}: the table ended before its first deal"
+
+
 def check_conformance(rules: Rules, *, hands: int = 1000, players: int = 4, seed: int = 0,
                       stack: int = 200, probe_every: int = 1, max_decisions: int = 2000,
                       table_factory: Callable[[Rules, list[int], int, int], TableLike]
@@ -175,16 +321,32 @@ def check_conformance(rules: Rules, *, hands: int = 1000, players: int = 4, seed
     """Play ``hands`` deals of random legal play under ``rules`` and check every invariant.
 
     ``table_factory(rules, stacks, dealer, seed)`` builds a table (default:
-    :func:`~bragkit.engine.table.open_table`).  Raises :class:`ConformanceError` on the first
-    failure (with the seed and deal).
+    :func:`~bragkit.engine.table.open_table`; every table gets an explicit seed drawn from
+    ``seed``).  Raises :class:`ConformanceError` on the first failure (with the seed and
+    deal), and :class:`NoDealError` when a new table cannot play a single deal.
+
+    >>> from bragkit.rules import resolve
+    >>> check_conformance(resolve({"preset": "modern", "ante": 50}), hands=1, players=2,
+    ...                   stack=20)
+    Traceback (most recent call last):
+    ...
+    bragkit.testing.conformance.NoDealError: no deal can start with 2 players of 20 chips \
+under modern: the ante (50) is larger than the stacks (20)
     """
     factory = table_factory or _default_table
     rng = random.Random(seed)
     report = ConformanceReport()
+    tracker = _Tracker()
     while report.hands < hands:
-        table = factory(rules, [stack] * players, report.sessions % players,
-                        rng.randrange(1 << 30))
+        try:
+            table = factory(rules, [stack] * players, report.sessions % players,
+                            rng.randrange(1 << 30))
+        except BragError as error:
+            raise NoDealError(_why_no_deal(rules, players, stack, error)) from None
         report.sessions += 1
+        if table.over and table.deal_no == 0:
+            raise NoDealError(_why_no_deal(rules, players, stack, None))
+        hands_before = report.hands
         decisions_this_deal = 0
         while not table.over and report.hands < hands:
             st = table.state
@@ -193,7 +355,7 @@ def check_conformance(rules: Rules, *, hands: int = 1000, players: int = 4, seed
                 table.apply(choice)
                 continue
             try:
-                check_state(st)
+                check_state(st, tracker.at(st))
             except ConformanceError as error:
                 raise ConformanceError(f"seed {seed}, session {report.sessions}, deal "
                                        f"{table.deal_no}: {error}") from None
@@ -216,7 +378,11 @@ def check_conformance(rules: Rules, *, hands: int = 1000, players: int = 4, seed
                 report.hands += 1
                 record = table.records[-1]
                 final = table.last_final
-                check_state(final)
+                try:
+                    check_state(final, tracker.at(final))
+                except ConformanceError as error:
+                    raise ConformanceError(f"seed {seed}, session {report.sessions}, deal "
+                                           f"{record.number} (final state): {error}") from None
                 if final.replay() != final:
                     _fail(f"deal {record.number}: replaying the action log differs")
                 if record.start() != final.first():
@@ -227,4 +393,6 @@ def check_conformance(rules: Rules, *, hands: int = 1000, players: int = 4, seed
                     report.carried += 1
                 if sum(table.stacks) + table.carried != table.total:
                     _fail("session chips not conserved between deals")
+        if report.hands == hands_before and report.hands < hands:
+            raise NoDealError(_why_no_deal(rules, players, stack, None))
     return report

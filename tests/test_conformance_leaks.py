@@ -1,0 +1,142 @@
+"""The conformance checker catches leaks it did not make: views are compared with what each
+seat may know by the rules and the public actions, never with the events' own flags."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+import pytest
+
+from bragkit.cards import card_from_id
+from bragkit.engine import BragState, brag_fast, poker_state
+from bragkit.engine.commerce_state import CommerceState
+from bragkit.engine.poker_state import PokerState
+from bragkit.rules import get_preset
+from bragkit.testing import (
+    ConformanceError,
+    Knowledge,
+    check_conformance,
+    check_state,
+    view_cards,
+)
+
+
+def _modern_after_look() -> BragState:
+    rules = get_preset("modern")
+    return BragState.new(rules, [20, 20, 20], dealer=0, rng=random.Random(3)).apply("look")
+
+
+def test_2_5_a_stock_card_added_to_a_view_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    st = _modern_after_look()
+    check_state(st)  # the real engine is clean
+    real = BragState.view
+
+    def leaky(self: BragState, seat: int) -> object:
+        view = real(self, seat)
+        return dataclasses.replace(view, stub_card=card_from_id(self.pack[0]))  # undealt
+
+    monkeypatch.setattr(BragState, "view", leaky)
+    with pytest.raises(ConformanceError, match=r"view of p1 leaks .*\(the stock\)"):
+        check_state(st)
+    with pytest.raises(ConformanceError, match="the stock"):
+        check_conformance(get_preset("modern"), hands=5, players=3, seed=1)
+
+
+def test_2_5_a_look_event_flagged_public_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    real = brag_fast._new_event
+
+    def public_looks(cls: type, fields: tuple[object, ...]) -> object:
+        if fields[0] == "look":  # flag a private look as public (visible_to None)
+            fields = (*fields[:4], None, *fields[5:])
+        return real(cls, fields)
+
+    monkeypatch.setattr(brag_fast, "_new_event", public_looks)
+    st = _modern_after_look()
+    looker = st.actions[-1][0]
+    other = (looker + 1) % st.n
+    # the engine's own secret_cards reads the same flags, so it sees no leak ...
+    assert not view_cards(st.view(other)) & st.secret_cards(other)
+    # ... but the checker derives knowledge from the rules and catches it
+    assert set(st.hands[looker]) <= view_cards(st.view(other))
+    assert not set(st.hands[looker]) & Knowledge.of(st).allowed(other)
+    with pytest.raises(ConformanceError, match=rf"view of p. leaks .*p{looker + 1}'s hand"):
+        check_state(st)
+
+
+def test_2_5_poker_deal_shown_to_everybody_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    rules = get_preset("foster")
+    st = PokerState.new(rules, [50, 50, 50], dealer=0, rng=random.Random(2)).apply("ante 2")
+    check_state(st)
+    monkeypatch.setattr(poker_state, "ONLY", (None,) * 64)  # every private deal made public
+    st = PokerState.new(rules, [50, 50, 50], dealer=0, rng=random.Random(2)).apply("ante 2")
+    with pytest.raises(ConformanceError, match=r"leaks .*'s hand"):
+        check_state(st)
+
+
+def test_4_10_commerce_stock_card_offered_to_a_view_is_caught(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    rules = get_preset("commerce")
+    st = CommerceState.new(rules, [9, 9, 9], dealer=0, rng=random.Random(5))
+    check_state(st)
+    real = CommerceState.view
+
+    def leaky(self: CommerceState, seat: int) -> object:
+        return dataclasses.replace(real(self, seat), offered=card_from_id(self.pack[-1]))
+
+    monkeypatch.setattr(CommerceState, "view", leaky)
+    with pytest.raises(ConformanceError, match="the stock"):
+        check_state(st)
+
+
+def test_4_4_2_seen_hand_is_public_and_a_losing_seer_stays_hidden() -> None:
+    rules = get_preset("modern").replace(ante=0)
+    for seed in range(40):
+        st = BragState.new(rules, [50, 50], dealer=1, rng=random.Random(seed))
+        st = st.apply("look").apply("bet 2").apply("look").apply("see")
+        seer, seen = 1, 0
+        k = Knowledge.of(st)
+        assert set(st.first().hands[seen]) <= k.public
+        if st.winners == (seen,):
+            assert not set(st.first().hands[seer]) & k.allowed(seen)
+            check_state(st)
+            return
+    pytest.fail("no seed where the seer loses")
+
+
+def test_4_7_side_show_is_private_to_the_two_players() -> None:
+    rules = get_preset("teen-patti")
+    for seed in range(200):
+        st = BragState.new(rules, [60] * 4, dealer=0, rng=random.Random(seed))
+        while not st.is_over:
+            kinds = {la.kind: la for la in st.legal_actions()}
+            if "sideshow" in kinds:
+                requester = st.to_act
+                st = st.apply(kinds["sideshow"].examples()[0])
+                if st.phase != "sideshow":
+                    break
+                target = st.to_act
+                first = st.first()
+                st = st.apply("accept")
+                k = Knowledge.of(st)
+                assert set(first.hands[requester]) <= k.allowed(target)
+                assert set(first.hands[target]) <= k.allowed(requester)
+                outsider = next(s for s in range(4) if s not in (requester, target))
+                assert not set(first.hands[target]) & k.allowed(outsider)
+                check_state(st)
+                return
+            st = st.apply("look" if "look" in kinds else kinds["bet"].examples()[0])
+    pytest.fail("no side show in 200 deals")
+
+
+def test_4_4_11_face_up_stub_shows_folded_hands_only() -> None:
+    rules = get_preset("modern-stub").replace(ante=0)
+    st = BragState.new(rules, [50, 50, 50], dealer=2, rng=random.Random(4))
+    bottom = st.pack[-1]
+    folded = st.hands[1]
+    st = st.apply("look").apply("bet 2").apply("fold")
+    k = Knowledge.of(st)
+    assert {bottom, folded[-1]} <= k.public and not set(folded[:-1]) & k.public
+    st = st.apply("fold")  # p1 wins without showing: its hand goes to the stub face down
+    assert not set(st.first().hands[0]) & Knowledge.of(st).allowed(1)
+    check_state(st)
