@@ -137,17 +137,20 @@ def analyse_cmd(preset: str, ante_bonus: str | None, pair_bonus: str | None, tie
 @_rule_options
 @click.option("-n", "--hands", default=1_000_000, show_default=True,
               type=Whole(2, MAX_HANDS), help=f"Hands to simulate, 2..{MAX_HANDS:,}.")
-@click.option("--seed", default=1, show_default=True, type=SEED,
-              help="Random seed, 0..2**64-1.")
+@click.option("--seed", default=None, type=SEED,
+              help="Random seed, 0..2**64-1 (default: a fresh one, shown with the results).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def simulate_cmd(preset: str, ante_bonus: str | None, pair_bonus: str | None, tie: str,
-                 qualifier: str, pair_bonus_forfeit_on_fold: bool, hands: int, seed: int,
-                 as_json: bool) -> None:
+                 qualifier: str, pair_bonus_forfeit_on_fold: bool, hands: int,
+                 seed: int | None, as_json: bool) -> None:
     """Simulate the optimal strategy; the 95% interval should contain the exact figure."""
     from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
 
     from bragkit.analysis.casino import simulate
+    from bragkit.sim.runner import fresh_seed
 
+    if seed is None:
+        seed = fresh_seed()
     rules = _rules(preset, ante_bonus, pair_bonus, tie, qualifier, pair_bonus_forfeit_on_fold)
     err = Console(stderr=True)
     with Progress(TextColumn("simulating"), BarColumn(), TextColumn("{task.completed:,}/"

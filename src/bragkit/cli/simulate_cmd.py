@@ -31,7 +31,7 @@ from bragkit.errors import BragError, RulesError
 from bragkit.limits import MAX_HANDS, MAX_SEATS, MAX_STACK
 from bragkit.sim import SimConfig, parse_bots, run_job, summarize
 from bragkit.sim.options import rules_from
-from bragkit.sim.runner import BlockResult
+from bragkit.sim.runner import BlockResult, fresh_seed
 
 __all__ = ["simulate_command"]
 
@@ -118,8 +118,8 @@ def _table(out: dict[str, Any]) -> Table:
                    "bots; the game's own seat limit applies).")
 @click.option("-n", "--hands", default=10_000, show_default=True, type=HANDS,
               help=f"Number of hands (deals), 1..{MAX_HANDS:,}.")
-@click.option("--seed", default=1, show_default=True, type=SEED,
-              help="Random seed, 0..2**64-1.")
+@click.option("--seed", default=None, type=SEED,
+              help="Random seed, 0..2**64-1 (default: a fresh one, shown with the results).")
 @click.option("--jobs", default=1, show_default=True, type=Whole(1, 1024),
               help="Processes, 1..1024 (the result does not depend on it).")
 @click.option("--block", default=100, show_default=True, type=Whole(1, MAX_HANDS),
@@ -135,7 +135,7 @@ def _table(out: dict[str, Any]) -> Table:
 @click.option("--progress/--no-progress", default=None,
               help="Show a progress bar (default: when stderr is a terminal).")
 def simulate_command(preset: str, rules_file: str | None, settings: tuple[str, ...], bots: str,
-                     hands: int, seed: int, jobs: int, block: int, stack: int, backend: str,
+                     hands: int, seed: int | None, jobs: int, block: int, stack: int, backend: str,
                      address: str | None, as_json: bool, plot: str | None,
                      progress: bool | None) -> None:
     """Simulate bots playing HANDS deals and summarise each bot's results."""
@@ -144,8 +144,8 @@ def simulate_command(preset: str, rules_file: str | None, settings: tuple[str, .
                          "'brag casino simulate'")
     rules = rules_from(preset, rules_file, settings)
     names = parse_bots(bots)
-    config = SimConfig(rules, names, hands=hands, seed=seed, block=block, stack=stack,
-                       trace=plot is not None)
+    config = SimConfig(rules, names, hands=hands, seed=fresh_seed() if seed is None else seed,
+                       block=block, stack=stack, trace=plot is not None)
     from bragkit.bots import get_bot
 
     for name in sorted(set(names)):
@@ -158,7 +158,7 @@ def simulate_command(preset: str, rules_file: str | None, settings: tuple[str, .
         blocks = run_job(config, jobs, backend, address, tick)
     seconds = time.perf_counter() - started
     out: dict[str, Any] = {"preset": preset if rules_file is None else rules_file,
-                           "seed": seed, "jobs": jobs, "backend": backend}
+                           "seed": config.seed, "jobs": jobs, "backend": backend}
     out.update(summarize(names, blocks))
     out["seconds"] = round(seconds, 3)
     out["hands_per_second"] = round(hands / seconds, 1) if seconds > 0 else None

@@ -29,7 +29,7 @@ from dataclasses import fields
 from typing import TYPE_CHECKING, Any, Self
 
 from bragkit.engine.actions import Action, format_move, parse_action
-from bragkit.engine.pack import shuffled_pack
+from bragkit.engine.pack import new_rng, shuffled_pack
 from bragkit.errors import IllegalActionError
 
 if TYPE_CHECKING:
@@ -72,7 +72,7 @@ class DealProtocol:
         (23, 4)
         """
         if pack is None:
-            pack = shuffled_pack(rules, rng if rng is not None else random.Random())
+            pack = shuffled_pack(rules, rng if rng is not None else new_rng())
         state: Self = cls.start(rules, stacks, dealer, pack)
         return state
 

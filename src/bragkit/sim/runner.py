@@ -33,6 +33,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from bragkit.bots.base import Bot, begin_deal, end_deal, get_bot
+from bragkit.engine.pack import new_rng
 from bragkit.engine.table import Table, open_table
 from bragkit.errors import BragError, RulesError, excerpt
 from bragkit.limits import MAX_SEATS, is_whole_number, parse_int
@@ -43,6 +44,15 @@ __all__ = ["BlockResult", "SimConfig", "block_count", "run_block", "run_blocks"]
 MAX_DECISIONS_PER_DEAL = 20_000
 
 
+def fresh_seed() -> int:
+    """A new simulation seed from the system's entropy (no default seed), 0..2**63-1.
+
+    >>> 0 <= fresh_seed() < 2**63
+    True
+    """
+    return new_rng().randrange(2**63)
+
+
 @dataclass(frozen=True, slots=True)
 class SimConfig:
     """One simulation job: the rules, the bots (one per seat), how many deals, the seed."""
@@ -50,7 +60,9 @@ class SimConfig:
     rules: Rules
     bots: tuple[str, ...]
     hands: int
-    seed: int = 1
+    seed: int = field(default_factory=fresh_seed)
+    """The seed of the cards and bots (default: a fresh unpredictable one, reported with
+    the results so the run can be repeated)."""
     block: int = 100
     stack: int = 200
     trace: bool = False
