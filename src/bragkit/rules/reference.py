@@ -38,8 +38,8 @@ from bragkit.rules.presets import PRESETS
 
 __all__ = [
     "CASINO_KEYS", "GAME_PAGES", "MAIN_PRESETS", "REFERENCE_DIR", "block_names", "casino_table",
-    "check_pages", "games_of_key", "index_table", "key_docs", "key_table", "keys_of",
-    "preset_table", "refresh", "render", "rule_keys",
+    "check_pages", "games_of_key", "house_rules", "index_table", "int_range", "key_docs",
+    "key_table", "keys_of", "preset_table", "refresh", "render", "rule_keys",
 ]
 
 REFERENCE_DIR: Final = Path(__file__).resolve().parents[3] / "docs" / "rules"
@@ -163,6 +163,19 @@ def games_of_key(key: str) -> tuple[str, ...]:
 def int_range(game: str, key: str) -> tuple[int, str] | None:
     """The smallest legal value of an integer key under ``game`` and its wording, or None."""
     return _GAME_RANGES.get((game, key), _INT_RANGES.get(key))
+
+
+def house_rules(rules: Rules) -> tuple[tuple[str, str, str], ...]:
+    """``(key, value, meaning)`` of every key ``rules.game`` reads, for a ``rules`` listing.
+
+    >>> from bragkit.rules import get_preset
+    >>> house_rules(get_preset("modern-cover"))[15]
+    ('short_stack_policy', 'cover', 'A player who cannot pay to stay: fold_or_rebuy, cover \
+the pot, or lend_or_show.')
+    """
+    docs = key_docs(Rules)
+    return tuple((key, _value(getattr(rules, key)).strip("`"), docs[key])
+                 for key in keys_of(rules.game))
 
 
 # ---------------------------------------------------------------------------- rendering
