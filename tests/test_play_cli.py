@@ -43,7 +43,7 @@ def test_play_a_full_hand_and_replay_it_to_the_same_stacks(tmp_path: Path) -> No
     hist = tmp_path / "game.json"
     child = _spawn(tmp_path, "--seed", "11", "--hands", "1", "--no-pause", "--bots",
                    "heuristic,random", "--history", str(hist))
-    child.expect(r"brag play: modern, 3 seats, you are p1; seed 11")
+    child.expect(r"brag play: modern, 3 seats, you are p1; seeded: 11 \(deals are predictable\)")
     moves = 0
     while True:
         i = child.expect([PROMPT, DONE])
@@ -204,7 +204,7 @@ def test_help_lists_the_actions_on_offer_with_their_costs(tmp_path: Path) -> Non
     child.expect(r"bet 1\.\.99 +put in N chips: the smallest stays in")
     child.expect(r"shortcuts: l look, f fold")
     child.sendline("l")  # help did not act: the same decision is still ours
-    child.expect(r"p1 \(you\) look \w\w \w\w \w\w")
+    child.expect(r"p1 \(you\) look \S+ \S+ \S+")
     child.expect(PROMPT)
     child.sendline("f")
     child.expect(DONE)
