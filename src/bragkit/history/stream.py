@@ -1,0 +1,247 @@
+"""Replay a hand history in bounded memory: read it with a size limit, re-play it deal by
+deal and write each deal's account as it ends (what ``brag replay`` runs).
+
+:func:`~bragkit.history.replay.replay` keeps every deal of a history (its summary lists
+them all); :func:`replay_to` keeps only the table and the deal in play, so the memory it
+needs does not grow with the number of deals -- only the history's text is held, and
+:func:`read_history_text` refuses one over :data:`MAX_HISTORY_BYTES` (64 MiB) or a file that
+is not a regular file or a pipe (``/dev/zero`` is refused at once, not read).
+
+>>> import io
+>>> text = ('{"rules": "modern", "stacks": [10, 10], "dealer": "p1", "seed": 1, '
+...         '"deals": [["p2 fold"], ["p1 fold"]]}')
+>>> out = io.StringIO()
+>>> replay_to(out, text)
+>>> print(out.getvalue().splitlines()[-1])
+Stacks: p1 10, p2 10; chips on the table: 0
+>>> out = io.StringIO()
+>>> replay_to(out, text, as_json=True)
+>>> import json
+>>> json.loads(out.getvalue())["stacks"]
+[10, 10]
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import stat
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+from typing import IO, Any, Final, TextIO
+
+from bragkit.engine.table import DealRecord
+from bragkit.errors import HistoryError, excerpt
+from bragkit.games.casino_table import is_casino_spec, loads_casino, replay_casino
+from bragkit.history.format import HandHistory, from_dict, json_object, loads
+from bragkit.history.replay import ReplayResult, open_session, play_deal
+from bragkit.history.seat import seat_deal, seat_deal_lines
+
+__all__ = ["MAX_HISTORY_BYTES", "read_history_text", "replay_to"]
+
+MAX_HISTORY_BYTES: Final = 64 * 1024 * 1024
+"""The largest history ``brag replay`` reads by default (bytes; ``--max-bytes`` changes it)."""
+
+_WS = re.compile(r"[ \t\n\r]*")
+_DECODE = json.JSONDecoder().raw_decode
+
+
+def read_history_text(path: str | Path, limit: int = MAX_HISTORY_BYTES) -> str:
+    """The text of the history file ``path``, read with a bounded read: a file over ``limit``
+    bytes, a device or a directory is one :class:`~bragkit.errors.HistoryError`.
+
+    >>> read_history_text("/dev/zero")
+    Traceback (most recent call last):
+    ...
+    bragkit.errors.HistoryError: cannot read /dev/zero: not a regular file (a history is a \
+JSON file of at most 67,108,864 bytes)
+    """
+    shown = excerpt(str(path))[1:-1]
+    try:
+        with open(path, "rb") as fh:
+            mode = os.fstat(fh.fileno()).st_mode
+            if not (stat.S_ISREG(mode) or stat.S_ISFIFO(mode)):
+                raise HistoryError(f"cannot read {shown}: not a regular file (a history is a "
+                                   f"JSON file of at most {limit:,} bytes)")
+            data = fh.read(limit + 1)
+    except OSError as error:
+        raise HistoryError(f"cannot read {shown}: {error.strerror or error}") from None
+    if len(data) > limit:
+        raise HistoryError(f"bad history: {shown} is larger than {limit:,} bytes, the most a "
+                           "history may hold (brag replay --max-bytes)")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise HistoryError(f"bad history: {shown} is not UTF-8 text (byte {error.start})") \
+            from None
+
+
+def _skip(text: str, i: int) -> int:
+    """The index of the first non-whitespace character of ``text`` from ``i``."""
+    found = _WS.match(text, i)
+    return found.end() if found is not None else i
+
+
+def _deals_span(text: str) -> tuple[int, int] | None:
+    """Where the top-level ``"deals"`` array of a history's JSON text starts and ends, with
+    every deal a list of strings; None when the text is anything else (the ordinary loader
+    then reports its problems in full)."""
+    i = _skip(text, 0)
+    if text[i:i + 1] != "{":
+        return None
+    i = _skip(text, i + 1)
+    span: tuple[int, int] | None = None
+    try:
+        while text[i:i + 1] == '"':
+            key, i = _DECODE(text, i)
+            i = _skip(text, i)
+            if text[i:i + 1] != ":":
+                return None
+            i = _skip(text, i + 1)
+            if key == "deals":
+                if span is not None or text[i:i + 1] != "[":
+                    return None
+                end = i
+                for deal, stop in _deal_values(text, i):
+                    if type(deal) is not list or not all(type(a) is str for a in deal):
+                        return None
+                    end = stop
+                span, i = (i, end), end
+            else:
+                i = _DECODE(text, i)[1]
+            i = _skip(text, i)
+            if text[i:i + 1] != ",":
+                break
+            i = _skip(text, i + 1)
+    except (ValueError, RecursionError):
+        return None
+    if text[i:i + 1] != "}" or _skip(text, i + 1) != len(text):
+        return None
+    return span
+
+
+def _deal_values(text: str, start: int) -> Iterator[tuple[Any, int]]:
+    """Each value of the JSON array at ``text[start]`` (a ``[``) and the index after it; the
+    last one's index is after the closing ``]``."""
+    i = _skip(text, start + 1)
+    if text[i:i + 1] == "]":
+        return
+    while True:
+        value, i = _DECODE(text, i)
+        i = _skip(text, i)
+        if text[i:i + 1] == ",":
+            yield value, i
+            i = _skip(text, i + 1)
+        elif text[i:i + 1] == "]":
+            yield value, i + 1
+            return
+        else:
+            raise ValueError("a deal list must be followed by ',' or ']'")
+
+
+def replay_to(out: TextIO, text: str, *, as_json: bool = False, seat: int | None = None
+              ) -> None:
+    """Re-play the history ``text`` and write its account to ``out`` deal by deal (the text
+    of :meth:`ReplayResult.text`, or with ``as_json`` the JSON of
+    :meth:`ReplayResult.summary`); ``seat`` (0-based) writes only what that seat was allowed
+    to see (:mod:`bragkit.history.seat`).  Memory stays bounded whatever the number of deals.
+    A malformed or illegal history raises one HistoryError; ``out`` may then hold a part.
+    """
+    span = _deals_span(text)
+    data = json_object(text if span is None else text[:span[0]] + "[]" + text[span[1]:])
+    if isinstance(data, dict) and is_casino_spec(data.get("rules")):
+        if seat is not None:
+            raise HistoryError("--as is for table histories: a casino history has one seat, "
+                               "p1, and shows it everything it may see already")
+        result = replay_casino(loads_casino(text))
+        out.write((json.dumps(result.summary(), indent=2) if as_json else result.text()) + "\n")
+        return
+    if span is None:  # not a plain history: the ordinary loader names every problem
+        header = loads(text)
+        deals: Iterator[Any] = iter(header.deals)
+    else:
+        header = from_dict(data)
+        deals = (deal for deal, _ in _deal_values(text, span[0]))
+    if seat is not None and not 0 <= seat < len(header.stacks):
+        raise HistoryError(f"--as p{seat + 1}: the history has seats p1..p{len(header.stacks)}")
+    with tempfile.SpooledTemporaryFile(max_size=1 << 20, mode="w+", encoding="utf-8") as spool:
+        _Writer(out, spool if as_json else out, header, as_json, seat).run(deals)
+
+
+class _Writer:
+    """Re-plays a history's deals and writes each deal's account as it ends."""
+
+    def __init__(self, out: TextIO, deals: IO[str], header: HandHistory, as_json: bool,
+                 seat: int | None) -> None:
+        self.out = out
+        self.deals = deals
+        """Where each deal's account goes (``out``, or a spool for the JSON's deal list)."""
+        self.as_json = as_json
+        self.seat = seat
+        self.count = 0
+        self.table = open_session(header, keep_states=False, keep_records=0,
+                                  on_record=self.finished)
+        self.result = ReplayResult(header, self.table)
+
+    def finished(self, record: DealRecord | None, final: Any) -> None:
+        """Write the account of one deal (``record`` None: the unfinished last one)."""
+        if self.seat is None:
+            deal = self.result.deal_summary(record, final)
+        else:
+            number = record.number if record is not None else self.table.deal_no
+            variant = record.choice if record is not None else None
+            deal = seat_deal(final, self.seat, number, variant)
+        if self.as_json:
+            lines = json.dumps(deal, indent=2).split("\n")
+            self.deals.write((",\n" if self.count else "\n")
+                             + "\n".join("    " + line for line in lines))
+        else:
+            lines = (ReplayResult.deal_lines(deal) if self.seat is None
+                     else seat_deal_lines(deal))
+            self.deals.write("".join(line + "\n" for line in lines))
+        self.count += 1
+
+    def run(self, deals: Iterator[Any]) -> None:
+        """Play every deal, then write the unfinished one and the totals."""
+        last: int | None = None
+        for d, actions in enumerate(deals):
+            if last is not None and self.table.deal_no == last:
+                raise HistoryError(f"deal {d} is not finished but deal {d + 1} follows")
+            last = d
+            play_deal(self.table, d, actions)
+        state = self.table.state
+        if state is not None and state.actions:
+            self.finished(None, state)
+        totals = self.result.totals()
+        if not self.as_json:
+            self.out.write(ReplayResult.footer(totals) + "\n")
+            return
+        rules = self.result.history.rules_spec
+        if self.seat is not None:
+            head: dict[str, Any] = {"rules": rules, "seat": f"p{self.seat + 1}", **totals}
+        else:
+            head = {"rules": rules, "stacks": totals["stacks"],
+                    "stacks_by_seat": totals["stacks_by_seat"], "pot": totals["pot"]}
+        tail = {k: v for k, v in totals.items() if k not in head}
+        out = self.out
+        out.write("{\n")
+        for key, value in head.items():
+            out.write(f"  {json.dumps(key)}: {_nested(value)},\n")
+        if self.count:
+            out.write('  "deals": [')
+            self.deals.seek(0)
+            shutil.copyfileobj(self.deals, out)
+            out.write("\n  ]")
+        else:
+            out.write('  "deals": []')
+        for key, value in tail.items():
+            out.write(f",\n  {json.dumps(key)}: {_nested(value)}")
+        out.write("\n}\n")
+
+
+def _nested(value: Any) -> str:
+    """``value`` as ``json.dumps(..., indent=2)`` writes it one level inside an object."""
+    return json.dumps(value, indent=2).replace("\n", "\n  ")
