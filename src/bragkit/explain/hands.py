@@ -2,7 +2,7 @@
 
 >>> from bragkit.rules import get_preset
 >>> name_hand(get_preset("modern-wild-twos"), "3s 3h 2d")
-'Prial of threes (1 wild card): 2d as the 3c'
+'Prial of threes (1 wild card): 2d as a three'
 >>> name_hand(get_preset("modern-4card"), "3s 3h 3d 9c")
 'Prial of threes, 9c discarded'
 >>> name_hand(get_preset("three-stake"), "As Kd 9c", thirty_one=True)
@@ -63,7 +63,9 @@ def strength_text(strength: Strength, *, discards_visible: bool = True) -> str:
     text = strength.description
     extras = []
     word = "for" if "bragger" in text else "as"  # braggers name themselves already
-    wilds = [f"{w} as itself" if w == c else f"{w} {word} the {c}" for w, c in strength.wilds]
+    suited = any(k in strength.category for k in ("flush", "colour", "pure"))
+    wilds = [f"{w} as itself" if w == c else f"{w} {word} the {c}" if suited or c.rank is None
+             else f"{w} {word} {_a(c.rank.label)}" for w, c in strength.wilds]
     if wilds:
         text += ": " + ", ".join(wilds)
     if strength.discarded and discards_visible:
@@ -71,6 +73,10 @@ def strength_text(strength: Strength, *, discards_visible: bool = True) -> str:
     if extras:
         text += ", " + ", ".join(extras)
     return text
+
+
+def _a(word: str) -> str:
+    return f"an {word}" if word[0] in "aeiou" else f"a {word}"
 
 
 def thirty_one_total(rules: Rules, cards: CardsLike) -> int:
@@ -91,7 +97,7 @@ def name_hand(rules: Rules, cards: CardsLike, *, thirty_one: bool = False) -> st
 
     >>> from bragkit.rules import get_preset
     >>> name_hand(get_preset("american"), "3s 3h 9d")
-    'Triplet of threes with a bragger (9♦): 9d for the 3d'
+    'Triplet of threes with a bragger (9♦): 9d for a three'
     >>> name_hand(get_preset("commerce"), "Ah Kh 7h")
     'Flush of hearts, point 28'
     """
