@@ -63,12 +63,13 @@ class _ShortRepr(reprlib.Repr):
 _SHORT = _ShortRepr()
 
 
-def excerpt(text: object, limit: int = EXCERPT) -> str:
+def excerpt(text: object, limit: int = EXCERPT, *, quote: bool = True) -> str:
     """``repr(text)`` cut to about ``limit`` characters, for quoting input in an error.
 
     Error messages quote what the user gave; a 50 MB action string must not give a 50 MB
     error line.  A long text keeps its start and says how long the whole was; any other
     value is shown by a bounded ``repr`` (nested lists, huge integers included).
+    ``quote=False`` leaves a text unquoted (for a message that brackets it itself).
 
     >>> excerpt("p2 fold")
     "'p2 fold'"
@@ -78,10 +79,14 @@ def excerpt(text: object, limit: int = EXCERPT) -> str:
     '[[1, 2, 3], [1, 2, 3], [1, 2, 3], [1, 2, 3], [1, 2, 3], [1, 2, 3], ...]'
     >>> excerpt(10 ** 5000)
     '<an integer of 16610 bits>'
+    >>> excerpt("p2 " + "x" * 100, 20, quote=False)
+    'p2 xxxxxxxxx... (103 characters)'
     """
     if isinstance(text, str):
         if len(text) <= limit:
-            return repr(text)
-        return f"{text[:max(limit - 8, 1)]!r}... ({len(text)} characters)"
+            return repr(text) if quote else text
+        cut = text[:max(limit - 8, 1)]
+        return f"{cut!r}... ({len(text)} characters)" if quote else \
+            f"{cut}... ({len(text)} characters)"
     shown = _SHORT.repr(text)
     return shown if len(shown) <= 2 * limit else f"{shown[:2 * limit]}..."

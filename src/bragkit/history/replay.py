@@ -242,7 +242,7 @@ def play_deal(session: Table, d: int, actions: Sequence[str]) -> None:
         raise HistoryError(f"deal {d + 1}: the session is over (fewer than two seats can "
                            "pay the ante)")
     for i, text in enumerate(actions):
-        where = f"deal {d + 1}, action {i + 1} ({excerpt(text)[1:-1]})"
+        where = f"deal {d + 1}, action {i + 1} ({excerpt(text, quote=False)})"
         if len(text) > MAX_ACTION_CHARS:
             raise HistoryError(f"{where}: an action string is at most {MAX_ACTION_CHARS} "
                                f"characters, not {len(text)}")
