@@ -13,6 +13,7 @@
 
 from bragkit.history.format import FORMAT, HandHistory, dumps, from_dict, load, loads
 from bragkit.history.replay import ReplayResult, history_of, replay
+from bragkit.history.seat import seat_history, seat_text
 
 __all__ = [
     "FORMAT",
@@ -24,4 +25,6 @@ __all__ = [
     "load",
     "loads",
     "replay",
+    "seat_history",
+    "seat_text",
 ]
