@@ -93,3 +93,48 @@ def test_secret_cards_cover_folded_and_losing_hands() -> None:
 def test_conformance_every_other_game_through_the_default_table(name: str) -> None:
     report = check_conformance(get_preset(name), hands=60, players=4, seed=5)
     assert report.hands == 60 and report.illegal_probes > 0
+
+
+def test_no_possible_deal_stops_with_a_clear_error() -> None:
+    from bragkit.errors import BragError
+    from bragkit.rules import resolve
+    from bragkit.testing import NoDealError
+
+    with pytest.raises(NoDealError, match=r"the ante \(50\) is larger than the stacks \(20\)"):
+        check_conformance(resolve({"preset": "modern", "ante": 50}), hands=1, players=2,
+                          stack=20)
+    with pytest.raises(BragError, match=r"no deal can start .*three stakes"):
+        check_conformance(resolve({"preset": "three-stake", "stake": 10}), hands=1,
+                          players=3, stack=20)
+    with pytest.raises(NoDealError, match="commerce"):  # the table refuses to open
+        check_conformance(resolve({"preset": "commerce", "stake": 50}), hands=1, players=3,
+                          stack=20)
+
+
+def test_command_line_checks_every_preset_by_default(capsys: pytest.CaptureFixture[str]
+                                                     ) -> None:
+    from bragkit.games.casino import PRESETS as CASINO
+    from bragkit.testing import preset_names
+    from bragkit.testing.__main__ import main
+
+    assert set(preset_names()) == set(PRESETS) | set(CASINO)
+    assert main(["--hands", "1", "--players", "4"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split()[0] for line in lines] == preset_names()
+    assert all(line.endswith("ok") for line in lines)
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--set", "ante=50", "--players", "2", "--stack", "20", "modern"],
+     "modern: no deal can start with 2 players of 20 chips under modern: the ante (50) is "
+     "larger than the stacks (20)"),
+    (["modren"], "unknown preset 'modren'"),
+    (["--set", "ante", "modern"], "bad house rule"),
+])
+def test_command_line_user_errors_exit_2_with_one_line(
+        argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
+    from bragkit.testing.__main__ import main
+
+    assert main(["--hands", "1", *argv]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and message in err

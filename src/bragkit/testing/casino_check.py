@@ -110,7 +110,8 @@ def _check_replay(t: CasinoTable) -> None:
 
 def check_casino(rules: CasinoRules, *, hands: int = 1000, seed: int = 0, bankroll: int = 200,
                  max_ante: int = 10, probe_every: int = 1,
-                 replay_every: int = 50, table_hands: int = 200) -> ConformanceReport:
+                 replay_every: int = 50, table_hands: int = 200,
+                 keep_going: bool = False) -> ConformanceReport:
     """Play ``hands`` random casino hands under ``rules`` and check every invariant.
 
     A table starts with ``bankroll`` chips (a fresh one when it is spent, or after
@@ -118,7 +119,8 @@ def check_casino(rules: CasinoRules, *, hands: int = 1000, seed: int = 0, bankro
     stakes a random ante of 1..``max_ante``, sometimes a Pair Bonus, then plays or folds at
     random.  Every table is seeded from ``seed``.  ``replay_every`` hands, and at the end of
     each table, its history is saved, loaded and replayed.  Raises
-    :class:`~bragkit.testing.conformance.ConformanceError` on the first failure.
+    :class:`~bragkit.testing.conformance.ConformanceError` on the first failure (with
+    ``keep_going``: records it in the report's ``failures`` and goes on with a new table).
     """
     if bankroll < 1:
         raise NoDealError(f"no casino hand can start with a bankroll of {bankroll} chips: "
@@ -133,18 +135,31 @@ def check_casino(rules: CasinoRules, *, hands: int = 1000, seed: int = 0, bankro
         while t.bankroll >= 1 and report.hands < hands and len(t.finished) < table_hands:
             try:
                 _hand(t, rng, report, probe_every, max_ante)
+                done = t.finished[-1]
+                assert done.settlement is not None
+                net += paid_chips(done.settlement)
+                if t.bankroll != bankroll + net or t.bankroll < 0:
+                    _fail(f"chips not conserved: bankroll {t.bankroll}, expected "
+                          f"{bankroll + net}")
+                report.hands += 1
+                if len(t.finished) % replay_every == 0:
+                    _check_replay(t)
+            except (ConformanceError, BragError) as error:
+                message = (f"seed {seed}, table {report.sessions}, hand "
+                           f"{len(t.finished) + 1}: {error}")
+                if not keep_going:
+                    raise ConformanceError(message) from None
+                report.failures.append(message)
+                report.hands += 1
+                break
+        else:
+            try:
+                _check_replay(t)  # the whole table, once it is done
             except ConformanceError as error:
-                raise ConformanceError(f"seed {seed}, table {report.sessions}, hand "
-                                       f"{len(t.finished) + 1}: {error}") from None
-            done = t.finished[-1]
-            assert done.settlement is not None
-            net += paid_chips(done.settlement)
-            if t.bankroll != bankroll + net or t.bankroll < 0:
-                _fail(f"chips not conserved: bankroll {t.bankroll}, expected {bankroll + net}")
-            report.hands += 1
-            if report.hands % replay_every == 0:
-                _check_replay(t)
-        _check_replay(t)
+                if not keep_going:
+                    raise ConformanceError(f"seed {seed}, table {report.sessions}: "
+                                           f"{error}") from None
+                report.failures.append(f"seed {seed}, table {report.sessions}: {error}")
     return report
 
 

@@ -178,35 +178,48 @@ def view_cards(view: object, seat: int = -1) -> set[int]:
     return found
 
 
+_SCALARS: frozenset[type] = frozenset({int, str, float, bool, type(None)})
+_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
 def _collect(value: object, found: set[int], seat: int, name: str) -> None:
-    if value is None or isinstance(value, (int, str, float)):
+    kind = type(value)
+    if kind in _SCALARS:
         return
     if isinstance(value, Card):
         found.add(value.id)
-        return
-    if isinstance(value, Event):
+    elif isinstance(value, Event):
         if value.cards:
             found.update(value.cards)
-        return
-    if isinstance(value, LegalAction):
+    elif isinstance(value, LegalAction):
         for arg in value.args:
             found.update(_arg_cards(arg))
-        return
-    if isinstance(value, tuple) and value and isinstance(value[0], Event):
-        found.update(_event_cards(value, seat, name))
-        return
-    if isinstance(value, dict):
+    elif isinstance(value, (tuple, list, set, frozenset)):
+        if not value or {type(item) for item in value} <= _SCALARS:
+            return  # stacks, statuses, flags: no cards
+        if isinstance(value, tuple) and isinstance(value[0], Event):
+            found.update(_event_cards(value, seat, name))
+            return
+        for item in value:
+            _collect(item, found, seat, name)
+    elif isinstance(value, dict):
         for key, item in value.items():
             _collect(key, found, seat, name)
             _collect(item, found, seat, name)
-        return
-    if isinstance(value, (tuple, list, set, frozenset)):
-        for item in value:
-            _collect(item, found, seat, name)
-        return
-    if dataclasses.is_dataclass(value):
-        for f in dataclasses.fields(value):
-            _collect(getattr(value, f.name), found, seat, f.name)
+    elif dataclasses.is_dataclass(value):
+        names = _FIELDS.get(kind)
+        if names is None:
+            names = _FIELDS[kind] = tuple(f.name for f in dataclasses.fields(value))
+        scalars = _SCALARS
+        for field_name in names:
+            item = getattr(value, field_name)
+            kind = type(item)
+            if kind in scalars:
+                continue
+            if kind is tuple and (not item or (type(item[0]) in scalars
+                                  and {type(x) for x in item} <= scalars)):
+                continue
+            _collect(item, found, seat, field_name)
 
 
 def _event_cards(events: tuple[Event, ...], seat: int, name: str) -> frozenset[int]:
@@ -317,13 +330,14 @@ def _why_no_deal(rules: Rules, players: int, stack: int, error: BragError | None
 def check_conformance(rules: Rules, *, hands: int = 1000, players: int = 4, seed: int = 0,
                       stack: int = 200, probe_every: int = 1, max_decisions: int = 2000,
                       table_factory: Callable[[Rules, list[int], int, int], TableLike]
-                      | None = None) -> ConformanceReport:
+                      | None = None, keep_going: bool = False) -> ConformanceReport:
     """Play ``hands`` deals of random legal play under ``rules`` and check every invariant.
 
     ``table_factory(rules, stacks, dealer, seed)`` builds a table (default:
     :func:`~bragkit.engine.table.open_table`; every table gets an explicit seed drawn from
     ``seed``).  Raises :class:`ConformanceError` on the first failure (with the seed and
-    deal), and :class:`NoDealError` when a new table cannot play a single deal.
+    deal), or with ``keep_going`` records it in :attr:`ConformanceReport.failures` and goes
+    on with a new table; raises :class:`NoDealError` when a new table cannot play a deal.
 
     >>> from bragkit.rules import resolve
     >>> check_conformance(resolve({"preset": "modern", "ante": 50}), hands=1, players=2,
@@ -347,52 +361,69 @@ under modern: the ante (50) is larger than the stacks (20)
         if table.over and table.deal_no == 0:
             raise NoDealError(_why_no_deal(rules, players, stack, None))
         hands_before = report.hands
-        decisions_this_deal = 0
-        while not table.over and report.hands < hands:
-            st = table.state
-            if st is None:  # a dealer's choice is pending
-                choice = table.legal_actions()[0].sample(rng)
-                table.apply(choice)
-                continue
-            try:
-                check_state(st, tracker.at(st))
-            except ConformanceError as error:
-                raise ConformanceError(f"seed {seed}, session {report.sessions}, deal "
-                                       f"{table.deal_no}: {error}") from None
-            legal = st.legal_actions()
-            if probe_every and report.decisions % probe_every == 0:
-                for seat, action in _probes(st, legal):
-                    _probe(st, seat, action, report)
-            action = rng.choice(legal).sample(rng)
-            before = table.deal_no
-            try:
-                table.apply(action)
-            except BragError as error:
-                raise ConformanceError(f"legal action {action} raised {error}") from None
-            report.decisions += 1
-            decisions_this_deal += 1
-            if decisions_this_deal > max_decisions:
-                _fail(f"deal {table.deal_no} did not end after {max_decisions} decisions")
-            if table.deal_no != before:
-                decisions_this_deal = 0
-                report.hands += 1
-                record = table.records[-1]
-                final = table.last_final
-                try:
-                    check_state(final, tracker.at(final))
-                except ConformanceError as error:
-                    raise ConformanceError(f"seed {seed}, session {report.sessions}, deal "
-                                           f"{record.number} (final state): {error}") from None
-                if final.replay() != final:
-                    _fail(f"deal {record.number}: replaying the action log differs")
-                if record.start() != final.first():
-                    _fail(f"deal {record.number}: the record does not rebuild the first state")
-                if any(e.kind == "reveal" for e in final.events):
-                    report.showdowns += 1
-                if final.carried:
-                    report.carried += 1
-                if sum(table.stacks) + table.carried != table.total:
-                    _fail("session chips not conserved between deals")
+        try:
+            _play_session(table, rng, report, tracker, hands, probe_every, max_decisions)
+        except ConformanceError as error:
+            message = f"seed {seed}, session {report.sessions}, deal {table.deal_no + 1}: {error}"
+            if not keep_going:
+                raise ConformanceError(message) from None
+            report.failures.append(message)
+            report.hands += 1
+            tracker.knowledge = None
+            continue
         if report.hands == hands_before and report.hands < hands:
             raise NoDealError(_why_no_deal(rules, players, stack, None))
     return report
+
+
+def _play_session(table: TableLike, rng: random.Random, report: ConformanceReport,
+                  tracker: _Tracker, hands: int, probe_every: int, max_decisions: int) -> None:
+    """Play ``table`` until it is over (or ``hands`` deals are done), checking as it goes."""
+    decisions_this_deal = 0
+    while not table.over and report.hands < hands:
+        st = table.state
+        if st is None:  # a dealer's choice is pending
+            choice = table.legal_actions()[0].sample(rng)
+            table.apply(choice)
+            continue
+        check_state(st, tracker.at(st))
+        legal = st.legal_actions()
+        if probe_every and report.decisions % probe_every == 0:
+            for seat, action in _probes(st, legal):
+                _probe(st, seat, action, report)
+        action = rng.choice(legal).sample(rng)
+        before = table.deal_no
+        try:
+            table.apply(action)
+        except BragError as error:
+            _fail(f"legal p{st.to_act + 1} {action} raised {error}")
+        except Exception as error:  # an engine crash on a legal action is a broken invariant
+            _fail(f"legal p{st.to_act + 1} {action} crashed: {type(error).__name__}: {error}")
+        report.decisions += 1
+        decisions_this_deal += 1
+        if decisions_this_deal > max_decisions:
+            _fail(f"the deal did not end after {max_decisions} decisions")
+        if table.deal_no != before:
+            decisions_this_deal = 0
+            report.hands += 1
+            _check_finished(table, tracker, report)
+
+
+def _check_finished(table: TableLike, tracker: _Tracker, report: ConformanceReport) -> None:
+    """The invariants of a deal that just ended: its final state, replay, the session."""
+    record = table.records[-1]
+    final = table.last_final
+    try:
+        check_state(final, tracker.at(final))
+    except ConformanceError as error:
+        _fail(f"(final state of deal {record.number}) {error}")
+    if final.replay() != final:
+        _fail(f"deal {record.number}: replaying the action log differs")
+    if record.start() != final.first():
+        _fail(f"deal {record.number}: the record does not rebuild the first state")
+    if any(e.kind == "reveal" for e in final.events):
+        report.showdowns += 1
+    if final.carried:
+        report.carried += 1
+    if sum(table.stacks) + table.carried != table.total:
+        _fail("session chips not conserved between deals")

@@ -52,14 +52,17 @@ def known_preset(name: str) -> str:
 
 def check_preset(name: str, *, hands: int = 1000, players: int = 4, seed: int = 0,
                  stack: int = 200, probe_every: int = 1,
-                 settings: dict[str, object] | None = None) -> ConformanceReport:
+                 settings: dict[str, object] | None = None,
+                 keep_going: bool = False) -> ConformanceReport:
     """Run the right checker on preset ``name`` with house rules ``settings`` (casino: one
     player, ``stack`` is the bankroll and ``players`` is ignored).  Unknown names and bad
-    settings raise :class:`~bragkit.errors.RulesError`."""
+    settings raise :class:`~bragkit.errors.RulesError`; ``keep_going`` records broken
+    invariants in the report instead of raising."""
     known_preset(name)
     if is_casino(name):
         return check_casino(CasinoRules.preset(name, **(settings or {})), hands=hands,
-                            seed=seed, bankroll=stack, probe_every=probe_every)
+                            seed=seed, bankroll=stack, probe_every=probe_every,
+                            keep_going=keep_going)
     rules = resolve({"preset": name, **(settings or {})})
     return check_conformance(rules, hands=hands, players=players, seed=seed, stack=stack,
-                             probe_every=probe_every)
+                             probe_every=probe_every, keep_going=keep_going)

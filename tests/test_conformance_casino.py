@@ -1,0 +1,55 @@
+"""The casino conformance checker (rules-spec 4.9): chips, cards, replay, illegal actions and
+the player's view before the reveal."""
+
+from __future__ import annotations
+
+import pytest
+
+from bragkit.games.casino import PRESETS, CasinoHand, CasinoRules
+from bragkit.games.casino_table import CasinoTable
+from bragkit.testing import ConformanceError, NoDealError, check_casino, check_preset
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_4_9_casino_random_play_keeps_every_invariant(name: str) -> None:
+    report = check_casino(CasinoRules.preset(name), hands=300, seed=4, bankroll=60)
+    assert report.hands == 300 and report.sessions >= 1
+    assert report.illegal_probes > 5 * report.hands and 0 < report.showdowns < report.hands
+
+
+def test_4_9_dealer_cards_shown_before_the_reveal_are_caught(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(CasinoHand, "visible_dealer", property(lambda self: self.dealer))
+    with pytest.raises(ConformanceError, match="before the reveal shows dealer cards"):
+        check_casino(CasinoRules.preset("casino"), hands=5, seed=1)
+
+
+def test_4_9_an_accepted_illegal_action_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    real = CasinoTable.apply_text
+
+    def lax(self: CasinoTable, text: str) -> None:
+        if text.startswith("p2 "):
+            text = "p1 " + text[3:]  # a wrong seat taken for p1
+        real(self, text)
+
+    monkeypatch.setattr(CasinoTable, "apply_text", lax)
+    with pytest.raises(ConformanceError, match="'p2 fold' was accepted"):
+        check_casino(CasinoRules.preset("casino"), hands=5, seed=1)
+
+
+def test_4_9_a_settlement_that_loses_chips_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    import bragkit.games.casino_table as casino_table
+
+    real = casino_table.paid_chips
+    monkeypatch.setattr(casino_table, "paid_chips", lambda s: real(s) + 1)  # the table pays 1
+    with pytest.raises(ConformanceError, match="chips not conserved"):  # more than it settles
+        check_casino(CasinoRules.preset("casino"), hands=5, seed=1)
+
+
+def test_casino_checker_needs_a_bankroll() -> None:
+    with pytest.raises(NoDealError, match="bankroll of 0"):
+        check_casino(CasinoRules.preset("casino"), hands=1, bankroll=0)
+
+
+def test_check_preset_dispatches_casino_names() -> None:
+    assert check_preset("three-card-poker", hands=10, seed=2, stack=30).hands == 10
