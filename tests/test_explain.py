@@ -197,7 +197,7 @@ def test_commerce_widow_table_shows_lives_and_the_choosing_dealer() -> None:
     t = open_table(get_preset("commerce-widow"), [50] * 3, 0, seed=3)
     view = t.state.view(0)
     assert lives_text(view, 1) == ", 3 lives"
-    assert own_cards_text(view, 0, view.legal).startswith("face down: as dealer you choose")
+    assert str(own_cards_text(view, 0, view.legal)).startswith("face down: as dealer you choose")
     assert lives_text(open_table(get_preset("commerce"), [50] * 3, 0, seed=3).state.view(0),
                       0) == ""
 
@@ -206,8 +206,8 @@ def test_4_8_brag_poker_prices_are_true_for_a_blind_player() -> None:
     t = open_table(get_preset("brag-poker"), [100] * 3, 0, seed=1)
     found = prices(t.state, t.to_act, t.legal_actions())
     assert [str(p) for p in found] == ["look free", "fold free",
-                                       "call costs 1 (half price: you are blind (it counts "
-                                       "as 2))", "raise 4 costs 6"]
+                                       "call costs 1 (half price while you are blind: "
+                                       "counts as 2)", "raise 4 costs 6"]
     for move in ("p1 call", "p2 call", "p3 check", "p2 stand", "p3 stand", "p1 stand"):
         t.apply_text(move)
     found = prices(t.state, t.to_act, t.legal_actions())

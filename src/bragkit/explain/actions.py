@@ -210,7 +210,7 @@ def meaning(kind: str, rules: Rules | None, args: Sequence[str] = ()) -> str:
 @dataclass(frozen=True, slots=True)
 class Price:
     """What one offered action costs the seat: ``lo`` chips for its smallest instance,
-    ``hi`` for its largest, and a ``note`` (``half price: you are blind``)."""
+    ``hi`` for its largest, and a ``note`` (``half price while you are blind``)."""
 
     action: LegalAction
     lo: int
@@ -246,7 +246,7 @@ def _paid(state: Any, seat: int, action: Action) -> tuple[int, str] | None:
     note = ""
     for e in after.events[len(state.events):]:
         if e.seat == seat and e.note and str(e.note).startswith("credited "):
-            note = f"half price: you are blind (it counts as {e.note[9:]})"
+            note = f"half price while you are blind: counts as {e.note[9:]}"
     return paid, note
 
 
@@ -258,7 +258,7 @@ def prices(state: Any, seat: int, legal: Sequence[LegalAction]) -> tuple[Price, 
     >>> from bragkit.engine import open_table
     >>> t = open_table(get_preset("brag-poker"), [100] * 3, 0, seed=1)
     >>> [str(p) for p in prices(t.state, t.to_act, t.legal_actions())]
-    ['look free', 'fold free', 'call costs 1 (half price: you are blind (it counts as 2))', \
+    ['look free', 'fold free', 'call costs 1 (half price while you are blind: counts as 2)', \
 'raise 4 costs 6']
     """
     out = []
