@@ -271,3 +271,18 @@ def test_every_offered_action_has_a_meaning_and_no_note_names_a_hidden_card(
                 for note in explain_lines(record.rules, final.events, reader):
                     for card in _CARD.findall(re.sub(r"(as|for) the \S+", "", note)):
                         assert card in visible, f"{preset}: {note!r} names {card}"
+
+
+def test_4_4_7_face_up_retained_hand_nobody_stays_the_antes_are_collected() -> None:
+    t = _table("modern-face-up", [20, 20, 20], 0, {},
+               ["p2 bet 1", "p3 fold", "p1 fold", "p2 retain"])
+    assert [str(la) for la in t.legal_actions()] == ["fold"]  # p3 cannot beat 4s 5h 6d
+    t.apply_text("p3 fold")
+    while t.deal_no == 1:
+        t.apply_text(f"p{t.to_act + 1} fold")
+    notes = explain_lines(t.rules, t.last_final.events, 0)
+    assert notes[1] == ("p2 plays the retained hand blind, with a second hand face up: "
+                        "4s 5h 6d, Run 6-5-4. Every other player must beat the face-up hand "
+                        "to stay in")
+    assert notes[2].startswith("nobody stayed against the face-up hand, so p2 collects this "
+                               "deal's antes (3 chips; faceup_collects=antes)")

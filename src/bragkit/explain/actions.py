@@ -43,7 +43,8 @@ _BASE: dict[str, str] = {
     "release": "let your blind hand go: its cards go back to the pack (the carried pot "
                "still waits for the next deal)",
     "name": "choose which of your two blind hands plays, sight unseen (name old or name new)",
-    "stay": "stay in against the face-up hand: you play on and must beat it",
+    "stay": "stay in against the face-up hand (your hand beats it): the face-up hand is "
+            "then discarded and you bet against the retained blind hand",
     "discard": "discard these cards face down (you keep the best three)",
     "rebuy": "buy N more chips for your stack",
     "borrow": "ask the others to lend you the chips you are short",

@@ -101,6 +101,11 @@ def _live(r: _Reader) -> list[int]:
 def _brag_reason(r: _Reader, note: str | None, winners: list[int], amount: int) -> str:
     takes = _takes(r, winners, amount, "the frozen pot" if note == "frozen pot" else "the pot")
     w = winners[0]
+    if r.face_up_deal and not r.stayed and (note == "antes" or not _live(r)[1:]):
+        what = "this deal's antes" if note == "antes" else "the pot"
+        return (f"nobody stayed against the face-up hand, so {r.who(w)} {r.verb(w, 'collect')} "
+                f"{what} ({_chips(amount)}; faceup_collects={r.rules.faceup_collects}) and "
+                f"{r.verb(w, 'keep')} the blind hand for the next deal")
     if note == "frozen pot":
         coverer = next((s for s in reversed(r.public) if s in r.covered), -1)
         champion = [s for s in r.champion if s != coverer] or [s for s in winners

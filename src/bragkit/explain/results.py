@@ -87,6 +87,9 @@ class _Reader:
     champion: list[int] = field(default_factory=list)
     pair: dict[int, int] = field(default_factory=dict)
     """American Brag: each seat's partner in the latest private exchange."""
+    face_up_deal: bool = False
+    """A retained blind hand plays against a face-up hand this deal (4.4.7)."""
+    stayed: bool = False
     cover_sd: tuple[int, int] | None = None
     """(the covering seat, the seat that must show) of a two-seat cover."""
     done_award: int = -1
@@ -152,6 +155,12 @@ class _Reader:
             self.dealt.append(e.seat)
         if e.cards is not None and e.note == "face up" and len(e.cards) == 1:
             self.face_up[e.seat] = card_from_id(e.cards[0])
+        if e.cards is not None and e.note == "face up" and self.rules.game in _BRAG_STYLE:
+            self.face_up_deal = True
+            up = _cards(e.cards)
+            self.say(i, f"{self.who(e.seat)} {self.verb(e.seat, 'play')} the retained hand "
+                        f"blind, with a second hand face up: {cards_text(up)}, {self.name(up)}"
+                        ". Every other player must beat the face-up hand to stay in")
         if e.cards is not None and e.seat == self.reader and e.note != "face up":
             self.own = (self.own or ()) + _cards(e.cards) if self.rules.game == "three-stake" \
                 else _cards(e.cards)
@@ -218,6 +227,9 @@ class _Reader:
     def on_see(self, i: int, e: Event, events: Sequence[Event]) -> None:
         if e.seat is not None:
             self.seer, self.seen_seat = e.seat, -1
+
+    def on_stay(self, i: int, e: Event, events: Sequence[Event]) -> None:
+        self.stayed = True
 
     def on_sideshow(self, i: int, e: Event, events: Sequence[Event]) -> None:
         if e.seat is not None and e.note and e.note.startswith("asks p"):
@@ -301,6 +313,9 @@ class _Reader:
                 self.say(i, f"{amount} carried: {e.note}")
             return
         s = e.seat
+        if self.face_up_deal and not self.stayed:
+            self.say(i, f"the carried pot ({amount}) waits for the next deal")
+            return
         text = (f"{self.who(s)} {self.verb(s, 'is')} the last one in but played blind, and a "
                 f"blind hand left alone does not take the pot (blind_winner_policy="
                 f"{self.rules.blind_winner_policy}): the {amount} are carried to the next deal")
@@ -310,9 +325,10 @@ class _Reader:
                      "one of them, then keep plays it, or throw gives it up for the other, "
                      "unseen) or release it (the cards go back to the pack)")
         else:
-            text += (f". {self.who(s).capitalize()} may retain the blind hand (next deal the "
-                     "new hand is dealt face up and the others stay in only if they beat it) "
-                     "or release it")
+            text += (f". {self.who(s).capitalize()} may retain the blind hand (next deal it "
+                     "is kept blind and a second hand is dealt face up: the others stay in "
+                     "only with a hand that beats the face-up one, and if nobody stays the "
+                     "antes are collected) or release it (the cards go back to the pack)")
         self.say(i, text)
 
     def on_retain(self, i: int, e: Event, events: Sequence[Event]) -> None:
