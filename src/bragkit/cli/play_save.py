@@ -14,6 +14,12 @@ from pathlib import Path
 
 from rich.console import Console
 
+from bragkit.cli.history_guard import (
+    clean_temporaries,
+    free_name,
+    refuse_existing,
+    temporary_prefix,
+)
 from bragkit.engine.table import Table as GameTable
 from bragkit.errors import HistoryError
 from bragkit.history import dumps, history_of
@@ -49,7 +55,7 @@ def write_atomically(path: Path, text: str) -> None:
     :class:`~bragkit.errors.HistoryError` (one line)."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+        fd, tmp = tempfile.mkstemp(prefix=temporary_prefix(path), dir=path.parent)
     except OSError as error:
         raise HistoryError(f"cannot write the history {path}: {error.strerror or error}") \
             from None
@@ -106,14 +112,17 @@ def history_path(given: str | None, prefix: str, seed: int | None,
     """
     if given is not None:
         path = Path(given)
+        refuse_existing(path)  # never destroy a file (docs/history-format.md)
+        clean_temporaries(path.parent)
         save(path)
         return path
     name = f"{prefix}-{time.strftime('%Y%m%d-%H%M%S')}{'' if seed is None else f'-seed{seed}'}.json"
     try:
-        path = default_history_dir() / name
+        path = free_name(default_history_dir() / name)
+        clean_temporaries(path.parent)
         save(path)
     except (HistoryError, RuntimeError) as error:  # RuntimeError: no home directory
-        path = Path("brag-histories") / name
+        path = free_name(Path("brag-histories") / name)
         console.print(f"[yellow]{error}[/yellow]; saving in the current directory")
         save(path)
     return path
