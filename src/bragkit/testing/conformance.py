@@ -364,7 +364,7 @@ under modern: the ante (50) is larger than the stacks (20)
         try:
             _play_session(table, rng, report, tracker, hands, probe_every, max_decisions)
         except ConformanceError as error:
-            message = f"seed {seed}, session {report.sessions}, deal {table.deal_no + 1}: {error}"
+            message = f"seed {seed}, session {report.sessions}, {error}"
             if not keep_going:
                 raise ConformanceError(message) from None
             report.failures.append(message)
@@ -386,7 +386,10 @@ def _play_session(table: TableLike, rng: random.Random, report: ConformanceRepor
             choice = table.legal_actions()[0].sample(rng)
             table.apply(choice)
             continue
-        check_state(st, tracker.at(st))
+        try:
+            check_state(st, tracker.at(st))
+        except ConformanceError as error:
+            _fail(f"deal {table.deal_no + 1}: {error}")
         legal = st.legal_actions()
         if probe_every and report.decisions % probe_every == 0:
             for seat, action in _probes(st, legal):
@@ -396,13 +399,14 @@ def _play_session(table: TableLike, rng: random.Random, report: ConformanceRepor
         try:
             table.apply(action)
         except BragError as error:
-            _fail(f"legal p{st.to_act + 1} {action} raised {error}")
+            _fail(f"deal {table.deal_no + 1}: legal p{st.to_act + 1} {action} raised {error}")
         except Exception as error:  # an engine crash on a legal action is a broken invariant
-            _fail(f"legal p{st.to_act + 1} {action} crashed: {type(error).__name__}: {error}")
+            _fail(f"deal {table.deal_no + 1}: legal p{st.to_act + 1} {action} crashed: "
+                  f"{type(error).__name__}: {error}")
         report.decisions += 1
         decisions_this_deal += 1
         if decisions_this_deal > max_decisions:
-            _fail(f"the deal did not end after {max_decisions} decisions")
+            _fail(f"deal {table.deal_no + 1} did not end after {max_decisions} decisions")
         if table.deal_no != before:
             decisions_this_deal = 0
             report.hands += 1
@@ -416,11 +420,11 @@ def _check_finished(table: TableLike, tracker: _Tracker, report: ConformanceRepo
     try:
         check_state(final, tracker.at(final))
     except ConformanceError as error:
-        _fail(f"(final state of deal {record.number}) {error}")
+        _fail(f"deal {record.number + 1} (final state): {error}")
     if final.replay() != final:
-        _fail(f"deal {record.number}: replaying the action log differs")
+        _fail(f"deal {record.number + 1}: replaying the action log differs")
     if record.start() != final.first():
-        _fail(f"deal {record.number}: the record does not rebuild the first state")
+        _fail(f"deal {record.number + 1}: the record does not rebuild the first state")
     if any(e.kind == "reveal" for e in final.events):
         report.showdowns += 1
     if final.carried:
