@@ -494,6 +494,8 @@ def _value_problems(r: Rules) -> list[str]:
 
 
 _ORDER: Final = {f.name: i for i, f in enumerate(fields(Rules))}
+MAX_COUNT: Final = 1_000
+"""The largest count key (rounds, lives, raises): a deal always ends (docs/limits.md)."""
 
 
 # ---- Commerce validation (rules-spec 4.10, 4.11) ------------------------------------------
@@ -524,10 +526,12 @@ def _commerce_problems(r: Rules) -> list[str]:
         value = getattr(r, key)
         if value is not None and value < 0:
             out.append(f"{key} must be >= 0 or null, not {value}")
-    if r.max_trade_rounds < 1:
-        out.append(f"max_trade_rounds must be >= 1, not {r.max_trade_rounds}")
+    if not 1 <= r.max_trade_rounds <= MAX_COUNT:
+        out.append(f"max_trade_rounds must be 1..{MAX_COUNT}, not {r.max_trade_rounds}")
     if r.win_from_pool < 0:
         out.append(f"win_from_pool must be >= 0, not {r.win_from_pool}")
+    if r.widow_lives > MAX_COUNT:
+        out.append(f"widow_lives must be at most {MAX_COUNT}, not {r.widow_lives}")
     if r.widow_lives < 1:
         out.append(f"widow_lives must be >= 1, not {r.widow_lives}")
     if r.cards != 3:
