@@ -242,17 +242,16 @@ def play_deal(session: Table, d: int, actions: Sequence[str]) -> None:
         raise HistoryError(f"deal {d + 1}: the session is over (fewer than two seats can "
                            "pay the ante)")
     for i, text in enumerate(actions):
-        where = f"deal {d + 1}, action {i + 1} ({excerpt(text, quote=False)})"
         if len(text) > MAX_ACTION_CHARS:
-            raise HistoryError(f"{where}: an action string is at most {MAX_ACTION_CHARS} "
-                               f"characters, not {len(text)}")
+            raise HistoryError(f"{_where(d, i, text)}: an action string is at most "
+                               f"{MAX_ACTION_CHARS} characters, not {len(text)}")
         if session.deal_no != d:
-            raise HistoryError(f"{where}: deal {d + 1} is already over; this action "
-                               "belongs to no deal")
+            raise HistoryError(f"{_where(d, i, text)}: deal {d + 1} is already over; this "
+                               "action belongs to no deal")
         try:
             seat, action = parse_move(text)
             if seat >= session.n:
-                raise HistoryError(f"{where}: there is no seat p{seat + 1}")
+                raise HistoryError(f"{_where(d, i, text)}: there is no seat p{seat + 1}")
             session.apply_move(seat, action)
         except HistoryError:
             raise
@@ -261,7 +260,13 @@ def play_deal(session: Table, d: int, actions: Sequence[str]) -> None:
             prefix = f"{text.split()[0]} " if text.split() else ""
             if message.startswith(prefix) and ": " in message:
                 message = message.split(": ", 1)[1]
-            raise HistoryError(f"{where}: {message}") from None
+            raise HistoryError(f"{_where(d, i, text)}: {message}") from None
+
+
+def _where(d: int, i: int, text: str) -> str:
+    """How an error names action ``i`` of deal ``d`` (both 0-based): ``deal 2, action 3
+    (p1 see)``, a long action cut to an excerpt."""
+    return f"deal {d + 1}, action {i + 1} ({excerpt(text, quote=False)})"
 
 
 def history_of(played: Table | DealState) -> HandHistory:
