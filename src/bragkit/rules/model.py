@@ -526,8 +526,10 @@ def _commerce_problems(r: Rules) -> list[str]:
         value = getattr(r, key)
         if value is not None and value < 0:
             out.append(f"{key} must be >= 0 or null, not {value}")
-    if not 1 <= r.max_trade_rounds <= MAX_COUNT:
-        out.append(f"max_trade_rounds must be 1..{MAX_COUNT}, not {r.max_trade_rounds}")
+    if r.max_trade_rounds < 1:
+        out.append(f"max_trade_rounds must be >= 1, not {r.max_trade_rounds}")
+    if r.max_trade_rounds > MAX_COUNT:
+        out.append(f"max_trade_rounds must be at most {MAX_COUNT}, not {r.max_trade_rounds}")
     if r.win_from_pool < 0:
         out.append(f"win_from_pool must be >= 0, not {r.win_from_pool}")
     if r.widow_lives > MAX_COUNT:
