@@ -140,3 +140,24 @@ def test_4_4_11_face_up_stub_shows_folded_hands_only() -> None:
     st = st.apply("fold")  # p1 wins without showing: its hand goes to the stub face down
     assert not set(st.first().hands[0]) & Knowledge.of(st).allowed(1)
     check_state(st)
+
+
+def test_2_5_a_card_named_only_in_the_exported_view_is_caught(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from bragkit.engine.views import SeatView
+
+    real = SeatView.to_dict
+
+    def leaky(self: SeatView) -> dict[str, object]:
+        data = real(self)
+        data["hint"] = "the stock starts with " + str(card_from_id(0))
+        return data
+
+    rules = get_preset("modern-shuffled")
+    monkeypatch.setattr(SeatView, "to_dict", leaky)
+    st = BragState.new(rules, [20, 20], dealer=0, rng=random.Random(1))
+    check_state(st)  # the JSON form is read only when asked (every finished deal)
+    with pytest.raises(ConformanceError, match="view of p1 leaks 2c"):  # nobody looked yet
+        check_state(st, exported=True)
+    with pytest.raises(ConformanceError, match=r"\(final state\): view of p. leaks 2c"):
+        check_conformance(rules, hands=3, players=2, seed=2)

@@ -111,11 +111,14 @@ def _fail(message: str) -> None:
     raise ConformanceError(message)
 
 
-def check_state(st: StateLike, knowledge: Knowledge | None = None) -> None:
+def check_state(st: StateLike, knowledge: Knowledge | None = None, *,
+                exported: bool = False) -> None:
     """Check the invariants of one state (chips, cards, legal actions, views).
 
     ``knowledge`` is what each seat may know at ``st`` (default: derived from the start of
     the deal with :meth:`Knowledge.of`; the checker passes one it keeps up to date).
+    ``exported`` also reads every card named in each view's JSON form (``to_dict``), as
+    exported to players (the checker does so for every finished deal).
     """
     if st.chips_in_play() != st.total:
         _fail(f"chips not conserved: {st.chips_in_play()} != {st.total}")
@@ -130,12 +133,16 @@ def check_state(st: StateLike, knowledge: Knowledge | None = None) -> None:
     if knowledge is None:
         knowledge = Knowledge.of(st)
     for seat in range(st.n):
-        _check_view(st, seat, knowledge)
+        _check_view(st, seat, knowledge, exported)
 
 
-def _check_view(st: StateLike, seat: int, knowledge: Knowledge) -> None:
+def _check_view(st: StateLike, seat: int, knowledge: Knowledge, exported: bool) -> None:
     view = st.view(seat)
-    leaked = view_cards(view, seat) - knowledge.allowed(seat)
+    cards = view_cards(view, seat)
+    to_dict = getattr(view, "to_dict", None)
+    if exported and to_dict is not None:
+        cards |= _text_cards(to_dict())
+    leaked = cards - knowledge.allowed(seat)
     if leaked:
         where = _where(st, leaked)
         _fail(f"view of p{seat + 1} leaks {where} (what p{seat + 1} may know follows from "
@@ -238,6 +245,20 @@ def _event_cards(events: tuple[Event, ...], seat: int, name: str) -> frozenset[i
     result = frozenset(new)
     _EVENT_CARDS[key] = (events, result)
     return result
+
+
+def _text_cards(value: object) -> set[int]:
+    """The card ids named (as card texts) anywhere in a JSON-like value."""
+    found: set[int] = set()
+    if isinstance(value, str):
+        found.update(_arg_cards(value))
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            found |= _text_cards(key) | _text_cards(item)
+    elif isinstance(value, (list, tuple)):
+        for item in value:
+            found |= _text_cards(item)
+    return found
 
 
 def _arg_cards(arg: str) -> tuple[int, ...]:
@@ -418,7 +439,7 @@ def _check_finished(table: TableLike, tracker: _Tracker, report: ConformanceRepo
     record = table.records[-1]
     final = table.last_final
     try:
-        check_state(final, tracker.at(final))
+        check_state(final, tracker.at(final), exported=True)
     except ConformanceError as error:
         _fail(f"deal {record.number + 1} (final state): {error}")
     if final.replay() != final:
