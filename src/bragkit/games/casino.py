@@ -96,9 +96,9 @@ def _number(text: str, where: str) -> Fraction:
     if m["sign"] == "-":
         value = -value
     if value < 0 or value > _MAX_PAY:
-        raise RulesError(f"{where}: payout {raw!r} must be between 0 and {_MAX_PAY}")
+        raise RulesError(f"{where}: payout {excerpt(raw)} must be between 0 and {_MAX_PAY}")
     if value.denominator > _MAX_DENOMINATOR:
-        raise RulesError(f"{where}: payout {raw!r} is too fine (denominator over "
+        raise RulesError(f"{where}: payout {excerpt(raw)} is too fine (denominator over "
                          f"{_MAX_DENOMINATOR})")
     return value
 
@@ -142,11 +142,12 @@ class Paytable:
         for item in text.split(","):
             name, sep, value = item.partition("=")
             if not sep or not name.strip():
-                raise RulesError(f"{where}: expected category=payout, got {item.strip()!r} "
-                                 f"in {text!r}")
+                raise RulesError(f"{where}: expected category=payout, got {excerpt(item.strip())} "
+                                 f"in {excerpt(text)}")
             category = _normal_category(name)
             if category in found:
-                raise RulesError(f"{where}: category {category!r} given twice in {text!r}")
+                raise RulesError(f"{where}: category {excerpt(category)} given twice in "
+                                 f"{excerpt(text)}")
             found[category] = _number(value, where)
         return Paytable.build(found, ranking, where)
 
@@ -158,11 +159,11 @@ class Paytable:
         for name, value in table.items():
             category = _normal_category(str(name))
             if category not in known:
-                raise RulesError(f"{where}: unknown category {name!r} for {ranking.name} "
+                raise RulesError(f"{where}: unknown category {excerpt(name)} for {ranking.name} "
                                  f"(categories: {', '.join(known)})")
             if isinstance(value, bool) or not isinstance(value, int | float | str | Fraction):
                 raise RulesError(f"{where}: payout for {category} must be a number, "
-                                 f"not {value!r}")
+                                 f"not {excerpt(value)}")
             entries[category] = _number(str(value), where)
         ordered = tuple((c, entries[c]) for c in known if c in entries)
         return Paytable(ordered)
@@ -212,7 +213,7 @@ Q-high, a category or none
     ranking = get_ranking(ranking_name)
     raw = text.strip()
     low = raw.lower()
-    problem = (f"bad hand {raw!r}: write three ranks (Q-6-4), cards (Qs 6h 4d), Q-high, "
+    problem = (f"bad hand {excerpt(raw)}: write three ranks (Q-6-4), cards (Qs 6h 4d), Q-high, "
                f"a category or none")
     if low in ("none", "any"):
         return 0
@@ -228,7 +229,7 @@ Q-high, a category or none
                  for ids in _hands_with_ranks((top[0], mid, lo), False)
                  if ranking.category_of_rank(ranking.rank3(*ids)) == "high_card"]
         if not found:
-            raise RulesError(f"bad hand {raw!r}: no high-card hand has that top card")
+            raise RulesError(f"bad hand {excerpt(raw)}: no high-card hand has that top card")
         return min(found)
     try:
         cards = parse_cards(raw)
@@ -242,7 +243,7 @@ Q-high, a category or none
         raise RulesError(problem)
     found = [ranking.rank3(*ids) for ids in _hands_with_ranks(ranks, suited)]
     if not found:
-        raise RulesError(f"bad hand {raw!r}: impossible with one pack")
+        raise RulesError(f"bad hand {excerpt(raw)}: impossible with one pack")
     return min(found)
 
 
@@ -328,17 +329,17 @@ class CasinoRules:
         ranking = get_ranking(self.ranking)
         for table in (self.ante_bonus_table, self.pair_plus_table):
             if not isinstance(table, Paytable):
-                raise RulesError(f"paytables must be Paytable values, not {table!r}")
+                raise RulesError(f"paytables must be Paytable values, not {excerpt(table)}")
             for name, _ in table.entries:
                 if name not in ranking.categories:
-                    raise RulesError(f"paytable category {name!r} is not a {ranking.name} "
+                    raise RulesError(f"paytable category {excerpt(name)} is not a {ranking.name} "
                                      f"category")
         if not isinstance(self.qualifier, str):
             raise RulesError(f"qualifier must be a hand class as text (Q-high, Q-6-4, pair, "
                              f"none...), not {excerpt(self.qualifier)}")
         if not isinstance(self.casino_tie, str) or self.casino_tie not in TIE_RULES:
             raise RulesError(f"casino_tie must be one of {', '.join(TIE_RULES)}, "
-                             f"not {self.casino_tie!r}")
+                             f"not {excerpt(self.casino_tie)}")
         if not isinstance(self.pair_plus_forfeit_on_fold, bool):
             raise RulesError("pair_plus_forfeit_on_fold must be true or false")
         try:
@@ -378,7 +379,7 @@ class CasinoRules:
             elif isinstance(given, Mapping):
                 tables[key] = Paytable.build(given, ranking, where)
             else:
-                raise RulesError(f"{where}: expected a table, not {given!r}")
+                raise RulesError(f"{where}: expected a table, not {excerpt(given)}")
         return CasinoRules(preset_name=name, ranking=base["ranking"],
                            ante_bonus_table=tables["ante_bonus_table"],
                            pair_plus_table=tables["pair_plus_table"], **values)
@@ -523,12 +524,12 @@ class CasinoHand:
         for name, value, least in (("ante", ante, 1), ("pair_plus", pair_plus, 0)):
             if isinstance(value, bool) or not isinstance(value, int) or value < least:
                 raise IllegalActionError(f"{name} must be a whole number of chips >= {least}, "
-                                         f"not {value!r}")
+                                         f"not {excerpt(value)}")
         if pack is not None:
             cards = parse_cards(pack)
             if len(cards) < 6:
                 raise CardError(f"a casino deal needs 6 cards, got {len(cards)} in "
-                                f"{format_cards(cards)!r}")
+                                f"{excerpt(format_cards(cards))}")
             if any(c.is_joker for c in cards[:6]):
                 raise CardError("casino games use a pack without jokers")
         else:
@@ -567,7 +568,7 @@ class CasinoHand:
             chosen = Action(str(action).strip().lower())
         except ValueError:
             shown = ", ".join(a.value for a in legal) or "none (the hand is over)"
-            raise IllegalActionError(f"{str(action)!r} is not a casino action; "
+            raise IllegalActionError(f"{excerpt(str(action))} is not a casino action; "
                                      f"legal now: {shown}") from None
         if chosen not in legal:
             raise IllegalActionError(f"cannot {chosen.value}: the hand is already settled")

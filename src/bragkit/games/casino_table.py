@@ -36,7 +36,7 @@ from typing import Any
 
 from bragkit.cards import Card, format_cards, parse_cards, standard_pack
 from bragkit.engine.pack import PACK_ONLY_SEED, new_rng
-from bragkit.errors import BragError, HistoryError, IllegalActionError
+from bragkit.errors import BragError, HistoryError, IllegalActionError, excerpt
 from bragkit.games.casino import PRESETS, Action, CasinoHand, CasinoRules, Settlement
 from bragkit.history.format import (
     FORMAT,
@@ -146,9 +146,9 @@ def casino_from_dict(data: dict[str, Any]) -> CasinoHistory:
         if key == "dealer":
             problems.append('"dealer": the house deals every casino hand; leave it out')
         elif key not in known:
-            problems.append(f"unknown key {key!r}")
+            problems.append(f"unknown key {excerpt(key)}")
     if data.get("format", FORMAT) != FORMAT:
-        problems.append(f'"format" must be {FORMAT!r}, not {data.get("format")!r}')
+        problems.append(f'"format" must be {excerpt(FORMAT)}, not {excerpt(data.get("format"))}')
     spec = data["rules"]
     rules: CasinoRules | None = None
     try:
@@ -298,12 +298,12 @@ are left (rules-spec 4.9)
         words = text.split()
         if not words or not (words[0][:1] in "pP" and words[0][1:].isascii()
                              and words[0][1:].isdecimal()):
-            raise IllegalActionError(f"malformed action {text!r}: it must start with p1")
+            raise IllegalActionError(f"malformed action {excerpt(text)}: it must start with p1")
         if words[0].lower() != "p1":
             raise IllegalActionError(f"there is no seat {words[0]}: casino brag is one player "
                                      f"(p1) against the dealer ({_SPEC})")
         if len(words) < 2:
-            raise IllegalActionError(f"malformed action {text!r}: no action after the seat")
+            raise IllegalActionError(f"malformed action {excerpt(text)}: no action after the seat")
         verb, args = words[1].lower(), words[2:]
         left = self.bankroll - self.staked
         if verb == "ante":
@@ -328,7 +328,8 @@ are left (rules-spec 4.9)
             self.pair_plus = amount
         elif verb in ("play", "fold"):
             if args:
-                raise IllegalActionError(f"malformed action {text!r}: {verb} takes no amount")
+                raise IllegalActionError(f"malformed action {excerpt(text)}: {verb} takes no "
+                                         "amount")
             if not self.ante:
                 raise IllegalActionError(f"a hand starts with the ante: p1 ante N ({_SPEC})")
             if verb == "play" and left < self.ante:
@@ -342,7 +343,7 @@ are left (rules-spec 4.9)
             self.current, self.ante, self.pair_plus, self.hand = [], 0, 0, None
             return
         else:
-            raise IllegalActionError(f"{words[1]!r} is not a casino action (ante N, "
+            raise IllegalActionError(f"{excerpt(words[1])} is not a casino action (ante N, "
                                      f"pairbonus N, play, fold); legal now: {self.legal()}")
         self.current.append(f"p1 {verb} {amount}")
 

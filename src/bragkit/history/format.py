@@ -84,15 +84,15 @@ def from_dict(data: object) -> HandHistory:
              "comment", "players"}
     for key in data:
         if key not in known:
-            problems.append(f"unknown key {key!r}")
+            problems.append(f"unknown key {excerpt(key)}")
     fmt = data.get("format", FORMAT)
     if fmt != FORMAT:
-        problems.append(f'"format" must be {FORMAT!r}, not {fmt!r}')
+        problems.append(f'"format" must be {excerpt(FORMAT)}, not {excerpt(fmt)}')
     rules: Rules | None = None
     spec = data.get("rules", "modern")
     preset = spec.get("preset") if isinstance(spec, dict) else spec
     if preset in ("casino", "three-card-poker"):
-        raise HistoryError(f"bad history: a casino history (rules {preset!r}) is read by "
+        raise HistoryError(f"bad history: a casino history (rules {excerpt(preset)}) is read by "
                            "bragkit.games.casino_table.loads_casino (brag replay reads both)")
     try:
         rules = resolve(spec)
@@ -200,12 +200,12 @@ def deal_lists(data: dict[str, Any], problems: list[str], example: str
     for d, deal in enumerate(deals):
         if not isinstance(deal, list):
             problems.append(f'"deals": deal {d + 1} must be a list of action strings, '
-                            f"not {deal!r}")
+                            f"not {excerpt(deal)}")
             continue
         for i, action in enumerate(deal):
             if not isinstance(action, str):
                 problems.append(f'"deals": deal {d + 1}, action {i + 1} must be an action '
-                                f'string such as "{example}", not {action!r}')
+                                f'string such as "{example}", not {excerpt(action)}')
     return [] if problems else deals
 
 

@@ -319,7 +319,7 @@ class Rules:
         kwargs: dict[str, Any] = {}
         for key, value in data.items():
             if key not in _FIELD_NAMES:
-                problems.append(f"unknown rule key {key!r}")
+                problems.append(f"unknown rule key {excerpt(key)}")
                 continue
             expected = _TYPES[key]
             if not _type_ok(value, expected):

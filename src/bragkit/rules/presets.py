@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from bragkit.errors import RulesError
+from bragkit.errors import RulesError, excerpt
 from bragkit.rules.model import Rules
 
 __all__ = ["PRESETS", "get_preset", "preset_name", "preset_names", "resolve", "to_spec"]
@@ -101,7 +101,7 @@ def get_preset(name: str) -> Rules:
     try:
         return PRESETS[name]
     except KeyError:
-        raise RulesError(f"unknown preset {name!r}; known: {', '.join(PRESETS)}") from None
+        raise RulesError(f"unknown preset {excerpt(name)}; known: {', '.join(PRESETS)}") from None
 
 
 def resolve(spec: str | dict[str, Any] | Rules) -> Rules:
@@ -115,7 +115,7 @@ def resolve(spec: str | dict[str, Any] | Rules) -> Rules:
     if isinstance(spec, str):
         return get_preset(spec)
     if not isinstance(spec, dict):
-        raise RulesError(f"rules must be a preset name or an object, not {spec!r}")
+        raise RulesError(f"rules must be a preset name or an object, not {excerpt(spec)}")
     data = dict(spec)
     name = data.pop("preset", None)
     base = Rules() if name is None else get_preset(str(name))
