@@ -286,3 +286,18 @@ def test_4_4_7_face_up_retained_hand_nobody_stays_the_antes_are_collected() -> N
                         "to stay in")
     assert notes[2].startswith("nobody stayed against the face-up hand, so p2 collects this "
                                "deal's antes (3 chips; faceup_collects=antes)")
+
+
+def test_replay_as_a_seat_explains_what_that_seat_saw() -> None:
+    from bragkit.history import history_of
+    from bragkit.history.seat import seat_text
+
+    t = _table("modern", [20, 20], 0, {0: "Ks Kh 2c", 1: "3s 4h 9d"}, SEE)
+    seen = seat_text(history_of(t), 1)
+    assert "  why: p1 saw you and wins: p1's Pair of kings, two kicker beats your High card " \
+           "9-4-3" in seen
+
+
+def test_a_suited_wild_card_stands_for_a_named_card_not_a_card_text() -> None:
+    assert name_hand(get_preset("modern-wild-twos"), "2c Ah Kh") == \
+        "Running flush A-K-Q (1 wild card): 2c as the queen of hearts"

@@ -64,8 +64,8 @@ def strength_text(strength: Strength, *, discards_visible: bool = True) -> str:
     extras = []
     word = "for" if "bragger" in text else "as"  # braggers name themselves already
     suited = any(k in strength.category for k in ("flush", "colour", "pure"))
-    wilds = [f"{w} as itself" if w == c else f"{w} {word} the {c}" if suited or c.rank is None
-             else f"{w} {word} {_a(c.rank.label)}" for w, c in strength.wilds]
+    wilds = [f"{w} as itself" if w == c else f"{w} {word} {_stands_for(c, suited)}"
+             for w, c in strength.wilds]
     if wilds:
         text += ": " + ", ".join(wilds)
     if strength.discarded and discards_visible:
@@ -75,7 +75,14 @@ def strength_text(strength: Strength, *, discards_visible: bool = True) -> str:
     return text
 
 
-def _a(word: str) -> str:
+def _stands_for(card: Card, suited: bool) -> str:
+    """``a three``, or ``the ace of clubs`` where the suit matters (words, not a card text:
+    the card a wild card stands for is not in play)."""
+    if card.rank is None or card.suit is None:
+        return str(card)
+    if suited:
+        return f"the {card.rank.label} of {card.suit.name.lower()}"
+    word = card.rank.label
     return f"an {word}" if word[0] in "aeiou" else f"a {word}"
 
 

@@ -25,6 +25,7 @@ from typing import Any
 
 from bragkit.engine.pack import pack_text
 from bragkit.errors import HistoryError
+from bragkit.explain.results import explain_lines
 from bragkit.history.format import HandHistory
 from bragkit.history.replay import ReplayResult, open_session, play_deals
 
@@ -41,7 +42,9 @@ def seat_deal(final: Any, seat: int, number: int, variant: str | None = None
 
     Keys: ``number``, ``dealer``, ``variant``, ``seat``, ``own`` (the seat's hand as it
     last saw it, None while it never looked), ``shown`` (other seats' cards shown to it),
-    ``events`` (the event log as it saw it), ``winners``, ``net`` and ``finished``.
+    ``events`` (the event log as it saw it), ``winners``, ``net``, ``finished`` and ``why``
+    (:func:`bragkit.explain.explain_lines`: the hands shown named and the reasons, in plain
+    English, from the seat's own view).
     """
     view = final.view(seat)
     own: str | None = None
@@ -72,6 +75,7 @@ def seat_deal(final: Any, seat: int, number: int, variant: str | None = None
         "winners": [f"p{s + 1}" for s in getattr(final, "winners", ())],
         "net": net,
         "finished": final.is_over,
+        "why": explain_lines(final.rules, final.events, seat),
     }
 
 
@@ -82,6 +86,7 @@ def seat_deal_lines(deal: dict[str, Any]) -> list[str]:
              f"  {deal['seat']} (you): {deal['own'] or 'not seen'}"]
     lines.extend(f"  shown {s}: {cards}" for s, cards in deal["shown"].items())
     lines.extend(f"    {event}" for event in deal["events"])
+    lines.extend(f"  why: {note}" for note in deal.get("why", ()))
     if deal["winners"]:
         lines.append(f"  winners: {', '.join(deal['winners'])}")
     if not deal["finished"]:
