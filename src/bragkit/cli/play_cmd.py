@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 import sys
-from typing import Any
+from typing import Any, Final
 
 import click
 from rich.console import Console
@@ -37,8 +37,14 @@ from bragkit.engine.pack import new_rng
 from bragkit.engine.table import open_table
 from bragkit.errors import RulesError
 from bragkit.limits import MAX_HANDS, MAX_SEATS, MAX_STACK
+from bragkit.rules import preset_names
 from bragkit.sim.options import rules_from
 from bragkit.sim.runner import parse_bots
+
+DEFAULT_DELAY: Final = 0.4
+"""Seconds ``brag play`` waits after each bot action by default (``--delay``)."""
+MAX_DELAY: Final = 10.0
+"""The longest ``--delay`` accepted."""
 
 __all__ = ["default_bots", "default_history_dir", "help_text", "history_path", "play_command",
            "read_action", "save_history", "write_atomically"]
@@ -58,8 +64,9 @@ def default_bots(rules: Any) -> str:
 
 
 @cli.command("play")
-@click.option("--preset", default="modern", show_default=True,
-              help="Rules preset (casino plays 'brag casino play').")
+@click.option("--preset", default="modern", show_default=True, metavar="NAME",
+              help="Rules preset: " + ", ".join(preset_names()) + "; or casino (Casino 3 Card "
+                   "Brag against the house: runs 'brag casino play', --stack is its bankroll).")
 @click.option("--rules", "rules_file", default=None, metavar="FILE",
               help="A JSON rules file (a preset name or {\"preset\": ..., key: value}).")
 @click.option("--set", "settings", multiple=True, metavar="KEY=VALUE",
@@ -82,14 +89,20 @@ def default_bots(rules: Any) -> str:
                    "$BRAG_HISTORY_DIR, else ~/.local/share/bragkit/histories).")
 @click.option("--pause/--no-pause", default=True, show_default=True,
               help="Wait for Enter between deals.")
+@click.option("--delay", default=DEFAULT_DELAY, show_default=True, metavar="SECONDS",
+              type=click.FloatRange(0, MAX_DELAY),
+              help=f"Pause after each bot action, so you can follow the play (0 for none; at "
+                   f"most {MAX_DELAY:g}; only on a terminal).")
 @click.pass_context
 def play_command(ctx: click.Context, preset: str, rules_file: str | None,
                  settings: tuple[str, ...], bots: str | None, seat: int, stack: int,
                  seed: int | None, max_deals: int | None, history: str | None,
-                 pause: bool) -> None:
+                 pause: bool, delay: float) -> None:
     """Play at a terminal table against bots; every deal is saved for 'brag replay'.
 
-    Type h at the prompt for the actions on offer and the shortcuts, q to stop.
+    Type h at the prompt for the actions on offer and the shortcuts, rules for the hand
+    ranking and house rules, hint for your chance against the players still in, q to stop.
+    The game ends with a summary: deals played and won, net chips, biggest pot.
     """
     if preset == "casino" and rules_file is None:
         from click.core import ParameterSource
@@ -131,7 +144,7 @@ def play_command(ctx: click.Context, preset: str, rules_file: str | None,
     console.print("type an action at the prompt (h for help, q to stop)")
     table = PlayTable(session, human, table_bots, names, console, path,
                    new_rng() if seed is None else random.Random(f"bragkit-play-bots:{seed}"),
-                   max_deals, pause)
+                   max_deals, pause, delay)
     code = 0
     try:
         table.run()
@@ -140,7 +153,8 @@ def play_command(ctx: click.Context, preset: str, rules_file: str | None,
     except KeyboardInterrupt:
         code = 130
     done = len(session.records)
-    console.print(f"\nhistory saved to {path} ({done} finished deal{'s' if done != 1 else ''}); "
+    console.print(f"\n[bold]{table.summary_text()}[/bold]")
+    console.print(f"history saved to {path} ({done} finished deal{'s' if done != 1 else ''}); "
                   f"stacks {' '.join(str(s) for s in session.stacks)}")
     if code:
         sys.exit(code)

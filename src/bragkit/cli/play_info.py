@@ -1,0 +1,215 @@
+"""What ``brag play`` tells the player on request: ``rules``, ``hint``, the session summary.
+
+* :func:`rules_text`: the game's hand ranking (best first, with the best hand of each
+  category) and every house rule the game reads, with its value and meaning;
+* :func:`hint_text`: your chance against the opponents still in, from
+  :func:`bragkit.analysis.equity.equity` (exact against one or two opponents with three-card
+  hands, else a seeded estimate with its 95% interval), using only what your seat can see;
+* :class:`SessionSummary`: hands played and won, net result and the biggest pot.
+
+>>> from bragkit.rules import get_preset
+>>> print(rules_text(get_preset("modern"), symbols=False).splitlines()[0])
+Hand ranking (modern; best first):
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from bragkit.cards import Card, card_from_id
+from bragkit.cli.cardtext import cards_plain
+from bragkit.errors import BragError
+from bragkit.games import hand_ranking
+from bragkit.hands import Ranking
+from bragkit.rules import Rules, get_preset, preset_name
+from bragkit.rules.reference import GAME_PAGES, MAIN_PRESETS, key_docs, keys_of
+
+__all__ = ["SessionSummary", "best_of_each_category", "hint_text", "rules_text"]
+
+
+@lru_cache(maxsize=32)
+def best_of_each_category(ranking: Ranking) -> tuple[tuple[str, tuple[Card, ...]], ...]:
+    """Each category of ``ranking``, best first, with the best three-card hand in it.
+
+    >>> from bragkit.hands import get_ranking
+    >>> [(c, " ".join(map(str, h))) for c, h in best_of_each_category(get_ranking("modern"))][:2]
+    [('prial', '3c 3d 3h'), ('running_flush', 'Ac 2c 3c')]
+    """
+    best: dict[str, tuple[int, tuple[int, ...]]] = {}
+    ids = sorted(c.id for c in ranking.pack)
+    for hand in itertools.combinations(ids, 3):
+        rank = ranking.rank3(*hand)
+        if rank < 0:
+            continue
+        category = ranking.category_of_rank(rank)
+        if category not in best or rank > best[category][0]:
+            best[category] = (rank, hand)
+    out = []
+    for category in ranking.categories:
+        if category in best:
+            out.append((category, _high_first(tuple(card_from_id(i) for i in best[category][1]))))
+    return tuple(out)
+
+
+def _high_first(cards: tuple[Card, ...]) -> tuple[Card, ...]:
+    """Highest rank first, as players say a hand; A-2-3 reads ``A 2 3``."""
+    ordered = sorted(cards, key=lambda c: (-c.rank_value, c.id))
+    if {c.rank_value for c in cards} == {14, 2, 3}:
+        ordered = sorted(cards, key=lambda c: (c.rank_value % 14, c.id))
+    return tuple(ordered)
+
+
+def _value(value: object) -> str:
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def rules_text(rules: Rules, *, symbols: bool = True) -> str:
+    """The hand ranking and every house rule ``rules.game`` reads, with values and meanings.
+
+    >>> from bragkit.rules import get_preset
+    >>> text = rules_text(get_preset("three-stake"), symbols=False)
+    >>> "stake = 1" in text and "draw31 = false" in text and "see_cost" not in text
+    True
+    """
+    lines: list[str] = []
+    try:
+        ranking = hand_ranking(rules)
+    except BragError:
+        ranking = None
+    if ranking is not None:
+        lines.append(f"Hand ranking ({ranking.name}; best first):")
+        for place, (category, hand) in enumerate(best_of_each_category(ranking), 1):
+            lines.append(f"  {place}. {category.replace('_', ' '):<15} best: "
+                         f"{cards_plain(hand, symbols=symbols)}")
+        if rules.cards > 3:
+            lines.append(f"  ({rules.cards} cards are dealt: "
+                         + ("you discard down to the best three)" if rules.game == "modern"
+                            else "the best three count)"))
+        if rules.wild is not None:
+            lines.append(f"  wild cards: {rules.wild}")
+    name = preset_name(rules)
+    docs = key_docs(Rules)
+    try:
+        plain = get_preset(MAIN_PRESETS.get(rules.game, rules.game))
+    except BragError:
+        plain = rules
+    lines.append(f"House rules of this table ({rules.game}"
+                 + (f", preset {name}" if name else "")
+                 + "; * = not the game's usual value; change with --set KEY=VALUE):")
+    keys = keys_of(rules.game)
+    rows = [(f"{key} = {_value(getattr(rules, key))}"
+             + (" *" if getattr(rules, key) != getattr(plain, key) else ""), key) for key in keys]
+    width = max((len(text) for text, _ in rows), default=0)
+    for text, key in rows:
+        meaning = docs.get(key, "").replace("``", "")
+        lines.append(f"  {text:<{width}}  {meaning}")
+    page = GAME_PAGES.get(rules.game)
+    if page:
+        lines.append(f"The full rules: docs/rules/{page}")
+    return "\n".join(lines)
+
+
+def _live_opponents(view: Any, seat: int) -> list[int]:
+    status = getattr(view, "status", ())
+    return [s for s, st in enumerate(status) if s != seat and st == "in"]
+
+
+def hint_text(rules: Rules, view: Any, seat: int, *, symbols: bool = True,
+              seed: int = 0) -> str:
+    """Your chance of holding the best hand against the opponents still in.
+
+    Only cards your seat can see are used: your own hand, and shown cards of seats no longer
+    in (out of play, so no opponent can hold them).  The opponents' hands are every hand
+    they could hold from the other cards, counted exactly against one or two opponents with
+    three-card hands, else estimated from 20,000 seeded deals (with a 95% interval).
+    """
+    own = getattr(view, "own_cards", None)
+    if not own:
+        return "hint: look at your cards first (you are blind)" if own is None else \
+            "hint: you hold no cards now"
+    try:
+        ranking = hand_ranking(rules)
+    except BragError:
+        return "hint: not available in this game"
+    if not ranking.accepts(len(own)):
+        return f"hint: not available for a hand of {len(own)} cards"
+    opponents = _live_opponents(view, seat)
+    if not opponents:
+        return "hint: nobody else is in: the pot is yours"
+    shown = getattr(view, "shown", {}) or {}
+    if any(shown.get(s) for s in opponents):
+        return ("hint: not available here: an opponent still in has shown cards, and the "
+                "hint counts only fully hidden hands")
+    dead: set[Card] = set()
+    if hasattr(view, "known_cards"):
+        live_shown = {c for s in opponents for c in shown.get(s, ())}
+        dead = {c for c in view.known_cards() if c not in own and c not in live_shown}
+    dead &= set(ranking.pack)
+    from bragkit.analysis.equity import equity
+
+    try:
+        result = equity(own, len(opponents), dead=tuple(sorted(dead)), ranking=ranking,
+                        samples=20_000, seed=seed)
+    except BragError as error:
+        return f"hint: not available ({error})"
+    who = f"{len(opponents)} opponent{'s' if len(opponents) > 1 else ''} still in"
+    hand = cards_plain(own, symbols=symbols)
+    if result.method == "exact":
+        how = f"exact, over all {result.deals:,} hands they could hold"
+    else:
+        how = f"estimated from {result.deals:,} deals, ± 95% interval"
+    parts = []
+    for index, (name, value) in enumerate((("win", result.win), ("tie", result.tie),
+                                           ("lose", result.lose))):
+        text = f"{name} {float(value):.1%}"
+        if result.ci95 is not None:
+            text += f" ±{result.ci95[index]:.1%}"
+        parts.append(text)
+    out = f"hint: {hand} against {who}: {', '.join(parts)} ({how}"
+    if dead:
+        out += f"; {len(dead)} card{'s' if len(dead) > 1 else ''} you have seen out of play"
+    out += ")"
+    if result.tie and rules.game in ("modern", "teen-patti"):
+        out += "; in a see the seer loses a tie"
+    return out
+
+
+@dataclass
+class SessionSummary:
+    """What a session came to for one seat: deals played and won, net chips, biggest pot.
+
+    >>> s = SessionSummary(start=100)
+    >>> s.add_deal(won=True, pot=12)
+    >>> s.add_deal(won=False, pot=30)
+    >>> s.text(stack=95, bought=0)
+    'session: 2 deals played, 1 won by you; net -5 chips (stack 95); biggest pot 30'
+    """
+
+    start: int
+    played: int = 0
+    won: int = 0
+    biggest: int = 0
+
+    def add_deal(self, *, won: bool, pot: int) -> None:
+        """Count one finished deal."""
+        self.played += 1
+        self.won += won
+        self.biggest = max(self.biggest, pot)
+
+    def text(self, *, stack: int, bought: int) -> str:
+        """One line: deals played and won, net (rebuys not counted as winnings), biggest pot."""
+        net = stack - self.start - bought
+        sign = "+" if net > 0 else ""
+        plural = "s" if self.played != 1 else ""
+        out = (f"session: {self.played} deal{plural} played, {self.won} won by you; "
+               f"net {sign}{net} chips (stack {stack}")
+        if bought:
+            out += f", {bought} bought in"
+        return out + f"); biggest pot {self.biggest}"
