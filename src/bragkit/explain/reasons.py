@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from bragkit.explain.hands import thirty_one_total
+from bragkit.explain.hands import strength_of, thirty_one_total
 from bragkit.hands import Strength
 
 if TYPE_CHECKING:
@@ -25,8 +25,6 @@ def _chips(n: int) -> str:
 
 
 def _strengths(r: _Reader, seats: Sequence[int]) -> dict[int, Strength]:
-    from bragkit.explain.hands import strength_of
-
     out: dict[int, Strength] = {}
     for s in seats:
         hand = r.hand(s)

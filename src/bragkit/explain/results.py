@@ -48,7 +48,13 @@ class Note:
 
 def explain_lines(rules: Rules, events: Sequence[Event], reader: int | None,
                   names: Sequence[str] | None = None) -> list[str]:
-    """The texts of :func:`explain`, in order (for a replay or a finished deal)."""
+    """The texts of :func:`explain`, in order (for a replay or a finished deal).
+
+    >>> from bragkit.rules import get_preset
+    >>> explain_lines(get_preset("modern"), (Event("deal", 0), Event("deal", 1),
+    ...               Event("fold", 0), Event("award", 1, 2, note="pot")), None)
+    ['p2 takes the pot (2 chips): everybody else folded']
+    """
     return [n.text for n in explain(rules, events, reader, names)]
 
 

@@ -55,7 +55,12 @@ def two_hands_text(events: Sequence[Event], seat: int,
 
 def own_cards_text(view: Any, seat: int, legal: Sequence[LegalAction]) -> str | None:
     """Words for the seat's own cards column when the cards alone do not say it (two blind
-    hands; a Commerce dealer deciding before he sees his hand), else ``None``."""
+    hands; a Commerce dealer deciding before he sees his hand), else ``None``.
+
+    >>> from types import SimpleNamespace
+    >>> own_cards_text(SimpleNamespace(phase="privilege", own_cards=None, to_act=1), 0, ())
+    'face down'
+    """
     phase = getattr(view, "phase", "")
     if phase == "privilege" and getattr(view, "own_cards", None) is None:
         if getattr(view, "to_act", -1) == seat:
