@@ -30,7 +30,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from bragkit.engine.actions import Action, LegalAction
-from bragkit.errors import RulesError
+from bragkit.errors import RulesError, excerpt
 
 if TYPE_CHECKING:
     from bragkit.engine.views import SeatView
@@ -141,7 +141,7 @@ def get_bot(name: str, rules: Rules) -> Bot:
     target = _REGISTRY.get((name, game)) or _REGISTRY.get((name, "*"))
     if target is None:
         known = ", ".join(bot_names(game)) or "none"
-        raise RulesError(f"no bot {name!r} for {game}; known: {known}")
+        raise RulesError(f"no bot {excerpt(name)} for {game}; known: {known}")
     if isinstance(target, str):
         factory: BotFactory = pkgutil.resolve_name(target)
     else:

@@ -25,7 +25,7 @@ from rich.table import Table
 from bragkit.cards import format_cards
 from bragkit.cli import cli
 from bragkit.cli.params import HANDS, SEED, STACK, Whole
-from bragkit.errors import RulesError
+from bragkit.errors import RulesError, excerpt
 from bragkit.games.casino import TIE_RULES, Action, CasinoHand, CasinoRules, pair_plus_units
 from bragkit.games.casino_table import CasinoTable, dumps_casino
 from bragkit.limits import MAX_HANDS, MAX_STACK
@@ -206,7 +206,7 @@ def _ask(console: Console, stream: TextIO) -> Action | None:
             return Action.FOLD
         if answer in ("q", "quit", "exit"):
             return None
-        console.print(f"  {answer!r} is not a decision here: answer p (play) or f (fold).")
+        console.print(f"  {excerpt(answer)} is not a decision here: answer p (play) or f (fold).")
 
 
 @casino.command(name="play")

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import click
 
-from bragkit.errors import BragError
+from bragkit.errors import BragError, excerpt
 from bragkit.limits import MAX_DIGITS, MAX_HANDS, MAX_SEED, MAX_STACK, parse_int
 
 __all__ = ["HANDS", "SEED", "STACK", "Whole"]
@@ -44,7 +44,7 @@ class Whole(click.ParamType[int]):
         elif isinstance(value, str):
             text = value
         else:
-            self.fail(f"{value!r} is not a whole number", param, ctx)
+            self.fail(f"{excerpt(value)} is not a whole number", param, ctx)
         try:
             number = parse_int(text, "value", -(10**MAX_DIGITS), self.hi)
         except BragError as error:

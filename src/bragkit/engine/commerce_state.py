@@ -36,7 +36,7 @@ from bragkit.engine.actions import Action, LegalAction, format_move, parse_actio
 from bragkit.engine.deal_protocol import DealProtocol
 from bragkit.engine.events import Event
 from bragkit.engine.views import redacted_events
-from bragkit.errors import BragError, CardError, IllegalActionError
+from bragkit.errors import BragError, CardError, IllegalActionError, excerpt
 from bragkit.hands import get_ranking
 
 if TYPE_CHECKING:
@@ -353,7 +353,7 @@ class CommerceState(DealProtocol):
             return f"{move}: say which card(s), e.g. '{la.kind} {la.args[0]}' ({rule})"
         if la.args:
             why = self._why_not(action)
-            return (f"{move}: {why or f'{action.arg!r} is not a choice here'}; e.g. "
+            return (f"{move}: {why or f'{excerpt(action.arg)} is not a choice here'}; e.g. "
                     f"'{la.kind} {la.args[0]}' ({rule})")
         return f"{move}: {action.kind} takes no argument ({rule})"
 
@@ -361,7 +361,7 @@ class CommerceState(DealProtocol):
         """Why the cards of a card action are refused, when it is simple to say."""
         words = (action.arg or "").split()
         if not all(w in CARD_ID for w in words):
-            return f"{action.arg!r} is not a list of cards"
+            return f"{excerpt(action.arg)} is not a list of cards"
         ids = [CARD_ID[w] for w in words]
         seat, hand = self.to_act, self.hands[self.to_act]
         if action.kind == "accept" and ids == [self.offer]:

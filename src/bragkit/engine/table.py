@@ -41,7 +41,7 @@ from typing import Any, Final, Protocol, overload
 
 from bragkit.engine.actions import Action, LegalAction, parse_move
 from bragkit.engine.pack import new_rng
-from bragkit.errors import BragError, RulesError
+from bragkit.errors import BragError, RulesError, excerpt
 from bragkit.rules import Rules
 
 __all__ = ["KEEP_RECORDS", "DealRecord", "DealRecords", "DealState", "OnRecord", "Table",
@@ -151,7 +151,8 @@ class DealRecords(Sequence[DealRecord]):
 
     def __init__(self, keep: int | None = KEEP_RECORDS) -> None:
         if keep is not None and (type(keep) is not int or keep < 0):
-            raise RulesError(f"keep_records must be a whole number >= 0 or None, not {keep!r}")
+            raise RulesError("keep_records must be a whole number >= 0 or None, not "
+                             f"{excerpt(keep)}")
         self.keep = keep
         self._items: deque[DealRecord] = deque(maxlen=keep)
         self.dropped = 0

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from bragkit.cards import MAX_JOKERS, Card, standard_pack
-from bragkit.errors import RulesError
+from bragkit.errors import RulesError, excerpt
 from bragkit.hands.core import Ranking
 
 __all__ = ["RANKING_NAMES", "OptionSpec", "RankingEntry", "get_ranking", "ranking_options"]
@@ -45,16 +45,16 @@ class OptionSpec:
             if bool_mismatch or value not in self.choices:
                 shown = ", ".join(str(c) for c in self.choices)
                 raise RulesError(
-                    f"ranking {ranking}: option {key} must be one of {shown}, not {value!r}")
+                    f"ranking {ranking}: option {key} must be one of {shown}, not {excerpt(value)}")
             return value
         if self.kind is bool:
             if not isinstance(value, bool):
                 raise RulesError(f"ranking {ranking}: option {key} must be true or false, "
-                                 f"not {value!r}")
+                                 f"not {excerpt(value)}")
             return value
         if self.kind is int and (isinstance(value, bool) or not isinstance(value, int)):
             raise RulesError(f"ranking {ranking}: option {key} must be a whole number, "
-                             f"not {value!r}")
+                             f"not {excerpt(value)}")
         return value
 
 
@@ -153,7 +153,7 @@ def ranking_options(name: str) -> dict[str, OptionSpec]:
 def _entry(name: str) -> RankingEntry:
     entry = REGISTRY.get(name)
     if entry is None:
-        raise RulesError(f"unknown ranking {name!r}; known: {', '.join(REGISTRY)}")
+        raise RulesError(f"unknown ranking {excerpt(name)}; known: {', '.join(REGISTRY)}")
     return entry
 
 
@@ -184,7 +184,7 @@ def get_ranking(name: str = "modern", **options: Any) -> Ranking:
     unknown = sorted(k for k, v in options.items() if k not in entry.options and v is not None)
     for key in unknown:
         known = ", ".join(entry.options) or "none"
-        problems.append(f"ranking {name}: unknown option {key!r} (options: {known})")
+        problems.append(f"ranking {name}: unknown option {excerpt(key)} (options: {known})")
     if problems:
         raise RulesError("; ".join(problems))
     if full.get("wild") != "jokers" and "jokers" in full:
