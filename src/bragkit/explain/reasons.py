@@ -176,9 +176,9 @@ def _poker_reason(r: _Reader, note: str, winners: list[int], amount: int) -> str
     if note.startswith("P2: no bet"):
         return f"pool 2: nobody bet, so the dealer {_takes(r, winners, amount, 'it')}"
     if note.endswith("uncalled"):
-        where = "pool 2: " if note.startswith("P2") else ""
-        return f"{where}{_takes(r, winners, amount)}: everybody else folded (the bet was " \
-               "not called)"
+        what = "pool 2" if note.startswith("P2") else "the pot"
+        return f"{_takes(r, winners, amount, what)}: everybody else folded (the bet was not " \
+               "called)"
     if note == "uncontested":
         return f"{_takes(r, winners, amount, 'a side pot')}: nobody else had a share in it"
     if note == "ante withdrawn":
