@@ -31,7 +31,9 @@ builds follows them (pass ``table_factory`` to use another engine).
 from __future__ import annotations
 
 import dataclasses
+import json
 import random
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -247,18 +249,13 @@ def _event_cards(events: tuple[Event, ...], seat: int, name: str) -> frozenset[i
     return result
 
 
+_TEXT_SPLIT = re.compile(r'[\s"\[\]{},:|()]+')
+
+
 def _text_cards(value: object) -> set[int]:
-    """The card ids named (as card texts) anywhere in a JSON-like value."""
-    found: set[int] = set()
-    if isinstance(value, str):
-        found.update(_arg_cards(value))
-    elif isinstance(value, dict):
-        for key, item in value.items():
-            found |= _text_cards(key) | _text_cards(item)
-    elif isinstance(value, (list, tuple)):
-        for item in value:
-            found |= _text_cards(item)
-    return found
+    """The card ids named (as card texts) anywhere in a JSON-ready value."""
+    text = json.dumps(value, ensure_ascii=False, default=str)
+    return {_CARD_OF_TEXT[w] for w in _TEXT_SPLIT.split(text) if w in _CARD_OF_TEXT}
 
 
 def _arg_cards(arg: str) -> tuple[int, ...]:
