@@ -120,6 +120,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     work = chunks_of(names, args.hands, args.chunk, players, args.seed, args.stack)
     tallies = {name: Tally() for name in names}
+    left = {name: args.hands for name in names}
     wall = time.perf_counter()
     columns = (TextColumn("{task.description:26}"), BarColumn(), MofNCompleteColumn(),
                TextColumn("{task.fields[rate]:>9} hands/s  broken {task.fields[broken]}"),
@@ -144,6 +145,10 @@ def main(argv: list[str] | None = None) -> int:
                 rate = f"{t.hands / t.seconds:,.0f}" if t.seconds else ""
                 progress.update(tasks[chunk.preset], advance=chunk.hands, rate=rate,
                                 broken=t.broken)
+                left[chunk.preset] -= chunk.hands
+                if not console.is_terminal and not left[chunk.preset]:  # a log, not a bar
+                    print(f"{chunk.preset:26} {t.hands:9,} hands {rate:>7} hands/s "
+                          f"broken {t.broken}", file=sys.stderr, flush=True)
                 done = sum(x.broken for x in tallies.values())
                 elapsed = time.perf_counter() - wall
                 progress.update(total, advance=chunk.hands, broken=done,
