@@ -93,3 +93,13 @@ def test_family_cache_is_bounded() -> None:
     assert family_cache_size() == CACHE_SIZE
     rules = MODERN.replace(ante=3)
     assert family_for(rules) is family_for(rules)
+
+
+def test_poker_game_cache_is_bounded() -> None:
+    from bragkit.engine.poker_game import CACHE_SIZE as POKER_CACHE
+    from bragkit.engine.poker_game import poker_game_cache_size, poker_game_for
+
+    foster = get_preset("foster")
+    for ante in range(1, POKER_CACHE + 40):
+        poker_game_for(foster.replace(max_raises=ante))
+    assert poker_game_cache_size() == POKER_CACHE

@@ -14,6 +14,7 @@ game through :data:`POKER_GAMES`.
 
 from __future__ import annotations
 
+import functools
 import pkgutil
 from abc import ABC, abstractmethod
 from dataclasses import fields
@@ -28,7 +29,8 @@ if TYPE_CHECKING:
     from bragkit.engine.poker_state import PokerState, PokerWork
     from bragkit.rules import Rules
 
-__all__ = ["GENERAL_KEYS", "POKER_GAMES", "PokerGame", "foreign_keys", "poker_game_for"]
+__all__ = ["CACHE_SIZE", "GENERAL_KEYS", "POKER_GAMES", "PokerGame", "foreign_keys",
+           "poker_game_cache_size", "poker_game_for"]
 
 # The key lists are data of the rules model (one list per game); re-exported here.
 __all__ += ["FOSTER_KEYS"]
@@ -117,23 +119,32 @@ POKER_GAMES: Final[dict[str, str]] = {
 }
 """Game name -> ``module:class`` of its poker-style game.  New games add one entry."""
 
-_CACHE: dict[Rules, PokerGame] = {}
+CACHE_SIZE: Final = 256
+"""How many distinct rules' games :func:`poker_game_for` keeps (least recently used go)."""
+
 _LAST: list[PokerGame | None] = [None]
 
 
-def poker_game_for(rules: Rules) -> PokerGame:
-    """The (cached) game object for ``rules``."""
-    last = _LAST[0]
-    if last is not None and last.rules is rules:
-        return last
-    found = _CACHE.get(rules)
-    if found is not None:
-        _LAST[0] = found
-        return found
+@functools.lru_cache(maxsize=CACHE_SIZE)
+def _build(rules: Rules) -> PokerGame:
     target = POKER_GAMES.get(rules.game)
     if target is None:
         raise RulesError(f"no poker-style engine for game {rules.game!r}")
     game: PokerGame = pkgutil.resolve_name(target)(rules)
-    _CACHE[rules] = game
+    return game
+
+
+def poker_game_for(rules: Rules) -> PokerGame:
+    """The (cached) game object for ``rules`` (the last :data:`CACHE_SIZE` distinct rules
+    are kept, so memory stays bounded however many tables of new rules open)."""
+    last = _LAST[0]
+    if last is not None and last.rules is rules:
+        return last
+    game = _build(rules)
     _LAST[0] = game
     return game
+
+
+def poker_game_cache_size() -> int:
+    """How many games :func:`poker_game_for` holds now (at most :data:`CACHE_SIZE`)."""
+    return _build.cache_info().currsize
