@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from typing import Any
 
 import pytest
 
@@ -161,3 +162,45 @@ def test_2_5_a_card_named_only_in_the_exported_view_is_caught(
         check_state(st, exported=True)
     with pytest.raises(ConformanceError, match=r"\(final state\): view of p. leaks 2c"):
         check_conformance(rules, hands=3, players=2, seed=2)
+
+
+MADE_PUBLIC = [  # (engine, event kinds whose cards are flagged public, rules): each a leak
+    ("brag", {"reveal"}, {"preset": "teen-patti", "sideshow_min_active": 2}),  # side show
+    ("brag", {"discard"}, {"preset": "modern-4card"}),
+    ("brag", {"look"}, {"preset": "modern-face-up"}),
+    ("poker", {"exchange"}, {"preset": "american"}),
+    ("poker", {"look"}, {"preset": "brag-poker"}),
+    ("poker", {"discard", "draw"}, {"preset": "brag-poker"}),
+    ("poker", {"deal"}, {"preset": "three-stake"}),
+    ("commerce", {"barter"}, {"preset": "commerce"}),
+    ("commerce", {"accept"}, {"preset": "commerce"}),
+    ("commerce", {"trade", "draw"}, {"preset": "commerce"}),
+    ("commerce", {"deal"}, {"preset": "commerce-widow"}),
+]
+
+
+@pytest.mark.parametrize("engine, kinds, spec", MADE_PUBLIC,
+                         ids=[f"{s['preset']}-{'+'.join(sorted(k))}" for _, k, s in MADE_PUBLIC])
+def test_2_5_private_events_flagged_public_are_caught(
+        engine: str, kinds: set[str], spec: dict[str, object],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from bragkit.engine.brag_state import Work
+    from bragkit.engine.commerce_state import Draft
+    from bragkit.engine.poker_state import PokerWork
+    from bragkit.rules import resolve
+
+    cls = {"brag": Work, "poker": PokerWork, "commerce": Draft}[engine]
+    real = cls.emit
+
+    def emit(self: Any, kind: str, seat: int | None = None, amount: int | None = None,
+             cards: tuple[int, ...] | None = None, visible_to: frozenset[int] | None = None,
+             note: str | None = None) -> None:
+        if kind in kinds:
+            visible_to = None  # the bug: a private event shown to the table
+        real(self, kind, seat, amount, cards, visible_to, note)
+
+    rules = resolve(spec)
+    assert check_conformance(rules, hands=10, players=4, stack=40, seed=1).hands == 10
+    monkeypatch.setattr(cls, "emit", emit)
+    with pytest.raises(ConformanceError, match="leaks"):
+        check_conformance(rules, hands=300, players=4, stack=40, seed=1, probe_every=0)
