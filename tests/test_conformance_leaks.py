@@ -45,7 +45,7 @@ def test_2_5_a_stock_card_added_to_a_view_is_caught(monkeypatch: pytest.MonkeyPa
 
 
 def test_2_5_a_look_event_flagged_public_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
-    real = brag_fast._new_event
+    real = getattr(brag_fast, "_new_event")  # noqa: B009 - a private name, patched below
 
     def public_looks(cls: type, fields: tuple[object, ...]) -> object:
         if fields[0] == "look":  # flag a private look as public (visible_to None)
@@ -164,7 +164,8 @@ def test_2_5_a_card_named_only_in_the_exported_view_is_caught(
         check_conformance(rules, hands=3, players=2, seed=2)
 
 
-MADE_PUBLIC = [  # (engine, event kinds whose cards are flagged public, rules): each a leak
+MADE_PUBLIC: list[tuple[str, set[str], dict[str, Any]]] = [  # (engine, event kinds whose
+    # cards are flagged public, rules): each is a leak
     ("brag", {"reveal"}, {"preset": "teen-patti", "sideshow_min_active": 2}),  # side show
     ("brag", {"discard"}, {"preset": "modern-4card"}),
     ("brag", {"look"}, {"preset": "modern-face-up"}),
@@ -182,14 +183,14 @@ MADE_PUBLIC = [  # (engine, event kinds whose cards are flagged public, rules): 
 @pytest.mark.parametrize("engine, kinds, spec", MADE_PUBLIC,
                          ids=[f"{s['preset']}-{'+'.join(sorted(k))}" for _, k, s in MADE_PUBLIC])
 def test_2_5_private_events_flagged_public_are_caught(
-        engine: str, kinds: set[str], spec: dict[str, object],
+        engine: str, kinds: set[str], spec: dict[str, Any],
         monkeypatch: pytest.MonkeyPatch) -> None:
     from bragkit.engine.brag_state import Work
     from bragkit.engine.commerce_state import Draft
     from bragkit.engine.poker_state import PokerWork
     from bragkit.rules import resolve
 
-    cls = {"brag": Work, "poker": PokerWork, "commerce": Draft}[engine]
+    cls: Any = {"brag": Work, "poker": PokerWork, "commerce": Draft}[engine]
     real = cls.emit
 
     def emit(self: Any, kind: str, seat: int | None = None, amount: int | None = None,
