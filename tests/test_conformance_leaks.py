@@ -205,3 +205,28 @@ def test_2_5_private_events_flagged_public_are_caught(
     monkeypatch.setattr(cls, "emit", emit)
     with pytest.raises(ConformanceError, match="leaks"):
         check_conformance(rules, hands=300, players=4, stack=40, seed=1, probe_every=0)
+
+
+class _OtherEngine:
+    """A state of an engine the knowledge rules do not know (it delegates to a BragState)."""
+
+    def __init__(self, st: BragState, leak: bool = False) -> None:
+        self.st, self.leak = st, leak
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.st, name)
+
+    def view(self, seat: int) -> Any:
+        view = self.st.view(seat)
+        if self.leak:
+            other = self.st.hands[(seat + 1) % self.st.n]
+            return dataclasses.replace(view, stub_card=card_from_id(other[0]))
+        return view
+
+
+def test_other_engines_fall_back_on_their_own_secret_cards() -> None:
+    st = _modern_after_look()
+    assert not Knowledge.supports(_OtherEngine(st))
+    check_state(_OtherEngine(st))
+    with pytest.raises(ConformanceError, match="leaks"):
+        check_state(_OtherEngine(st, leak=True))

@@ -132,6 +132,12 @@ def check_state(st: StateLike, knowledge: Knowledge | None = None, *,
     legal = st.legal_actions()
     if bool(legal) == st.is_over:
         _fail(f"legal actions {legal!r} but is_over={st.is_over}")
+    if not Knowledge.supports(st):  # another engine: trust its own secret_cards
+        for seat in range(st.n):
+            leaked = view_cards(st.view(seat), seat) & st.secret_cards(seat)
+            if leaked:
+                _fail(f"view of p{seat + 1} leaks {_where(st, leaked)}")
+        return
     if knowledge is None:
         knowledge = Knowledge.of(st)
     for seat in range(st.n):
@@ -321,7 +327,9 @@ class _Tracker:
     def __init__(self) -> None:
         self.knowledge: Knowledge | None = None
 
-    def at(self, st: Any) -> Knowledge:
+    def at(self, st: Any) -> Knowledge | None:
+        if not Knowledge.supports(st):
+            return None
         k = self.knowledge
         if k is None or (st is not k.last and st.origin is not k.last):
             k = self.knowledge = Knowledge.of(st)

@@ -83,6 +83,13 @@ class Knowledge:
         self._opening(first)
 
     @staticmethod
+    def supports(st: object) -> bool:
+        """Whether the rules of ``st``'s engine are known here (brag-style, poker-style and
+        Commerce states; the checker falls back on the state's own ``secret_cards`` for
+        any other engine)."""
+        return isinstance(st, (BragState, PokerState, CommerceState))
+
+    @staticmethod
     def of(st: Any) -> Knowledge:
         """The knowledge of every seat at state ``st`` (walking its deal from the start)."""
         chain = deal_chain(st)
