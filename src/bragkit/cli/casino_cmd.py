@@ -22,8 +22,8 @@ import click
 from rich.console import Console
 from rich.table import Table
 
-from bragkit.cards import format_cards
 from bragkit.cli import cli
+from bragkit.cli.cardtext import cards_markup, symbols_ok
 from bragkit.cli.params import HANDS, SEED, STACK, Whole
 from bragkit.errors import RulesError, excerpt
 from bragkit.games.casino import TIE_RULES, Action, CasinoHand, CasinoRules, pair_plus_units
@@ -270,7 +270,8 @@ def play_cmd(preset: str, ante_bonus: str | None, pair_bonus: str | None, tie: s
             hand = table.cards()
             strength = hand.player_strength()
             console.print(f"\n[bold]Hand {played + 1}[/]: you hold "
-                          f"{format_cards(strength.kept, pretty=True)}  ({strength.description})")
+                          f"{cards_markup(strength.kept, symbols=symbols_ok(console))}  "
+                          f"({strength.description})")
             action = _ask(console, stream)
             if action is None:
                 break
@@ -280,7 +281,7 @@ def play_cmd(preset: str, ante_bonus: str | None, pair_bonus: str | None, tie: s
             s = done.settlement
             assert s is not None
             dealer = done.dealer_strength()
-            console.print(f"  Dealer: {format_cards(dealer.kept, pretty=True)}  "
+            console.print(f"  Dealer: {cards_markup(dealer.kept, symbols=symbols_ok(console))}  "
                           f"({dealer.description}) -> {s.outcome.replace('_', ' ')}")
             console.print(f"  ante {_chips(s.ante)}, play {_chips(s.play)}, ante bonus "
                           f"{_chips(s.ante_bonus)}, pair bonus {_chips(s.pair_plus)}: "

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import json
+import sys
 
 import click
 
-from bragkit.cards import format_cards, parse_cards
+from bragkit.cards import parse_cards
 from bragkit.cli import cli
 from bragkit.cli.hands_cmds import ranking_flags, ranking_from_flags
 from bragkit.cli.params import SEED, Whole
@@ -55,9 +56,13 @@ def equity_command(hand: str, opponents: int, dead: str, samples: int, seed: int
         click.echo(json.dumps(result.as_dict()))
         return
     strength = ranking.evaluate(result.hand)
-    lines = [f"{format_cards(result.hand, pretty=True)}: {strength.description}",
+    from bragkit.cli.cardtext import cards_plain  # the card text of brag play and compare
+
+    symbols = (getattr(sys.stdout, "encoding", None) or "").lower().replace("-", "") == "utf8"
+    lines = [f"{cards_plain(result.hand, symbols=symbols)}: {strength.description}",
              f"against {opponents} unknown hand{'s' if opponents > 1 else ''}"
-             + (f", with {format_cards(result.dead)} out of play" if result.dead else "")]
+             + (f", with {cards_plain(result.dead, symbols=symbols)} out of play"
+                if result.dead else "")]
     if result.method == "exact":
         lines.append(f"exact, over every one of {result.deals:,} deals:")
     else:

@@ -122,6 +122,10 @@ def compare(hands: tuple[str, ...], ranking_name: str, wild: str | None, jokers:
     from rich.console import Console
     from rich.table import Table
 
+    from bragkit.cli.cardtext import cards_markup, markup_text, symbols_ok
+
+    console = Console()
+    symbols = symbols_ok(console)  # the same card text as brag play (bragkit.cli.cardtext)
     table = Table(title=f"Ranking: {ranking.spec}")
     for column in ("place", "#", "hand", "category", "description", "discards"):
         table.add_column(column)
@@ -129,9 +133,10 @@ def compare(hands: tuple[str, ...], ranking_name: str, wild: str | None, jokers:
         tie = " (tie)" if len(group) > 1 else ""
         for i in group:
             s = strengths[i]
-            table.add_row(f"{place}{tie}", str(i), format_cards(s.kept, pretty=True),
-                          s.category, s.description, format_cards(s.discarded, pretty=True))
-    Console().print(table)
+            table.add_row(f"{place}{tie}", str(i), cards_markup(s.kept, symbols=symbols),
+                          s.category, markup_text(s.description, symbols=symbols),
+                          cards_markup(s.discarded, symbols=symbols))
+    console.print(table)
 
 
 @cli.command()

@@ -212,4 +212,4 @@ class SessionSummary:
                f"net {sign}{net} chips (stack {stack}")
         if bought:
             out += f", {bought} bought in"
-        return out + f"); biggest pot {self.biggest}"
+        return out + (f"); biggest pot {self.biggest}" if self.biggest else "); no pot won yet")

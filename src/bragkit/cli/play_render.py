@@ -9,7 +9,7 @@ nothing shown is a card the seat may not see.
 >>> log = (Event("ante", 0, 1), Event("ante", 1, 1), Event("bet", 0, 2, note="blind"),
 ...        Event("look", 1, cards=(51, 47, 43)), Event("fold", 1))
 >>> paid_this_deal(log, 2), last_actions(log, 2, symbols=False)
-([3, 1], ['bet 2 (blind)', 'fold'])
+([3, 1], ['bet 2 (blind)', 'look, fold'])
 """
 
 from __future__ import annotations
@@ -62,13 +62,22 @@ def paid_this_deal(events: Sequence[Event], n: int) -> list[int]:
 
 
 def last_actions(events: Sequence[Event], n: int, *, symbols: bool = True) -> list[str]:
-    """Each seat's latest decision in this deal as markup, without its cards (``""`` for
-    none yet)."""
-    last = [""] * n
+    """Each seat's latest turn in this deal as markup, without cards (``"trade 1, pass"``;
+    ``""`` for none yet).
+
+    >>> last_actions((Event("look", 0), Event("bet", 0, 2), Event("fold", 1),
+    ...               Event("see", 0, 4)), 2, symbols=False)
+    ['see 4', 'fold']
+    """
+    last: list[list[str]] = [[] for _ in range(n)]
+    actor: int | None = None
     for e in events:
         if e.kind not in _NOT_ACTIONS and e.seat is not None and 0 <= e.seat < n:
-            last[e.seat] = event_markup(e._replace(cards=None), symbols=symbols)
-    return last
+            if e.seat != actor:  # a new turn: its actions replace the seat's last ones
+                last[e.seat] = []
+                actor = e.seat
+            last[e.seat].append(event_markup(e._replace(cards=None), symbols=symbols))
+    return [", ".join(turn) for turn in last]
 
 
 def last_own_cards(events: Sequence[Event], seat: int) -> tuple[Card, ...] | None:

@@ -289,7 +289,7 @@ class PlayTable:
         winners = ", ".join(self.seat_name(s) for s in getattr(final, "winners", ()))
         self.summary.add_deal(won=self.human in getattr(final, "winners", ()),
                               pot=deal_pot(final_view.events))
-        if any(final_view.shown.values()) or final_view.own_cards:
+        if any(final_view.shown.values()) or last_own_cards(final_view.events, self.human):
             self.console.print(self.seat_table(final_view, final_view.dealer,
                                                f"Deal {rec.number + 1}: the end"))
         if not self.decided:
