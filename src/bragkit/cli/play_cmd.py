@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 import sys
+import textwrap
 from typing import Any, Final
 
 import click
@@ -37,7 +38,7 @@ from bragkit.engine.pack import new_rng
 from bragkit.engine.table import open_table
 from bragkit.errors import RulesError
 from bragkit.limits import MAX_HANDS, MAX_SEATS, MAX_STACK
-from bragkit.rules import preset_names
+from bragkit.rules import get_preset, preset_names
 from bragkit.sim.options import rules_from
 from bragkit.sim.runner import parse_bots
 
@@ -47,7 +48,7 @@ MAX_DELAY: Final = 10.0
 """The longest ``--delay`` accepted."""
 
 __all__ = ["default_bots", "default_history_dir", "help_text", "history_path", "play_command",
-           "read_action", "save_history", "write_atomically"]
+           "presets_epilog", "read_action", "save_history", "write_atomically"]
 
 
 def default_bots(rules: Any) -> str:
@@ -63,10 +64,30 @@ def default_bots(rules: Any) -> str:
     return f"{strong},{strong},{third}"
 
 
-@cli.command("play")
+def presets_epilog(width: int = 78) -> str:
+    """Every preset ``brag play`` takes, grouped by game, casino included (for ``--help``).
+
+    >>> text = presets_epilog()
+    >>> "three-stake: three-stake, three-stake-draw" in text, "casino: " in text
+    (True, True)
+    """
+    games: dict[str, list[str]] = {}
+    for name in preset_names():
+        games.setdefault(get_preset(name).game, []).append(name)
+    lines = ["\b", "Presets (--preset NAME), by game:"]
+    for game, names in games.items():
+        lines.extend(textwrap.wrap(f"{game}: {', '.join(names)}", width, initial_indent="  ",
+                                   subsequent_indent="      ", break_on_hyphens=False))
+    lines.extend(textwrap.wrap("casino: Casino 3 Card Brag against the house; runs 'brag "
+                               "casino play' (--stack is passed as its --bankroll, default "
+                               "1000; --seed, --hands, --history pass through)", width,
+                               initial_indent="  ", subsequent_indent="      "))
+    return "\n".join(lines)
+
+
+@cli.command("play", epilog=presets_epilog())
 @click.option("--preset", default="modern", show_default=True, metavar="NAME",
-              help="Rules preset: " + ", ".join(preset_names()) + "; or casino (Casino 3 Card "
-                   "Brag against the house: runs 'brag casino play', --stack is its bankroll).")
+              help="Rules preset: every one is listed below, by game.")
 @click.option("--rules", "rules_file", default=None, metavar="FILE",
               help="A JSON rules file (a preset name or {\"preset\": ..., key: value}).")
 @click.option("--set", "settings", multiple=True, metavar="KEY=VALUE",
