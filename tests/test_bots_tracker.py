@@ -52,15 +52,20 @@ def _play(preset: str, names: list[str], deals: int, seed: int) -> tuple[int, in
     return known, own, with_forecast
 
 
+# Three sessions each: how much the tracker learns varies a lot between sessions (a retained
+# blind hand, which it does not model, or a shuffle makes it forget), more so since the bots
+# play blind at pub rates (docs/bots.md).
 def test_2_4_tracker_forecasts_are_always_right_heads_up() -> None:
-    _known, own, deals = _play("modern", ["tracker", "heuristic"], 150, seed=5)
-    assert own > 50 and deals > 40  # it does learn a lot heads-up
+    runs = [_play("modern", ["tracker", "heuristic"], 150, seed=s) for s in (5, 6, 7)]
+    own, deals = sum(r[1] for r in runs), sum(r[2] for r in runs)
+    assert own > 150 and deals > 90  # it does learn a lot heads-up
 
 
 def test_2_4_tracker_forecasts_are_always_right_four_handed() -> None:
-    known, _own, deals = _play("modern", ["tracker", "random", "heuristic", "random"], 150,
-                              seed=8)
-    assert known > 50 and deals > 20
+    runs = [_play("modern", ["tracker", "random", "heuristic", "random"], 150, seed=s)
+            for s in (8, 9, 10)]
+    known, deals = sum(r[0] for r in runs), sum(r[2] for r in runs)
+    assert known > 150 and deals > 40
 
 
 def test_2_4_tracker_forecasts_with_retained_hands_and_face_up_variant() -> None:

@@ -5,17 +5,33 @@
   and seeing rules (:mod:`bragkit.bots.heuristic`).
 * ``tracker`` (modern Brag family, Teen Patti): ``heuristic`` plus a memory of the
   unshuffled pack (:mod:`bragkit.bots.tracker`).
+* ``easy``, ``normal``, ``strong`` (every game with a heuristic bot): three levels of play,
+  a loose heuristic, the heuristic, and tighter thresholds with the tracker's memory
+  (:mod:`bragkit.bots.levels`).
 
 A bot for a new game is one module with a class taking the :class:`~bragkit.rules.Rules`
 and one :func:`register_bot` call (or one entry in the registry of :mod:`.base`).
 
 >>> from bragkit.rules import get_preset
 >>> bot_names("teen-patti")
-('heuristic', 'random', 'tracker')
+('easy', 'heuristic', 'normal', 'random', 'strong', 'tracker')
+>>> get_bot("strong", get_preset("commerce")).name
+'strong'
 >>> get_bot("heuristic", get_preset("teen-patti")).name
 'heuristic'
 """
 
 from bragkit.bots.base import BaseBot, Bot, BotFactory, bot_names, get_bot, register_bot
 
-__all__ = ["BaseBot", "Bot", "BotFactory", "bot_names", "get_bot", "register_bot"]
+__all__ = ["LEVELS", "LEVEL_GAMES", "BaseBot", "Bot", "BotFactory", "bot_names", "get_bot",
+           "register_bot"]
+
+LEVELS = ("easy", "normal", "strong")
+"""The bot levels, weakest first (:mod:`bragkit.bots.levels`)."""
+LEVEL_GAMES = ("modern", "teen-patti", "foster", "three-stake", "american", "brag-poker",
+               "commerce", "commerce-widow")
+"""The games the levels are registered for (those with a heuristic bot)."""
+
+for _level in LEVELS:
+    for _game in LEVEL_GAMES:
+        register_bot(_level, _game, f"bragkit.bots.levels:{_level}")

@@ -50,13 +50,17 @@ class CommerceHeuristicBot(BaseBot):
 
     name = "heuristic"
 
-    def __init__(self, rules: Rules, *, stand_at: float = 0.55, pounce_at: float = 0.7) -> None:
+    def __init__(self, rules: Rules, *, stand_at: float = 0.55, pounce_at: float = 0.7,
+                 widow_stand_at: float | None = None) -> None:
         super().__init__(rules)
         self.ranking = hand_ranking(rules)
         self.rank3 = self.ranking.rank3
         self.table = one_opponent_table(self.ranking)
         self.stand_at = stand_at
         self.pounce_at = pounce_at
+        self.widow_stand_at = widow_stand_at
+        """With a widow: stand at once with this chance or better, even when an exchange
+        would still improve the hand (``None``: always take an improving exchange)."""
 
     def chance(self, hand: tuple[int, ...] | list[int], m: int) -> float:
         """Chance to beat ``m`` random hands (ties half)."""
@@ -74,6 +78,8 @@ class CommerceHeuristicBot(BaseBot):
         p = self.chance(hand, m)
         mine = self.rank3(*hand)
         if "exchange" in kinds:
+            if self.widow_stand_at is not None and p >= self.widow_stand_at and "stand" in kinds:
+                return Action("stand")
             best, after = max(((a, self._after_exchange(hand, a))
                                for a in kinds["exchange"].args), key=lambda t: t[1])
             if after > mine:

@@ -7,10 +7,12 @@ It plays from its hand's winning chance against the live opponents:
   equal to :func:`bragkit.analysis.equity.equity`); against ``m`` live opponents it uses
   ``p ** m`` (ties count half).  Four- and five-card hands use the sampled percentile of their
   best three cards; it discards to keep the best three.
-* **Blind play.**  At the start of a deal it plans to play blind for a turn or two with
-  probability ``blind_rate`` (blind stakes are half price, and nobody can see a blind man),
-  but looks as soon as staying blind costs more than ``blind_cap`` of its stack or a raise
-  war starts.
+* **Blind play.**  At the start of a deal it plans, with probability ``blind_rate``, to play
+  blind (blind stakes are half price, and nobody can see a blind man): for a number of bets
+  drawn with mean ``blind_mean`` or, with probability ``blind_to_end``, for the whole deal
+  (seeing blind heads-up when the see is cheap).  It looks as soon as staying blind costs
+  more than ``blind_cap`` of its stack.  The defaults match the pub rates documented in
+  docs/bots.md (about two deals in five with a blind bet, measured by ``brag simulate``).
 * **Pot odds.**  Open, it stays in when its chance beats the price of staying (the stay
   divided by the pot after paying it, scaled by ``caution`` for the betting still to come)
   and beats a floor that rises with the number of opponents; it raises with a strong hand
@@ -42,7 +44,15 @@ if TYPE_CHECKING:
     from bragkit.engine.views import SeatView
     from bragkit.rules import Rules
 
-__all__ = ["HeuristicBot"]
+__all__ = ["SIDESHOW_ACCEPT", "TO_THE_END", "HeuristicBot"]
+
+SIDESHOW_ACCEPT = 0.6
+"""The chance against one random hand a bot needs to accept a side show: the asker has seen
+his cards and bet, so his hand is better than a random one."""
+
+TO_THE_END = 8
+"""The blind bets of a plan to play the whole deal blind (it sees blind heads-up, when the
+see is cheap, rather than look)."""
 
 
 def _find(legal: tuple[LegalAction, ...], kind: str) -> LegalAction | None:
@@ -57,20 +67,26 @@ class HeuristicBot(BaseBot):
 
     name = "heuristic"
 
-    def __init__(self, rules: Rules, *, blind_rate: float = 0.3, blind_cap: float = 0.05,
-                 raise_at: float = 0.8, caution: float = 1.5, max_raises: int = 3) -> None:
+    def __init__(self, rules: Rules, *, blind_rate: float = 0.4, blind_cap: float = 0.05,
+                 raise_at: float = 0.8, caution: float = 1.5, max_raises: int = 3,
+                 blind_mean: float = 2.5, blind_to_end: float = 0.2,
+                 agree_margin: float = 1.5) -> None:
         super().__init__(rules)
         self.family = family_for(rules)
         self.ranking = self.family.ranking
         self.cards = rules.cards
         self.blind_rate = blind_rate
         self.blind_cap = blind_cap
+        self.blind_mean = max(1.0, blind_mean)
+        self.blind_to_end = blind_to_end
+        self.agree_margin = agree_margin
         self.raise_at = raise_at
         self.caution = caution
         self.max_raises = max_raises
         self._table = one_opponent_table(self.ranking) if self.cards == 3 else None
         self.raises = 0
         self.blind_turns = 0
+        self.blind_long = False
 
     # ------------------------------------------------------------------ per-deal memory
     def begin_deal(self, view: SeatView, shuffled: bool) -> None:
@@ -86,7 +102,28 @@ class HeuristicBot(BaseBot):
         if self.new_deal(view):
             self._forget_deal()
         if self.blind_turns < 0:
-            self.blind_turns = rng.choice((1, 2)) if rng.random() < self.blind_rate else 0
+            self.blind_turns = self.plan_blind(rng)
+            self.blind_long = self.blind_turns == TO_THE_END
+
+    def plan_blind(self, rng: random.Random) -> int:
+        """How many blind bets to plan this deal: 0 (look at once), a number drawn from a
+        geometric law with mean ``blind_mean``, or :data:`TO_THE_END`.
+
+        >>> from bragkit.rules import get_preset
+        >>> bot = HeuristicBot(get_preset("modern"), blind_rate=1.0, blind_to_end=0.0)
+        >>> plans = [bot.plan_blind(random.Random(i)) for i in range(2000)]
+        >>> min(plans) >= 1 and 2.3 < sum(plans) / len(plans) < 2.7
+        True
+        """
+        if rng.random() >= self.blind_rate:
+            return 0
+        if rng.random() < self.blind_to_end:
+            return TO_THE_END
+        turns = 1
+        stop = 1.0 / self.blind_mean
+        while turns < TO_THE_END - 1 and rng.random() >= stop:
+            turns += 1
+        return turns
 
     # ------------------------------------------------------------------ strength
     def own_ids(self, view: SeatView) -> tuple[int, ...] | None:
@@ -153,9 +190,13 @@ class HeuristicBot(BaseBot):
                 return Action("keep") if good else Action("throw")
             if kind == "stay":
                 return Action("stay") if strong else Action("fold")
-            if kind in ("agree", "accept"):
-                return Action(kind) if strong else Action(
-                    "refuse" if kind == "agree" else "decline")
+            if kind == "agree":
+                players = len(self.live_opponents(view)) + 1
+                return Action("agree") if self.agrees(p, players) else Action("refuse")
+            if kind == "accept":
+                ids = self.own_ids(view)
+                ahead = ids is not None and self.one_opponent(ids) >= SIDESHOW_ACCEPT
+                return Action("accept") if ahead else Action("decline")
             if kind == "retain":
                 return Action("retain", arg=la.args[-1] if la.args else None)
             if kind == "choose":
@@ -163,6 +204,21 @@ class HeuristicBot(BaseBot):
             if kind in ("show", "name"):
                 return la.examples()[0]
         return fallback_action(legal, rng, prefer=("fold", "release", "decline", "refuse"))
+
+    def agrees(self, p: float | None, players: int) -> bool:
+        """Whether to agree to a proposed showdown among ``players`` (4.4.10): only when the
+        chance ``p`` of beating every other one is at least ``agree_margin`` times a fair
+        share (1 / ``players``), and an even chance always suffices.  A blind hand (``p``
+        None) has only a fair share, so it refuses.
+
+        >>> from bragkit.rules import get_preset
+        >>> bot = HeuristicBot(get_preset("modern"))
+        >>> bot.agrees(0.40, 4), bot.agrees(0.30, 4), bot.agrees(0.45, 3), bot.agrees(None, 3)
+        (True, False, False, False)
+        """
+        if p is None:
+            return False
+        return p >= min(0.5, self.agree_margin / max(players, 2))
 
     def _discard(self, view: SeatView, la: LegalAction) -> Action:
         ids = self.own_ids(view) or ()
@@ -182,7 +238,7 @@ class HeuristicBot(BaseBot):
         stack = view.stacks[view.seat]
         if look is not None:
             known = self.blind_chance(view, rng)
-            choice = self._blind(view, legal, bet, stack, known)
+            choice = self._blind(view, legal, bet, stack, known, rng)
             if choice is not None:
                 return choice
             return Action("look", arg=look.args[-1] if look.args else None)
@@ -192,11 +248,12 @@ class HeuristicBot(BaseBot):
         return self._open(view, legal, bet, stack, p)
 
     def _blind(self, view: SeatView, legal: tuple[LegalAction, ...], bet: LegalAction | None,
-               stack: int, known: float | None) -> Action | None:
+               stack: int, known: float | None, rng: random.Random) -> Action | None:
         """A blind action, or ``None`` to look."""
         if bet is None or bet.lo is None:
             return None
-        cheap = bet.lo <= max(1, int(self.blind_cap * max(stack, 1)))
+        limit = max(1, int(self.blind_cap * max(stack, 1)))
+        cheap = bet.lo <= limit
         if known is not None:
             see = _find(legal, "see")
             if known >= 0.75 and see is not None and see.cost <= stack // 3:
@@ -206,7 +263,12 @@ class HeuristicBot(BaseBot):
             if known < 0.25:
                 return Action("fold")
             return None
-        if self.blind_turns > 0 and cheap and self.raises == 0:
+        if self.blind_turns > 0 and cheap:
+            see = _find(legal, "see")
+            if see is not None and see.cost <= limit and (
+                    self.blind_turns == 1 or (self.blind_long and rng.random() < 0.5)):
+                self.blind_turns = 0
+                return Action("see")  # a blind see at the blind price: half an open one
             self.blind_turns -= 1
             return Action("bet", bet.lo)
         return None
@@ -253,3 +315,4 @@ class HeuristicBot(BaseBot):
         amount = max(lo + 1, lo + round((hi - lo) * f)) if hi > lo else lo
         self.raises += 1
         return Action("bet", min(amount, hi))
+

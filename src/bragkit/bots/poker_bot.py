@@ -6,7 +6,10 @@ GameAccount's 3 Card Brag Poker (rules-spec 4.1-4.3, 4.8).
   :func:`~bragkit.bots.strength.one_opponent_table`; ``p ** m`` against ``m`` live opponents.
 * **Betting** (equalising): raises with ``p >= raise_at`` (at most ``max_raises`` times a
   deal), calls when ``p`` beats the pot odds times ``caution`` and a floor, checks when it
-  can, otherwise folds (``pass``).  The dealer's ante is the smallest allowed.
+  can, otherwise folds (``pass``).  The dealer's ante is the smallest allowed.  Raises vary
+  like a person's: the size is drawn around a strength-scaled amount (a triangular law over
+  the whole range), a strong hand is now and then only called (``slowplay``) and a fair one
+  now and then raised (``bluff``), so the size and the timing of a raise tell less.
 * **Draws**: in 3 Card Brag Poker it looks at once (or, with ``blind_rate``, stays blind and
   calls at half price), stands with a good hand and otherwise discards the cards outside its
   best pair or two suited/connected cards; in Three-Stake Brag it draws for thirty-one while
@@ -58,7 +61,8 @@ class PokerHeuristicBot(BaseBot):
     name = "heuristic"
 
     def __init__(self, rules: Rules, *, raise_at: float = 0.8, caution: float = 1.3,
-                 max_raises: int = 2, blind_rate: float = 0.0, draw31_below: int = 21) -> None:
+                 max_raises: int = 2, blind_rate: float = 0.0, draw31_below: int = 21,
+                 slowplay: float = 0.15, bluff: float = 0.06) -> None:
         super().__init__(rules)
         from bragkit.engine.poker_game import poker_game_for
 
@@ -70,6 +74,8 @@ class PokerHeuristicBot(BaseBot):
         self.max_raises = max_raises
         self.blind_rate = blind_rate
         self.draw31_below = draw31_below
+        self.slowplay = slowplay
+        self.bluff = bluff
         self.raises = 0
 
     def strength(self, view: SeatView) -> float | None:
@@ -106,11 +112,11 @@ class PokerHeuristicBot(BaseBot):
     def _bet(self, view: SeatView, kinds: dict[str, LegalAction], p: float, m: int,
              rng: random.Random, legal: tuple[LegalAction, ...]) -> Action:
         aggressive = kinds.get("raise") or kinds.get("bet")
-        if aggressive is not None and p >= self.raise_at and self.raises < self.max_raises:
+        if aggressive is not None and self.raises < self.max_raises and (
+                (p >= self.raise_at and rng.random() >= self.slowplay)
+                or (p >= 0.5 and rng.random() < self.bluff)):
             self.raises += 1
-            lo = aggressive.lo or 0
-            hi = aggressive.hi if aggressive.hi is not None else lo
-            return Action(aggressive.kind, min(hi, max(lo, (lo + hi + 1) // 2)))
+            return Action(aggressive.kind, self.raise_size(aggressive, p, rng))
         call = kinds.get("call")
         free = kinds.get("check") or kinds.get("stand") or next(
             (la for la in legal if la.kind not in ("fold", "pass", "call", "raise", "bet")
@@ -126,6 +132,25 @@ class PokerHeuristicBot(BaseBot):
         if free is not None and free.kind == "check":
             return Action("check")
         return fallback_action(legal, rng, prefer=("fold", "pass", "check", "stand"))
+
+    def raise_size(self, la: LegalAction, p: float, rng: random.Random) -> int:
+        """A raise of ``la.lo..la.hi`` drawn from a triangular law whose mode grows with the
+        strength ``p`` (from the minimum at ``raise_at`` to the maximum at certainty).
+
+        >>> import random
+        >>> from bragkit.rules import get_preset
+        >>> bot, la = PokerHeuristicBot(get_preset("foster")), LegalAction("raise", lo=1, hi=10)
+        >>> sizes = {bot.raise_size(la, 0.9, random.Random(i)) for i in range(200)}
+        >>> min(sizes) >= 1 and max(sizes) <= 10 and len(sizes) >= 6
+        True
+        """
+        lo = la.lo or 0
+        hi = la.hi if la.hi is not None else lo
+        if hi <= lo:
+            return lo
+        f = min(1.0, max(0.0, (p - self.raise_at) / max(1e-9, 1.0 - self.raise_at)))
+        size = rng.triangular(lo, hi, lo + (hi - lo) * f)
+        return min(hi, max(lo, round(size)))
 
     def _draw(self, view: SeatView, kinds: dict[str, LegalAction], s: float | None) -> Action:
         ids = tuple(c.id for c in view.own_cards) if view.own_cards else ()

@@ -98,6 +98,12 @@ class BlockResult:
     decisions: list[int]
     pot: int = 0
     trace: list[tuple[int, ...]] = field(default_factory=list)
+    blinds: list[int] = field(default_factory=list)
+    """Deals in which the bot made at least one blind bet (brag-style games)."""
+    blind_bets: list[int] = field(default_factory=list)
+    """Blind bets the bot made (brag-style games)."""
+    blind_ends: list[int] = field(default_factory=list)
+    """Deals in which the bot bet blind and never looked (blind to the end)."""
 
 
 def block_count(config: SimConfig) -> int:
@@ -122,6 +128,16 @@ def _deal_stats(result: BlockResult, session: Table, bot_of_seat: list[int],
             result.sees[bot_of_seat[seat]] += 1
         elif action.kind == "fold":
             result.folds[bot_of_seat[seat]] += 1
+    blind = [e.seat for e in final.events if e.kind == "bet" and e.note == "blind"]
+    looked = {e.seat for e in final.events if e.kind == "look"}
+    for seat in set(blind):
+        if seat is not None:
+            result.blinds[bot_of_seat[seat]] += 1
+            if seat not in looked:
+                result.blind_ends[bot_of_seat[seat]] += 1
+    for seat in blind:
+        if seat is not None:
+            result.blind_bets[bot_of_seat[seat]] += 1
     if trace:
         result.trace.append(tuple(nets))
 
@@ -140,7 +156,8 @@ def run_block(config: SimConfig, index: int) -> BlockResult:
     bot_rng = random.Random(f"bragkit-sim-bots:{config.seed}:{index}")
     bots: list[Bot] = [get_bot(config.bots[b], rules) for b in bot_of_seat]
     bots_rules = rules
-    result = BlockResult(index, hands, [0] * n, [0] * n, [0] * n, [0] * n, [0] * n, [0] * n)
+    result = BlockResult(index, hands, [0] * n, [0] * n, [0] * n, [0] * n, [0] * n, [0] * n,
+                         blinds=[0] * n, blind_bets=[0] * n, blind_ends=[0] * n)
     low = config.stack // 4
 
     def new_session(dealer: int, pack: tuple[int, ...] | None) -> Table:

@@ -84,6 +84,9 @@ def summarize(names: Sequence[str], blocks: Sequence[BlockResult]) -> dict[str, 
             "win_rate": rate(sum(b.wins[i] for b in blocks)),
             "see_rate": rate(sum(b.sees[i] for b in blocks)),
             "fold_rate": rate(sum(b.folds[i] for b in blocks)),
+            "blind_rate": rate(sum(b.blinds[i] for b in blocks if b.blinds)),
+            "blind_bets": sum(b.blind_bets[i] for b in blocks if b.blind_bets),
+            "blind_to_end_rate": rate(sum(b.blind_ends[i] for b in blocks if b.blind_ends)),
             "decisions": sum(b.decisions[i] for b in blocks),
         })
     return {
