@@ -98,7 +98,8 @@ class NoDealError(RulesError):
 
 @dataclass
 class ConformanceReport:
-    """What a conformance run did."""
+    """What a conformance run did (``failures``: the broken invariants, one message each,
+    recorded only with ``keep_going``; otherwise the first one raises)."""
 
     hands: int = 0
     decisions: int = 0
