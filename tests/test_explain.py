@@ -301,3 +301,14 @@ def test_replay_as_a_seat_explains_what_that_seat_saw() -> None:
 def test_a_suited_wild_card_stands_for_a_named_card_not_a_card_text() -> None:
     assert name_hand(get_preset("modern-wild-twos"), "2c Ah Kh") == \
         "Running flush A-K-Q (1 wild card): 2c as the queen of hearts"
+
+
+def test_every_action_kind_of_the_engine_has_a_help_meaning_in_every_game() -> None:
+    from bragkit.engine.actions import AMOUNT_KINDS, ARG_KINDS, PLAIN_KINDS
+    from bragkit.explain.actions import all_kinds, meanings_for
+
+    kinds = PLAIN_KINDS | AMOUNT_KINDS | ARG_KINDS
+    assert kinds <= all_kinds()
+    for preset in GAMES:
+        table = meanings_for(get_preset(preset))
+        assert all(table.get(kind) for kind in kinds), preset

@@ -56,6 +56,7 @@ _BASE: dict[str, str] = {
     "accept": "compare hands in private with the player who asked: the worse hand folds "
               "(the asker loses a tie)",
     "decline": "refuse the side show: the betting goes on",
+    "play": "play on: put in the Play bet",
 }
 
 _RETAINED_LOOK = ("look old|new: look at your retained (old) blind hand or your new one; then "
