@@ -206,7 +206,10 @@ def meaning(kind: str, rules: Rules | None, args: Sequence[str] = ()) -> str:
     if kind == "look" and set(args) == {"old", "new"}:
         return _RETAINED_LOOK
     table = meanings_for(rules) if rules is not None else _BASE
-    return table.get(kind, "")
+    found = table.get(kind)
+    if found is None:  # a kind this game does not usually offer: another game's meaning
+        found = next((t[kind] for t in (_BASE, _POKER, *_GAME.values()) if kind in t), "")
+    return found
 
 
 @dataclass(frozen=True, slots=True)
