@@ -94,7 +94,8 @@ def presets_epilog(width: int = 78) -> str:
               help="A house rule, e.g. --set ante=2 (repeatable).")
 @click.option("--bots", default=None,
               help="The bots at the other seats, comma-separated (NAME*K repeats); default "
-                   "heuristic,heuristic,tracker (heuristic or random bots for other games).")
+                   "heuristic,heuristic,tracker (heuristic or random bots for other games); "
+                   "levels by name: easy, normal, strong.")
 @click.option("--seat", default=1, show_default=True, type=Whole(1, MAX_SEATS),
               help="Your seat.")
 @click.option("--stack", default=100, show_default=True, type=STACK,

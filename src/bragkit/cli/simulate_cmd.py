@@ -115,7 +115,8 @@ def _table(out: dict[str, Any]) -> Table:
               help="A house rule, e.g. --set ante=2 (repeatable).")
 @click.option("--bots", default="heuristic,random,random,random", show_default=True,
               help=f"One bot per seat, comma-separated; NAME*K repeats (at most {MAX_SEATS} "
-                   "bots; the game's own seat limit applies).")
+                   "bots; the game's own seat limit applies): random, heuristic, tracker, "
+                   "or a level easy, normal, strong.")
 @click.option("-n", "--hands", default=10_000, show_default=True, type=HANDS,
               help=f"Number of hands (deals), 1..{MAX_HANDS:,}.")
 @click.option("--seed", default=None, type=SEED,
