@@ -186,8 +186,9 @@ def test_three_stake_explains_all_three_pools() -> None:
 def test_commerce_best_hand_and_widow_lives() -> None:
     hands = {0: "9s 4s 5h", 1: "Ks Kh Kc", 2: "3c 3d 2h"}
     notes = _notes("commerce", [50] * 3, 0, hands, ["p2 stand"], 0)
-    assert notes[-1].startswith("p2 takes the pool (4 chips): the best hand wins; p2's Tricon "
+    assert notes[-2].startswith("p2 takes the pool (4 chips): the best hand wins; p2's Tricon "
                                 "of kings beats")
+    assert notes[-1] == "the dealer did not win, so you pay p2 1 chip (dealer_pays_winner)"
     widow = _notes("commerce-widow", [50] * 3, 0, hands,
                    ["p1 keep", "p2 stand", "p3 pass", "p1 pass"], 0)
     assert widow[-1] == "you had the worst hand and lose a life (2 left)"

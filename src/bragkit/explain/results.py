@@ -359,6 +359,34 @@ class _Reader:
         self.say(i, f"{self.who(e.seat)} {self.verb(e.seat, 'have')} no lives left and "
                     f"{self.verb(e.seat, 'is')} out")
 
+    def on_settle(self, i: int, e: Event, events: Sequence[Event]) -> None:
+        to = _to_seat(e.note)
+        if e.seat is None or to is None:
+            return
+        if self.rules.game == "commerce":
+            why = (f"the dealer did not win, so {self.who(e.seat)} {self.verb(e.seat, 'pay')} "
+                   f"{self.who(to)} {_chips(e.amount or 0)} (dealer_pays_winner)")
+        else:
+            why = (f"{self.who(e.seat)} did not have the best hand and "
+                   f"{self.verb(e.seat, 'pay')} {self.who(to)} the stake, "
+                   f"{_chips(e.amount or 0)} (widow_scoring=stakes)")
+        self.say(i, why)
+
+    def on_penalty(self, i: int, e: Event, events: Sequence[Event]) -> None:
+        to = _to_seat(e.note)
+        if e.seat is not None and to is not None:
+            self.say(i, f"the dealer lost holding a tricon or a sequence, so "
+                        f"{self.who(e.seat)} {self.verb(e.seat, 'pay')} {self.who(to)} "
+                        f"{_chips(e.amount or 0)} (banker_penalty_all)")
+
+    def on_horse(self, i: int, e: Event, events: Sequence[Event]) -> None:
+        self.say(i, f"{self.who(e.seat)} {self.verb(e.seat, 'buy')} a horse: one more life for "
+                    f"{_chips(e.amount or 0)}, paid into the pool")
+
+    def on_sweep(self, i: int, e: Event, events: Sequence[Event]) -> None:
+        self.say(i, f"{self.who(e.seat)} {self.verb(e.seat, 'is')} the last with lives and "
+                    f"{self.verb(e.seat, 'sweep')} the pool ({_chips(e.amount or 0)})")
+
     def on_award(self, i: int, e: Event, events: Sequence[Event]) -> None:
         if i <= self.done_award or e.seat is None:
             return
@@ -372,6 +400,13 @@ class _Reader:
         amount = sum(g.amount or 0 for g in group)
         self.say(j - 1, reason(self, e.note, winners, amount))
         self.champion = winners
+
+
+def _to_seat(note: str | None) -> int | None:
+    """The seat of a note ``to p3`` (0-based), else None."""
+    if note and note.startswith("to p") and note[4:].isdigit():
+        return int(note[4:]) - 1
+    return None
 
 
 def _which(note: str | None) -> str:
