@@ -3,17 +3,26 @@
 The same ``--seed`` gives the same result for any ``--jobs`` and for ``--backend ray``.
 ``--json`` prints one object with ``"hands"``, ``"decisions"``, ``"pot"`` (chips left on
 the table, such as a pot still carried at the end of a block) and ``"bots"``, each with
-``"name"``, ``"net"``, ``"per_hand"``, ``"ci95"``, ``"win_rate"``, ``"see_rate"`` and
-``"fold_rate"``; the nets sum to minus ``"pot"``.
+``"name"``, ``"hands"`` (the deals it was dealt into), ``"net"``, ``"per_hand"``, ``"ci95"``,
+``"win_rate"``, ``"see_rate"`` and ``"fold_rate"``; the nets sum to minus ``"pot"``.
+
+Two figures need a word, and the text output gives it under the table (:func:`notes`):
+
+* a bot's ``hands`` is below ``-n`` when it sat some deals out: a seat that cannot pay its
+  ante is not dealt in, and stacks are topped up to ``--stack`` only between deals with no
+  pot carried, so a broke seat waits out the deals until a carried pot is won;
+* *chips left on the table* are the pots still carried (won by nobody yet) when a block of
+  ``--block`` deals ended: every block starts a fresh table, so those chips belong to no bot.
 """
 
 from __future__ import annotations
 
 import json
+import math
 import os
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from itertools import accumulate
 from pathlib import Path
@@ -33,7 +42,7 @@ from bragkit.sim import SimConfig, parse_bots, run_job, summarize
 from bragkit.sim.options import rules_from
 from bragkit.sim.runner import BlockResult, fresh_seed
 
-__all__ = ["simulate_command"]
+__all__ = ["band95", "notes", "simulate_command"]
 
 
 @contextmanager
@@ -62,20 +71,51 @@ def _check_plot(path: str) -> None:
         raise BragError(f"--plot {path}: cannot write in {folder}")
 
 
-def _plot(path: str, names: tuple[str, ...], blocks: list[BlockResult]) -> None:
+def band95(nets: Sequence[int]) -> tuple[list[float], list[float]]:
+    """The 95% band of a bot's cumulative result after each hand: its mean rate times the
+    hands played, plus or minus 1.96 standard deviations of a sum of that many hands.
+
+    >>> low, high = band95([2, -2, 2, -2])
+    >>> [round(x, 2) for x in low], [round(x, 2) for x in high]
+    ([-4.53, -6.4, -7.84, -9.05], [4.53, 6.4, 7.84, 9.05])
+    """
+    n = len(nets)
+    if n == 0:
+        return [], []
+    mean = sum(nets) / n
+    sd = math.sqrt(sum((x - mean) ** 2 for x in nets) / (n - 1)) if n > 1 else 0.0
+    low = [mean * h - 1.96 * sd * math.sqrt(h) for h in range(1, n + 1)]
+    high = [mean * h + 1.96 * sd * math.sqrt(h) for h in range(1, n + 1)]
+    return low, high
+
+
+def _plot(path: str, names: tuple[str, ...], blocks: list[BlockResult],
+          out: dict[str, Any]) -> None:
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    fig, ax = plt.subplots(figsize=(8, 4.5))
+    fig, ax = plt.subplots(figsize=(9, 5.5))
     rows = [row for b in blocks for row in b.trace]
+    hands = list(range(1, len(rows) + 1))
     for i, name in enumerate(names):
-        ax.plot(list(accumulate(row[i] for row in rows)), label=f"{i + 1}: {name}")
-    ax.set_xlabel("hand")
-    ax.set_ylabel("cumulative chips")
+        nets = [row[i] for row in rows]
+        bot = out["bots"][i]
+        ci = bot["ci95"]
+        label = f"{i + 1}: {name}, {bot['per_hand']:+.2f} chips/hand" + (
+            f" (95% CI {ci[0]:+.2f} to {ci[1]:+.2f})" if ci else "")
+        line, = ax.plot(hands, list(accumulate(nets)), label=label, linewidth=1.2)
+        low, high = band95(nets)
+        ax.fill_between(hands, low, high, color=line.get_color(), alpha=0.12, linewidth=0)
+    ax.set_title(f"brag simulate, {out['preset']}: cumulative chips of each bot over "
+                 f"{out['hands']:,} hands (seed {out['seed']})", fontsize=10)
+    ax.set_xlabel("hands played")
+    ax.set_ylabel("cumulative chips won (+) or lost (-)")
     ax.axhline(0, color="grey", linewidth=0.5)
-    ax.legend()
+    ax.legend(title="shaded: 95% band of the total at the bot's mean rate (hands as "
+                    "independent draws)", fontsize=8, title_fontsize=8, loc="best")
+    ax.grid(alpha=0.3)
     fig.tight_layout()
     try:
         fig.savefig(path, dpi=100)
@@ -83,6 +123,26 @@ def _plot(path: str, names: tuple[str, ...], blocks: list[BlockResult]) -> None:
         raise BragError(f"--plot {path}: {error}") from None
     finally:
         plt.close(fig)
+
+
+def notes(out: dict[str, Any], block: int) -> list[str]:
+    """What the text output's figures mean where they could puzzle: a bot's ``hands`` below
+    the hands simulated, and the chips left on the table.
+
+    >>> out = {"hands": 500, "pot": 7, "bots": [{"hands": 500}, {"hands": 491}]}
+    >>> [line[:40] for line in notes(out, 100)]
+    ['hands: the deals each bot was dealt into', 'chips left on the table: 7 chips in pots']
+    """
+    lines = []
+    if any(b["hands"] < out["hands"] for b in out["bots"]):
+        lines.append(f"hands: the deals each bot was dealt into. A bot below {out['hands']} sat "
+                     "deals out: a seat that cannot pay its ante is not dealt in, and stacks "
+                     "are topped up to --stack only between deals with no pot carried.")
+    if out["pot"]:
+        lines.append(f"chips left on the table: {out['pot']} chips in pots still carried when a "
+                     f"block of {block} deals ended (each block starts a new table), won by "
+                     "nobody; the nets sum to minus this.")
+    return lines
 
 
 def _table(out: dict[str, Any]) -> Table:
@@ -139,7 +199,15 @@ def simulate_command(preset: str, rules_file: str | None, settings: tuple[str, .
                      hands: int, seed: int | None, jobs: int, block: int, stack: int, backend: str,
                      address: str | None, as_json: bool, plot: str | None,
                      progress: bool | None) -> None:
-    """Simulate bots playing HANDS deals and summarise each bot's results."""
+    """Simulate bots playing HANDS deals and summarise each bot's results.
+
+    Per bot: the deals it was dealt into (below -n when it sat deals out: a seat that cannot
+    pay its ante is not dealt in, and stacks are topped up to --stack only between deals with
+    no pot carried), its net chips, chips per hand with a 95% confidence interval, and its win,
+    see and fold rates. "Chips left on the table" are the pots still carried, won by nobody,
+    when a block of --block deals ended (each block is a new table); the nets sum to minus
+    them. --plot draws each bot's cumulative chips with a 95% band.
+    """
     if preset == "casino" and rules_file is None:
         raise RulesError("casino 3 Card Brag is played against the house: use "
                          "'brag casino simulate'")
@@ -164,7 +232,7 @@ def simulate_command(preset: str, rules_file: str | None, settings: tuple[str, .
     out["seconds"] = round(seconds, 3)
     out["hands_per_second"] = round(hands / seconds, 1) if seconds > 0 else None
     if plot is not None:
-        _plot(plot, names, blocks)
+        _plot(plot, names, blocks, out)
     if as_json:
         click.echo(json.dumps(out, indent=2))
         return
@@ -172,5 +240,7 @@ def simulate_command(preset: str, rules_file: str | None, settings: tuple[str, .
     console.print(_table(out))
     console.print(f"{out['decisions']} decisions in {seconds:.1f} s "
                   f"({out['hands_per_second']} hands/s); chips left on the table: {out['pot']}")
+    for line in notes(out, block):
+        console.print(f"[dim]{line}[/dim]")
     if plot is not None:
         console.print(f"plot saved to {plot}")
