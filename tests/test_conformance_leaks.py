@@ -230,3 +230,21 @@ def test_other_engines_fall_back_on_their_own_secret_cards() -> None:
     check_state(_OtherEngine(st))
     with pytest.raises(ConformanceError, match="leaks"):
         check_state(_OtherEngine(st, leak=True))
+
+
+def test_keep_going_counts_each_broken_deal_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    from bragkit.engine.views import SeatView
+
+    real = SeatView.to_dict
+    monkeypatch.setattr(SeatView, "to_dict",  # a leak seen only once each deal is over
+                        lambda self: {**real(self), "x": str(card_from_id(0))})
+    report = check_conformance(get_preset("modern-shuffled"), hands=30, players=2, seed=2,
+                               keep_going=True)
+    assert report.hands == 30 and 0 < len(report.failures) <= 30
+    assert all("(final state): view of p" in f for f in report.failures)
+
+
+def test_jokers_named_as_text_count_as_some_joker() -> None:
+    rules = get_preset("modern-jokers")
+    report = check_conformance(rules, hands=300, players=3, seed=3, probe_every=0)
+    assert report.hands == 300  # 'X' in an exported view matches a joker the seat knows

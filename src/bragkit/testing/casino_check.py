@@ -131,9 +131,10 @@ def check_casino(rules: CasinoRules, *, hands: int = 1000, seed: int = 0, bankro
         table_seed = rng.randrange(1 << 30)
         t = CasinoTable(rules, bankroll, seed=table_seed, rng=random.Random(table_seed))
         report.sessions += 1
-        net = 0
+        net, counted = 0, False
         while t.bankroll >= 1 and report.hands < hands and len(t.finished) < table_hands:
             try:
+                counted = False
                 _hand(t, rng, report, probe_every, max_ante)
                 done = t.finished[-1]
                 assert done.settlement is not None
@@ -142,6 +143,7 @@ def check_casino(rules: CasinoRules, *, hands: int = 1000, seed: int = 0, bankro
                     _fail(f"chips not conserved: bankroll {t.bankroll}, expected "
                           f"{bankroll + net}")
                 report.hands += 1
+                counted = True
                 if len(t.finished) % replay_every == 0:
                     _check_replay(t)
             except (ConformanceError, BragError) as error:
@@ -150,7 +152,7 @@ def check_casino(rules: CasinoRules, *, hands: int = 1000, seed: int = 0, bankro
                 if not keep_going:
                     raise ConformanceError(message) from None
                 report.failures.append(message)
-                report.hands += 1
+                report.hands += 0 if counted else 1
                 break
         else:
             try:

@@ -91,6 +91,9 @@ _PROBE_KINDS = ("look", "fold", "see", "cover", "keep", "throw", "retain", "rele
 class ConformanceError(AssertionError):
     """An invariant failed."""
 
+    counted: bool = False
+    """Whether the broken deal was already counted in the report (it had ended)."""
+
 
 class NoDealError(RulesError):
     """The checker cannot play a single deal with these rules, players and stacks."""
@@ -151,7 +154,12 @@ def _check_view(st: StateLike, seat: int, knowledge: Knowledge, exported: bool) 
     to_dict = getattr(view, "to_dict", None)
     if exported and to_dict is not None:
         cards |= _text_cards(to_dict())
-    leaked = cards - knowledge.allowed(seat)
+    allowed = knowledge.allowed(seat)
+    leaked = cards - allowed
+    if _JOKER in leaked:  # some joker named as text: one the seat may know will do
+        leaked.discard(_JOKER)
+        if not any(c >= 52 for c in allowed):
+            leaked.add(_JOKER)
     if leaked:
         where = _where(st, leaked)
         _fail(f"view of p{seat + 1} leaks {where} (what p{seat + 1} may know follows from "
@@ -164,13 +172,20 @@ def _where(st: StateLike, cards: set[int]) -> str:
     hands = getattr(st, "hands", ())
     pack = set(getattr(st, "pack", ()))
     for c in sorted(cards):
+        if c == _JOKER:
+            places.append("a joker (X, named as text)")
+            continue
         owner = next((f"p{s + 1}'s hand" for s, h in enumerate(hands) if c in h), None)
         place = owner or ("the stock" if c in pack else "out of play")
         places.append(f"{card_from_id(c)} ({place})")
     return ", ".join(places)
 
 
-_CARD_OF_TEXT: dict[str, int] = {str(card_from_id(i)): i for i in range(56)}
+_JOKER = -1
+"""Stands for a joker named only as ``X`` (card texts do not say which of the jokers)."""
+_CARD_OF_TEXT: dict[str, int] = {str(card_from_id(i)): i for i in range(52)}
+_CARD_OF_TEXT.update({f"X{k + 1}": 52 + k for k in range(4)})  # pack_text's jokers
+_CARD_OF_TEXT["X"] = _JOKER
 _ARG_CARDS: dict[str, tuple[int, ...]] = {}
 _EVENT_CARDS: dict[tuple[int, str], tuple[tuple[Event, ...], frozenset[int]]] = {}
 
@@ -395,7 +410,7 @@ under modern: the ante (50) is larger than the stacks (20)
             if not keep_going:
                 raise ConformanceError(message) from None
             report.failures.append(message)
-            report.hands += 1
+            report.hands += 0 if error.counted else 1
             tracker.knowledge = None
             continue
         if report.hands == hands_before and report.hands < hands:
@@ -437,7 +452,11 @@ def _play_session(table: TableLike, rng: random.Random, report: ConformanceRepor
         if table.deal_no != before:
             decisions_this_deal = 0
             report.hands += 1
-            _check_finished(table, tracker, report)
+            try:
+                _check_finished(table, tracker, report)
+            except ConformanceError as error:
+                error.counted = True
+                raise
 
 
 def _check_finished(table: TableLike, tracker: _Tracker, report: ConformanceReport) -> None:
