@@ -97,15 +97,23 @@ class PlayTable:
         return f"p{seat + 1} ({self.names[seat]})"
 
     def log_new(self, events: tuple[Any, ...]) -> None:
-        for e in events[self.logged:]:
+        why: dict[int, list[str]] = {}  # the explanations (bragkit.explain) under their events
+        for note in self.narration.new_notes(self.rules, events):
+            why.setdefault(note.index, []).append(note.text)
+        for k, e in enumerate(events[self.logged:], self.logged):
             chosen_ante = e.kind == "ante" and getattr(self.rules, "game", "") in _CHOSEN_ANTE
-            if (e.kind in ("deal_start", "deal_end", "ante") and not chosen_ante) or (
-                    e.kind == "deal" and e.cards is None):
-                continue
-            who = self.seat_name(e.seat) if e.seat is not None else "*"
-            self.console.print(f"  [dim]{who}[/dim] {event_markup(e, symbols=self.symbols)}")
+            if not ((e.kind in ("deal_start", "deal_end", "ante") and not chosen_ante) or (
+                    e.kind == "deal" and e.cards is None)):
+                who = self.seat_name(e.seat) if e.seat is not None else "*"
+                self.console.print(f"  [dim]{who}[/dim] "
+                                   f"{event_markup(e, symbols=self.symbols)}")
+            self.explain(why.pop(k, []))
+        self.explain([text for texts in why.values() for text in texts])
         self.logged = len(events)
-        for text in self.narration.new(self.rules, events):  # why: bragkit.explain
+
+    def explain(self, texts: list[str]) -> None:
+        """Print explanations, in italics, under the log."""
+        for text in texts:
             self.console.print(f"  [italic]{markup_text(text, symbols=self.symbols)}[/italic]")
 
     def blind_play(self) -> bool:

@@ -444,6 +444,10 @@ class Narration:
     def new(self, rules: Rules, events: Sequence[Event]) -> list[str]:
         """The texts of the notes not given yet for ``events`` (an empty log changes
         nothing: there is no deal on the table)."""
+        return [n.text for n in self.new_notes(rules, events)]
+
+    def new_notes(self, rules: Rules, events: Sequence[Event]) -> list[Note]:
+        """The notes not given yet for ``events``, each with the index of its event."""
         if not events:
             return []
         log = tuple(events)
@@ -451,6 +455,6 @@ class Narration:
             self.given = 0
         self.log = log
         notes = explain(rules, log, self.reader, self.names)
-        fresh = [n.text for n in notes[self.given:]]
+        fresh = list(notes[self.given:])
         self.given = len(notes)
         return fresh
