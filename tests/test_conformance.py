@@ -118,7 +118,7 @@ def test_command_line_checks_every_preset_by_default(capsys: pytest.CaptureFixtu
     from bragkit.testing.__main__ import main
 
     assert set(preset_names()) == set(PRESETS) | set(CASINO)
-    assert main(["--hands", "1", "--players", "4"]) == 0
+    assert main(["--hands", "1", "--players", "4", "--seed", "0"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert [line.split()[0] for line in lines] == preset_names()
     assert all(line.endswith("ok") for line in lines)

@@ -31,7 +31,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--hands", type=int, default=2000)
     parser.add_argument("--players", type=int, default=5)
     parser.add_argument("--stack", type=int, default=200)
-    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--seed", type=int, default=None,
+                        help="seed of the random play (default: a fresh one, named in a failure)")
     parser.add_argument("--set", dest="settings", action="append", default=[],
                         metavar="KEY=VALUE", help="a house rule for every preset (repeatable)")
     args = parser.parse_args(argv)

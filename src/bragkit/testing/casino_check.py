@@ -23,6 +23,7 @@ import random
 from typing import Any
 
 from bragkit.cards import parse_cards
+from bragkit.engine.pack import new_rng
 from bragkit.errors import BragError, IllegalActionError
 from bragkit.games.casino import CasinoHand, CasinoRules
 from bragkit.games.casino_table import (
@@ -108,7 +109,8 @@ def _check_replay(t: CasinoTable) -> None:
             _fail("replaying the casino history deals or settles a hand differently")
 
 
-def check_casino(rules: CasinoRules, *, hands: int = 1000, seed: int = 0, bankroll: int = 200,
+def check_casino(rules: CasinoRules, *, hands: int = 1000, seed: int | None = None,
+                 bankroll: int = 200,
                  max_ante: int = 10, probe_every: int = 1,
                  replay_every: int = 50, table_hands: int = 200,
                  keep_going: bool = False) -> ConformanceReport:
@@ -117,14 +119,16 @@ def check_casino(rules: CasinoRules, *, hands: int = 1000, seed: int = 0, bankro
     A table starts with ``bankroll`` chips (a fresh one when it is spent, or after
     ``table_hands`` hands); each hand
     stakes a random ante of 1..``max_ante``, sometimes a Pair Bonus, then plays or folds at
-    random.  Every table is seeded from ``seed``.  ``replay_every`` hands, and at the end of
-    each table, its history is saved, loaded and replayed.  Raises
+    random.  Every table is seeded from ``seed`` (a fresh one when None).  ``replay_every``
+    hands, and at the end of each table, its history is saved, loaded and replayed.  Raises
     :class:`~bragkit.testing.conformance.ConformanceError` on the first failure (with
     ``keep_going``: records it in the report's ``failures`` and goes on with a new table).
     """
     if bankroll < 1:
         raise NoDealError(f"no casino hand can start with a bankroll of {bankroll} chips: "
                           "the ante is at least 1")
+    if seed is None:
+        seed = new_rng().randrange(2**63)
     rng = random.Random(seed)
     report = ConformanceReport()
     while report.hands < hands:

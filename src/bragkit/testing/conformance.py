@@ -41,6 +41,7 @@ from typing import Any, Protocol
 from bragkit.cards import Card, card_from_id
 from bragkit.engine.actions import Action, LegalAction
 from bragkit.engine.events import Event
+from bragkit.engine.pack import new_rng
 from bragkit.engine.table import DealState, open_table
 from bragkit.errors import BragError, IllegalActionError, RulesError
 from bragkit.rules import Rules
@@ -369,7 +370,8 @@ def _why_no_deal(rules: Rules, players: int, stack: int, error: BragError | None
     return f"{head}: the table ended before its first deal"
 
 
-def check_conformance(rules: Rules, *, hands: int = 1000, players: int = 4, seed: int = 0,
+def check_conformance(rules: Rules, *, hands: int = 1000, players: int = 4,
+                      seed: int | None = None,
                       stack: int = 200, probe_every: int = 1, max_decisions: int = 2000,
                       table_factory: Callable[[Rules, list[int], int, int], TableLike]
                       | None = None, keep_going: bool = False) -> ConformanceReport:
@@ -377,7 +379,8 @@ def check_conformance(rules: Rules, *, hands: int = 1000, players: int = 4, seed
 
     ``table_factory(rules, stacks, dealer, seed)`` builds a table (default:
     :func:`~bragkit.engine.table.open_table`; every table gets an explicit seed drawn from
-    ``seed``).  Raises :class:`ConformanceError` on the first failure (with the seed and
+    ``seed``, a fresh one when None: no default seed).  Raises :class:`ConformanceError` on
+    the first failure (with the seed and
     deal), or with ``keep_going`` records it in :attr:`ConformanceReport.failures` and goes
     on with a new table; raises :class:`NoDealError` when a new table cannot play a deal.
 
@@ -390,6 +393,8 @@ def check_conformance(rules: Rules, *, hands: int = 1000, players: int = 4, seed
 under modern: the ante (50) is larger than the stacks (20)
     """
     factory = table_factory or _default_table
+    if seed is None:
+        seed = new_rng().randrange(2**63)
     rng = random.Random(seed)
     report = ConformanceReport()
     tracker = _Tracker()

@@ -50,7 +50,7 @@ def known_preset(name: str) -> str:
     return name
 
 
-def check_preset(name: str, *, hands: int = 1000, players: int = 4, seed: int = 0,
+def check_preset(name: str, *, hands: int = 1000, players: int = 4, seed: int | None = None,
                  stack: int = 200, probe_every: int = 1,
                  settings: dict[str, object] | None = None,
                  keep_going: bool = False) -> ConformanceReport:
