@@ -122,7 +122,7 @@ def _live_opponents(view: Any, seat: int) -> list[int]:
 
 
 def hint_text(rules: Rules, view: Any, seat: int, *, symbols: bool = True,
-              seed: int = 0) -> str:
+              seed: int | None = None) -> str:
     """Your chance of holding the best hand against the opponents still in.
 
     Only cards your seat can see are used: your own hand, and shown cards of seats no longer
