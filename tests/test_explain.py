@@ -103,7 +103,7 @@ def test_retained_blind_hand_look_new_shows_which_hand_is_which() -> None:
     assert text == (f"new hand {cards} (looked at); old (retained) hand face down, not seen: "
                     "keep or throw")
     notes = explain_lines(t.rules, view.events, 1)
-    assert notes[-1].startswith(f"The new hand is {cards}")
+    assert notes[-1].startswith(f"you look at the new hand: {cards}")
     assert "throw gives it up and plays the old (retained) hand sight unseen" in notes[-1]
     t.apply_text("p2 throw")
     view = t.state.view(1)

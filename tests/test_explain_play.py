@@ -123,3 +123,10 @@ def test_brag_play_commerce_widow_shows_lives_and_the_help_of_its_actions(
     assert ("widow                 dealer's privilege: take the whole widow unseen as your hand"
             in result.output)
     assert "you had the worst hand and lose a life (2 left)" in result.output
+
+
+def test_play_final_table_shows_the_retained_hand_played_once_shown(tmp_path: Path) -> None:
+    text = _play(tmp_path, "modern", {}, ["fold", "bet 1"],
+                 ["bet 1", "retain", "look new", "throw", "see"], 2)
+    assert "played the old (retained) hand: " in text and " (shown)" in text
+    assert "you look at the new hand: " in text

@@ -184,10 +184,10 @@ class _Reader:
         if e.note in ("old", "new"):
             self.looked[e.note] = cards
             other = "new" if e.note == "old" else "old (retained)"
-            self.say(i, f"{_which(e.note).capitalize()} is {cards_text(cards)}: "
-                        f"{self.name(cards)}. keep plays this hand (the {other} one goes "
-                        f"back to the pack); throw gives it up and plays the {other} hand "
-                        "sight unseen")
+            self.say(i, f"{self.who(e.seat)} {self.verb(e.seat, 'look')} at {_which(e.note)}: "
+                        f"{cards_text(cards)}, {self.name(cards)}. keep plays this hand (the "
+                        f"{other} one goes back to the pack); throw gives it up and plays the "
+                        f"{other} hand sight unseen")
             return
         if e.seat == self.reader:
             self.own = cards

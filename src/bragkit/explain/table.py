@@ -34,13 +34,20 @@ def two_hands_text(events: Sequence[Event], seat: int,
         return "two blind hands: old (retained from the last deal) and new, both face down"
     looked: dict[str, str] = {}
     text: str | None = None
+    played = ""
     for e in events:
+        if e.seat == seat and e.kind == "reveal" and e.cards and text is not None:
+            text = f"played the {_WHICH[played]}: {_text(e.cards)} (shown)" if played \
+                else text
+            continue
         if e.seat != seat or e.note not in ("old", "new"):
             continue
         which = e.note
         other = "new" if which == "old" else "old"
+        played = other if e.kind == "throw" else which
         if e.kind == "look":
-            looked[which] = format_cards(card_from_id(c) for c in e.cards or ())
+            played = ""
+            looked[which] = _text(e.cards or ())
             text = (f"{_WHICH[which]} {looked[which]} (looked at); {_WHICH[other]} face down, "
                     "not seen: keep or throw")
         elif e.kind == "keep":
@@ -51,6 +58,10 @@ def two_hands_text(events: Sequence[Event], seat: int,
         elif e.kind == "name":
             text = f"playing the {_WHICH[which]}, sight unseen; the {_WHICH[other]} went back"
     return text
+
+
+def _text(ids: Sequence[int]) -> str:
+    return format_cards(card_from_id(c) for c in ids)
 
 
 def own_cards_text(view: Any, seat: int, legal: Sequence[LegalAction]) -> str | None:
@@ -68,7 +79,12 @@ def own_cards_text(view: Any, seat: int, legal: Sequence[LegalAction]) -> str | 
                     "widow instead; keep: look at these and play on)")
         return "face down"
     events = getattr(view, "events", ())
-    return two_hands_text(events, seat, legal)
+    two = two_hands_text(events, seat, legal)
+    if two is not None or getattr(view, "own_cards", None) is not None:
+        return two
+    shown = [e for e in events if e.kind == "reveal" and e.seat == seat and e.cards
+             and e.visible_to is None]
+    return f"{_text(shown[-1].cards or ())} (shown)" if shown else None
 
 
 def lives_text(view: Any, seat: int) -> str:
