@@ -228,7 +228,7 @@ are left (rules-spec 4.9)
     seed: int | None = None
     pack: str | None = None
     shuffles: tuple[str, ...] = ()
-    rng: random.Random | None = field(default=None, repr=False)
+    rng: random.Random | None = field(default=None, repr=False, compare=False)
     """The generator of the hands not given (default ``random.Random(seed)``, else an
     unpredictable ``secrets.SystemRandom()``: no default seed)."""
     bankroll: int = field(init=False)
