@@ -63,8 +63,9 @@ class Session(TableCore):
 
     Chance is explicit: the pack comes from ``pack`` (card ids, top first) for the first deal,
     and every shuffle (or cut, under ``cut_when_unshuffled``) draws from ``rng`` (or
-    ``random.Random(seed)``, or with neither an unpredictable ``secrets.SystemRandom``); ``shuffles`` may give the packs of later shuffles and cuts
-    explicitly instead, in order.  :attr:`packs_used` records every pack so produced.
+    ``random.Random(seed)``, or with neither an unpredictable ``secrets.SystemRandom``);
+    ``shuffles`` may give the packs of later shuffles and cuts explicitly instead, in order.
+    :attr:`packs_used` records every pack so produced.
     Seats are 0-based in the API.  ``keep_states`` keeps every deal's final state in
     :attr:`records` (by default a record holds the deal's inputs and action log only), which
     keeps the ``keep_records`` most recent deals (1,000 by default, ``None`` all);
