@@ -30,7 +30,8 @@ DONE = r"history saved to \S+ \((\d+) finished deals?\); stacks ([0-9 ]+)"
 
 def _spawn(tmp_path: Path, *args: str) -> pexpect.spawn:
     env = dict(os.environ, COLUMNS="120", TERM="dumb", NO_COLOR="1")
-    child = pexpect.spawn(BRAG, ["play", *args], cwd=str(tmp_path), env=env,
+    # --delay 0: a pty is a terminal, where bot actions are paced by default
+    child = pexpect.spawn(BRAG, ["play", "--delay", "0", *args], cwd=str(tmp_path), env=env,
                           encoding="utf-8", timeout=60, dimensions=(50, 200))
     return child
 

@@ -129,8 +129,8 @@ every hand is shown (rules-spec 4.10), so you had no decision this deal'
         bets = [e for e in events if e.kind in ("bet", "raise", "call")]
         if not bets:
             return ("everybody passed out of the brag pool (P2) before your turn: with no "
-                    "bet, you as the dealer take it without a decision (rules-spec 4.2); "
-                    "P1 and P3 are decided by the cards alone")
+                    "bet the dealer, you, takes it (rules-spec 4.2), and P1 and P3 are "
+                    "decided by the cards alone, so you had no decision this deal")
     folded = {e.seat for e in events if e.kind == "fold"}
     others = [s for s in range(len(names)) if s != human]
     if others and all(s in folded for s in others):
