@@ -4,6 +4,7 @@ deals without a decision, the session summary and one card text in every command
 from __future__ import annotations
 
 import io
+import itertools
 import os
 import random
 import re
@@ -203,9 +204,27 @@ def test_hint_uses_only_seen_cards_and_refuses_what_it_cannot_count() -> None:
     blind_to_stub = equity(view.own_cards, 1, ranking=hand_ranking(stub))
     assert expect.win != blind_to_stub.win
     assert f"win {float(expect.win):.1%}" in text and "2 cards you have seen out of play" in text
-    # Three-Stake's face-up cards are seen: the hint does not pretend they are not
+
+
+def test_hint_counts_three_stakes_face_up_cards_exactly_against_one() -> None:
+    rules = get_preset("three-stake")
+    view = _view_after("three-stake", [], 1, n=2)
+    (other, up), = view.shown.items()
+    assert other == 0 and len(up) == 1  # the opponent's face-up card is seen
+    ranking = hand_ranking(rules)
+    mine = ranking.evaluate(view.own_cards)
+    rest = [c for c in ranking.pack if c not in view.own_cards and c not in up]
+    wins = ties = total = 0
+    for a, b in itertools.combinations(rest, 2):  # every completion of the opponent's hand
+        theirs = ranking.evaluate((*up, a, b))
+        wins += mine > theirs
+        ties += mine == theirs
+        total += 1
+    text = hint_text(rules, view, 1, symbols=False)
+    assert f"win {wins / total:.1%}" in text and f"tie {ties / total:.1%}" in text
+    assert f"exact, over all {total:,} ways" in text and "1 of their cards face up" in text
     three = _view_after("three-stake", [], 1, n=3)
-    assert "not available here" in hint_text(get_preset("three-stake"), three, 1)
+    assert "estimated from 20,000 deals" in hint_text(rules, three, 1, seed=2)
 
 
 def test_hint_against_three_is_an_estimate_with_its_interval() -> None:

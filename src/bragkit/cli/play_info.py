@@ -15,6 +15,8 @@ Hand ranking (modern; best first):
 from __future__ import annotations
 
 import itertools
+import math
+import random
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -27,7 +29,8 @@ from bragkit.hands import Ranking
 from bragkit.rules import Rules, get_preset, preset_name
 from bragkit.rules.reference import GAME_PAGES, MAIN_PRESETS, key_docs, keys_of
 
-__all__ = ["SessionSummary", "best_of_each_category", "hint_text", "rules_text"]
+__all__ = ["SessionSummary", "best_of_each_category", "hint_text", "partly_shown_equity",
+           "rules_text"]
 
 
 @lru_cache(maxsize=32)
@@ -145,8 +148,7 @@ def hint_text(rules: Rules, view: Any, seat: int, *, symbols: bool = True,
         return "hint: nobody else is in: the pot is yours"
     shown = getattr(view, "shown", {}) or {}
     if any(shown.get(s) for s in opponents):
-        return ("hint: not available here: an opponent still in has shown cards, and the "
-                "hint counts only fully hidden hands")
+        return _partly_shown_hint(rules, view, ranking, own, opponents, shown, symbols, seed)
     dead: set[Card] = set()
     if hasattr(view, "known_cards"):
         live_shown = {c for s in opponents for c in shown.get(s, ())}
@@ -179,6 +181,82 @@ def hint_text(rules: Rules, view: Any, seat: int, *, symbols: bool = True,
     if result.tie and rules.game in ("modern", "teen-patti"):
         out += "; in a see the seer loses a tie"
     return out
+
+
+def partly_shown_equity(ranking: Ranking, own: tuple[Card, ...],
+                        known: list[tuple[Card, ...]], dead: set[Card], *,
+                        samples: int = 20_000, seed: int | None = None,
+                        ) -> tuple[str, int, float, float, float, float | None]:
+    """Three-card equity against opponents some of whose cards are face up.
+
+    Each opponent's hidden cards come from the cards nobody has seen.  Against one opponent
+    every completion is counted (exact); against more, ``samples`` deals are drawn from
+    ``random.Random(seed)`` (``None``: unpredictable).
+    Returns ``(method, deals, win, tie, lose, ci95 of win or None)``.
+
+    >>> from bragkit.cards import parse_cards
+    >>> from bragkit.hands import get_ranking
+    >>> r = get_ranking("modern")
+    >>> m, deals, win, tie, lose, ci = partly_shown_equity(
+    ...     r, parse_cards("As Ah Ad"), [parse_cards("3s")], set())
+    >>> m, deals, round(lose * deals)                 # only 3-3-3 beats A-A-A
+    ('exact', 1128, 3)
+    """
+    rank = ranking.rank3
+    hero = rank(*(c.id for c in own))
+    used = {c.id for c in own} | {c.id for c in dead} | {c.id for hand in known for c in hand}
+    pool = [c.id for c in ranking.pack if c.id not in used]
+    needs = [3 - len(hand) for hand in known]
+    fixed = [[c.id for c in hand] for hand in known]
+    wins = ties = losses = 0
+
+    def score(best: int) -> None:
+        nonlocal wins, ties, losses
+        if hero > best:
+            wins += 1
+        elif hero == best:
+            ties += 1
+        else:
+            losses += 1
+
+    if len(known) == 1:
+        for extra in itertools.combinations(pool, needs[0]):
+            score(rank(*fixed[0], *extra))
+        total = wins + ties + losses
+        return "exact", total, wins / total, ties / total, losses / total, None
+    rng = random.Random(seed)
+    for _ in range(samples):
+        drawn = rng.sample(pool, sum(needs))
+        best, at = -1, 0
+        for hand, need in zip(fixed, needs, strict=True):
+            best = max(best, rank(*hand, *drawn[at:at + need]))
+            at += need
+        score(best)
+    p = wins / samples
+    return ("monte-carlo", samples, p, ties / samples, losses / samples,
+            1.96 * math.sqrt(p * (1 - p) / samples))
+
+
+def _partly_shown_hint(rules: Rules, view: Any, ranking: Ranking, own: tuple[Card, ...],
+                       opponents: list[int], shown: dict[int, tuple[Card, ...]], symbols: bool,
+                       seed: int | None) -> str:
+    if len(own) != 3 or any(len(shown.get(s, ())) > 3 for s in opponents):
+        return ("hint: not available here: an opponent still in has shown cards, and this "
+                "hand size is counted only against hidden hands")
+    known = [tuple(shown.get(s, ())) for s in opponents]
+    seen = set(view.known_cards()) if hasattr(view, "known_cards") else set()
+    dead = {c for c in seen if c not in own and all(c not in k for k in known)}
+    dead &= set(ranking.pack)
+    method, deals, win, tie, lose, ci = partly_shown_equity(ranking, own, known, dead,
+                                                            seed=seed)
+    who = f"{len(opponents)} opponent{'s' if len(opponents) > 1 else ''} still in"
+    face_up = sum(len(k) for k in known)
+    how = (f"exact, over all {deals:,} ways to complete their hands" if method == "exact"
+           else f"estimated from {deals:,} deals, ± 95% interval")
+    ci_text = f" ±{ci:.1%}" if ci is not None else ""
+    return (f"hint: {cards_plain(own, symbols=symbols)} against {who} "
+            f"({face_up} of their cards face up): win {win:.1%}{ci_text}, tie {tie:.1%}, "
+            f"lose {lose:.1%} ({how}; the brag hand, under {ranking.name})")
 
 
 @dataclass
