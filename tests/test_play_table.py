@@ -122,6 +122,11 @@ def test_paid_and_last_actions_from_the_log() -> None:
     assert last_own_cards(log, 0) == parse_cards("As Ks Qs")
     assert last_own_cards(log, 1) is None
     assert deal_pot(log) == 7
+    # a public exchange with the widow keeps its cards; a private trade does not
+    swaps = (Event("exchange", 0, cards=(51, 47)),
+             Event("trade", 1, 1, cards=(3,), visible_to=frozenset({1})))
+    assert last_actions(swaps, 2, symbols=False) == ["exchange [black on white]As[/] "
+                                                     "[black on white]Ks[/]", "trade 1"]
 
 
 # ---------------------------------------------------------------- rules

@@ -62,8 +62,8 @@ def paid_this_deal(events: Sequence[Event], n: int) -> list[int]:
 
 
 def last_actions(events: Sequence[Event], n: int, *, symbols: bool = True) -> list[str]:
-    """Each seat's latest turn in this deal as markup, without cards (``"trade 1, pass"``;
-    ``""`` for none yet).
+    """Each seat's latest turn in this deal as markup (``"trade 1, pass"``; ``""`` for none
+    yet), with its cards only where they were public (a widow exchange), not a look's.
 
     >>> last_actions((Event("look", 0), Event("bet", 0, 2), Event("fold", 1),
     ...               Event("see", 0, 4)), 2, symbols=False)
@@ -76,7 +76,9 @@ def last_actions(events: Sequence[Event], n: int, *, symbols: bool = True) -> li
             if e.seat != actor:  # a new turn: its actions replace the seat's last ones
                 last[e.seat] = []
                 actor = e.seat
-            last[e.seat].append(event_markup(e._replace(cards=None), symbols=symbols))
+            public = e.visible_to is None and e.kind != "look"  # e.g. a widow exchange
+            last[e.seat].append(event_markup(e if public else e._replace(cards=None),
+                                             symbols=symbols))
     return [", ".join(turn) for turn in last]
 
 
