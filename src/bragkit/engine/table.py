@@ -42,6 +42,7 @@ from typing import Any, Final, Protocol, overload
 from bragkit.engine.actions import Action, LegalAction, parse_move
 from bragkit.engine.pack import new_rng
 from bragkit.errors import BragError, RulesError, excerpt
+from bragkit.limits import MAX_CHIPS
 from bragkit.rules import Rules
 
 __all__ = ["KEEP_RECORDS", "DealRecord", "DealRecords", "DealState", "OnRecord", "Table",
@@ -253,8 +254,13 @@ def check_seating(rules: Rules, stacks: Sequence[int], dealer: int | None,
     ...
     bragkit.errors.RulesError: stacks must be >= 0; p1, p3 bring less than min_buy_in=20 ...
     """
+    if any(type(s) is not int for s in stacks) or not (dealer is None or type(dealer) is int):
+        raise RulesError(f"stacks and the dealer are whole numbers (chips, a seat), not "
+                         f"{excerpt(list(stacks))}, {excerpt(dealer)}")
     n = len(stacks)
     problems = []
+    if any(s > MAX_CHIPS for s in stacks):
+        problems.append(f"a stack is at most {MAX_CHIPS} chips (docs/limits.md)")
     if n < 2:
         problems.append("a table needs at least two seats")
     if n > rules.max_players():
