@@ -46,8 +46,9 @@ def _played(preset: str, seed: int, deals: int = 8) -> Any:
 def _cards_in(deal: dict[str, Any]) -> set[int]:
     """Every card named anywhere in one deal of a seat's account."""
     words: list[str] = []
-    for value in (deal["own"] or "", *deal["shown"].values(), *deal["events"]):
-        words.extend(value.split())
+    for value in (deal["own"] or "", *deal["shown"].values(), *deal["events"],
+                  *deal.get("why", ())):
+        words.extend(value.replace(",", " ").replace("(", " ").replace(")", " ").split())
     return {CARD_TEXT[w] for w in words if w in CARD_TEXT}
 
 
