@@ -28,7 +28,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from bragkit.errors import BragError
+from bragkit.errors import BragError, excerpt
 from bragkit.sim.runner import BlockResult, SimConfig, block_count, run_block
 
 __all__ = ["check_same_code", "code_fingerprint", "run_blocks_ray"]
@@ -81,13 +81,14 @@ def _check_reachable(address: str) -> None:
     """Fail fast when ``HOST:PORT`` (or ``ray://HOST:PORT``) does not answer."""
     target = address.split("://", 1)[-1]
     host, sep, port = target.rpartition(":")
-    if not sep or not port.isdigit() or not host:
+    if not sep or not (port.isascii() and port.isdecimal()) or not host:
         return  # "auto", "local" and the like: Ray resolves them itself
     try:
         with socket.create_connection((host.strip("[]"), int(port)), timeout=CONNECT_TIMEOUT):
             pass
-    except OSError as error:
-        raise BragError(f"no Ray cluster answers at {address} ({error.strerror or error})") \
+    except (OSError, OverflowError, ValueError) as error:  # OverflowError: port over 65535
+        raise BragError(f"no Ray cluster answers at {excerpt(address)} "
+                        f"({getattr(error, 'strerror', None) or excerpt(str(error))})") \
             from None
 
 
