@@ -87,7 +87,8 @@ def _check_reachable(address: str) -> None:
         with socket.create_connection((host.strip("[]"), int(port)), timeout=CONNECT_TIMEOUT):
             pass
     except (OSError, OverflowError, ValueError) as error:  # OverflowError: port over 65535
-        raise BragError(f"no Ray cluster answers at {excerpt(address)} "
+        shown = address if len(address) <= 60 else excerpt(address)
+        raise BragError(f"no Ray cluster answers at {shown} "
                         f"({getattr(error, 'strerror', None) or excerpt(str(error))})") \
             from None
 
