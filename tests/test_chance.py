@@ -172,8 +172,8 @@ def test_a_casino_history_written_mid_hand_holds_only_finished_hands() -> None:
 
 # ------------------------------------------------------------------ live histories replay exactly
 @pytest.mark.parametrize("spec", [
-    "modern", "modern-4card", "modern-dealers-choice", "teen-patti", "foster", "american",
-    "brag-poker", "commerce", "commerce-widow",
+    "modern", "modern-4card", "modern-dealers-choice", "teen-patti", "foster", "three-stake",
+    "american", "brag-poker", "commerce", "commerce-widow",
     {"preset": "modern", "cut_when_unshuffled": True},
     {"preset": "modern-face-up", "pack_policy": "shuffle_every_deal"},
 ])
@@ -190,6 +190,19 @@ def test_the_history_of_a_live_unseeded_game_replays_exactly(spec: str | dict[st
         again = replay(h).session
         assert again.stacks == t.stacks and again.deal_no == t.deal_no
         assert [r.final for r in again.records] == [r.final for r in t.records]
+
+
+def test_a_history_ending_with_a_deal_settled_without_a_decision_replays() -> None:
+    rules = get_preset("three-stake")  # all but one seat all-in after the stakes: no decision
+    for seed in range(60):
+        t = open_table(rules, [40] * 4, 0, seed=seed, keep_records=None)
+        _play(t, random.Random(1), deals=12)
+        if t.over and t.records and not t.records[-1].actions:
+            break
+    else:
+        pytest.fail("no session ended with a deal settled without a decision")
+    again = replay(loads(dumps(history_of(t)))).session
+    assert again.over and again.stacks == t.stacks and again.deal_no == t.deal_no
 
 
 def test_unshuffled_pack_carries_and_its_shuffles_use_the_injected_rng() -> None:

@@ -238,6 +238,8 @@ def play_deals(session: Table, deals: Iterable[Sequence[str]]) -> None:
 
 def play_deal(session: Table, d: int, actions: Sequence[str]) -> None:
     """Apply deal ``d``'s (0-based) action strings to ``session``."""
+    if not actions and session.deal_no > d:
+        return  # settled without a decision (Three-Stake: all but one seat all-in), maybe last
     if session.over:
         raise HistoryError(f"deal {d + 1}: the session is over (fewer than two seats can "
                            "pay the ante)")
