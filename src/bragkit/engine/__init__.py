@@ -13,7 +13,8 @@ Shared table model (every game):
 * :mod:`bragkit.engine.events`: the append-only :class:`Event` log with per-event
   visibility; views, histories and statistics are derived from it.
 * :mod:`bragkit.engine.pack`: packs as tuples of card ids, shuffled only by an injected
-  ``random.Random`` or given explicitly.
+  ``random.Random`` or given explicitly; :func:`~bragkit.engine.pack.new_rng` makes a
+  table's generator (``SystemRandom`` unless a seed is asked for: no default seed).
 * :mod:`bragkit.engine.table`: the :class:`Table` protocol (consecutive deals at one table:
   dealer rotation, stacks, carried pots, the pack, deal records) and :func:`open_table`, which
   builds the table class each game registers (:mod:`bragkit.engine.session` for the brag-style
