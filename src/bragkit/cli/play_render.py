@@ -114,7 +114,7 @@ def no_turn_reason(rules: Any, events: Sequence[Event], human: int, dealer: int,
     >>> no_turn_reason(get_preset("commerce"), (Event("trade", 1, 1), Event("stand", 1)),
     ...                0, 0, ["you", "random"])
     'p2 (random) stood before your turn: in Commerce a stand ends the trading at once and \
-every hand is shown (rules-spec 4.10), so you had no decision this deal'
+every hand is shown (rules 4.10), so you had no decision this deal'
     """
     game = getattr(rules, "game", "")
     if game in ("commerce", "commerce-widow"):
@@ -123,15 +123,15 @@ every hand is shown (rules-spec 4.10), so you had no decision this deal'
                 who = f"p{e.seat + 1} ({names[e.seat]})"
                 if game == "commerce":
                     return (f"{who} stood before your turn: in Commerce a stand ends the "
-                            "trading at once and every hand is shown (rules-spec 4.10), so "
+                            "trading at once and every hand is shown (rules 4.10), so "
                             "you had no decision this deal")
                 return (f"{who} stood before your turn and the exchanging ended "
-                        "(rules-spec 4.11), so you had no decision this deal")
+                        "(rules 4.11), so you had no decision this deal")
     if game == "three-stake" and human == dealer:
         bets = [e for e in events if e.kind in ("bet", "raise", "call")]
         if not bets:
             return ("everybody passed out of the brag pool (P2) before your turn: with no "
-                    "bet the dealer, you, takes it (rules-spec 4.2), and P1 and P3 are "
+                    "bet the dealer, you, takes it (rules 4.2), and P1 and P3 are "
                     "decided by the cards alone, so you had no decision this deal")
     folded = {e.seat for e in events if e.kind == "fold"}
     others = [s for s in range(len(names)) if s != human]

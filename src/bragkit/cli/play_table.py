@@ -55,7 +55,7 @@ TABLE_COMMANDS: Final = ("table commands (they do not act): rules = the hand ran
 """The help line for the commands the prompt takes besides actions."""
 
 _CHOSEN_ANTE: Final = ("foster", "american")
-"""Games whose dealer chooses the ante (rules-spec 4.1, 4.3): the log shows it."""
+"""Games whose dealer chooses the ante (rules 4.1, 4.3): the log shows it."""
 
 
 class PlayTable:
