@@ -14,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import io
 import json
+import os
 import random
 import resource
 import sys
@@ -40,8 +41,14 @@ T = TypeVar("T")
 def fuzz_settings(examples: int) -> settings:
     """Hypothesis settings of a fuzz test: ``examples`` inputs, deterministic, no deadline
     (:func:`bounded` checks the time itself, in CPU seconds, so a loaded machine does not
-    make the suite flaky), no example database."""
-    return settings(max_examples=examples, derandomize=True, deadline=None, database=None,
+    make the suite flaky), no example database.
+
+    ``BRAGKIT_FUZZ_SCALE=N`` (not in CI) runs N times as many inputs, random ones, for a
+    longer hunt: ``BRAGKIT_FUZZ_SCALE=50 python -m pytest tests/test_fuzz_history.py``.
+    """
+    scale = max(1, int(os.environ.get("BRAGKIT_FUZZ_SCALE", "1") or "1"))
+    return settings(max_examples=examples * scale, derandomize=scale == 1, deadline=None,
+                    database=None,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
                                            HealthCheck.filter_too_much])
 

@@ -60,6 +60,8 @@ AMOUNT_KINDS: Final = frozenset({"bet", "rebuy", "lend", "sideshow", "raise", "d
 ARG_KINDS: Final = frozenset({"look", "retain", "name", "discard", "choose", "cover", "show",
                               "trade", "barter", "accept", "exchange"})  # Commerce
 """Action kinds that take a word argument (``look old``, ``discard 4h 7c``, ...)."""
+MAX_ARG: Final = 100
+"""The longest kind or argument an action may have (the longest real one is ~30)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,8 +92,15 @@ class Action:
         amount = self.amount
         plain = amount is None or (type(amount) is int and 0 <= amount <= MAX_CHIPS
                                    and self.kind in AMOUNT_KINDS)
-        if plain and type(self.kind) is str and (self.arg is None or type(self.arg) is str):
+        arg = self.arg
+        if plain and type(self.kind) is str and len(self.kind) <= MAX_ARG and (
+                arg is None or (type(arg) is str and len(arg) <= MAX_ARG)):
             return  # the common cases, checked cheaply
+        if isinstance(self.kind, str) and len(self.kind) > MAX_ARG:
+            raise IllegalActionError(f"unknown action {excerpt(self.kind)}")
+        if isinstance(arg, str) and len(arg) > MAX_ARG:
+            raise IllegalActionError(f"{self.kind}: {excerpt(arg)} is longer than any choice "
+                                     f"(at most {MAX_ARG} characters)")
         if not isinstance(self.kind, str):
             raise IllegalActionError(f"an action's kind must be text, not {excerpt(self.kind)}")
         if self.arg is not None and not isinstance(self.arg, str):
