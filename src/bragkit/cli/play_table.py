@@ -244,10 +244,9 @@ class PlayTable:
                 return
             except Help:
                 looked = getattr(view, "looked", None) if self.blind_play() else None
-                self.console.print(help_text(legal, looked is not None
-                                             and not looked[self.human], self.rules,
-                                             prices(self.session.state, self.human, legal)),
-                                   markup=False)
+                text = help_text(legal, looked is not None and not looked[self.human],
+                                 self.rules, prices(self.session.state, self.human, legal))
+                self.console.print(markup_text(text, symbols=self.symbols))  # cards as shown
                 self.console.print(TABLE_COMMANDS, markup=False)
             except BragError as error:
                 self.console.print(f"[red]not allowed:[/red] "
