@@ -366,3 +366,15 @@ def test_docs_play_documents_every_option_and_table_command() -> None:
     for command in ("`rules`", "`hint`", "`h`", "`q`"):
         assert command in doc, command
     assert "--bankroll" in doc and "brag casino play --bankroll" in doc
+
+
+@pytest.mark.parametrize("value", ["-1", "nan", "inf", "11", "abc"])
+def test_a_bad_delay_is_one_line_and_exit_2(value: str,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    from bragkit.cli import main
+
+    with pytest.raises(SystemExit) as exc:
+        main(["play", "--delay", value, "--hands", "1"])
+    assert exc.value.code == 2
+    err = capsys.readouterr().err
+    assert "--delay" in err and err.count("\n") == 1 and "Traceback" not in err

@@ -13,6 +13,7 @@ The command is split in modules: :mod:`bragkit.cli.play_input` (what the player 
 
 from __future__ import annotations
 
+import math
 import random
 import sys
 import textwrap
@@ -49,6 +50,18 @@ MAX_DELAY: Final = 10.0
 
 __all__ = ["default_bots", "default_history_dir", "help_text", "history_path", "play_command",
            "presets_epilog", "read_action", "save_history", "write_atomically"]
+
+
+def _finite(seconds: float) -> float:
+    """``--delay``: a number of seconds, not ``nan`` (which every range check lets through).
+
+    >>> _finite(0.5)
+    0.5
+    """
+    if not math.isfinite(seconds):
+        raise click.BadParameter(f"{seconds} is not a number of seconds",
+                                 param_hint="'--delay'")
+    return seconds
 
 
 def default_bots(rules: Any) -> str:
@@ -112,7 +125,7 @@ def presets_epilog(width: int = 78) -> str:
 @click.option("--pause/--no-pause", default=True, show_default=True,
               help="Wait for Enter between deals.")
 @click.option("--delay", default=DEFAULT_DELAY, show_default=True, metavar="SECONDS",
-              type=click.FloatRange(0, MAX_DELAY),
+              type=click.FloatRange(0, MAX_DELAY), callback=lambda _c, _p, v: _finite(v),
               help=f"Pause after each bot action, so you can follow the play (0 for none; at "
                    f"most {MAX_DELAY:g}; only on a terminal).")
 @click.pass_context
