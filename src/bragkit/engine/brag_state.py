@@ -638,3 +638,9 @@ from bragkit.engine.brag_legal import (  # noqa: E402
     _canonical_discard,
     _legal,
 )
+
+if TYPE_CHECKING:  # mypy checks that the state satisfies the one contract
+    from bragkit.engine.contract import GameState
+
+    def _satisfies_contract(state: BragState) -> GameState:
+        return state

@@ -31,8 +31,9 @@ import pkgutil
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final, Protocol
 
-from bragkit.cards import Card, card_from_id, parse_cards
+from bragkit.cards import card_from_id, parse_cards
 from bragkit.engine.actions import Action, LegalAction, format_move, parse_action
+from bragkit.engine.contract import SeatView
 from bragkit.engine.deal_protocol import DealProtocol
 from bragkit.engine.events import Event
 from bragkit.engine.views import redacted_events
@@ -147,40 +148,10 @@ def hand_category(rules: Rules, hand: tuple[int, ...]) -> str:
     return category
 
 
-@dataclass(frozen=True, slots=True)
-class CommerceView:
-    """Everything one seat may know about a Commerce deal."""
-
-    seat: int
-    dealer: int
-    stacks: tuple[int, ...]
-    pot: int
-    lives: tuple[int, ...]
-    status: tuple[str, ...]
-    to_act: int
-    phase: str
-    own_cards: tuple[Card, ...] | None
-    """The seat's hand if it has seen it, else ``None`` (a dealer before his privilege)."""
-    widow: tuple[Card, ...]
-    shown: dict[int, tuple[Card, ...]]
-    """Hands shown at the showdown."""
-    offered: Card | None
-    """The card offered in a barter, to the two players involved only."""
-    events: tuple[Event, ...]
-    legal: tuple[LegalAction, ...]
-
-    def known_cards(self) -> tuple[Card, ...]:
-        """Every card this view reveals, own cards included."""
-        ids: dict[int, None] = dict.fromkeys(c.id for c in self.own_cards or ())
-        ids.update(dict.fromkeys(c.id for c in self.widow))
-        for hand in self.shown.values():
-            ids.update(dict.fromkeys(c.id for c in hand))
-        if self.offered is not None:
-            ids[self.offered.id] = None
-        for e in self.events:
-            if e.cards:
-                ids.update(dict.fromkeys(e.cards))
-        return tuple(card_from_id(c) for c in ids)
+CommerceView = SeatView
+"""The view of a Commerce deal is the one :class:`~bragkit.engine.contract.SeatView` (with
+``lives``, ``widow`` and ``offered``, the card offered in a barter, shown to the two players
+involved only).  A temporary alias (docs/design/contract.md, section 6)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -394,11 +365,12 @@ class CommerceState(DealProtocol):
         offered = None
         if self.phase == "barter" and seat in (self.to_act, self.partner):
             offered = card_from_id(self.offer)
-        return CommerceView(
-            seat=seat, dealer=self.dealer, stacks=self.stacks, pot=self.pot, lives=self.lives,
-            status=self.status, to_act=self.to_act, phase=self.phase, own_cards=own,
-            widow=tuple(card_from_id(c) for c in self.widow), shown=shown, offered=offered,
-            events=events, legal=self.legal_actions() if seat == self.to_act else ())
+        return SeatView(
+            seat=seat, dealer=self.dealer, stacks=self.stacks, pot=self.pot, frozen_pots=(),
+            r=0, status=self.status, looked=self.looked, to_act=self.to_act, phase=self.phase,
+            own_cards=own, shown=shown, stub_card=None, events=events,
+            legal=self.legal_actions() if seat == self.to_act else (), lives=self.lives,
+            widow=tuple(card_from_id(c) for c in self.widow), offered=offered)
 
     def _seat_events(self, seat: int) -> tuple[Event, ...]:
         """The event log as ``seat`` sees it (cached, extending the previous state's)."""
@@ -734,3 +706,10 @@ class Draft:
 CARD_ID: Final = {t: i for i, t in enumerate(CARD_TEXT)}
 """Card text -> id."""
 _CARD_KINDS: Final = frozenset({"trade", "barter", "accept", "exchange"})
+
+
+if TYPE_CHECKING:  # mypy checks that the state satisfies the one contract
+    from bragkit.engine.contract import GameState
+
+    def _satisfies_contract(state: CommerceState) -> GameState:
+        return state

@@ -26,13 +26,16 @@ from __future__ import annotations
 
 import random
 from dataclasses import fields
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Self
 
 from bragkit.engine.actions import Action, format_move, parse_action
+from bragkit.engine.contract import InfoKey, Turn, turn_of
 from bragkit.engine.pack import new_rng, shuffled_pack
 from bragkit.errors import IllegalActionError
 
 if TYPE_CHECKING:
+    from bragkit.engine.contract import SeatView
     from bragkit.rules import Rules
 
 __all__ = ["DealProtocol", "fast_builder"]
@@ -48,8 +51,18 @@ class DealProtocol:
         to_act: int
         actions: tuple[tuple[int, Action], ...]
         origin: Any
+        n: int
+        stacks: tuple[int, ...]
+
+        @property
+        def paid(self) -> tuple[int, ...]: ...
+
+        @property
+        def bought(self) -> tuple[int, ...]: ...
 
         def apply(self, action: Action | str) -> Self: ...
+
+        def view(self, seat: int) -> SeatView: ...
 
         @staticmethod
         def start(rules: Rules, stacks: tuple[int, ...] | list[int], dealer: int,
@@ -85,6 +98,32 @@ class DealProtocol:
     def is_over(self) -> bool:
         """True when the deal has ended (no seat to act)."""
         return self.phase == "over"
+
+    # -- the one contract (bragkit.engine.contract.GameState); adapters until made native
+    @property
+    def whose_turn(self) -> Turn:
+        """Whose turn it is: a seat (0-based), ``CHANCE`` or ``OVER``."""
+        return turn_of(self.phase, self.to_act)
+
+    def chance_outcomes(self) -> tuple[tuple[int, Fraction], ...]:
+        """The chance outcomes here: none, a deal state deals from its pack (the chance node
+        before a deal is :class:`~bragkit.engine.contract.ChanceDeal`)."""
+        return ()
+
+    def apply_chance(self, outcome: int) -> Self:
+        """Refused: no card is dealt by chance inside a deal (its pack is given)."""
+        raise IllegalActionError(f"card id {outcome}: no card is dealt by chance here")
+
+    def info_key(self, seat: int) -> InfoKey:
+        """``seat``'s information-state key: what it knows, as a hashable value."""
+        return self.view(seat).info_key
+
+    def returns(self) -> tuple[int, ...]:
+        """Each seat's chip change over this deal so far (the opening payments included,
+        money brought in during the deal excluded); final once the deal is over."""
+        first = self.first()
+        stacks, start, paid, bought = self.stacks, first.stacks, first.paid, self.bought
+        return tuple([stacks[s] - start[s] - paid[s] - bought[s] for s in range(self.n)])
 
     def apply_move(self, seat: int, action: Action | str) -> Self:
         """Like ``apply``, checking that ``seat`` (0-based) is the seat to act."""

@@ -554,16 +554,12 @@ def _bet(w: PokerWork, p: int, action: Action) -> None:
 
 
 # ---------------------------------------------------------------------- views
-@dataclass(frozen=True, slots=True)
-class PokerSeatView(SeatView):
-    """The :class:`~bragkit.engine.views.SeatView` of a poker-style deal: the same fields
-    (``r`` is the amount to meet, ``frozen_pots`` the pools when there are several), plus
-    each seat's credited contribution to the current betting round (``contrib``; a raise of
-    ``k`` costs the seat ``r - contrib[seat] + k``) and its chips in the betting pool this
-    deal (``committed``)."""
-
-    contrib: tuple[int, ...] = ()
-    committed: tuple[int, ...] = ()
+PokerSeatView = SeatView
+"""The view of a poker-style deal is the one :class:`~bragkit.engine.contract.SeatView`
+(``r`` is the amount to meet, ``frozen_pots`` the pools when there are several, ``contrib``
+each seat's credited contribution to the betting round -- a raise of ``k`` costs the seat
+``r - contrib[seat] + k`` -- and ``committed`` its chips in the betting pool this deal).
+A temporary alias (docs/design/contract.md, section 6)."""
 
 
 _Digest = tuple[tuple[Event, ...], tuple[Event, ...], dict[int, tuple[int, ...]]]
@@ -575,7 +571,7 @@ events added since (a digest is reused only when its log is a prefix, by value, 
 one, and is never changed once built; see :mod:`bragkit.engine.views`)."""
 
 _EMPTY: _Digest = ((), (), {})
-_new_view: Any = fast_builder(PokerSeatView)
+_new_view: Any = fast_builder(SeatView)
 
 
 def _digest(events: tuple[Event, ...], seat: int) -> _Digest:
@@ -623,12 +619,12 @@ def _view(st: PokerState, seat: int) -> PokerSeatView:
     if st.looked[seat] and st.hands[seat]:
         own = tuple(_CARD[c] for c in st.hands[seat])
     rnd = st.rnd
-    view: PokerSeatView = _new_view(  # SeatView's fields in order, then contrib, committed
+    view: PokerSeatView = _new_view(  # SeatView's fields in order
         seat, st.dealer, st.stacks, st.pot, st.pools if len(st.pools) > 1 else (),
         rnd.target if rnd is not None else 0, st.status, st.looked, st.to_act, st.phase, own,
         {s: tuple(_CARD[c] for c in cards) for s, cards in shown.items()}, None, events,
         st.legal_actions() if st.to_act == seat else (),
-        rnd.contrib if rnd is not None else (0,) * st.n, st.chips)
+        rnd.contrib if rnd is not None else (0,) * st.n, st.chips, (), (), None)
     return view
 
 
@@ -704,3 +700,10 @@ _REASONS: Final = {
     "fold": "this game's word for abandoning is 'pass'",
     "pass": "this game's word for abandoning is 'fold'",
 }
+
+
+if TYPE_CHECKING:  # mypy checks that the state satisfies the one contract
+    from bragkit.engine.contract import GameState
+
+    def _satisfies_contract(state: PokerState) -> GameState:
+        return state

@@ -1,5 +1,7 @@
 """Per-seat views, derived from the event log: a seat never sees a card it may not see.
 
+The view type is :class:`~bragkit.engine.contract.SeatView`, the same for every game.
+
 A blind seat does not see its own cards until it looks; the seen hand of a see is public;
 a side show is private to its two players; the face-up stub shows one card to all.
 
@@ -18,11 +20,10 @@ a side show is private to its two players; the face-up stub shows one card to al
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from bragkit.cards import Card, card_from_id
-from bragkit.engine.actions import LegalAction
+from bragkit.engine.contract import SeatView
 from bragkit.engine.deal_protocol import fast_builder
 from bragkit.engine.events import Event
 
@@ -30,76 +31,6 @@ if TYPE_CHECKING:
     from bragkit.engine.brag_state import BragState
 
 __all__ = ["SeatView", "redacted_events", "reusable_digest", "seat_view"]
-
-
-@dataclass(frozen=True, slots=True)
-class SeatView:
-    """Everything one seat may know about a deal."""
-
-    seat: int
-    dealer: int
-    stacks: tuple[int, ...]
-    pot: int
-    frozen_pots: tuple[int, ...]
-    r: int
-    status: tuple[str, ...]
-    looked: tuple[bool, ...]
-    to_act: int
-    phase: str
-    own_cards: tuple[Card, ...] | None
-    """The seat's current hand if it has seen it, else ``None`` (blind)."""
-    shown: dict[int, tuple[Card, ...]]
-    """Other hands this seat has seen (showdowns, side shows, face-up hands)."""
-    stub_card: Card | None
-    events: tuple[Event, ...]
-    legal: tuple[LegalAction, ...]
-
-    def to_dict(self) -> dict[str, object]:
-        """A JSON-ready form (seats as ``"p1"``..., cards as text, public events only as
-        this seat sees them).
-
-        >>> import random
-        >>> from bragkit.rules import get_preset
-        >>> from bragkit.engine import BragState
-        >>> v = BragState.new(get_preset("modern"), [9, 9], rng=random.Random(1)).view(0)
-        >>> v.to_dict()["own_cards"], v.to_dict()["pot"]
-        (None, 2)
-        """
-        def cards(hand: tuple[Card, ...] | None) -> str | None:
-            return None if hand is None else " ".join(str(c) for c in hand)
-
-        return {
-            "seat": f"p{self.seat + 1}", "dealer": f"p{self.dealer + 1}",
-            "stacks": list(self.stacks), "pot": self.pot, "frozen_pots": list(self.frozen_pots),
-            "stake": self.r, "status": list(self.status), "looked": list(self.looked),
-            "to_act": f"p{self.to_act + 1}" if self.to_act >= 0 else None,
-            "phase": self.phase, "own_cards": cards(self.own_cards),
-            "shown": {f"p{s + 1}": cards(h) for s, h in self.shown.items()},
-            "stub_card": str(self.stub_card) if self.stub_card is not None else None,
-            "events": [str(e) for e in self.events],
-            "legal": [str(a) for a in self.legal],
-        }
-
-    def known_cards(self) -> tuple[Card, ...]:
-        """Every card this view reveals, own cards included (in order of first appearance;
-        linear in the size of the view).
-
-        >>> import random
-        >>> from bragkit.rules import get_preset
-        >>> from bragkit.engine import BragState
-        >>> s = BragState.new(get_preset("modern"), [9, 9], rng=random.Random(1)).apply("look")
-        >>> s.view(1).known_cards() == s.view(1).own_cards, s.view(0).known_cards()
-        (True, ())
-        """
-        found: dict[Card, None] = dict.fromkeys(self.own_cards or ())
-        for hand in self.shown.values():
-            found.update(dict.fromkeys(hand))
-        for e in self.events:
-            if e.cards:
-                found.update(dict.fromkeys(map(card_from_id, e.cards)))
-        if self.stub_card is not None:
-            found[self.stub_card] = None
-        return tuple(found)
 
 
 def redacted_events(events: tuple[Event, ...], seat: int) -> tuple[Event, ...]:
@@ -199,5 +130,5 @@ def seat_view(st: BragState, seat: int) -> SeatView:
     view: SeatView = _new_view(  # the fields in order (the frozen __init__ is slow)
         seat, st.dealer, st.stacks, st.pot, tuple([a for a, _ in frozen]) if frozen else (),
         st.r, st.status, st.looked, st.to_act, st.phase, own_cards, dict(shown), stub, events,
-        st.legal_actions() if st.to_act == seat else ())
+        st.legal_actions() if st.to_act == seat else (), (), (), (), (), None)
     return view
