@@ -164,7 +164,7 @@ def hint_text(rules: Rules, view: Any, seat: int, *, symbols: bool = True,
     who = f"{len(opponents)} opponent{'s' if len(opponents) > 1 else ''} still in"
     hand = cards_plain(own, symbols=symbols)
     if result.method == "exact":
-        how = f"exact, over all {result.deals:,} hands they could hold"
+        how = f"exact, over all {result.deals:,} ways their hands could be dealt"
     else:
         how = f"estimated from {result.deals:,} deals, ± 95% interval"
     parts = []
