@@ -378,3 +378,14 @@ def test_a_bad_delay_is_one_line_and_exit_2(value: str,
     assert exc.value.code == 2
     err = capsys.readouterr().err
     assert "--delay" in err and err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_the_end_of_a_deal_shows_the_table_with_your_folded_hand(tmp_path: Path) -> None:
+    out = _play(["--seed", "3", "--hands", "1", "--history", str(tmp_path / "e.json")],
+                "l\nf\n" * 20)
+    looked = re.search(r"p1 \(you\) look ((?:\S+ ){2}\S+)", out)
+    assert looked is not None
+    end = out.split("Deal 1: the end", 1)
+    assert len(end) == 2, out
+    row = next(line for line in end[1].splitlines() if "│ you" in line)
+    assert looked.group(1) in row and "folded" in row
