@@ -25,6 +25,7 @@ run: $(STAMP_RUN)
 test: $(STAMP_DEV)
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/mypy
+	$(BIN)/lint-imports
 	$(BIN)/python -m pytest
 
 lint: $(STAMP_DEV)
