@@ -121,9 +121,14 @@ class DealProtocol:
     def returns(self) -> tuple[int, ...]:
         """Each seat's chip change over this deal so far (the opening payments included,
         money brought in during the deal excluded); final once the deal is over."""
+        stacks, start, bought = self.stacks, self.opening_stacks(), self.bought
+        return tuple([stacks[s] - start[s] - bought[s] for s in range(self.n)])
+
+    def opening_stacks(self) -> tuple[int, ...]:
+        """Each seat's stack as this deal began, before its opening payments (engines whose
+        first state already moves other chips override it)."""
         first = self.first()
-        stacks, start, paid, bought = self.stacks, first.stacks, first.paid, self.bought
-        return tuple([stacks[s] - start[s] - paid[s] - bought[s] for s in range(self.n)])
+        return tuple([a + b for a, b in zip(first.stacks, first.paid, strict=True)])
 
     def apply_move(self, seat: int, action: Action | str) -> Self:
         """Like ``apply``, checking that ``seat`` (0-based) is the seat to act."""

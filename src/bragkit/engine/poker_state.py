@@ -175,6 +175,16 @@ class PokerState(DealProtocol):
                 out[e.seat] += e.amount
         return tuple(out)
 
+    def opening_stacks(self) -> tuple[int, ...]:
+        """Each seat's stack as this deal began: before its stakes and blinds, and before a
+        pool the deal awards at once (Three-Stake Brag's best face-up card)."""
+        first = self.first()
+        out = [a + b for a, b in zip(first.stacks, first.paid, strict=True)]
+        for e in first.events:
+            if e.kind == "award" and e.seat is not None and e.amount:
+                out[e.seat] -= e.amount
+        return tuple(out)
+
     @property
     def winners(self) -> tuple[int, ...]:
         """Seats that won money so far (a side pot handed back uncontested does not count)."""
