@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import io
+import json
 import random
 
 import pytest
@@ -85,3 +87,27 @@ def test_a_history_seed_over_the_bound_is_refused() -> None:
     text = f'{{"rules": "modern", "stacks": [10, 10], "dealer": 1, "seed": {2**64}, "deals": []}}'
     with pytest.raises(BragError, match='"seed": number too large'):
         replay(loads(text))
+
+
+def test_an_action_with_a_newline_gives_a_one_line_error() -> None:
+    """Found by the fuzz tests: the action was quoted raw, newline included."""
+    from bragkit.history.stream import replay_to
+
+    text = ('{"rules": "modern", "stacks": [10, 10], "dealer": 1, "seed": 1, '
+            '"deals": [["p2 accept \\n 0"]]}')
+    for run in (lambda: replay(loads(text)), lambda: replay_to(io.StringIO(), text)):
+        with pytest.raises(BragError) as info:
+            run()
+        assert "\n" not in str(info.value) and "\\n" in str(info.value)
+
+
+def test_a_deal_settled_as_the_table_opens_streams() -> None:
+    """Found by the fuzz tests: Three-Stake stakes of 3 from stacks of 3 settle the first
+    deal before any decision, while brag replay's writer was still being built."""
+    from bragkit.history.stream import replay_to
+
+    text = '{"rules": "three-stake", "stacks": [3, 3], "dealer": "p1", "seed": 0, "deals": []}'
+    out = io.StringIO()
+    replay_to(out, text, as_json=True)
+    data = json.loads(out.getvalue())
+    assert data["stacks"] == replay(loads(text)).summary()["stacks"] and len(data["deals"]) == 1

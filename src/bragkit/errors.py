@@ -63,6 +63,11 @@ class _ShortRepr(reprlib.Repr):
 _SHORT = _ShortRepr()
 
 
+def _printable(text: str) -> str:
+    """``text`` with newlines and other control characters escaped as ``repr`` does."""
+    return text if text.isprintable() else repr(text)[1:-1]
+
+
 def excerpt(text: object, limit: int = EXCERPT, *, quote: bool = True) -> str:
     """``repr(text)`` cut to about ``limit`` characters, for quoting input in an error.
 
@@ -81,12 +86,14 @@ def excerpt(text: object, limit: int = EXCERPT, *, quote: bool = True) -> str:
     '<an integer of 16610 bits>'
     >>> excerpt("p2 " + "x" * 100, 20, quote=False)
     'p2 xxxxxxxxx... (103 characters)'
+    >>> print(excerpt("p1 bet\\n4", quote=False))   # an error stays one line
+    p1 bet\\n4
     """
     if isinstance(text, str):
         if len(text) <= limit:
-            return repr(text) if quote else text
+            return repr(text) if quote else _printable(text)
         cut = text[:max(limit - 8, 1)]
         return f"{cut!r}... ({len(text)} characters)" if quote else \
-            f"{cut}... ({len(text)} characters)"
+            f"{_printable(cut)}... ({len(text)} characters)"
     shown = _SHORT.repr(text)
     return shown if len(shown) <= 2 * limit else f"{shown[:2 * limit]}..."

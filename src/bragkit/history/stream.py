@@ -182,12 +182,22 @@ class _Writer:
         self.as_json = as_json
         self.seat = seat
         self.count = 0
+        self.early: list[tuple[DealRecord | None, Any]] = []
+        """Deals settled while the table was being opened (no decision in them)."""
+        self.ready = False
         self.table = open_session(header, keep_states=False, keep_records=0,
                                   on_record=self.finished)
         self.result = ReplayResult(header, self.table)
+        self.ready = True
+        for record, final in self.early:
+            self.finished(record, final)
+        self.early.clear()
 
     def finished(self, record: DealRecord | None, final: Any) -> None:
         """Write the account of one deal (``record`` None: the unfinished last one)."""
+        if not self.ready:  # settled as the table opened: written once it is open
+            self.early.append((record, final))
+            return
         if self.seat is None:
             deal = self.result.deal_summary(record, final)
         else:
