@@ -328,8 +328,8 @@ class PlayTable:
                                        f"{t.rules.wild or 'none'}, blind "
                                        f"{'allowed' if t.rules.blind_allowed else 'not allowed'}")
                     self.bots = {s: get_bot(b.name, t.rules) for s, b in self.bots.items()}
-                shuffled = len(t.packs_used) > self.packs_seen
-                self.packs_seen = len(t.packs_used)
+                shuffled = t.packs_count > self.packs_seen
+                self.packs_seen = t.packs_count
                 for seat, bot in self.bots.items():
                     begin_deal(bot, t.state.view(seat), shuffled)
             deal_no = t.deal_no

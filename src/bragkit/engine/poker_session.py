@@ -7,8 +7,8 @@ checker drive them like every other game.  The dealer moves left after every dea
 carried by Three-Stake Brag's ``all_bust="carry"`` (or Foster's ante under
 ``dealer_withdraws_ante=false``) passes to the next deal; every deal is shuffled.  When 3
 Card Brag Poker's draw runs the stock short, the table shuffles the discards with its own
-generator (or takes the next given pack) and records that order in :attr:`packs_used`, so
-a history re-plays it exactly.
+generator (or takes the next given pack) and records that order in :attr:`packs_used` (one
+more in :attr:`packs_count`), so a history re-plays it exactly.
 
 >>> from bragkit.engine.table import open_table
 >>> from bragkit.rules import get_preset

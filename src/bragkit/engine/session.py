@@ -65,7 +65,8 @@ class Session(TableCore):
     and every shuffle (or cut, under ``cut_when_unshuffled``) draws from ``rng`` (or
     ``random.Random(seed)``, or with neither an unpredictable ``secrets.SystemRandom``);
     ``shuffles`` may give the packs of later shuffles and cuts explicitly instead, in order.
-    :attr:`packs_used` records every pack so produced.
+    :attr:`packs_used` records the packs so produced, those of the kept records and of the
+    deal in progress (:attr:`packs_count` counts every one).
     Seats are 0-based in the API.  ``keep_states`` keeps every deal's final state in
     :attr:`records` (by default a record holds the deal's inputs and action log only), which
     keeps the ``keep_records`` most recent deals (1,000 by default, ``None`` all);
@@ -134,7 +135,7 @@ class Session(TableCore):
             pack = self.pack
             if rules.cut_when_unshuffled and len(pack) > 1:
                 if self.shuffles:
-                    given = self.shuffles.pop(0)
+                    given = self.shuffles.popleft()
                     if sorted(given) != sorted(pack):
                         raise BragError("a given cut pack does not hold the cards of the pack")
                     pack = given

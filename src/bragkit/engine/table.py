@@ -17,7 +17,9 @@ The records are bounded: :attr:`Table.records` holds the ``keep_records`` most r
 (:data:`KEEP_RECORDS` by default; ``None`` keeps every one, ``0`` none), so a table that
 plays for days runs in bounded memory.  A consumer that needs every deal (a history writer,
 a replay printing each deal) passes ``on_record``, called with each record and the deal's
-final state as the deal ends.
+final state as the deal ends.  The packs are bounded with them: :attr:`TableCore.packs_used`
+holds only the packs of the kept records and of the deal in progress (all of them when
+``keep_records=None``); :attr:`TableCore.packs_count` counts every pack used.
 
 >>> from bragkit.rules import get_preset
 >>> t = open_table(get_preset("foster"), [20, 20, 20], dealer=0, seed=7)
@@ -209,6 +211,10 @@ class Table(Protocol):
     @property
     def packs_used(self) -> list[tuple[int, ...]]: ...
     @property
+    def packs_dropped(self) -> int: ...
+    @property
+    def packs_count(self) -> int: ...
+    @property
     def stacks(self) -> tuple[int, ...]: ...
     @property
     def dealer(self) -> int: ...
@@ -313,17 +319,28 @@ class TableCore(ABC):
         self.debts: tuple[tuple[int, int, int], ...] = ()
         self.bought = [0] * self.n
         self.given_pack = tuple(pack) if pack is not None else None
-        self.shuffles = [tuple(p) for p in shuffles]
+        self.shuffles: deque[tuple[int, ...]] = deque(tuple(p) for p in shuffles)
+        """The given packs not used yet, in order (each is taken from the left)."""
         self.packs_given = len(self.shuffles) + (pack is not None)
         """How many packs were given (they are used before any is drawn from :attr:`rng`)."""
         self.packs_used: list[tuple[int, ...]] = []
+        """The packs (top card first) of the kept records and of the deal in progress, oldest
+        first: pack number ``packs_dropped + i`` of the table is ``packs_used[i]``.  Packs of
+        deals older than the oldest kept record are forgotten with it (a record re-plays its
+        deal from its own inputs), so a table that shuffles every deal for days keeps at
+        most ``keep_records`` deals' packs; with ``keep_records=None`` it keeps every pack."""
+        self.packs_dropped = 0
+        """How many of the oldest packs were forgotten (0 while no record was)."""
         self.packs_finished = 0
-        """How many of :attr:`packs_used` belong to finished deals (the rest are the deal in
-        progress's: a history of a :attr:`secret_chance` table writes only the former)."""
+        """How many packs, counted from the table's first, belong to finished deals (the rest
+        are the deal in progress's: a history of a :attr:`secret_chance` table writes only
+        the former)."""
         self.deal_no = 0
         self.keep_states = keep_states
         self.records = DealRecords(keep_records)
         """The ``keep_records`` most recent deal records (:class:`DealRecords`)."""
+        self._pack_starts: deque[int] = deque(maxlen=self.records.keep)
+        """The number of the first pack of each kept record's deal (aligned with records)."""
         self.on_record = on_record
         """Called with each deal's record and final state as the deal ends (or None)."""
         self.last_final: Any = None
@@ -335,10 +352,10 @@ class TableCore(ABC):
         """The next explicit pack (the first deal's ``pack``, then ``shuffles`` in order),
         checked to hold exactly ``cards`` and recorded in :attr:`packs_used`; None when the
         table's generator must shuffle instead."""
-        if not self.packs_used and self.given_pack is not None:
+        if self.packs_count == 0 and self.given_pack is not None:
             pack = self.given_pack
         elif self.shuffles:
-            pack = self.shuffles.pop(0)
+            pack = self.shuffles.popleft()
         else:
             return None
         if sorted(pack) != sorted(cards):
@@ -353,9 +370,38 @@ class TableCore(ABC):
                             DealRecord.log(final), start, final if self.keep_states else None)
         self.records.append(record)
         self.last_final = final
-        self.packs_finished = len(self.packs_used)
+        first = self.packs_finished  # this deal's first pack
+        self.packs_finished = self.packs_count
+        if self.records.keep is not None:
+            self._pack_starts.append(first)
+            self._forget_packs(self._pack_starts[0] if self._pack_starts
+                               else self.packs_finished)
         if self.on_record is not None:
             self.on_record(record, final)
+
+    def _forget_packs(self, oldest: int) -> None:
+        """Forget the packs numbered below ``oldest`` (those of forgotten records)."""
+        extra = oldest - self.packs_dropped
+        if extra > 0:
+            del self.packs_used[:extra]
+            self.packs_dropped = oldest
+
+    @property
+    def packs_count(self) -> int:
+        """How many packs the table has used (shuffles, cuts, reshuffled discards), the
+        forgotten ones included: it grows by one at every shuffle, so a consumer that asks
+        "was this deal shuffled?" compares it with its last value.
+
+        >>> from bragkit.rules import get_preset
+        >>> t = open_table(get_preset("foster"), [99, 99, 99], dealer=0, seed=1,
+        ...                keep_records=2)
+        >>> for _ in range(5):
+        ...     t.apply_text(f"p{t.to_act + 1} ante 2")
+        ...     t.apply_text(f"p{t.to_act + 1} fold"); t.apply_text(f"p{t.to_act + 1} fold")
+        >>> t.packs_count, len(t.packs_used), t.packs_dropped, t.packs_finished
+        (6, 3, 3, 5)
+        """
+        return self.packs_dropped + len(self.packs_used)
 
     @property
     def secret_chance(self) -> bool:
@@ -364,7 +410,7 @@ class TableCore(ABC):
         to whoever gave them).  A history of such a table holds only finished deals and their
         packs, so no pack is written before its deal is over."""
         return isinstance(self.rng, random.SystemRandom) and \
-            len(self.packs_used) > self.packs_given
+            self.packs_count > self.packs_given
 
     @abstractmethod
     def apply_move(self, seat: int, action: Action) -> None:

@@ -4,7 +4,8 @@ A :class:`CommerceSession` carries what passes from deal to deal: the stacks, th
 (one seat to the left after every deal, skipping seats that cannot deal), and for the
 widow game with lives the pool, the lives, the horses and the first player out.  A lives
 session ends with the final sweep; a trade or stakes session ends when fewer than two
-seats can play.  Every deal is shuffled (``shuffle_every_deal``); the packs used are kept.
+seats can play.  Every deal is shuffled (``shuffle_every_deal``); the packs of the kept
+deals are kept (``packs_used``; ``packs_count`` counts every one).
 
 It follows the :class:`~bragkit.engine.table.Table` protocol and registers itself for both
 forms of Commerce, so :func:`~bragkit.engine.table.open_table`, hand histories, ``brag

@@ -308,7 +308,9 @@ def history_of(played: Table | DealState) -> HandHistory:
     pack = None
     shuffles: tuple[str, ...] = ()
     if seed is None or session.given_pack is not None:
-        packs = session.packs_used[:session.packs_finished] if secret else session.packs_used
+        packs = session.packs_used  # every pack: no record, hence no pack, was dropped
+        if secret:
+            packs = packs[:session.packs_finished - session.packs_dropped]
         pack = pack_text(packs[0]) if packs else None
         shuffles = tuple(pack_text(p) for p in packs[1:])
     return HandHistory(session.base_rules, spec_for(session.base_rules), session.start_stacks,

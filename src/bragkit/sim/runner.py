@@ -179,8 +179,8 @@ def run_block(config: SimConfig, index: int) -> BlockResult:
             if session.rules != bots_rules:  # dealer's choice: the variant is announced
                 bots_rules = session.rules
                 bots = [get_bot(config.bots[b], bots_rules) for b in bot_of_seat]
-            shuffled = len(session.packs_used) > packs_seen and not continued
-            packs_seen = len(session.packs_used)
+            shuffled = session.packs_count > packs_seen and not continued
+            packs_seen = session.packs_count
             for seat, bot in enumerate(bots):
                 begin_deal(bot, st.view(seat), shuffled)
         continued = False
@@ -217,7 +217,7 @@ def run_block(config: SimConfig, index: int) -> BlockResult:
         if session.over or (short and session.carried == 0 and not final.retained):
             close(session)
             keep = (rules.pack_policy == "brag_unshuffled" and not final.shuffle_next
-                    and not session.over and len(final.pack) == len(session.packs_used[0]))
+                    and not session.over and len(final.pack) == session.base_rules.pack_size)
             session = new_session(session.dealer, final.pack if keep else None)
             continued = keep
             packs_seen = 0
