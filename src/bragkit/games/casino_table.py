@@ -300,7 +300,8 @@ are left (rules-spec 4.9)
                              and words[0][1:].isdecimal()):
             raise IllegalActionError(f"malformed action {excerpt(text)}: it must start with p1")
         if words[0].lower() != "p1":
-            raise IllegalActionError(f"there is no seat {words[0]}: casino brag is one player "
+            raise IllegalActionError(f"there is no seat {excerpt(words[0], quote=False)}: "
+                                     "casino brag is one player "
                                      f"(p1) against the dealer ({_SPEC})")
         if len(words) < 2:
             raise IllegalActionError(f"malformed action {excerpt(text)}: no action after the seat")
@@ -447,7 +448,7 @@ def replay_casino(history: CasinoHistory) -> CasinoReplay:
     last = len(history.deals) - 1
     for d, actions in enumerate(history.deals):
         for i, text in enumerate(actions):
-            where = f"deal {d + 1}, action {i + 1} ({text})"
+            where = f"deal {d + 1}, action {i + 1} ({excerpt(text, quote=False)})"
             if len(table.records) != d:
                 raise HistoryError(f"{where}: hand {d + 1} is already over; this action "
                                    "belongs to no hand")
