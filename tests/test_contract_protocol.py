@@ -230,3 +230,67 @@ def test_slot_setter() -> None:
     assert new == InfoKey(1, 0, (5,), ())
     with pytest.raises(TypeError, match="no slot 'nope'"):
         slot_setter(InfoKey, "nope")
+
+
+def make_problems(cls: type, make: object) -> list[str]:
+    """What is wrong with ``make`` as the typed keyword constructor of dataclass ``cls``
+    (docs/design/contract.md, section 5): every field once, keyword-only, nothing else."""
+    import dataclasses
+    import inspect
+
+    assert callable(make)
+    params = inspect.signature(make).parameters.values()
+    names = [p.name for p in params]
+    fields = [f.name for f in dataclasses.fields(cls)]
+    problems = [f"{p.name} is not keyword-only" for p in params
+                if p.kind is not inspect.Parameter.KEYWORD_ONLY]
+    problems += [f"field {f} missing" for f in fields if f not in names]
+    problems += [f"{n} is not a field" for n in names if n not in fields]
+    return problems
+
+
+def _makes() -> list[tuple[str, type, object]]:
+    """Every module-level ``_make`` in the engines and games, with the class it builds."""
+    import dataclasses
+    import importlib
+    import pkgutil
+
+    import bragkit.engine
+    import bragkit.games
+
+    found = []
+    for package in (bragkit.engine, bragkit.games):
+        for info in pkgutil.walk_packages(package.__path__, package.__name__ + "."):
+            module = importlib.import_module(info.name)
+            for name, make in vars(module).items():
+                if not (name == "_make" or name.startswith("_make_")) or not callable(make):
+                    continue
+                target = vars(module).get(str(make.__annotations__.get("return")))
+                if isinstance(target, type) and dataclasses.is_dataclass(target):
+                    found.append((f"{info.name}.{name}", target, make))
+    return found
+
+
+def test_make_problems_finds_a_misdeclared_constructor() -> None:
+    from dataclasses import dataclass
+
+    @dataclass(frozen=True, slots=True)
+    class P:
+        x: int
+        y: int
+
+    def good(*, x: int, y: int) -> P:
+        return P(x, y)
+
+    def bad(x: int, *, z: int) -> P:
+        return P(x, z)
+
+    assert make_problems(P, good) == []
+    assert make_problems(P, bad) == ["x is not keyword-only", "field y missing",
+                                     "z is not a field"]
+
+
+@pytest.mark.parametrize(("where", "cls", "make"), _makes(), ids=lambda v: str(v)[:60])
+def test_every_keyword_constructor_names_every_field_once(where: str, cls: type,
+                                                          make: object) -> None:
+    assert make_problems(cls, make) == [], where
