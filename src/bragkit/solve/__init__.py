@@ -1,0 +1,24 @@
+"""The equilibrium solver of heads-up Brag: vector-form CFR over 1,755 hand classes.
+
+* :mod:`.classes`: suit-isomorphic hand classes, exact card-removal count matrices;
+* :mod:`.tree`: the public game tree of HU-Brag-S12 and the Teen Patti anchor game;
+* :mod:`.terminal`: exact terminal values (one product for a fold, two for a showdown);
+* :mod:`.cfr`: CFR+ and DCFR, the average strategy, exact best response;
+* :mod:`.io`: save and load a strategy (npz with JSON metadata and hashes).
+
+See docs/solver.md.
+
+>>> s = Solver(GameSpec.hu_brag_s12(stack=4))
+>>> s.run(20)
+>>> round(s.evaluate().value, 1)
+-0.4
+"""
+
+from bragkit.solve.cfr import ALGORITHMS, Evaluation, Solver, Strategy, evaluate
+from bragkit.solve.classes import HandClasses, hand_classes
+from bragkit.solve.io import SolveFileError, load_strategy, save_strategy
+from bragkit.solve.tree import GAMES, GameSpec, Tree, build_tree
+
+__all__ = ["ALGORITHMS", "GAMES", "Evaluation", "GameSpec", "HandClasses", "SolveFileError",
+           "Solver", "Strategy", "Tree", "build_tree", "evaluate", "hand_classes",
+           "load_strategy", "save_strategy"]
