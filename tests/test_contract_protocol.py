@@ -294,3 +294,49 @@ def test_make_problems_finds_a_misdeclared_constructor() -> None:
 def test_every_keyword_constructor_names_every_field_once(where: str, cls: type,
                                                           make: object) -> None:
     assert make_problems(cls, make) == [], where
+
+
+@pytest.mark.parametrize("preset", ["modern", "teen-patti", "foster", "brag-poker",
+                                    "commerce", "commerce-widow"])
+def test_an_info_key_holds_exactly_what_the_seat_knows(preset: str) -> None:
+    """Deal the same cards to p1 and shuffle the other seats' cards among them: p1's first
+    key is the same (it cannot tell), and over the deals played by one fixed policy, states
+    with one key of p1 always show p1 one view (the key holds whatever the view shows)."""
+    import dataclasses
+
+    rules = get_preset(preset)
+    start = {"foster": PokerState.start, "brag-poker": PokerState.start}.get(preset)
+    if preset.startswith("commerce"):
+        from bragkit.engine.commerce_state import CommerceState
+
+        start = CommerceState.start
+    begin = start or BragState.start
+    facts: dict[InfoKey, tuple[object, ...]] = {}
+    shared = 0
+    rng = random.Random(7)
+    for seed in range(12):
+        base = shuffled_pack(rules, random.Random(seed))
+        hands: tuple[tuple[int, ...], ...] = begin(rules, (20, 20, 20), 1, base).hands
+        others = [c for s in (1, 2) for c in hands[s]]
+        first_keys = set()
+        for _ in range(4):
+            moved = dict(zip(others, rng.sample(others, len(others)), strict=True))
+            pack = tuple(moved.get(c, c) for c in base)
+            state: GameState = begin(rules, (20, 20, 20), 1, pack)
+            first_keys.add(state.info_key(0))
+            for _ in range(12):
+                view = state.view(0)
+                fact = tuple(getattr(view, f.name) for f in dataclasses.fields(view)
+                             if f.name != "events")
+                key = state.info_key(0)
+                if key in facts:
+                    shared += 1
+                    assert facts[key] == fact, (seed, key)
+                facts[key] = fact
+                if state.is_over:
+                    break
+                legal = state.legal_actions()
+                plain = [la for la in legal if not la.args] or list(legal)
+                state = state.apply(plain[0].examples()[0])
+        assert len(first_keys) == 1, "p1 cannot tell the other seats' cards apart"
+    assert shared >= 12 * 3, shared  # the first states at least (Commerce ends at a stand)
