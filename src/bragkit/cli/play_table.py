@@ -13,6 +13,7 @@ import time
 from pathlib import Path
 from typing import Any, Final
 
+from rich import box
 from rich.console import Console
 from rich.table import Table
 
@@ -173,7 +174,8 @@ class PlayTable:
         paid = paid_this_deal(events, n)
         last = last_actions(events, n, symbols=self.symbols)
         table = Table(title=title, caption="D = dealer, < = to act; put in = chips paid this "
-                      "deal", expand=False)
+                      "deal", expand=False, box=box.SIMPLE_HEAD, show_edge=False,
+                      padding=(0, 1, 0, 0), title_justify="left", caption_justify="left")
         for col in ("seat", "player", "stack", "put in", "last action", "status", "cards"):
             table.add_column(col, justify="right" if col in ("stack", "put in") else "left")
         looked = getattr(view, "looked", None) if self.blind_play() else None
