@@ -19,21 +19,35 @@ ROOT = Path(__file__).resolve().parent.parent
 
 KNOWN_CYCLES: frozenset[frozenset[str]] = frozenset({
     frozenset({"bragkit.rules.game_keys", "bragkit.rules.model"}),
-    frozenset({"bragkit.engine.brag_fast", "bragkit.engine.brag_legal",
-               "bragkit.engine.brag_resolve", "bragkit.engine.brag_start",
-               "bragkit.engine.brag_state", "bragkit.engine.diagnose", "bragkit.engine.family",
-               "bragkit.engine.views"}),
     frozenset({"bragkit.engine.poker_game", "bragkit.engine.poker_state"}),
     frozenset({"bragkit.explain.reasons", "bragkit.explain.results"}),
-    frozenset({"bragkit.cli", "bragkit.cli.casino_cmd", "bragkit.cli.equity_cmd",
-               "bragkit.cli.hands_cmds", "bragkit.cli.play_cmd", "bragkit.cli.replay_cmd",
-               "bragkit.cli.simulate_cmd"}),
 })
 """Today's import cycles (strongly connected modules).  Break one, remove it here."""
+
+KNOWN_CYCLE_PACKAGES: tuple[str, ...] = ("bragkit.cli",)
+"""Packages with a known cycle of changing membership: ``bragkit/cli/__init__.py`` imports
+every subcommand module, which registers itself on ``bragkit.cli.cli`` (adding a command
+adds a member).  Lazy subcommand loading breaks it; then remove the package here."""
+
+
+def _in_known_package(cycle: frozenset[str]) -> str | None:
+    for package in KNOWN_CYCLE_PACKAGES:
+        if all(m == package or m.startswith(package + ".") for m in cycle):
+            return package
+    return None
 
 SHIMS: tuple[str, ...] = (
     "bragkit.engine.poker_state.PokerSeatView",
     "bragkit.engine.commerce_state.CommerceView",
+    # the brag-style machine moved to engine/brag/ (re-export modules at the old paths)
+    "bragkit.engine.brag_betting.BragBetting",
+    "bragkit.engine.brag_fast.fast",
+    "bragkit.engine.brag_legal.borrow_need",
+    "bragkit.engine.brag_resolve.foldout",
+    "bragkit.engine.brag_start.start_deal",
+    "bragkit.engine.brag_state.BragState",
+    "bragkit.engine.diagnose.diagnose",
+    "bragkit.engine.family.family_for",
 )
 """Temporary compatibility names (aliases of the contract's types, re-export modules): each
 is listed here while it exists and removed when it goes; the list is empty at the end."""
@@ -103,11 +117,12 @@ def test_import_cycles_finder_sees_a_cycle(tmp_path: Path, monkeypatch: pytest.M
 
 def test_no_new_import_cycle_and_the_allow_list_is_exact() -> None:
     cycles = import_cycles()
-    new = cycles - KNOWN_CYCLES
-    gone = KNOWN_CYCLES - cycles
+    new = {c for c in cycles - KNOWN_CYCLES if _in_known_package(c) is None}
+    gone: set[frozenset[str] | str] = set(KNOWN_CYCLES - cycles)
+    gone |= set(KNOWN_CYCLE_PACKAGES) - {_in_known_package(c) for c in cycles}
     assert not new, f"new import cycles (docs/design/contract.md, C6): {sorted(map(sorted, new))}"
     assert not gone, ("these allow-listed cycles are gone or changed: update KNOWN_CYCLES "
-                      f"in tests/test_layers.py: {sorted(map(sorted, gone))}")
+                      f"in tests/test_layers.py: {sorted(map(str, gone))}")
 
 
 def test_import_linter_contracts_hold() -> None:
