@@ -389,3 +389,16 @@ def test_the_end_of_a_deal_shows_the_table_with_your_folded_hand(tmp_path: Path)
     assert len(end) == 2, out
     row = next(line for line in end[1].splitlines() if line.startswith("p1 "))
     assert looked.group(1) in row and "folded" in row
+
+
+def test_casino_play_writes_cards_like_play(tmp_path: Path) -> None:
+    env = dict(os.environ, COLUMNS="120", TERM="dumb", NO_COLOR="1")
+    child = pexpect.spawn(BRAG, ["casino", "play", "--seed", "1", "--hands", "1", "--history",
+                                 str(tmp_path / "c.json")], env=env, encoding="utf-8",
+                          timeout=60)
+    child.expect(r"you hold ((?:\S+ ){2}\S+)  \(")
+    assert all(re.fullmatch(r"(?:10|[2-9JQKA])[♣♦♥♠]", c) for c in child.match.group(1).split())
+    child.sendline("fold")
+    child.expect(r"Dealer: ((?:\S+ ){2}\S+)  \(")
+    assert all(re.fullmatch(r"(?:10|[2-9JQKA])[♣♦♥♠]", c) for c in child.match.group(1).split())
+    child.expect(pexpect.EOF)
