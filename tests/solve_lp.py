@@ -45,7 +45,8 @@ def lp_value(tree: Tree) -> float:
                 s1, s2 = strength[h1], strength[h2]
                 if kind == FORCED:
                     win, tie = s1 > s2, s1 == s2
-                    u = np.where(win, float(x[1]), np.where(tie, 0.0, -float(x[0])))
+                    u = np.where(win, float(x[1]), np.where(tie, (float(x[1]) - float(x[0])) / 2,
+                                                           -float(x[0])))
                 else:
                     win = (s1 > s2) | ((s1 == s2) & (loser == 1))
                     u = np.where(win, float(x[1]), -float(x[0]))
@@ -68,7 +69,7 @@ def lp_value(tree: Tree) -> float:
                 assert infos[p][info] == parent
             infos[p][info] = parent
             for j in range(len(kids)):
-                new[j, h] = seqs[p].setdefault(info + (j,), len(seqs[p]))
+                new[j, h] = seqs[p].setdefault((*info, j), len(seqs[p]))
         for j, child in enumerate(kids):
             nxt = list(cur)
             nxt[p] = new[j]
@@ -84,9 +85,9 @@ def lp_value(tree: Tree) -> float:
             cols.append(parent)
             vals.append(-1.0)
             j = 0
-            while info + (j,) in seqs[i]:
+            while (*info, j) in seqs[i]:
                 rows.append(r)
-                cols.append(seqs[i][info + (j,)])
+                cols.append(seqs[i][(*info, j)])
                 vals.append(1.0)
                 j += 1
         return csr_matrix(coo_matrix((vals, (rows, cols)),

@@ -35,3 +35,6 @@ LEVEL_GAMES = ("modern", "teen-patti", "foster", "three-stake", "american", "bra
 for _level in LEVELS:
     for _game in LEVEL_GAMES:
         register_bot(_level, _game, f"bragkit.bots.levels:{_level}")
+
+# the HU-Brag-S12 equilibrium (refuses rules other than the solved game's; docs/solver.md)
+register_bot("cfr", "modern", "bragkit.bots.cfr_bot:CfrBot")

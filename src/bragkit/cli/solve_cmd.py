@@ -8,18 +8,23 @@ response), player 1's value, the iterations and seconds, and saves the strategy.
 from __future__ import annotations
 
 import contextlib
+import importlib
 import json
 import math
 import os
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from bragkit.cli import cli
 from bragkit.cli.params import Whole
 from bragkit.errors import RulesError
+
+if TYPE_CHECKING:
+    from bragkit.solve import GameSpec
 
 __all__ = ["solve_command"]
 
@@ -52,39 +57,32 @@ def _stakes(text: str) -> tuple[int, ...]:
 def _blas_threads(n: int | None) -> Iterator[None]:
     """Limit BLAS threads (with threadpoolctl, when installed)."""
     try:
-        from threadpoolctl import threadpool_limits
+        module = importlib.import_module("threadpoolctl")
     except ImportError:
         yield
         return
-    with threadpool_limits(limits=n if n is not None else 1):
+    with module.threadpool_limits(limits=n if n is not None else 1):
         yield
 
 
 def _spec(game: str, stack: int | None, stakes: str | None, raises: int | None,
-          cap: int | None, deck: int, last_chip: str) -> object:
+          cap: int | None, deck: int, last_chip: str) -> GameSpec:
     from bragkit.solve import GameSpec
 
-    changes: dict[str, object] = {"deck": deck, "last_chip": last_chip}
-    if stack is not None:
-        changes["stack"] = stack
-    if stakes is not None:
-        changes["stakes"] = _stakes(stakes)
-    if raises is not None:
-        changes["max_raises"] = raises
-    if cap is not None:
-        changes["action_cap"] = cap
+    levels = _stakes(stakes) if stakes is not None else (1, 2, 4)
+    r = raises if raises is not None else min(2, len(levels) - 1)
     if game == "teen-patti-hu":
-        changes.pop("last_chip")
-        return GameSpec.teen_patti_hu(**changes)
+        return GameSpec.teen_patti_hu(stack=stack or 50, stakes=levels, max_raises=r,
+                                      action_cap=cap or 8, deck=deck)
     if cap is not None:
         raise RulesError("--cap is for teen-patti-hu (HU-Brag-S12 is bounded by the stacks)")
-    return GameSpec.hu_brag_s12(**changes)
+    return GameSpec.hu_brag_s12(stack=stack or 12, stakes=levels, max_raises=r, deck=deck,
+                                last_chip=last_chip)
 
 
-def _default_out(spec: object) -> Path:
+def _default_out(spec: GameSpec) -> Path:
     from bragkit.solve import GameSpec
 
-    assert isinstance(spec, GameSpec)
     base = GameSpec.teen_patti_hu() if spec.game == "teen-patti-hu" else GameSpec.hu_brag_s12()
     name = spec.game if spec == base else f"{spec.game}-{spec.digest()[:8]}"
     return Path(f"{name}.npz")
@@ -179,11 +177,10 @@ def _check(path: str, as_json: bool) -> None:
 
 
 def _solve(game: str, minutes: float | None, iterations: int | None, algorithm: str,
-           spec: object, out: str | None, precision: str, as_json: bool,
+           spec: GameSpec, out: str | None, precision: str, as_json: bool,
            show_progress: bool) -> None:
-    from bragkit.solve import GameSpec, Solver, save_strategy
+    from bragkit.solve import Solver, save_strategy
 
-    assert isinstance(spec, GameSpec)
     if minutes is None and iterations is None:
         minutes = 5.0
     seconds = None if minutes is None else minutes * 60
@@ -192,7 +189,7 @@ def _solve(game: str, minutes: float | None, iterations: int | None, algorithm: 
     if show_progress:
         from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
-        total = float(iterations) if seconds is None else seconds
+        total = float(iterations or 1) if seconds is None else seconds
         with Progress(TextColumn(f"solving {spec.game}"), BarColumn(),
                       TextColumn("{task.fields[it]} iterations"), TimeElapsedColumn(),
                       console=None, transient=True) as bar:

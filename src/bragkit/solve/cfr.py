@@ -147,7 +147,7 @@ class Strategy:
 def _normalise(reg: npt.NDArray[np.floating], mask: npt.NDArray[np.bool_]
                ) -> npt.NDArray[np.floating]:
     """Regret matching over the action axis 1 (uniform where no regret is positive)."""
-    pos = np.maximum(reg, 0)
+    pos: npt.NDArray[np.floating] = np.maximum(reg, 0)
     sums = pos.sum(axis=1, keepdims=True)
     np.divide(pos, sums, out=pos, where=sums > 0)
     flat = sums[:, 0] <= 0
@@ -187,11 +187,12 @@ class Solver:
         self.actor = self.tree.actor[lay.dec]
         self.open_of = [lay.open_dec[self.actor[lay.open_dec] == i] for i in (0, 1)]
         self.blind_of = [lay.blind_dec[self.actor[lay.blind_dec] == i] for i in (0, 1)]
-        self.reg_open = [np.zeros((len(d), w, C), dtype=dtype) for d in self.open_of]
+        Arr = npt.NDArray[np.floating]
+        self.reg_open: list[Arr] = [np.zeros((len(d), w, C), dtype=dtype) for d in self.open_of]
         self.reg_blind = [np.zeros((len(d), w)) for d in self.blind_of]
-        self.avg_open = [np.zeros((len(d), w, C), dtype=dtype) for d in self.open_of]
+        self.avg_open: list[Arr] = [np.zeros((len(d), w, C), dtype=dtype) for d in self.open_of]
         self.avg_blind = [np.zeros((len(d), w)) for d in self.blind_of]
-        self.sig = np.zeros((len(lay.dec), w, C), dtype=dtype)
+        self.sig: npt.NDArray[np.floating] = np.zeros((len(lay.dec), w, C), dtype=dtype)
         for i in (0, 1):
             self._set_strategy(i)
         self.mine = [[np.flatnonzero(self.actor[lo:hi] == j) for lo, hi in lay.level_dec]
@@ -218,7 +219,7 @@ class Solver:
     def _reach(self, j: int, sig: npt.NDArray[np.floating], dtype: type) -> F64:
         """Player j's reach at every node (row N is scratch), given decision strategies."""
         lay = self.lay
-        reach = np.empty((self.tree.size + 1, self.C), dtype=dtype)
+        reach: F64 = np.empty((self.tree.size + 1, self.C), dtype=dtype)
         reach[0] = 1.0
         for k, (lo, hi) in enumerate(lay.level_dec):
             kids = lay.child[lo:hi]
@@ -234,7 +235,7 @@ class Solver:
                 ev: TerminalEvaluator, dtype: type, best: bool = False) -> F64:
         """Player i's counterfactual values at every node (best response if ``best``)."""
         lay = self.lay
-        cfv = np.zeros((self.tree.size + 1, self.C), dtype=dtype)
+        cfv: F64 = np.zeros((self.tree.size + 1, self.C), dtype=dtype)
         ev.fill(i, opp_reach, cfv)
         for k in range(len(lay.level_dec) - 1, -1, -1):
             lo, hi = lay.level_dec[k]
@@ -329,8 +330,9 @@ class Solver:
         for i in (0, 1):
             avg_o[lay.slot_of[self.open_of[i]]] = self.avg_open[i]
             avg_b[lay.slot_of[self.blind_of[i]]] = self.avg_blind[i]
-        return Strategy(self.tree, _normalise(avg_o, lay.mask[lay.open_dec]),
-                        _normalise(avg_b, lay.mask[lay.blind_dec]))
+        return Strategy(self.tree,
+                        _normalise(avg_o, lay.mask[lay.open_dec]).astype(np.float64),
+                        _normalise(avg_b, lay.mask[lay.blind_dec]).astype(np.float64))
 
     def evaluate(self, strategy: Strategy | None = None) -> Evaluation:
         """Exact float64 value and best responses of ``strategy`` (the average by default)."""

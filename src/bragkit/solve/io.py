@@ -40,7 +40,6 @@ __all__ = ["FORMAT", "SolveFileError", "load_strategy", "save_strategy"]
 FORMAT = "bragkit-solve/1"
 """The format name written into every strategy file."""
 
-JSONValue = str | int | float | bool | None | list["JSONValue"] | dict[str, "JSONValue"]
 
 
 class SolveFileError(BragError):
@@ -56,7 +55,7 @@ def _digest(*arrays: npt.NDArray[np.generic]) -> str:
 
 def save_strategy(solver: Solver, path: str | os.PathLike[str],
                   evaluation: Evaluation | None = None, precision: str = "float16"
-                  ) -> dict[str, JSONValue]:
+                  ) -> dict[str, object]:
     """Write the solver's average strategy to ``path``; return the metadata written."""
     strategy = solver.average()
     if precision == "uint8":
@@ -66,9 +65,9 @@ def save_strategy(solver: Solver, path: str | os.PathLike[str],
     else:
         raise RulesError(f"precision must be float16 or uint8, not {precision!r}")
     blind_arr = strategy.blind_probs.astype(np.float64)
-    meta: dict[str, JSONValue] = {
+    meta: dict[str, object] = {
         "format": FORMAT,
-        "game": solver.spec.to_dict(),  # type: ignore[dict-item]
+        "game": solver.spec.to_dict(),
         "game_hash": solver.spec.digest(),
         "tree_hash": solver.tree.structure_digest(),
         "nodes": solver.tree.size,
@@ -91,7 +90,7 @@ def save_strategy(solver: Solver, path: str | os.PathLike[str],
     return meta
 
 
-def load_strategy(path: str | os.PathLike[str]) -> tuple[Strategy, dict[str, JSONValue]]:
+def load_strategy(path: str | os.PathLike[str]) -> tuple[Strategy, dict[str, object]]:
     """Read a strategy file: the strategy (on its rebuilt tree) and its metadata."""
     try:
         with np.load(path, allow_pickle=False) as data:
@@ -105,14 +104,14 @@ def load_strategy(path: str | os.PathLike[str]) -> tuple[Strategy, dict[str, JSO
                              f"({type(error).__name__})") from None
     if not isinstance(meta_obj, dict) or meta_obj.get("format") != FORMAT:
         raise SolveFileError(f"{os.fspath(path)!r} is not a {FORMAT} strategy file")
-    meta: dict[str, JSONValue] = meta_obj
+    meta: dict[str, object] = {str(k): v for k, v in meta_obj.items()}
     if _digest(open_arr, blind_arr) != meta.get("arrays_sha256"):
         raise SolveFileError(f"{os.fspath(path)!r}: the arrays do not match their hash")
     game = meta.get("game")
-    if not isinstance(game, dict):
+    if not isinstance(game, dict):  # the parameters, as written by save_strategy
         raise SolveFileError(f"{os.fspath(path)!r}: no game parameters")
     try:
-        spec = GameSpec.from_dict(game)  # type: ignore[arg-type]
+        spec = GameSpec.from_dict({str(k): v for k, v in game.items()})
     except RulesError as error:
         raise SolveFileError(f"{os.fspath(path)!r}: {error}") from None
     if spec.digest() != meta.get("game_hash"):

@@ -3,10 +3,10 @@
 At a terminal the result to player i is ``a * M - b'`` style: with ``x_i``, ``x_o`` the chips
 each put in, a fold pays ``x_o`` or costs ``x_i`` on every disjoint deal (the ``D`` matrix
 only), and a showdown pays ``(x_i + x_o) * M - x_i * D`` where ``M`` is ``win`` (i loses
-ties), ``win + tie`` (i wins ties) or, for a split-tie forced show with ``x_i = x_o = x``,
-``x * (2 win + tie) - x * D``.  So a fold needs one product and a showdown two, and the
-``D`` product is cheap: by inclusion-exclusion over shared cards it is ``n_c (total - sum of
-the three card sums + sum of the three pair sums - self)``, a thin matrix product.
+ties), ``win + tie`` (i wins ties) or, for a forced show whose ties split the pot,
+``(x_i + x_o) / 2 * (2 win + tie) - x_i * D``.  So a fold needs one product and a showdown
+two, and the ``D`` product is cheap: by inclusion-exclusion over shared cards it is
+``n_c (total - the three card sums + the three pair sums - self)``, a thin matrix product.
 
 Only terminals where **both** players are open need dense products.  A blind opponent's
 reach is a scalar times ones (precomputed products); a blind player's values are needed
@@ -68,21 +68,21 @@ class PairSums:
             np.add.at(stack, (1 + hc.hands[:, j], cls), 1.0)
         for x, y in ((0, 1), (0, 2), (1, 2)):
             for h, cl in zip(hc.hands.tolist(), cls.tolist(), strict=True):
-                p = pairs.get((h[x], h[y]))
-                if p is not None:
-                    stack[1 + 52 + p, cl] += 1.0
-        self.stack_t = np.ascontiguousarray(stack.T, dtype=dtype)
+                found = pairs.get((h[x], h[y]))
+                if found is not None:
+                    stack[1 + 52 + found, cl] += 1.0
+        self.stack_t: Arr = np.ascontiguousarray(stack.T, dtype=dtype)
         reps = hc.reps
         self.cards = [1 + reps[:, j] for j in range(3)]
         self.pairs = [np.array([1 + 52 + pairs[(a, b)] for a, b in zip(
             reps[:, x].tolist(), reps[:, y].tolist(), strict=True)])
             for x, y in ((0, 1), (0, 2), (1, 2))]
-        self.size = hc.size.astype(dtype)
+        self.size: Arr = hc.size.astype(dtype)
 
     def apply(self, r: Arr) -> Arr:
         """``r @ D.T`` for a batch of reach rows ``r`` (shape ``(G, 1755)``)."""
-        s = r @ self.stack_t
-        out = s[:, [0]] - r
+        s: Arr = r @ self.stack_t
+        out: Arr = s[:, [0]] - r
         for idx in self.cards:
             out -= s[:, idx]
         for idx in self.pairs:
@@ -124,7 +124,7 @@ class TerminalEvaluator:
         self.count = hc.count
         w, t = hc.win, hc.tie
         mats = [w, w + t, 2 * w + t]
-        self.mats_t = [np.ascontiguousarray(m.T, dtype=dtype) for m in mats]
+        self.mats_t: list[Arr] = [np.ascontiguousarray(m.T, dtype=dtype) for m in mats]
         self.pair_sums = PairSums(hc, dtype)
         self.row_d = hc.disjoint.sum(axis=1)
         self.row_m = [m.sum(axis=1) for m in mats]
@@ -155,10 +155,8 @@ class TerminalEvaluator:
         a = np.where(fold, 0.0, xi + xo)
         b = np.where(fold, np.where(loser == i, -xi, xo), -xi)
         mtype = np.where(fold, -1, np.where(loser == i, 0, 1))
-        forced = kind == FORCED
-        if forced.any():
-            assert (xi[forced] == xo[forced]).all()
-        a = np.where(forced, xi, a)
+        forced = kind == FORCED            # split ties: each takes half the pot
+        a = np.where(forced, (xi + xo) / 2, a)
         mtype = np.where(forced, 2, mtype)
         a /= self.hc.deals
         b /= self.hc.deals

@@ -81,15 +81,19 @@ class GameSpec:
     research prototype's tree: only a stay he cannot pay is a cover)."""
 
     @staticmethod
-    def hu_brag_s12(**changes: object) -> GameSpec:
-        """HU-Brag-S12, optionally with other stacks, stakes or raise cap."""
-        return GameSpec(**{"game": "hu-brag-s12", **changes}).checked()  # type: ignore[arg-type]
+    def hu_brag_s12(stack: int = 12, stakes: tuple[int, ...] = (1, 2, 4), max_raises: int = 2,
+                    deck: int = 52, last_chip: str = "ends", ante: int = 1) -> GameSpec:
+        """HU-Brag-S12, optionally with other stacks, stakes, raise cap or deck."""
+        return GameSpec("hu-brag-s12", stack, ante, tuple(stakes), max_raises, None, deck,
+                        last_chip).checked()
 
     @staticmethod
-    def teen_patti_hu(**changes: object) -> GameSpec:
+    def teen_patti_hu(stack: int = 50, stakes: tuple[int, ...] = (1, 2, 4),
+                      max_raises: int = 2, action_cap: int = 8, deck: int = 52,
+                      ante: int = 1) -> GameSpec:
         """The heads-up Teen Patti anchor game."""
-        base: dict[str, object] = {"game": "teen-patti-hu", "stack": 50, "action_cap": 8}
-        return GameSpec(**{**base, **changes}).checked()  # type: ignore[arg-type]
+        return GameSpec("teen-patti-hu", stack, ante, tuple(stakes), max_raises, action_cap,
+                        deck).checked()
 
     @property
     def ranking(self) -> str:
@@ -286,7 +290,10 @@ class _Builder:
             up = spec.stakes[idx + 1] * mult if (raises < spec.max_raises
                                                  and idx + 1 < len(spec.stakes)) else 0
             on = spec.last_chip == "plays-on"
-            go = (lambda x: x <= left) if on else (lambda x: x < left)
+
+            def go(x: int) -> bool:
+                return x <= left if on else x < left
+
             if go(stay):
                 kids.append(self.after_bet(p, blind, paid(stay), (idx, raises, bets + 1, True),
                                            "stay"))
