@@ -10,7 +10,8 @@ from typing import Any
 import pytest
 
 from bragkit.cards import card_from_id
-from bragkit.engine import BragState, brag_fast, poker_state
+from bragkit.engine import BragState, poker_state
+from bragkit.engine.brag import fast as brag_fast
 from bragkit.engine.commerce_state import CommerceState
 from bragkit.engine.poker_state import PokerState
 from bragkit.rules import get_preset
@@ -185,7 +186,7 @@ MADE_PUBLIC: list[tuple[str, set[str], dict[str, Any]]] = [  # (engine, event ki
 def test_2_5_private_events_flagged_public_are_caught(
         engine: str, kinds: set[str], spec: dict[str, Any],
         monkeypatch: pytest.MonkeyPatch) -> None:
-    from bragkit.engine.brag_state import Work
+    from bragkit.engine.brag.core import Work
     from bragkit.engine.commerce_state import Draft
     from bragkit.engine.poker_state import PokerWork
     from bragkit.rules import resolve

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-import bragkit.engine.brag_state as brag_state
+import bragkit.engine.brag.transitions as brag_transitions
 from bragkit.engine import Session
 from bragkit.rules import get_preset
 
@@ -25,7 +25,7 @@ def _play(preset: str, seed: int) -> list[Any]:
 def test_fast_paths_equal_the_general_path(preset: str,
                                            monkeypatch: pytest.MonkeyPatch) -> None:
     fast = [_play(preset, seed) for seed in range(3)]
-    monkeypatch.setattr(brag_state, "_fast_path", lambda st, p, a: None)
+    monkeypatch.setattr(brag_transitions, "fast_path", lambda st, p, a: None)
     slow = [_play(preset, seed) for seed in range(3)]
     assert fast == slow
     for deals in fast:

@@ -9,9 +9,10 @@ import pytest
 
 from bragkit.cards import card_from_id
 from bragkit.engine import BragState, open_table
-from bragkit.engine import views as views_module
+from bragkit.engine.brag import views as views_module
+from bragkit.engine.brag.views import seat_view
 from bragkit.engine.events import Event
-from bragkit.engine.views import SeatView, redacted_events, seat_view
+from bragkit.engine.views import SeatView, redacted_events
 from bragkit.rules import get_preset
 
 

@@ -27,20 +27,21 @@ Shared table model (every game):
 
 Betting machines:
 
-* :mod:`bragkit.engine.brag_betting` is the brag-style (non-equalising) machine: bet
-  bounds, stay and see prices from the open-equivalent stake ``R``.  :mod:`.brag_state`
+* :mod:`bragkit.engine.brag.betting` is the brag-style (non-equalising) machine: bet
+  bounds, stay and see prices from the open-equivalent stake ``R``.  :mod:`.brag.state`
   runs a whole brag-style deal on it (antes, blind/open play, looks, sees, fold-outs,
-  covers, retained hands): :mod:`.brag_start` deals, :mod:`.brag_legal` lists the legal
-  actions, :mod:`.brag_fast` holds fast paths and :mod:`.brag_resolve` ends a deal.
+  covers, retained hands): :mod:`.brag.start` deals, :mod:`.brag.legal` lists the legal
+  actions, :mod:`.brag.transitions` and :mod:`.brag.fast` apply them and
+  :mod:`.brag.resolve` ends a deal, all on :mod:`.brag.core` (fields, work copy, hooks).
 * The poker-style (equalising) machine of the Foster games goes beside it as
   ``engine/poker_betting.py`` (contributions, a target, raise caps, side pots) with its own
   state module; it reuses the table model above unchanged.
 
 A *game* is a thin family module in :mod:`bragkit.games` that maps :class:`Rules` to the
-machine's parameters and hooks (:class:`bragkit.engine.family.BragFamily`): the ranking, the
+machine's parameters and hooks (:class:`bragkit.engine.brag.core.BragFamily`): the ranking, the
 betting parameters, what a blind fold-out does, extra actions (Teen Patti's side show).
 Adding a brag-style game is one family class plus one entry in
-:data:`bragkit.engine.family.FAMILIES`; nothing in the engine is copied.
+:data:`bragkit.engine.brag.family.FAMILIES`; nothing in the engine is copied.
 
 >>> import random
 >>> from bragkit.rules import get_preset
@@ -58,10 +59,10 @@ from bragkit.engine.actions import (
     parse_action,
     parse_move,
 )
-from bragkit.engine.brag_betting import BragBetting
-from bragkit.engine.brag_state import BragState
+from bragkit.engine.brag.betting import BragBetting
+from bragkit.engine.brag.family import BragFamily, family_for
+from bragkit.engine.brag.state import BragState
 from bragkit.engine.events import Event
-from bragkit.engine.family import BragFamily, family_for
 from bragkit.engine.pack import fresh_pack, pack_from_text, pack_text, shuffled_pack
 from bragkit.engine.session import Session
 from bragkit.engine.table import DealRecord, DealState, Table, open_table, register_table

@@ -1,106 +1,11 @@
-"""Fast paths of the brag engine for the commonest moves (bet, look, fold, fold-out).
+"""Temporary re-export of
+:mod:`bragkit.engine.brag.fast` at its old path (issue 11; listed in
+tests/test_layers.py SHIMS; new code imports the new module)."""
 
-Each builds the successor state directly instead of going through the mutable ``Work``
-copy; each gives exactly the state the general path gives (a test compares them), and
-returns ``None`` when its case does not apply.
-"""
+from bragkit.engine.brag.fast import (
+    fast,
+)
 
-from __future__ import annotations
-
-from bragkit.engine.actions import Action
-from bragkit.engine.brag_betting import next_in_turn
-from bragkit.engine.brag_state import BragState, _build, _new_event
-from bragkit.engine.events import Event
-
-__all__ = ["fast"]
-
-
-def _evolve(st: BragState, stacks: tuple[int, ...], pot: int, looked: tuple[bool, ...],
-            blind_bet: tuple[bool, ...], status: tuple[str, ...], phase: str, to_act: int,
-            r: int, last_bettor: int, pack: tuple[int, ...], paid: tuple[int, ...],
-            hands: tuple[tuple[int, ...], ...], events: tuple[Event, ...],
-            action: tuple[int, Action], turn: int = 0) -> BragState:
-    """A successor that differs only in the hot fields (the fast paths below)."""
-    return _build(  # type: ignore[no-any-return]
-        st.rules, st.n, st.dealer, stacks, pot, st.frozen, hands, st.old, st.discards, looked,
-        blind_bet, status, phase, to_act, r, last_bettor, pack, paid, st.total, turn, (), st.faceup,
-        st.retainer, st.winners, st.carried, st.retained, st.shuffle_next, st.debts, st.bought,
-        events, (*st.actions, action), st.family, st, [])
-
-
-def fast(st: BragState, p: int, action: Action) -> BragState | None:
-    """Fast paths for the commonest moves of the plain game; None when they do not apply."""
-    kind = action.kind
-    if st.phase != "bet" or st.old[p] or st.rules.stub_face_up:
-        return None
-    if kind == "bet":
-        family = st.family
-        if family.has_after_bet:
-            return None
-        x = action.amount
-        assert x is not None
-        blind = not st.looked[p]
-        stacks = st.stacks
-        paid = st.paid
-        blind_bet = st.blind_bet
-        if blind and not blind_bet[p]:
-            blind_bet = (*blind_bet[:p], True, *blind_bet[p + 1:])
-        ev = _new_event(Event, ("bet", p, x, None, None, "blind" if blind else None))
-        return _evolve(
-            st, (*stacks[:p], stacks[p] - x, *stacks[p + 1:]), st.pot + x, st.looked, blind_bet,
-            st.status, "bet", next_in_turn(st.status, p), 2 * x if blind else x, p, st.pack,
-            (*paid[:p], paid[p] + x, *paid[p + 1:]), st.hands, (*st.events, ev), (p, action))
-    if kind == "look" and action.arg is None and not st.rules.discards:
-        looked = (*st.looked[:p], True, *st.looked[p + 1:])
-        ev = _new_event(Event, ("look", p, None, st.hands[p], frozenset((p,)), None))
-        return _evolve(st, st.stacks, st.pot, looked, st.blind_bet, st.status, "bet", p, st.r,
-                       st.last_bettor, st.pack, st.paid, st.hands, (*st.events, ev), (p, action),
-                       st.turn)
-    if kind == "fold" and st.status.count("in") == 2 and not st.frozen:
-        return _fast_foldout(st, p, action)
-    if kind == "fold" and st.status.count("in") > 2:
-        status = (*st.status[:p], "folded", *st.status[p + 1:])
-        hand = st.hands[p]
-        hands = (*st.hands[:p], (), *st.hands[p + 1:])
-        ev = _new_event(Event, ("fold", p, None, None, None, None))
-        return _evolve(st, st.stacks, st.pot, st.looked, st.blind_bet, status, "bet",
-                       next_in_turn(status, p), st.r, st.last_bettor, st.pack + hand, st.paid,
-                       hands, (*st.events, ev), (p, action))
-    return None
-
-
-def _fast_foldout(st: BragState, p: int, action: Action) -> BragState | None:
-    """A fold that leaves one seat: it wins the pot, or carries it if playing blind."""
-    s = next_in_turn(st.status, p)
-    if st.old[s]:
-        return None
-    blind = not st.looked[s] and (st.blind_bet[s] or st.rules.blind_definition != "has_bet_blind")
-    family = st.family
-    status = (*st.status[:p], "folded", *st.status[p + 1:])
-    events = [_new_event(Event, ("fold", p, None, None, None, None))]
-    pack = st.pack + st.hands[p]
-    hands = list(st.hands)
-    hands[p] = ()
-    if family.foldout_carries and blind:
-        if not family.retained_hands:
-            return None
-        events.append(_new_event(Event, ("carry", s, st.pot, None, None, None)))
-        return _build(  # type: ignore[no-any-return]
-            st.rules, st.n, st.dealer, st.stacks, st.pot, st.frozen, tuple(hands), st.old,
-            st.discards, st.looked, st.blind_bet, status, "retain", s, st.r, st.last_bettor,
-            pack, st.paid, st.total, 0, (), st.faceup, st.retainer, st.winners, st.pot,
-            st.retained, st.shuffle_next, st.debts, st.bought, (*st.events, *events),
-            (*st.actions, (p, action)), family, st, [])
-    pot = st.pot
-    events.append(_new_event(Event, ("award", s, pot, None, None, "pot")))
-    events.append(_new_event(Event, ("deal_end", None, st.carried, None, None, None)))
-    pack += hands[s]
-    hands[s] = ()
-    stacks = (*st.stacks[:s], st.stacks[s] + pot, *st.stacks[s + 1:])
-    winners = st.winners if s in st.winners else (*st.winners, s)
-    return _build(  # type: ignore[no-any-return]
-        st.rules, st.n, st.dealer, stacks, 0, st.frozen, tuple(hands), st.old, st.discards,
-        st.looked, st.blind_bet, status, "over", -1, st.r, st.last_bettor, pack, st.paid,
-        st.total, 0, (), st.faceup, st.retainer, winners, st.carried, st.retained,
-        st.shuffle_next, st.debts, st.bought, (*st.events, *events), (*st.actions, (p, action)),
-        family, st, [])
+__all__ = [
+    "fast",
+]

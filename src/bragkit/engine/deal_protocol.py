@@ -1,6 +1,6 @@
 """The part of a deal state every engine shares: the turn check, the first state, replay.
 
-:class:`~bragkit.engine.brag_state.BragState`, :class:`~bragkit.engine.poker_state.PokerState`
+:class:`~bragkit.engine.brag.state.BragState`, :class:`~bragkit.engine.poker_state.PokerState`
 and :class:`~bragkit.engine.commerce_state.CommerceState` are frozen, slotted dataclasses that
 derive from :class:`DealProtocol`.  Each supplies ``phase``, ``to_act``, ``actions`` (the
 action log), ``origin`` (the previous state of the deal, ``None`` for the first) and

@@ -25,8 +25,8 @@ from functools import partial
 from typing import Any, Final
 
 from bragkit.engine.actions import Action, LegalAction, format_move
-from bragkit.engine.brag_state import BragState
-from bragkit.engine.family import FAMILIES
+from bragkit.engine.brag.family import FAMILIES
+from bragkit.engine.brag.state import BragState
 from bragkit.engine.pack import fresh_pack
 from bragkit.engine.table import KEEP_RECORDS, DealRecord, OnRecord, TableCore, register_table
 from bragkit.errors import BragError, IllegalActionError, RulesError

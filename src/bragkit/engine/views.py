@@ -20,17 +20,12 @@ a side show is private to its two players; the face-up stub shows one card to al
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from bragkit.cards import Card, card_from_id
 from bragkit.engine.contract import SeatView
-from bragkit.engine.deal_protocol import fast_builder
 from bragkit.engine.events import Event
 
-if TYPE_CHECKING:
-    from bragkit.engine.brag_state import BragState
-
-__all__ = ["SeatView", "redacted_events", "reusable_digest", "seat_view"]
+__all__ = ["SeatView", "redacted_events", "reusable_digest"]
 
 
 def redacted_events(events: tuple[Event, ...], seat: int) -> tuple[Event, ...]:
@@ -42,22 +37,6 @@ def redacted_events(events: tuple[Event, ...], seat: int) -> tuple[Event, ...]:
     """
     return tuple([e if e.cards is None or e.visible_to is None or seat in e.visible_to
                   else e.redacted(seat) for e in events])
-
-
-_new_view: Any = fast_builder(SeatView)
-
-_Digest = tuple[tuple[Event, ...], tuple[Event, ...], "tuple[int, ...] | None",
-                dict[int, tuple[Card, ...]], "Card | None"]
-"""What one seat may know from an event log: (the log, the log as the seat sees it, the cards
-of its latest look, the other hands it has seen, the face-up stub card)."""
-
-_DIGESTS: dict[int, _Digest] = {}
-"""The latest digest built for each seat.  A state's log extends its predecessor's, so the
-next view of the same deal only reads the new events.  A digest is reused only when its log
-is a prefix (by value) of the new one, so any log, of any deal or branch, gets exactly the
-view a fresh pass would give; digests are never changed once built."""
-
-_EMPTY: _Digest = ((), (), None, {}, None)
 
 
 def reusable_digest(digests: dict[int, Any], events: tuple[Event, ...], seat: int,
@@ -79,56 +58,3 @@ def reusable_digest(digests: dict[int, Any], events: tuple[Event, ...], seat: in
                               or events[:m] != src):
         return empty, 0
     return old, m
-
-
-def _digest(events: tuple[Event, ...], seat: int) -> _Digest:
-    """The digest of ``events`` for ``seat``, extending the seat's previous digest if its
-    log is a prefix of ``events``."""
-    old, m = reusable_digest(_DIGESTS, events, seat, _EMPTY)
-    if old[0] is events:
-        return old  # type: ignore[no-any-return]
-    seen: list[Event] = []
-    keep = seen.append
-    own = old[2]
-    shown = old[3]
-    stub = old[4]
-    copied = False
-    for e in events[m:]:
-        cards = e.cards
-        if cards is None:
-            keep(e)
-            continue
-        vis = e.visible_to
-        if vis is not None and seat not in vis:  # redacted: the cards are not this seat's to see
-            keep(e.redacted(seat))
-            continue
-        keep(e)
-        kind = e.kind
-        owner = e.seat
-        if kind == "stub":
-            stub = card_from_id(cards[0]) if cards else None  # None: a face-down card
-        elif owner == seat and kind == "look":
-            own = cards
-        elif owner is not None and owner != seat and (kind == "reveal" or kind == "deal"):
-            if not copied:
-                shown, copied = dict(shown), True
-            shown[owner] = tuple(map(card_from_id, cards))
-    digest: _Digest = (events, old[1] + tuple(seen), own, shown, stub)
-    _DIGESTS[seat] = digest
-    return digest
-
-
-def seat_view(st: BragState, seat: int) -> SeatView:
-    """Build ``seat``'s view of ``st`` from the event log (reading only the events added
-    since this seat's previous view of the deal)."""
-    _, events, own, shown, stub = _digest(st.events, seat)
-    own_cards: tuple[Card, ...] | None = None
-    hand = st.hands[seat]
-    if own is not None and hand and st.looked[seat]:
-        own_cards = tuple(card_from_id(c) for c in hand if c in own)
-    frozen = st.frozen
-    view: SeatView = _new_view(  # the fields in order (the frozen __init__ is slow)
-        seat, st.dealer, st.stacks, st.pot, tuple([a for a, _ in frozen]) if frozen else (),
-        st.r, st.status, st.looked, st.to_act, st.phase, own_cards, dict(shown), stub, events,
-        st.legal_actions() if st.to_act == seat else (), (), (), (), (), None)
-    return view

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from bragkit.engine.brag_betting import BragBetting
-from bragkit.engine.family import BragFamily
+from bragkit.engine.brag.betting import BragBetting
+from bragkit.engine.brag.core import BragFamily
 from bragkit.hands import get_ranking
 
 if TYPE_CHECKING:

@@ -20,14 +20,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from bragkit.engine import brag_resolve as res
 from bragkit.engine.actions import Action, LegalAction
-from bragkit.engine.brag_betting import BragBetting
-from bragkit.engine.family import BragFamily
+from bragkit.engine.brag import resolve as res
+from bragkit.engine.brag.betting import BragBetting
+from bragkit.engine.brag.core import AnyWork, BragFamily, BragRecord
 from bragkit.hands import get_ranking
 
 if TYPE_CHECKING:
-    from bragkit.engine.brag_state import BragState, Work
     from bragkit.rules import Rules
 
 __all__ = ["TeenPattiFamily"]
@@ -39,7 +38,9 @@ class TeenPattiFamily(BragFamily):
     """Hooks of Teen Patti: boot, chaal limits, show price, side show, pot limit."""
 
     name = "teen-patti"
+    title = "Teen Patti"
     see_section = "4.7"
+    see_alias = "show"  # Teen Patti calls the see a show
 
     def __init__(self, rules: Rules) -> None:
         super().__init__(rules)
@@ -53,7 +54,7 @@ class TeenPattiFamily(BragFamily):
         self.has_extra = rules.sideshow
         self.has_after_bet = rules.pot_limit_total is not None
 
-    def _target(self, state: BragState | Work, seat: int) -> int:
+    def _target(self, state: BragRecord | AnyWork, seat: int) -> int:
         """The previous active bettor, if a side show with him is possible, else -1.
 
         The last bettor is normally still in; only a requester who lost a side show is
@@ -70,7 +71,7 @@ class TeenPattiFamily(BragFamily):
             return -1
         return prev
 
-    def extra_legal(self, state: BragState, seat: int) -> list[LegalAction]:
+    def extra_legal(self, state: BragRecord, seat: int) -> list[LegalAction]:
         """The side show, when the seat is seen and the previous bettor is seen too."""
         rules = self.rules
         if not rules.sideshow or not state.looked[seat]:
@@ -85,13 +86,13 @@ class TeenPattiFamily(BragFamily):
             return []
         return [LegalAction("sideshow", lo=lo, hi=hi)]
 
-    def phase_legal(self, state: BragState) -> tuple[LegalAction, ...]:
+    def phase_legal(self, state: BragRecord) -> tuple[LegalAction, ...]:
         """Accept or decline a side show."""
         if state.phase == "sideshow":
             return _RESPONSES
         return ()
 
-    def apply_extra(self, work: Work, seat: int, action: Action) -> None:
+    def apply_extra(self, work: AnyWork, seat: int, action: Action) -> None:
         """Request a side show, or answer one."""
         if action.kind == "sideshow":
             amount = action.amount
@@ -132,7 +133,7 @@ class TeenPattiFamily(BragFamily):
         else:
             work.advance(requester)
 
-    def after_bet(self, work: Work, seat: int) -> None:
+    def after_bet(self, work: AnyWork, seat: int) -> None:
         """The optional pot limit (``pot_limit_total``) forces a showdown."""
         limit = self.rules.pot_limit_total
         if limit is not None and work.pot >= limit:

@@ -1,0 +1,70 @@
+"""Game families: the thin per-game layer on top of the shared brag engine.
+
+A family turns :class:`~bragkit.rules.Rules` into the few things that differ between
+games: the hand ranking, the betting-machine parameters, what a fold-out to a blind seat
+does, and any extra actions (Teen Patti's side show).  The engine asks the registry for the
+family of a rules object with :func:`family_for`.
+
+>>> from bragkit.rules import get_preset
+>>> family_for(get_preset("modern")).name, family_for(get_preset("teen-patti")).name
+('modern', 'teen-patti')
+"""
+
+from __future__ import annotations
+
+import functools
+import pkgutil
+from typing import TYPE_CHECKING, Any, Final
+
+from bragkit.engine.brag.core import BragFamily
+from bragkit.errors import RulesError
+
+if TYPE_CHECKING:
+    from bragkit.rules import Rules
+
+__all__ = ["CACHE_SIZE", "FAMILIES", "BragFamily", "family_cache_size", "family_for"]
+
+
+FAMILIES: Final[dict[str, str]] = {
+    "modern": "bragkit.games.modern:ModernFamily",
+    "teen-patti": "bragkit.games.teen_patti:TeenPattiFamily",
+}
+"""Game name -> ``module:class`` of its family.  New brag-style games add one entry."""
+
+CACHE_SIZE: Final = 256
+"""How many distinct rules' families :func:`family_for` keeps (least recently used go)."""
+
+_LAST: list[Any] = [None, None]
+
+
+@functools.lru_cache(maxsize=CACHE_SIZE)
+def _build(rules: Rules) -> BragFamily:
+    target = FAMILIES.get(rules.game)
+    if target is None:
+        raise RulesError(f"no brag-style engine for game {rules.game!r}")
+    family: BragFamily = pkgutil.resolve_name(target)(rules)
+    return family
+
+
+def family_for(rules: Rules) -> BragFamily:
+    """The (cached) family object for ``rules``: the last :data:`CACHE_SIZE` distinct rules
+    are kept, so a server opening tables of ever new rules stays in bounded memory.
+
+    >>> from bragkit.rules import get_preset
+    >>> r = get_preset("modern")
+    >>> family_for(r) is family_for(r.replace(ante=7)), family_for(r) is family_for(r)
+    (False, True)
+    >>> family_cache_size() <= CACHE_SIZE
+    True
+    """
+    if _LAST[0] is rules:
+        last: BragFamily = _LAST[1]
+        return last
+    family = _build(rules)
+    _LAST[0], _LAST[1] = rules, family
+    return family
+
+
+def family_cache_size() -> int:
+    """How many families :func:`family_for` holds now (at most :data:`CACHE_SIZE`)."""
+    return _build.cache_info().currsize

@@ -1,0 +1,120 @@
+"""Fast paths of the brag engine for the commonest moves (bet, look, fold, fold-out).
+
+Each builds the successor state directly instead of going through the mutable ``Work``
+copy; each gives exactly the state the general path gives (a test compares them), and
+returns ``None`` when its case does not apply.
+"""
+
+from __future__ import annotations
+
+from typing import TypeVar
+
+from bragkit.engine.actions import Action
+from bragkit.engine.brag.betting import next_in_turn
+from bragkit.engine.brag.core import BragRecord, make, new_event
+from bragkit.engine.events import Event
+
+R = TypeVar("R", bound=BragRecord)
+_new_event = new_event
+
+__all__ = ["fast"]
+
+
+def _evolve(st: R, stacks: tuple[int, ...], pot: int, looked: tuple[bool, ...],
+            blind_bet: tuple[bool, ...], status: tuple[str, ...], phase: str, to_act: int,
+            r: int, last_bettor: int, pack: tuple[int, ...], paid: tuple[int, ...],
+            hands: tuple[tuple[int, ...], ...], events: tuple[Event, ...],
+            action: tuple[int, Action], turn: int = 0) -> R:
+    """A successor that differs only in the hot fields (the fast paths below)."""
+    return make(
+        type(st), rules=st.rules, n=st.n, dealer=st.dealer, stacks=stacks, pot=pot,
+        frozen=st.frozen, hands=hands, old=st.old, discards=st.discards, looked=looked,
+        blind_bet=blind_bet, status=status, phase=phase, to_act=to_act, r=r,
+        last_bettor=last_bettor, pack=pack, paid=paid, total=st.total, turn=turn, pending=(),
+        faceup=st.faceup, retainer=st.retainer, winners=st.winners, carried=st.carried,
+        retained=st.retained, shuffle_next=st.shuffle_next, debts=st.debts, bought=st.bought,
+        events=events, actions=(*st.actions, action), family=st.family, origin=st)
+
+
+def fast(st: R, p: int, action: Action) -> R | None:
+    """Fast paths for the commonest moves of the plain game; None when they do not apply."""
+    kind = action.kind
+    if st.phase != "bet" or st.old[p] or st.rules.stub_face_up:
+        return None
+    if kind == "bet":
+        family = st.family
+        if family.has_after_bet:
+            return None
+        x = action.amount
+        assert x is not None
+        blind = not st.looked[p]
+        stacks = st.stacks
+        paid = st.paid
+        blind_bet = st.blind_bet
+        if blind and not blind_bet[p]:
+            blind_bet = (*blind_bet[:p], True, *blind_bet[p + 1:])
+        ev = _new_event(Event, ("bet", p, x, None, None, "blind" if blind else None))
+        return _evolve(
+            st, (*stacks[:p], stacks[p] - x, *stacks[p + 1:]), st.pot + x, st.looked, blind_bet,
+            st.status, "bet", next_in_turn(st.status, p), 2 * x if blind else x, p, st.pack,
+            (*paid[:p], paid[p] + x, *paid[p + 1:]), st.hands, (*st.events, ev), (p, action))
+    if kind == "look" and action.arg is None and not st.rules.discards:
+        looked = (*st.looked[:p], True, *st.looked[p + 1:])
+        ev = _new_event(Event, ("look", p, None, st.hands[p], frozenset((p,)), None))
+        return _evolve(st, st.stacks, st.pot, looked, st.blind_bet, st.status, "bet", p, st.r,
+                       st.last_bettor, st.pack, st.paid, st.hands, (*st.events, ev), (p, action),
+                       st.turn)
+    if kind == "fold" and st.status.count("in") == 2 and not st.frozen:
+        return _fast_foldout(st, p, action)
+    if kind == "fold" and st.status.count("in") > 2:
+        status = (*st.status[:p], "folded", *st.status[p + 1:])
+        hand = st.hands[p]
+        hands = (*st.hands[:p], (), *st.hands[p + 1:])
+        ev = _new_event(Event, ("fold", p, None, None, None, None))
+        return _evolve(st, st.stacks, st.pot, st.looked, st.blind_bet, status, "bet",
+                       next_in_turn(status, p), st.r, st.last_bettor, st.pack + hand, st.paid,
+                       hands, (*st.events, ev), (p, action))
+    return None
+
+
+def _fast_foldout(st: R, p: int, action: Action) -> R | None:
+    """A fold that leaves one seat: it wins the pot, or carries it if playing blind."""
+    s = next_in_turn(st.status, p)
+    if st.old[s]:
+        return None
+    blind = not st.looked[s] and (st.blind_bet[s] or st.rules.blind_definition != "has_bet_blind")
+    family = st.family
+    status = (*st.status[:p], "folded", *st.status[p + 1:])
+    events = [_new_event(Event, ("fold", p, None, None, None, None))]
+    pack = st.pack + st.hands[p]
+    hands = list(st.hands)
+    hands[p] = ()
+    if family.foldout_carries and blind:
+        if not family.retained_hands:
+            return None
+        events.append(_new_event(Event, ("carry", s, st.pot, None, None, None)))
+        return make(
+            type(st), rules=st.rules, n=st.n, dealer=st.dealer, stacks=st.stacks, pot=st.pot,
+            frozen=st.frozen, hands=tuple(hands), old=st.old, discards=st.discards,
+            looked=st.looked, blind_bet=st.blind_bet, status=status, phase="retain", to_act=s,
+            r=st.r, last_bettor=st.last_bettor, pack=pack, paid=st.paid, total=st.total, turn=0,
+            pending=(), faceup=st.faceup, retainer=st.retainer, winners=st.winners,
+            carried=st.pot, retained=st.retained, shuffle_next=st.shuffle_next, debts=st.debts,
+            bought=st.bought, events=(*st.events, *events), actions=(*st.actions, (p, action)),
+            family=family, origin=st)
+    pot = st.pot
+    events.append(_new_event(Event, ("award", s, pot, None, None, "pot")))
+    events.append(_new_event(Event, ("deal_end", None, st.carried, None, None, None)))
+    pack += hands[s]
+    hands[s] = ()
+    stacks = (*st.stacks[:s], st.stacks[s] + pot, *st.stacks[s + 1:])
+    winners = st.winners if s in st.winners else (*st.winners, s)
+    return make(
+        type(st), rules=st.rules, n=st.n, dealer=st.dealer, stacks=stacks, pot=0,
+        frozen=st.frozen, hands=tuple(hands), old=st.old, discards=st.discards,
+        looked=st.looked, blind_bet=st.blind_bet, status=status, phase="over", to_act=-1,
+        r=st.r, last_bettor=st.last_bettor, pack=pack, paid=st.paid, total=st.total, turn=0,
+        pending=(), faceup=st.faceup, retainer=st.retainer, winners=winners,
+        carried=st.carried, retained=st.retained, shuffle_next=st.shuffle_next, debts=st.debts,
+        bought=st.bought, events=(*st.events, *events), actions=(*st.actions, (p, action)),
+        family=family, origin=st)

@@ -1,0 +1,192 @@
+"""Legal actions of a brag-style deal, with exact costs and bet bounds (rules-spec 4.4).
+
+The betting phase offers: an agreed showdown (3+ seats, after a bet), a look (blind seats,
+at the start of their own turn), a fold, a bet between exact bounds, a cover or a borrow
+when short, a see (two seats left, never an open seat against a blind one), a rebuy, and
+any extra action of the game family.  Other phases offer their one decision.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from bragkit.engine.actions import Action, LegalAction
+from bragkit.engine.brag import resolve as res
+from bragkit.engine.brag.betting import next_in_turn
+from bragkit.engine.brag.core import PROPOSED, REBOUGHT, BragRecord, Work
+
+__all__ = ["borrow_need", "canonical_discard", "legal_actions", "see_cost_now"]
+
+FOLD: Final = LegalAction("fold")
+_LOOK: Final = LegalAction("look")
+_LOOK2: Final = LegalAction("look", args=("old", "new"))
+_SHOWDOWN: Final = LegalAction("showdown")
+
+
+def legal_actions(st: BragRecord) -> tuple[LegalAction, ...]:
+    """Everything the seat to act may do in ``st``, with exact costs and bet bounds (cached
+    on the state); empty exactly when the deal is over."""
+    cache = st.cache
+    if cache:
+        return cache[0]
+    legal = _legal(st)
+    cache.append(legal)
+    return legal
+
+
+def _legal(st: BragRecord) -> tuple[LegalAction, ...]:
+    phase = st.phase
+    if phase == "bet":
+        return _legal_bet(st)
+    if phase == "over":
+        return ()
+    p = st.to_act
+    if phase == "discard":
+        from itertools import combinations
+
+        options = tuple(" ".join(_card_text(c) for c in combo)
+                        for combo in combinations(st.hands[p], st.rules.discards))
+        return (LegalAction("discard", args=options),)
+    if phase == "decide":
+        return (LegalAction("keep"), LegalAction("throw"))
+    if phase == "qualify":
+        mine = res.hand_key(Work(st), p)
+        up = _key_of(st, st.faceup)
+        return (LegalAction("stay"), FOLD) if mine > up else (FOLD,)
+    if phase == "agree":
+        return (LegalAction("agree"), LegalAction("refuse"))
+    if phase == "lend":
+        borrower, need = st.pending
+        short = need - st.stacks[borrower]
+        acts = []
+        if st.stacks[p] >= short:
+            acts.append(LegalAction("lend", lo=short, hi=st.stacks[p]))
+        acts.append(LegalAction("show", args=("old", "new")) if st.old[p] else LegalAction("show"))
+        return tuple(acts)
+    if phase == "name":
+        return (LegalAction("name", args=("old", "new")),)
+    if phase == "retain":
+        if st.old[p]:
+            return (LegalAction("retain", args=("old", "new")), LegalAction("release"))
+        return (LegalAction("retain"), LegalAction("release"))
+    return st.family.phase_legal(st)
+
+
+def canonical_discard(st: BragRecord, action: Action) -> Action:
+    """``discard 7c 4h`` written in any order or case, as the offered option text."""
+    from bragkit.cards import parse_cards
+    from bragkit.errors import CardError
+
+    try:
+        ids = {c.id for c in parse_cards(action.arg or "")}
+    except CardError:
+        return action
+    hand = st.hands[st.to_act]
+    if not ids <= set(hand):
+        return action
+    return Action("discard", None, " ".join(_card_text(c) for c in hand if c in ids))
+
+
+def _key_of(st: BragRecord, hand: tuple[int, ...]) -> tuple[int, ...]:
+    """The key of a hand nobody discards from (the face-up hand): its best three."""
+    if len(hand) == 3:
+        a, b, c = hand
+        return (st.family.ranking.rank3(a, b, c),)
+    return res.best_split(Work(st), hand)[0]
+
+
+def _card_text(card_id: int) -> str:
+    from bragkit.engine.pack import card_text
+
+    return card_text(card_id)
+
+
+_BETS: dict[tuple[int, int], LegalAction] = {}
+_SEES: dict[int, LegalAction] = {}
+
+
+def _bet_action(lo: int, hi: int) -> LegalAction:
+    """The (interned) ``bet lo..hi`` legal action."""
+    found = _BETS.get((lo, hi))
+    if found is None:
+        if len(_BETS) > 4096:
+            _BETS.clear()
+        found = _BETS[lo, hi] = LegalAction("bet", lo=lo, hi=hi)
+    return found
+
+
+def _see_action(cost: int) -> LegalAction:
+    """The (interned) ``see`` legal action costing ``cost``."""
+    found = _SEES.get(cost)
+    if found is None:
+        if len(_SEES) > 4096:
+            _SEES.clear()
+        found = _SEES[cost] = LegalAction("see", cost=cost)
+    return found
+
+
+def see_cost_now(st: BragRecord, p: int) -> int | None:
+    """What a see by ``p`` would cost now if the statuses allow one (two seats left, a bet
+    made, nobody holding two hands, no open seat seeing a blind one), else None."""
+    status = st.status
+    if status.count("in") != 2 or st.r <= 0 or st.old[p]:
+        return None
+    q = next_in_turn(status, p)
+    blind = not st.looked[p]
+    if st.old[q] or not st.family.betting.can_see(blind, not st.looked[q]):
+        return None
+    return st.family.betting.see_cost(st.r, blind, not st.looked[q])
+
+
+def borrow_need(st: BragRecord, p: int) -> int:
+    """The chips ``p`` needs when asking to borrow (lend_or_show, 4.4.9): the stay when he
+    cannot afford it, else the see he cannot afford."""
+    stay = st.stay_cost(p)
+    if stay > st.stacks[p]:
+        return stay
+    see = see_cost_now(st, p)
+    return see if see is not None else stay
+
+
+def _legal_bet(st: BragRecord) -> tuple[LegalAction, ...]:
+    p = st.to_act
+    rules = st.rules
+    family = st.family
+    betting = family.betting
+    status = st.status
+    active = status.count("in")
+    acts: list[LegalAction] = []
+    two_hands = bool(st.old[p])
+    if (not st.turn & PROPOSED and family.agreed_showdown and active >= 3 and st.r > 0
+            and not any(st.old)):
+        acts.append(_SHOWDOWN)
+    blind = not st.looked[p]
+    if blind:
+        acts.append(_LOOK2 if two_hands else _LOOK)
+    acts.append(FOLD)
+    if blind and not rules.blind_allowed:
+        return tuple(acts)
+    stack = st.stacks[p]
+    lo, hi = betting.bet_bounds(st.r, blind, st.pot, stack)
+    if lo <= hi:
+        acts.append(_bet_action(lo, hi))
+    policy = rules.short_stack_policy
+    if lo > stack:
+        if policy == "cover":
+            if two_hands:
+                acts.append(LegalAction("cover", cost=stack, args=("old", "new")))
+            else:
+                acts.append(LegalAction("cover", cost=stack))
+        elif policy == "lend_or_show" and active == 2 and not two_hands:
+            acts.append(LegalAction("borrow"))
+    if active == 2 and st.r > 0 and not two_hands:
+        cost = see_cost_now(st, p)
+        if cost is not None and cost <= stack:
+            acts.append(_see_action(cost))
+        elif cost is not None and policy == "lend_or_show" and lo <= stack:
+            acts.append(LegalAction("borrow"))  # 4.4.9: the policy covers the see cost too
+    if rules.rebuy_anytime and not st.turn & REBOUGHT:
+        acts.append(LegalAction("rebuy", lo=1, hi=rules.rebuy_max))
+    if family.has_extra:
+        acts.extend(family.extra_legal(st, p))
+    return tuple(acts)

@@ -1,0 +1,279 @@
+"""How a brag-style deal ends: fold-outs, sees, covers, agreed showdowns and frozen pots.
+
+These functions work on the mutable :class:`~bragkit.engine.brag.core.Work` copy of a
+state inside one transition (rules-spec 4.4.2 end conditions, 4.4.6, 4.4.8-4.4.10).
+Card-return convention (2.4, MUST): a hand goes to the bottom of the pack as one block in
+the order it was dealt when it leaves play; at a see the seen hand goes first, then the
+seer's; coverers' hands go last, newest cover first; discards go as they are made.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+from bragkit.engine.brag.core import QUALIFYING, AnyWork
+
+__all__ = [
+    "QUALIFYING",
+    "award",
+    "best_split",
+    "chain_frozen",
+    "cover_showdown",
+    "end_deal",
+    "enter_qualify",
+    "finish_qualify",
+    "foldout",
+    "hand_key",
+    "multiway_showdown",
+    "return_cards",
+    "see_showdown",
+    "settle_hand",
+]
+
+
+def _rank_value(card_id: int) -> int:
+    return card_id // 4 + 2 if card_id < 52 else 1
+
+
+def _discard_key(discards: tuple[int, ...], mode: str) -> tuple[int, ...]:
+    if not discards:
+        return ()
+    values = tuple(sorted((_rank_value(c) for c in discards), reverse=True))
+    if mode == "pair_first":
+        paired = 1 if len(values) == 2 and values[0] == values[1] else 0
+        return (paired, *values)
+    return values
+
+
+def hand_key(w: AnyWork, seat: int) -> tuple[int, ...]:
+    """The comparison key of ``seat``'s current hand: three-card rank, then the discards."""
+    hand = w.hands[seat]
+    rank3 = w.family.ranking.rank3
+    if len(hand) == 3:
+        a, b, c = hand
+        return (rank3(a, b, c), *_discard_key(w.discards[seat], w.rules.discard_compare))
+    return best_split(w, hand)[0]
+
+
+def best_split(w: AnyWork, hand: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The best (key, discards) of a 4/5-card hand: best three, then the discards."""
+    rank3 = w.family.ranking.rank3
+    mode = w.rules.discard_compare
+    best: tuple[tuple[int, ...], tuple[int, ...]] | None = None
+    for kept in itertools.combinations(hand, 3):
+        rest = tuple(c for c in hand if c not in kept)
+        key = (rank3(*kept), *_discard_key(rest, mode))
+        if best is None or key > best[0]:
+            best = (key, rest)
+    assert best is not None
+    return best
+
+
+def settle_hand(w: AnyWork, seat: int) -> None:
+    """Make the best discard automatically for an unlooked 4/5-card hand (3.3, A-4.2)."""
+    hand = w.hands[seat]
+    if len(hand) <= 3:
+        return
+    _, rest = best_split(w, hand)
+    w.hands[seat] = tuple(c for c in hand if c not in rest)
+    w.discards[seat] = rest
+    w.pack += rest
+    w.emit("discard", seat, cards=rest, visible_to=frozenset(), note="automatic")
+    w.stub_changed()
+
+
+def is_prial(w: AnyWork, seat: int) -> bool:
+    """Whether ``seat``'s kept three cards are a prial (wild cards included)."""
+    a, b, c = w.hands[seat]
+    ranking = w.family.ranking
+    return bool(ranking.category_of_rank(ranking.rank3(a, b, c)) == "prial")
+
+
+def return_cards(w: AnyWork, seat: int, face_up: bool = False) -> None:
+    """Send every card ``seat`` still holds to the bottom of the pack (retained hand first).
+
+    ``face_up`` for a folded hand: only folded hands go face up on a face-up stub (4.4.11).
+    """
+    if w.old[seat]:
+        w.pack += w.old[seat]
+        w.old[seat] = ()
+    if w.hands[seat]:
+        w.pack += w.hands[seat]
+        w.hands[seat] = ()
+    w.stub_changed(face_up)
+
+
+def reveal(w: AnyWork, seat: int) -> None:
+    """Show ``seat``'s hand to everybody."""
+    settle_hand(w, seat)
+    w.emit("reveal", seat, cards=w.hands[seat])
+
+
+def award(w: AnyWork, seats: list[int], amount: int, note: str) -> None:
+    """Pay ``amount`` to ``seats`` (split; odd chips to the first from the dealer's left)."""
+    if not seats:
+        return
+    order = sorted(seats, key=lambda s: (s - w.dealer - 1) % w.n)
+    share, odd = divmod(amount, len(order))
+    for i, s in enumerate(order):
+        got = share + (1 if i < odd else 0)
+        w.stacks[s] += got
+        w.emit("award", s, amount=got, note=note)
+        if s not in w.winners:
+            w.winners.append(s)
+
+
+def end_deal(w: AnyWork) -> None:
+    """Close the deal: no seat to act, the ``deal_end`` event."""
+    w.phase = "over"
+    w.to_act = -1
+    w.pending = ()
+    w.emit("deal_end", amount=w.carried)
+
+
+def chain_frozen(w: AnyWork, champions: list[int], key: tuple[int, ...]) -> None:
+    """Resolve frozen pots from the newest to the oldest (4.4.9); ties go to the champion.
+
+    ``key`` is the champions' hand key (their cards may already be back in the pack).
+    """
+    while w.frozen:
+        amount, coverer = w.frozen.pop()
+        reveal(w, coverer)
+        coverer_key = hand_key(w, coverer)
+        if coverer_key > key:
+            champions, key = [coverer], coverer_key
+        award(w, champions, amount, "frozen pot")
+        return_cards(w, coverer)
+
+
+def foldout(w: AnyWork) -> None:
+    """Exactly one seat is left in the betting (4.4.2 end conditions)."""
+    s = w.first_active()
+    if w.frozen:
+        if w.old[s]:
+            w.ask_name(s, 2, s, s)
+            return
+        reveal(w, s)
+        key = hand_key(w, s)
+        award(w, [s], w.pot, "pot")
+        w.pot = 0
+        return_cards(w, s)
+        chain_frozen(w, [s], key)
+        end_deal(w)
+        return
+    if w.family.foldout_carries and w.counts_blind(s):
+        w.carried = w.pot
+        w.emit("carry", s, amount=w.pot)
+        if w.family.retained_hands:
+            w.phase = "retain"
+            w.to_act = s
+            w.pending = ()
+            return
+        return_cards(w, s)
+        end_deal(w)
+        return
+    award(w, [s], w.pot, "pot")
+    w.pot = 0
+    return_cards(w, s)
+    end_deal(w)
+
+
+def see_showdown(w: AnyWork, seer: int, seen: int) -> None:
+    """SHOWDOWN(seer, seen): the seen hand first; the seer must be strictly better (4.4.2)."""
+    reveal(w, seen)
+    settle_hand(w, seer)
+    if hand_key(w, seer) > hand_key(w, seen):
+        winner = seer
+        w.emit("reveal", seer, cards=w.hands[seer])
+    else:
+        winner = seen
+        if w.rules.loser_must_show:
+            w.emit("reveal", seer, cards=w.hands[seer])
+    _finish_two(w, winner, seen, seer)
+
+
+def cover_showdown(w: AnyWork, short: int, other: int) -> None:
+    """Two seats, one out of money (4.4.9): ``other`` shows and wins unless beaten."""
+    if w.old[other]:
+        w.ask_name(other, 1, short, other)
+        return
+    reveal(w, other)
+    settle_hand(w, short)
+    if hand_key(w, short) > hand_key(w, other):
+        winner = short
+        w.emit("reveal", short, cards=w.hands[short])
+    else:
+        winner = other
+    _finish_two(w, winner, other, short)
+
+
+def _finish_two(w: AnyWork, winner: int, first: int, second: int) -> None:
+    prial = is_prial(w, winner)
+    award(w, [winner], w.pot, "pot")
+    w.pot = 0
+    winner_key = hand_key(w, winner)
+    return_cards(w, first)
+    return_cards(w, second)
+    w.shuffle_next = prial
+    chain_frozen(w, [winner], winner_key)
+    end_deal(w)
+
+
+def multiway_showdown(w: AnyWork) -> None:
+    """All active hands are shown; the best wins, ties split (4.4.10, Teen Patti pot limit)."""
+    seats = w.active_in_turn_order()
+    for s in seats:
+        reveal(w, s)
+    keys = {s: hand_key(w, s) for s in seats}
+    best = max(keys.values())
+    champions = [s for s in seats if keys[s] == best]
+    prial = is_prial(w, champions[0])
+    award(w, champions, w.pot, "pot")
+    w.pot = 0
+    for s in seats:
+        return_cards(w, s)
+    w.shuffle_next = prial
+    chain_frozen(w, champions, best)
+    end_deal(w)
+
+
+def enter_qualify(w: AnyWork, queue: tuple[int, ...]) -> None:
+    """Next seat of the face-up qualifying phase (4.4.7): it must look first."""
+    if not queue:
+        finish_qualify(w)
+        return
+    s = queue[0]
+    w.to_act = s
+    w.pending = queue[1:]
+    w.phase = "qualify"
+    w.looked[s] = True
+    w.emit("look", s, cards=w.hands[s], visible_to=frozenset({s}))
+    if w.rules.discards:
+        w.phase = "discard"
+        w.turn = QUALIFYING
+
+
+def finish_qualify(w: AnyWork) -> None:
+    """End the face-up qualifying phase: collect the antes or start the betting."""
+    b = w.retainer
+    stayers = [s for s in range(w.n) if w.status[s] == "in" and s != b]
+    up = w.faceup
+    w.faceup = ()
+    w.pack += up
+    w.emit("return", b, cards=up, note="face-up hand")
+    w.stub_changed(face_up=True)
+    if not stayers:
+        antes = w.rules.ante * sum(1 for s in range(w.n) if w.status[s] != "out")
+        collected = antes if w.rules.faceup_collects == "antes" else w.pot
+        collected = min(collected, w.pot)
+        award(w, [b], collected, "antes" if w.rules.faceup_collects == "antes" else "pot")
+        w.pot -= collected
+        w.carried = w.pot
+        w.emit("carry", b, amount=w.pot)
+        w.retained = (b, *w.hands[b])
+        w.hands[b] = ()
+        w.emit("retain", b)
+        end_deal(w)
+        return
+    w.advance(w.dealer)
+    w.turn = 0

@@ -1,0 +1,131 @@
+"""Starting a brag-style deal: antes, the deal, retained hands, the face-up variant.
+
+Cards go one at a time, face down, clockwise from the dealer's left (rules-spec 2.4).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, TypeVar
+
+from bragkit.engine.brag import resolve as res
+from bragkit.engine.brag.core import NOBODY, BragFamily, BragRecord, Work, make, new_event
+from bragkit.engine.brag.family import family_for
+from bragkit.engine.events import Event
+from bragkit.errors import BragError
+
+if TYPE_CHECKING:
+    from bragkit.rules import Rules
+
+__all__ = ["start_deal"]
+
+R = TypeVar("R", bound=BragRecord)
+_NOBODY = NOBODY
+
+
+def start_deal(cls: type[R], rules: Rules, stacks: tuple[int, ...], dealer: int,
+               pack: tuple[int, ...], carried: int, retained: tuple[int, ...],
+               debts: tuple[tuple[int, int, int], ...]) -> R:
+    """Post the antes and deal a new hand, as a ``cls`` state (see
+    :meth:`~bragkit.engine.brag.state.BragState.start`)."""
+    family = family_for(rules)
+    n = len(stacks)
+    if n < 2:
+        raise BragError("a deal needs at least two seats")
+    need = max(rules.ante, 1)
+    status = ["in" if stacks[s] >= need else "out" for s in range(n)]
+    if status.count("in") < 2:
+        raise BragError("fewer than two seats can pay the ante: the session is over")
+    blank: tuple[tuple[int, ...], ...] = ((),) * n
+    if not retained and not rules.stub_face_up:
+        return _start_fast(cls, rules, family, stacks, dealer, pack, carried, debts, status)
+    st = make(
+        cls, rules=rules, n=n, dealer=dealer, stacks=stacks, pot=carried, frozen=(),
+        hands=blank, old=blank, discards=blank, looked=(False,) * n, blind_bet=(False,) * n,
+        status=tuple(status), phase="bet", to_act=-1, r=family.betting.initial_r,
+        last_bettor=-1, pack=pack, paid=(0,) * n, total=sum(stacks) + carried, turn=0,
+        pending=(), faceup=(), retainer=-1, winners=(), carried=0, retained=(),
+        shuffle_next=False, debts=debts, bought=(0,) * n, events=(), actions=(), family=family,
+        origin=None)
+    w = Work(st)
+    w.emit("deal_start", dealer, amount=carried)
+    retainer = -1
+    held: tuple[int, ...] = ()
+    if retained:
+        retainer, held = retained[0], tuple(retained[1:])
+        if w.status[retainer] != "in":
+            w.pack += held
+            w.emit("release", retainer, note="cannot pay the ante")
+            retainer, held = -1, ()
+    order = [(dealer + k) % n for k in range(1, n + 1) if w.status[(dealer + k) % n] == "in"]
+    for s in order:
+        if rules.ante:
+            w.pay(s, rules.ante)
+            w.emit("ante", s, amount=rules.ante)
+    dealt: dict[int, list[int]] = {s: [] for s in order}
+    pos = 0
+    for _ in range(rules.cards):
+        for s in order:
+            dealt[s].append(w.pack[pos])
+            pos += 1
+    w.pack = w.pack[pos:]
+    face_up = retainer >= 0 and rules.retained_variant == "face_up"
+    for s in order:
+        hand = tuple(dealt[s])
+        if s == retainer and face_up:
+            w.faceup = hand
+            w.hands[s] = held
+            w.emit("deal", s, cards=hand, note="face up")
+        else:
+            w.hands[s] = hand
+            w.emit("deal", s, cards=hand, visible_to=_NOBODY)
+    if retainer >= 0:
+        w.retainer = retainer
+        w.blind_bet[retainer] = True
+        if not face_up:
+            w.old[retainer] = held
+    w.stub_changed(face_up=True)  # the stub is turned face up after the deal
+    if face_up:
+        queue = tuple(s for s in order if s != retainer)
+        w.phase = "qualify"
+        res.enter_qualify(w, queue)
+    else:
+        w.to_act = order[0]
+    return w.freeze(-1, None)
+
+
+def _start_fast(cls: type[R], rules: Rules, family: BragFamily, stacks: tuple[int, ...],
+                dealer: int, pack: tuple[int, ...], carried: int,
+                debts: tuple[tuple[int, int, int], ...], status: list[str]) -> R:
+    """The common start (no retained hand, no face-up stub), built in one go."""
+    n = len(stacks)
+    ev = new_event
+    events: list[Event] = [ev(Event, ("deal_start", dealer, carried, None, None, None))]
+    order = [(dealer + k) % n for k in range(1, n + 1)]
+    order = [s for s in order if status[s] == "in"]
+    chips = list(stacks)
+    paid = [0] * n
+    pot = carried
+    ante = rules.ante
+    if ante:
+        for s in order:
+            chips[s] -= ante
+            paid[s] = ante
+            pot += ante
+            events.append(ev(Event, ("ante", s, ante, None, None, None)))
+    k = rules.cards
+    m = len(order)
+    hands: list[tuple[int, ...]] = [()] * n
+    for i, s in enumerate(order):
+        hand = pack[i:k * m:m]
+        hands[s] = hand
+        events.append(ev(Event, ("deal", s, None, hand, _NOBODY, None)))
+    blank: tuple[tuple[int, ...], ...] = ((),) * n
+    falses = (False,) * n
+    return make(
+        cls, rules=rules, n=n, dealer=dealer, stacks=tuple(chips), pot=pot, frozen=(),
+        hands=tuple(hands), old=blank, discards=blank, looked=falses, blind_bet=falses,
+        status=tuple(status), phase="bet", to_act=order[0], r=family.betting.initial_r,
+        last_bettor=-1, pack=pack[k * m:], paid=tuple(paid), total=sum(stacks) + carried,
+        turn=0, pending=(), faceup=(), retainer=-1, winners=(), carried=0, retained=(),
+        shuffle_next=False, debts=debts, bought=(0,) * n, events=tuple(events), actions=(),
+        family=family, origin=None)

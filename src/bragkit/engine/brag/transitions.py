@@ -1,0 +1,278 @@
+"""The transitions of a brag-style deal: one handler per action kind (rules-spec 4.4).
+
+Each handler changes the :class:`~bragkit.engine.brag.core.Work` copy of the state; the
+commonest moves take the fast paths of :mod:`bragkit.engine.brag.fast` instead, which build
+exactly the same successor.
+
+>>> import random
+>>> from bragkit.engine import BragState
+>>> from bragkit.engine.actions import Action
+>>> from bragkit.rules import get_preset
+>>> s = BragState.new(get_preset("modern"), [9, 9, 9], rng=random.Random(1))
+>>> apply_action(s, 1, Action("bet", 2)) == s.apply("bet 2")
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Final, TypeVar
+
+from bragkit.engine.actions import Action
+from bragkit.engine.brag import resolve as res
+from bragkit.engine.brag.betting import next_in_turn
+from bragkit.engine.brag.core import PROPOSED, QUALIFYING, REBOUGHT, AnyWork, BragRecord, Work
+from bragkit.engine.brag.fast import fast as fast_path
+from bragkit.engine.brag.legal import borrow_need
+
+__all__ = ["apply_action"]
+
+R = TypeVar("R", bound=BragRecord)
+
+
+def apply_action(st: R, p: int, action: Action) -> R:
+    """The successor of ``st`` when seat ``p`` takes the (legal) ``action``."""
+    fast = fast_path(st, p, action)
+    if fast is not None:
+        return fast
+    w = Work(st)
+    kind = action.kind
+    handler = _HANDLERS.get(kind)
+    if handler is None:
+        st.family.apply_extra(w, p, action)
+    else:
+        handler(w, p, action)
+    return w.freeze(p, action)
+
+
+def _do_look(w: AnyWork, p: int, action: Action) -> None:
+    vis = frozenset({p})
+    if action.arg is not None:
+        which = 0 if action.arg == "old" else 1
+        cards = w.old[p] if which == 0 else w.hands[p]
+        w.emit("look", p, cards=cards, visible_to=vis, note=action.arg)
+        w.phase = "decide"
+        w.pending = (which,)
+        return
+    w.looked[p] = True
+    w.emit("look", p, cards=w.hands[p], visible_to=vis)
+    if w.rules.discards:
+        w.phase = "discard"
+
+
+def _do_keep(w: AnyWork, p: int, action: Action) -> None:
+    which = w.pending[0]
+    if which == 0:
+        kept, other = w.old[p], w.hands[p]
+    else:
+        kept, other = w.hands[p], w.old[p]
+    w.pack += other
+    w.hands[p] = kept
+    w.old[p] = ()
+    w.looked[p] = True
+    w.emit("keep", p, note="old" if which == 0 else "new")
+    w.stub_changed()
+    w.pending = ()
+    w.phase = "discard" if w.rules.discards else "bet"
+
+
+def _do_throw(w: AnyWork, p: int, action: Action) -> None:
+    which = w.pending[0]
+    if which == 0:
+        w.pack += w.old[p]
+    else:
+        w.pack += w.hands[p]
+        w.hands[p] = w.old[p]
+    w.old[p] = ()
+    w.emit("throw", p, note="old" if which == 0 else "new")
+    w.stub_changed()
+    w.pending = ()
+    w.phase = "bet"
+
+
+def _do_discard(w: AnyWork, p: int, action: Action) -> None:
+    from bragkit.cards import parse_cards
+
+    assert action.arg is not None
+    ids = tuple(c.id for c in parse_cards(action.arg))
+    w.hands[p] = tuple(c for c in w.hands[p] if c not in ids)
+    w.discards[p] = ids
+    w.pack += ids
+    w.emit("discard", p, cards=ids, visible_to=frozenset({p}))
+    w.stub_changed()
+    if w.turn & QUALIFYING:
+        w.turn = 0
+        w.phase = "qualify"
+    else:
+        w.phase = "bet"
+
+
+def _do_bet(w: AnyWork, p: int, action: Action) -> None:
+    x = action.amount
+    assert x is not None
+    blind = not w.looked[p]
+    w.pay(p, x)
+    w.r = w.family.betting.equivalent(x, blind)
+    w.last_bettor = p
+    if blind:
+        w.blind_bet[p] = True
+    w.emit("bet", p, amount=x, note="blind" if blind else None)
+    w.family.after_bet(w, p)
+    if w.phase == "bet":
+        w.advance(p)
+
+
+def _do_fold(w: AnyWork, p: int, action: Action) -> None:
+    w.status[p] = "folded"
+    w.emit("fold", p)
+    res.return_cards(w, p, face_up=True)
+    if w.phase == "qualify":
+        res.enter_qualify(w, w.pending)
+        return
+    if w.active_count() == 1:
+        res.foldout(w)
+    else:
+        w.advance(p)
+
+
+def _do_see(w: AnyWork, p: int, action: Action) -> None:
+    q = next_in_turn(tuple(w.status), p)
+    cost = w.family.betting.see_cost(w.r, not w.looked[p], not w.looked[q])
+    w.pay(p, cost)
+    w.emit("see", p, amount=cost)
+    res.see_showdown(w, p, q)
+
+
+def _do_cover(w: AnyWork, p: int, action: Action) -> None:
+    if action.arg is not None:
+        _name(w, p, action.arg)
+    chips = w.stacks[p]
+    w.pay(p, chips)
+    w.status[p] = "covered"
+    w.emit("cover", p, amount=chips)
+    if w.active_count() >= 2:
+        w.frozen.append((w.pot, p))
+        w.pot = 0
+        w.advance(p)
+        return
+    res.cover_showdown(w, p, w.first_active())
+
+
+def _do_rebuy(w: AnyWork, p: int, action: Action) -> None:
+    assert action.amount is not None
+    w.stacks[p] += action.amount
+    w.total += action.amount
+    w.bought[p] += action.amount
+    w.turn |= REBOUGHT
+    w.emit("rebuy", p, amount=action.amount)
+
+
+def _do_borrow(w: AnyWork, p: int, action: Action) -> None:
+    q = next_in_turn(tuple(w.status), p)
+    need = borrow_need(w.base, p)
+    w.emit("borrow", p)
+    w.phase = "lend"
+    w.to_act = q
+    w.pending = (p, need)
+
+
+def _do_lend(w: AnyWork, q: int, action: Action) -> None:
+    p = w.pending[0]
+    amount = action.amount
+    assert amount is not None
+    w.stacks[q] -= amount
+    w.stacks[p] += amount
+    w.debts = (*w.debts, (q, p, amount))
+    w.emit("lend", q, amount=amount, note=f"to p{p + 1}")
+    w.phase = "bet"
+    w.to_act = p
+    w.pending = ()
+
+
+def _do_show(w: AnyWork, q: int, action: Action) -> None:
+    p = w.pending[0]
+    if action.arg is not None:
+        _name(w, q, action.arg)
+    chips = w.stacks[p]
+    w.pay(p, chips)
+    w.emit("show", q, amount=chips, note=f"p{p + 1} puts in the rest")
+    res.cover_showdown(w, p, q)
+
+
+def _name(w: AnyWork, p: int, which: str) -> None:
+    """Keep one of two blind hands sight unseen; the other goes to the bottom."""
+    if which == "old":
+        w.pack += w.hands[p]
+        w.hands[p] = w.old[p]
+    else:
+        w.pack += w.old[p]
+    w.old[p] = ()
+    w.emit("name", p, note=which)
+    w.stub_changed()
+
+
+def _do_name(w: AnyWork, p: int, action: Action) -> None:
+    assert action.arg is not None
+    _name(w, p, action.arg)
+    cont, a, b = w.pending
+    w.pending = ()
+    if cont == 1:
+        res.cover_showdown(w, a, b)
+    else:
+        res.foldout(w)
+
+
+def _do_propose(w: AnyWork, p: int, action: Action) -> None:
+    n = w.n
+    others = tuple(s for s in ((p + k) % n for k in range(1, n)) if w.status[s] == "in")
+    w.emit("propose", p)
+    w.phase = "agree"
+    w.pending = (p, *others[1:])
+    w.to_act = others[0]
+
+
+def _do_agree(w: AnyWork, q: int, action: Action) -> None:
+    w.emit("agree", q)
+    proposer, *rest = w.pending
+    if rest:
+        w.to_act = rest[0]
+        w.pending = (proposer, *rest[1:])
+        return
+    res.multiway_showdown(w)
+
+
+def _do_refuse(w: AnyWork, q: int, action: Action) -> None:
+    w.emit("refuse", q)
+    w.to_act = w.pending[0]
+    w.pending = ()
+    w.phase = "bet"
+    w.turn |= PROPOSED
+
+
+def _do_stay(w: AnyWork, p: int, action: Action) -> None:
+    w.emit("stay", p)
+    res.enter_qualify(w, w.pending)
+
+
+def _do_retain(w: AnyWork, p: int, action: Action) -> None:
+    if action.arg is not None:
+        _name(w, p, action.arg)
+    w.retained = (p, *w.hands[p])
+    w.hands[p] = ()
+    w.emit("retain", p)
+    res.end_deal(w)
+
+
+def _do_release(w: AnyWork, p: int, action: Action) -> None:
+    w.emit("release", p)
+    res.return_cards(w, p)
+    res.end_deal(w)
+
+
+_HANDLERS: Final[dict[str, Callable[[AnyWork, int, Action], None]]] = {
+    "look": _do_look, "keep": _do_keep, "throw": _do_throw, "discard": _do_discard,
+    "bet": _do_bet, "fold": _do_fold, "see": _do_see, "cover": _do_cover,
+    "rebuy": _do_rebuy, "borrow": _do_borrow, "lend": _do_lend, "show": _do_show,
+    "name": _do_name, "showdown": _do_propose, "agree": _do_agree, "refuse": _do_refuse,
+    "stay": _do_stay, "retain": _do_retain, "release": _do_release,
+}

@@ -1,0 +1,138 @@
+"""Per-seat views of a brag-style deal, derived from the event log: a seat never sees a
+card it may not see.
+
+The view type is :class:`~bragkit.engine.contract.SeatView`, the same for every game.
+
+A blind seat does not see its own cards until it looks; the seen hand of a see is public;
+a side show is private to its two players; the face-up stub shows one card to all.
+
+>>> import random
+>>> from bragkit.rules import get_preset
+>>> from bragkit.engine import BragState, shuffled_pack
+>>> s = BragState.start(get_preset("modern"), (20, 20), 0,
+...                     shuffled_pack(get_preset("modern"), random.Random(5)))
+>>> v = s.view(1)
+>>> v.own_cards is None, v.to_act, v.pot
+(True, 1, 2)
+>>> v2 = s.apply("look").view(1)
+>>> len(v2.own_cards), s.apply("look").view(0).known_cards()
+(3, ())
+>>> seat_view(s, 1) == v
+True
+"""
+
+from __future__ import annotations
+
+from bragkit.cards import Card, card_from_id
+from bragkit.engine.brag.core import BragRecord
+from bragkit.engine.brag.legal import legal_actions
+from bragkit.engine.contract import SeatView, slot_setter
+from bragkit.engine.events import Event
+from bragkit.engine.views import reusable_digest
+
+__all__ = ["seat_view"]
+
+
+_view_seat = slot_setter(SeatView, "seat")
+_view_dealer = slot_setter(SeatView, "dealer")
+_view_stacks = slot_setter(SeatView, "stacks")
+_view_pot = slot_setter(SeatView, "pot")
+_view_frozen_pots = slot_setter(SeatView, "frozen_pots")
+_view_r = slot_setter(SeatView, "r")
+_view_status = slot_setter(SeatView, "status")
+_view_looked = slot_setter(SeatView, "looked")
+_view_to_act = slot_setter(SeatView, "to_act")
+_view_phase = slot_setter(SeatView, "phase")
+_view_own_cards = slot_setter(SeatView, "own_cards")
+_view_shown = slot_setter(SeatView, "shown")
+_view_stub_card = slot_setter(SeatView, "stub_card")
+_view_events = slot_setter(SeatView, "events")
+_view_legal = slot_setter(SeatView, "legal")
+_view_contrib = slot_setter(SeatView, "contrib")
+_view_committed = slot_setter(SeatView, "committed")
+_view_lives = slot_setter(SeatView, "lives")
+_view_widow = slot_setter(SeatView, "widow")
+_view_offered = slot_setter(SeatView, "offered")
+
+_Digest = tuple[tuple[Event, ...], tuple[Event, ...], "tuple[int, ...] | None",
+                dict[int, tuple[Card, ...]], "Card | None"]
+"""What one seat may know from an event log: (the log, the log as the seat sees it, the cards
+of its latest look, the other hands it has seen, the face-up stub card)."""
+
+_DIGESTS: dict[int, _Digest] = {}
+"""The latest digest built for each seat.  A state's log extends its predecessor's, so the
+next view of the same deal only reads the new events.  A digest is reused only when its log
+is a prefix (by value) of the new one, so any log, of any deal or branch, gets exactly the
+view a fresh pass would give; digests are never changed once built."""
+
+_EMPTY: _Digest = ((), (), None, {}, None)
+
+
+def _digest(events: tuple[Event, ...], seat: int) -> _Digest:
+    """The digest of ``events`` for ``seat``, extending the seat's previous digest if its
+    log is a prefix of ``events``."""
+    old, m = reusable_digest(_DIGESTS, events, seat, _EMPTY)
+    if old[0] is events:
+        return old  # type: ignore[no-any-return]
+    seen: list[Event] = []
+    keep = seen.append
+    own = old[2]
+    shown = old[3]
+    stub = old[4]
+    copied = False
+    for e in events[m:]:
+        cards = e.cards
+        if cards is None:
+            keep(e)
+            continue
+        vis = e.visible_to
+        if vis is not None and seat not in vis:  # redacted: the cards are not this seat's to see
+            keep(e.redacted(seat))
+            continue
+        keep(e)
+        kind = e.kind
+        owner = e.seat
+        if kind == "stub":
+            stub = card_from_id(cards[0]) if cards else None  # None: a face-down card
+        elif owner == seat and kind == "look":
+            own = cards
+        elif owner is not None and owner != seat and (kind == "reveal" or kind == "deal"):
+            if not copied:
+                shown, copied = dict(shown), True
+            shown[owner] = tuple(map(card_from_id, cards))
+    digest: _Digest = (events, old[1] + tuple(seen), own, shown, stub)
+    _DIGESTS[seat] = digest
+    return digest
+
+
+def seat_view(st: BragRecord, seat: int) -> SeatView:
+    """Build ``seat``'s view of ``st`` from the event log (reading only the events added
+    since this seat's previous view of the deal)."""
+    _, events, own, shown, stub = _digest(st.events, seat)
+    own_cards: tuple[Card, ...] | None = None
+    hand = st.hands[seat]
+    if own is not None and hand and st.looked[seat]:
+        own_cards = tuple(card_from_id(c) for c in hand if c in own)
+    frozen = st.frozen
+    view = object.__new__(SeatView)  # by slot (the frozen __init__ is slow)
+    _view_seat(view, seat)
+    _view_dealer(view, st.dealer)
+    _view_stacks(view, st.stacks)
+    _view_pot(view, st.pot)
+    _view_frozen_pots(view, tuple([a for a, _ in frozen]) if frozen else ())
+    _view_r(view, st.r)
+    _view_status(view, st.status)
+    _view_looked(view, st.looked)
+    _view_to_act(view, st.to_act)
+    _view_phase(view, st.phase)
+    _view_own_cards(view, own_cards)
+    _view_shown(view, dict(shown))
+    _view_stub_card(view, stub)
+    _view_events(view, events)
+    _view_legal(view, legal_actions(st) if st.to_act == seat else ())
+    _view_contrib(view, ())
+    _view_committed(view, ())
+    _view_lives(view, ())
+    _view_widow(view, ())
+    _view_offered(view, None)
+    return view
