@@ -173,6 +173,20 @@ json_value = st.recursive(json_leaf, lambda inner: st.one_of(
 """Any JSON value (kept small), with hostile numbers and texts."""
 
 
+def table_presets() -> tuple[str, ...]:
+    """Every preset played at a table (all but casino), read when a test runs (the preset
+    registry may fill lazily)."""
+    from bragkit.rules import preset_names
+
+    return tuple(p for p in preset_names() if p != "casino")
+
+
+table_preset = st.deferred(lambda: st.sampled_from(table_presets()))
+"""A table preset's name."""
+any_preset = st.deferred(lambda: st.sampled_from((*table_presets(), "casino")))
+"""Any preset's name."""
+
+
 @st.composite
 def mutated_text(draw: st.DrawFn, text: str) -> str:
     """``text`` with a slice replaced by junk: hostile numbers, JSON brackets, any text."""

@@ -22,7 +22,7 @@ from bragkit.errors import BragError
 from bragkit.games.casino_table import loads_casino, replay_casino
 from bragkit.history import dumps, history_of, loads, replay
 from bragkit.history.stream import replay_to
-from bragkit.rules import get_preset, preset_names
+from bragkit.rules import get_preset
 from tests.fuzz_checks import (
     assert_cli_ok_or_one_line,
     bounded,
@@ -33,14 +33,14 @@ from tests.fuzz_checks import (
     move_text,
     mutated_text,
     number_text,
+    table_preset,
 )
 
-TABLE_PRESETS = tuple(p for p in preset_names() if p != "casino")
 _TMP = tempfile.TemporaryDirectory(prefix="bragkit-fuzz-")  # this module's history files
 
 good_stacks = st.lists(st.integers(0, 200), min_size=2, max_size=5)
 rules_spec = st.one_of(
-    st.sampled_from((*TABLE_PRESETS, "casino", "three-card-poker", "", "nope")),
+    st.one_of(table_preset, st.sampled_from(("casino", "three-card-poker", "", "nope"))),
     st.builds(lambda name, extra: {"preset": name, **extra},
               st.sampled_from(("modern", "teen-patti", "foster", "commerce", "casino")),
               st.dictionaries(st.sampled_from(("ante", "max_bet", "cards", "qualifier",
@@ -61,7 +61,7 @@ hostile_field = st.one_of(  # one key of the header given a hostile value
 )
 history_object = st.builds(
     lambda header, deals, change: {**header, "deals": deals, **dict(change or ())},
-    st.fixed_dictionaries({"rules": st.sampled_from(TABLE_PRESETS), "stacks": good_stacks,
+    st.fixed_dictionaries({"rules": table_preset, "stacks": good_stacks,
                            "dealer": st.sampled_from(("p1", "p2", 1)),
                            "seed": st.integers(0, 1_000)}),
     st.lists(st.lists(move_text, max_size=8), max_size=3),
@@ -98,7 +98,7 @@ def test_fuzz_grammar_histories_replay_or_give_one_line(data: dict[str, object])
 
 
 @fuzz_settings(80)
-@given(st.sampled_from(TABLE_PRESETS), st.integers(0, 10_000), st.integers(0, 25),
+@given(table_preset, st.integers(0, 10_000), st.integers(0, 25),
        st.integers(0, 1_000), move_text)
 def test_fuzz_real_history_with_one_action_replaced(preset: str, seed: int, steps: int,
                                                     where: int, move: str) -> None:

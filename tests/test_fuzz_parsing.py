@@ -20,7 +20,7 @@ from bragkit.engine.actions import AMOUNT_KINDS, Action, parse_action, parse_mov
 from bragkit.engine.pack import pack_from_text
 from bragkit.errors import BragError
 from bragkit.limits import MAX_CHIPS
-from bragkit.rules import get_preset, preset_names
+from bragkit.rules import get_preset
 from tests.fuzz_checks import (
     UNICODE_DIGITS,
     action_text,
@@ -30,9 +30,9 @@ from tests.fuzz_checks import (
     kind_text,
     move_text,
     number_text,
+    table_preset,
 )
 
-TABLE_PRESETS = tuple(p for p in preset_names() if p != "casino")
 card_text = st.one_of(
     st.text(max_size=30),
     st.text(alphabet="AKQJT98765432tjqka10XxcdhsCDHS♠♥♦♣♤♡♢♧🃏 ,;²٣\n-", max_size=30),
@@ -101,7 +101,7 @@ def _table(preset: str, seed: int, steps: int) -> Table:
 
 
 @fuzz_settings(100)
-@given(st.sampled_from(TABLE_PRESETS), st.integers(0, 5_000), st.integers(0, 12),
+@given(table_preset, st.integers(0, 5_000), st.integers(0, 12),
        st.sampled_from(sorted(AMOUNT_KINDS | {"show", "see", "cover", "fold", "look"})),
        amount_value)
 def test_fuzz_apply_takes_only_whole_chips(preset: str, seed: int, steps: int, kind: str,
@@ -116,7 +116,7 @@ def test_fuzz_apply_takes_only_whole_chips(preset: str, seed: int, steps: int, k
 
 
 @fuzz_settings(200)
-@given(st.sampled_from(TABLE_PRESETS), st.integers(0, 5_000), st.integers(0, 12),
+@given(table_preset, st.integers(0, 5_000), st.integers(0, 12),
        st.one_of(action_text, st.builds(lambda k, n: f"{k} {n}",
                                         st.sampled_from(("b", "bet", "choose", "r", "a",
                                                          "discard", "look")), number_text),

@@ -17,10 +17,11 @@ from hypothesis import strategies as st
 
 from bragkit.games.casino import CasinoRules
 from bragkit.limits import MAX_CHIPS
-from bragkit.rules import Rules, preset_names, resolve
+from bragkit.rules import Rules, resolve
 from bragkit.sim.options import parse_setting, rules_from
 from tests.fuzz_checks import (
     HOSTILE_NUMBERS,
+    any_preset,
     assert_cli_ok_or_one_line,
     bounded,
     deep_json,
@@ -67,7 +68,7 @@ def test_fuzz_rules_from_dict_and_json(data: dict[str, object]) -> None:
 
 
 @fuzz_settings(200)
-@given(st.one_of(st.none(), st.sampled_from(preset_names()), st.text(max_size=8)),
+@given(st.one_of(st.none(), any_preset, st.text(max_size=8)),
        st.lists(setting_text, max_size=3))
 def test_fuzz_presets_and_house_rules(preset: str | None, settings: list[str]) -> None:
     for text in settings:
