@@ -57,7 +57,7 @@ def _casino_run(hands: int) -> None:
             base = tracemalloc.get_traced_memory()[0]
     end = tracemalloc.get_traced_memory()[0]
     tracemalloc.stop()
-    counted = getattr(table, "hands", len(table.records))
+    counted = getattr(table, "hands_finished", len(table.records))
     print(f"casino: {hands} hands; records kept {len(table.records)}, hands kept "
           f"{len(table.finished)}, cards kept {len(table.dealt)} (of {counted}); traced memory "
           f"{end / 1e6:.1f} MB, growth {(end - base) / (hands - mark):.1f} B/hand over hands "

@@ -247,7 +247,8 @@ def play_cmd(preset: str, ante_bonus: str | None, pair_bonus: str | None, tie: s
                          f"(--ante {ante}, --pair-bonus-bet {pair_bonus_bet})")
     console = Console(highlight=False, soft_wrap=True)
     stream = sys.stdin
-    table = CasinoTable(rules, bankroll, seed=seed)  # no seed: SystemRandom
+    table = CasinoTable(rules, bankroll, seed=seed,  # no seed: SystemRandom
+                        keep_records=None)  # every hand: the history is saved whole each hand
     path = history_path(history, "casino", seed, lambda p: _save(table, p), console)
     console.print(f"[bold]{preset}[/]: ante {ante}, pair bonus {pair_bonus_bet}; the dealer "
                   f"qualifies with {rules.qualifier}. Ante bonus {rules.ante_bonus_table}; "
@@ -305,7 +306,8 @@ def play_cmd(preset: str, ante_bonus: str | None, pair_bonus: str | None, tie: s
     console.print(f"\n{played} hand{'s' if played != 1 else ''} played, net {_chips(net)} chips; "
                   f"expected cost of your decisions against the optimum: {float(cost):.2f} chips."
                   f"\nBankroll {table.bankroll}; history saved to {path} "
-                  f"({len(table.records)} finished hand{'s' if len(table.records) != 1 else ''}).")
+                  f"({table.hands_finished} finished hand"
+                  f"{'s' if table.hands_finished != 1 else ''}).")
     sys.stdout.flush()
     if interrupted:
         sys.exit(130)  # like brag play: the shell sees the interruption

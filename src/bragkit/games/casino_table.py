@@ -13,7 +13,13 @@ hand instead, and only once the hand is over.
 
 Casino hands are not :class:`~bragkit.engine.table.Table` deals (one seat against the house,
 no :class:`~bragkit.rules.Rules`), so ``brag replay`` dispatches on the casino presets:
-:func:`load_casino` recognises the file, :func:`replay_casino` re-plays it.
+:func:`load_casino` recognises the file, :func:`replay_casino` re-plays it (keeping every
+hand) and :func:`replay_casino_to` writes its account hand by hand in bounded memory.
+
+Like the other tables, a :class:`CasinoTable` keeps only its ``keep_records`` most recent
+hands (:data:`~bragkit.engine.table.KEEP_RECORDS` by default, ``None`` all: ``brag casino
+play`` keeps every one, as it saves the whole history); :attr:`CasinoTable.hands_finished`
+counts them all and ``on_record`` sees each :class:`CasinoRecord` as its hand ends.
 
 >>> t = CasinoTable(CasinoRules.preset("casino"), 100, seed=7)
 >>> for move in ("p1 ante 10", "p1 pairbonus 5", "p1 play"):
@@ -27,15 +33,21 @@ True
 
 from __future__ import annotations
 
+import json
 import math
 import random
+import shutil
+import tempfile
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import IO, Any, Generic, TextIO, TypeVar, overload
 
 from bragkit.cards import Card, format_cards, parse_cards, standard_pack
 from bragkit.engine.pack import PACK_ONLY_SEED, new_rng
+from bragkit.engine.table import KEEP_RECORDS
 from bragkit.errors import BragError, HistoryError, IllegalActionError, excerpt
 from bragkit.games.casino import PRESETS, Action, CasinoHand, CasinoRules, Settlement
 from bragkit.history.format import (
@@ -48,8 +60,10 @@ from bragkit.history.format import (
 )
 from bragkit.limits import MAX_CHIPS, parse_int
 
-__all__ = ["CasinoHistory", "CasinoReplay", "CasinoTable", "dumps_casino", "is_casino_spec",
-           "load_casino", "loads_casino", "paid_chips", "replay_casino"]
+__all__ = ["CasinoHistory", "CasinoRecord", "CasinoReplay", "CasinoTable", "Kept",
+           "casino_pack_ok", "dumps_casino", "is_casino_spec", "load_casino", "loads_casino",
+           "paid_chips", "play_casino_deals", "replay_casino", "replay_casino_to",
+           "replay_table"]
 
 _SPEC = "rules-spec 4.9"
 
@@ -137,6 +151,18 @@ def _pack_ok(text: object, where: str, problems: list[str]) -> None:
                         "player, then 3 for the dealer)")
 
 
+def casino_pack_ok(text: object) -> bool:
+    """Whether ``text`` is the cards of a casino hand as a history's ``"shuffles"`` holds
+    them (the loader's check, for one text).
+
+    >>> casino_pack_ok("Qs Qd 4c Qh 7d 2s"), casino_pack_ok("Qs Qd"), casino_pack_ok(5)
+    (True, False, False)
+    """
+    problems: list[str] = []
+    _pack_ok(text, "", problems)
+    return not problems
+
+
 def casino_from_dict(data: dict[str, Any]) -> CasinoHistory:
     """Validate the decoded JSON object of a casino history (every problem in one error)."""
     problems: list[str] = []
@@ -202,6 +228,80 @@ def dumps_casino(history: CasinoHistory) -> str:
 
 
 # ---------------------------------------------------------------------------- the table
+T = TypeVar("T")
+
+
+class Kept(Sequence[T], Generic[T]):
+    """The ``keep`` most recent items of a casino table, oldest first (``None``: all);
+    :attr:`dropped` counts the older ones forgotten.
+
+    >>> k: Kept[int] = Kept(2)
+    >>> for x in range(5):
+    ...     k.append(x)
+    >>> list(k), k.dropped, k[-1], k == [3, 4], k[:1]
+    ([3, 4], 3, 4, True, [3])
+    """
+
+    __slots__ = ("_items", "dropped", "keep")
+
+    def __init__(self, keep: int | None) -> None:
+        self.keep = keep
+        self._items: deque[T] = deque(maxlen=keep)
+        self.dropped = 0
+
+    def append(self, item: T) -> None:
+        """Add the newest item, forgetting the oldest one beyond ``keep``."""
+        if self.keep is not None and len(self._items) == self.keep:
+            self.dropped += 1
+        self._items.append(item)
+
+    def trim(self, size: int) -> None:
+        """Forget the oldest items beyond ``size``."""
+        while len(self._items) > size:
+            self._items.popleft()
+            self.dropped += 1
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def __iter__(self) -> Iterator[T]:
+        return iter(self._items)
+
+    @overload
+    def __getitem__(self, index: int) -> T: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[T]: ...
+
+    def __getitem__(self, index: int | slice) -> T | list[T]:
+        if isinstance(index, slice):
+            return list(self._items)[index]
+        return self._items[index]
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Kept):
+            return self.dropped == other.dropped and list(self) == list(other)
+        return isinstance(other, list) and list(self) == other
+
+    def __repr__(self) -> str:
+        return f"Kept(keep={self.keep}, kept={len(self)}, dropped={self.dropped})"
+
+
+@dataclass(frozen=True, slots=True)
+class CasinoRecord:
+    """One finished casino hand: its number (0-based), action strings, the settled hand,
+    its six cards (player's three first) and the bankroll after it."""
+
+    number: int
+    actions: tuple[str, ...]
+    hand: CasinoHand
+    cards: str
+    bankroll: int
+
+
+OnCasinoRecord = Callable[[CasinoRecord], None]
+"""A callback a casino table calls with each hand's :class:`CasinoRecord` as it ends."""
+
+
 @dataclass
 class CasinoTable:
     """Consecutive casino hands of one player (``p1``) against the house, from a bankroll.
@@ -231,38 +331,74 @@ are left (rules-spec 4.9)
     rng: random.Random | None = field(default=None, repr=False, compare=False)
     """The generator of the hands not given (default ``random.Random(seed)``, else an
     unpredictable ``secrets.SystemRandom()``: no default seed)."""
+    keep_records: int | None = field(default=KEEP_RECORDS, repr=False, compare=False)
+    """How many of the most recent hands :attr:`records`, :attr:`finished` and :attr:`dealt`
+    keep (``None``: every one; a history needs them all)."""
+    on_record: OnCasinoRecord | None = field(default=None, repr=False, compare=False)
+    """Called with each hand's :class:`CasinoRecord` as it ends (or None)."""
+    more_packs: Iterator[str] | None = field(default=None, repr=False, compare=False)
+    """The cards of later hands, read one at a time once ``pack`` and ``shuffles`` are used
+    (a streamed replay's ``"shuffles"``); then the generator."""
     bankroll: int = field(init=False)
-    dealt: list[str] = field(init=False, default_factory=list)
-    """The six cards of every hand dealt so far, in order (player's three first)."""
-    finished: list[CasinoHand] = field(init=False, default_factory=list)
-    records: list[tuple[str, ...]] = field(init=False, default_factory=list)
+    dealt: Kept[str] = field(init=False)
+    """The six cards (player's three first) of the kept hands and of the hand in progress."""
+    finished: Kept[CasinoHand] = field(init=False)
+    """The kept settled hands, oldest first."""
+    records: Kept[tuple[str, ...]] = field(init=False)
+    """The kept hands' action strings, oldest first."""
     current: list[str] = field(init=False, default_factory=list)
     ante: int = field(init=False, default=0)
     pair_plus: int = field(init=False, default=0)
     hand: CasinoHand | None = field(init=False, default=None)
 
     def __post_init__(self) -> None:
+        keep = self.keep_records
+        if keep is not None and (type(keep) is not int or keep < 0):
+            raise BragError("keep_records must be a whole number >= 0 or None, not "
+                            f"{excerpt(keep)}")
         self._rng = self.rng if self.rng is not None else new_rng(self.seed)
         self.bankroll = self.start_bankroll
+        self.records = Kept(keep)
+        self.finished = Kept(keep)
+        self.dealt = Kept(None if keep is None else keep + 1)
+        self._given_used = 0
+
+    @property
+    def hands_finished(self) -> int:
+        """How many hands were settled (the forgotten ones included)."""
+        return self.records.dropped + len(self.records)
+
+    @property
+    def hands_dealt(self) -> int:
+        """How many hands were dealt (the one in progress included, once it is dealt)."""
+        return self.dealt.dropped + len(self.dealt)
 
     @property
     def secret_chance(self) -> bool:
         """Whether a hand was dealt from an unpredictable generator (``SystemRandom``; given
         packs are known to whoever gave them): then a history holds only finished hands and
         their cards."""
-        given = len(self.shuffles) + (self.pack is not None)
-        return isinstance(self._rng, random.SystemRandom) and len(self.dealt) > given
+        return isinstance(self._rng, random.SystemRandom) and self.hands_dealt > self._given_used
 
     @property
     def staked(self) -> int:
         """Chips bet on the hand in progress (0 between hands)."""
         return self.ante + self.pair_plus
 
+    def _given(self) -> str | None:
+        """The cards given for the next hand (``pack``, ``shuffles``, ``more_packs``)."""
+        k = self._given_used - (self.pack is not None)
+        if k < 0:
+            return self.pack
+        if k < len(self.shuffles):
+            return self.shuffles[k]
+        return None if self.more_packs is None else next(self.more_packs, None)
+
     def _next_cards(self) -> tuple[Card, ...]:
-        number = len(self.finished)
-        given = ((self.pack,) if self.pack is not None else ()) + self.shuffles
-        if number < len(given):
-            cards = parse_cards(given[number])[:6]
+        given = self._given() if self._given_used == self.hands_dealt else None
+        if given is not None:
+            cards = parse_cards(given)[:6]
+            self._given_used += 1
         else:
             cards = tuple(self._rng.sample(standard_pack(), 6))  # as CasinoHand.deal(rng=...)
         self.dealt.append(format_cards(cards))
@@ -339,9 +475,14 @@ are left (rules-spec 4.9)
             done = self.cards().apply(Action(verb))
             assert done.settlement is not None
             self.bankroll += paid_chips(done.settlement)
+            actions = (*self.current, f"p1 {verb}")
+            number, cards = self.hands_finished, self.dealt[-1]
             self.finished.append(done)
-            self.records.append((*self.current, f"p1 {verb}"))
+            self.records.append(actions)
+            self.dealt.trim(len(self.records))  # the cards of the kept hands only
             self.current, self.ante, self.pair_plus, self.hand = [], 0, 0, None
+            if self.on_record is not None:
+                self.on_record(CasinoRecord(number, actions, done, cards, self.bankroll))
             return
         else:
             raise IllegalActionError(f"{excerpt(words[1])} is not a casino action (ante N, "
@@ -353,13 +494,18 @@ are left (rules-spec 4.9)
         the cards are :attr:`secret_chance`).  A seeded table writes its seed (and given
         packs); any other writes the cards each hand was dealt (``"pack"``, ``"shuffles"``).
         """
+        if self.records.dropped or self.dealt.dropped:
+            raise HistoryError(f"this casino table kept only its last {len(self.records)} "
+                               f"hands (keep_records={self.keep_records}), so its history "
+                               "cannot be saved: open it with keep_records=None, or save each "
+                               "hand as it ends (on_record)")
         finished_only = finished_only or self.secret_chance
         deals = list(self.records)
         if self.current and not finished_only:
             deals.append(tuple(self.current))
         pack, shuffles = self.pack, self.shuffles
         if self.seed is None:
-            dealt = self.dealt[:len(self.finished)] if finished_only else self.dealt
+            dealt = self.dealt[:self.hands_finished] if finished_only else list(self.dealt)
             pack, shuffles = (dealt[0] if dealt else None), tuple(dealt[1:])
         return CasinoHistory(self.rules, spec_of(self.rules), self.start_bankroll, self.seed,
                              pack, shuffles, tuple(deals))
@@ -381,58 +527,126 @@ class CasinoReplay:
     history: CasinoHistory
     table: CasinoTable
 
+    @staticmethod
+    def hand_summary(record: CasinoRecord) -> dict[str, Any]:
+        """One finished hand as a JSON-ready dict (an element of ``summary()["deals"]``)."""
+        hand = record.hand
+        s = hand.settlement
+        assert s is not None
+        return {
+            "number": record.number + 1, "dealer": "house",
+            "hands": {"p1": format_cards(hand.player), "dealer": format_cards(hand.dealer)},
+            "shown": {"p1": format_cards(hand.player), "dealer": format_cards(hand.dealer)},
+            "actions": list(record.actions), "ante": hand.ante, "pair_bonus": hand.pair_plus,
+            "decision": hand.actions[-1].value, "outcome": s.outcome,
+            "winners": _winners(hand), "results": s.as_dict(), "net": {"p1": paid_chips(s)},
+            "bankroll": record.bankroll, "finished": True,
+        }
+
+    @staticmethod
+    def unfinished(table: CasinoTable) -> dict[str, Any] | None:
+        """The hand in progress at the end of a history as a dict (None if there is none)."""
+        if not table.current:
+            return None
+        return {
+            "number": table.hands_finished + 1, "dealer": "house", "hands": {}, "shown": {},
+            "actions": list(table.current), "ante": table.ante,
+            "pair_bonus": table.pair_plus, "decision": None, "outcome": None,
+            "winners": [], "results": None, "net": {"p1": 0}, "bankroll": table.bankroll,
+            "finished": False,
+        }
+
+    @staticmethod
+    def totals(rules_spec: str | dict[str, Any], table: CasinoTable) -> dict[str, Any]:
+        """The summary's keys but ``"deals"``, in order (``stacks`` ... ``over``)."""
+        stacks = [table.bankroll - table.staked]
+        return {"rules": rules_spec, "game": "casino", "stacks": stacks,
+                "stacks_by_seat": {"p1": stacks[0]}, "pot": table.staked,
+                "debts": [], "over": table.bankroll < 1}
+
     def summary(self) -> dict[str, Any]:
-        """The replay as a JSON-ready dict (``stacks``, ``pot``, ``deals``)."""
-        deals: list[dict[str, Any]] = []
+        """The replay as a JSON-ready dict (``stacks``, ``pot``, ``deals``); it holds every
+        hand (:func:`replay_casino_to` writes the same hand by hand, in bounded memory)."""
+        table = self.table
+        if table.records.dropped:
+            raise HistoryError("this replay kept only its last hands: replay it with "
+                               "keep_records=None for the summary of every hand")
         bankroll = self.history.bankroll
-        for number, (hand, actions) in enumerate(zip(self.table.finished, self.table.records,
+        deals: list[dict[str, Any]] = []
+        for number, (hand, actions) in enumerate(zip(table.finished, table.records,
                                                      strict=True)):
-            s = hand.settlement
-            assert s is not None
-            net = paid_chips(s)
-            bankroll += net
-            deals.append({
-                "number": number + 1, "dealer": "house",
-                "hands": {"p1": format_cards(hand.player), "dealer": format_cards(hand.dealer)},
-                "shown": {"p1": format_cards(hand.player), "dealer": format_cards(hand.dealer)},
-                "actions": list(actions), "ante": hand.ante, "pair_bonus": hand.pair_plus,
-                "decision": hand.actions[-1].value, "outcome": s.outcome,
-                "winners": _winners(hand), "results": s.as_dict(), "net": {"p1": net},
-                "bankroll": bankroll, "finished": True,
-            })
-        if self.table.current:
-            deals.append({
-                "number": len(deals) + 1, "dealer": "house", "hands": {}, "shown": {},
-                "actions": list(self.table.current), "ante": self.table.ante,
-                "pair_bonus": self.table.pair_plus, "decision": None, "outcome": None,
-                "winners": [], "results": None, "net": {"p1": 0}, "bankroll": bankroll,
-                "finished": False,
-            })
-        stacks = [self.table.bankroll - self.table.staked]
-        return {"rules": self.history.rules_spec, "game": "casino", "stacks": stacks,
-                "stacks_by_seat": {"p1": stacks[0]}, "pot": self.table.staked,
-                "deals": deals, "debts": [], "over": self.table.bankroll < 1}
+            assert hand.settlement is not None
+            bankroll += paid_chips(hand.settlement)
+            deals.append(self.hand_summary(CasinoRecord(number, actions, hand, "", bankroll)))
+        last = self.unfinished(table)
+        if last is not None:
+            deals.append(last)
+        totals = self.totals(self.history.rules_spec, table)
+        return {**{k: totals[k] for k in ("rules", "game", "stacks", "stacks_by_seat", "pot")},
+                "deals": deals, "debts": totals["debts"], "over": totals["over"]}
+
+    @staticmethod
+    def hand_lines(deal: dict[str, Any]) -> list[str]:
+        """The lines of :meth:`text` for one hand's dict."""
+        lines = [f"Hand {deal['number']}"]
+        for seat, cards in deal["hands"].items():
+            lines.append(f"  {seat}: {cards}")
+        lines.extend(f"    {action}" for action in deal["actions"])
+        if deal["finished"]:
+            lines.append(f"  {deal['outcome'].replace('_', ' ')}: net {deal['net']['p1']:+d}"
+                         f", bankroll {deal['bankroll']}")
+        else:
+            lines.append("  (hand in progress)")
+        return lines
+
+    @staticmethod
+    def footer(totals: dict[str, Any]) -> str:
+        """The last line of :meth:`text`: the bankroll and the chips on the table."""
+        return f"Bankroll: p1 {totals['stacks'][0]}; chips on the table: {totals['pot']}"
 
     def text(self) -> str:
         """A readable account of the replay."""
         data = self.summary()
-        lines: list[str] = []
-        for deal in data["deals"]:
-            lines.append(f"Hand {deal['number']}")
-            for seat, cards in deal["hands"].items():
-                lines.append(f"  {seat}: {cards}")
-            lines.extend(f"    {action}" for action in deal["actions"])
-            if deal["finished"]:
-                lines.append(f"  {deal['outcome'].replace('_', ' ')}: net {deal['net']['p1']:+d}"
-                             f", bankroll {deal['bankroll']}")
-            else:
-                lines.append("  (hand in progress)")
-        lines.append(f"Bankroll: p1 {data['stacks'][0]}; chips on the table: {data['pot']}")
+        lines = [line for deal in data["deals"] for line in self.hand_lines(deal)]
+        lines.append(self.footer(data))
         return "\n".join(lines)
 
 
-def replay_casino(history: CasinoHistory) -> CasinoReplay:
+def replay_table(history: CasinoHistory, *, keep_records: int | None = None,
+                 on_record: OnCasinoRecord | None = None,
+                 more_packs: Iterator[str] | None = None) -> CasinoTable:
+    """The casino table ``history`` starts (no action played yet): its hands not given are
+    drawn from ``random.Random(seed)``, or with a pack and no seed from
+    ``random.Random(PACK_ONLY_SEED)`` (the format's rule)."""
+    rng = None if history.seed is not None else new_rng(PACK_ONLY_SEED)
+    return CasinoTable(history.rules, history.bankroll, history.seed, history.pack,
+                       history.shuffles, rng, keep_records, on_record, more_packs)
+
+
+def play_casino_deals(table: CasinoTable, deals: Iterable[Sequence[str]]) -> None:
+    """Apply every hand's action strings to ``table`` in order (every hand but the last
+    must finish); a malformed or illegal action raises one HistoryError naming it."""
+    last: int | None = None
+    for d, actions in enumerate(deals):
+        if last is not None and table.hands_finished == last:
+            raise HistoryError(f"deal {last + 1} is not finished (it ends with play or fold) "
+                               f"but deal {d + 1} follows")
+        last = d
+        for i, text in enumerate(actions):
+            where = f"deal {d + 1}, action {i + 1} ({excerpt(text, quote=False)})"
+            if table.hands_finished != d:
+                raise HistoryError(f"{where}: hand {d + 1} is already over; this action "
+                                   "belongs to no hand")
+            try:
+                table.apply_text(text)
+            except BragError as error:
+                raise HistoryError(f"{where}: {error}") from None
+
+
+def replay_casino(history: CasinoHistory, *, keep_records: int | None = None
+                  ) -> CasinoReplay:
     """Re-play a casino history; any malformed or illegal action raises one HistoryError.
+    The table keeps every hand (``keep_records=None``) for :meth:`CasinoReplay.summary`.
 
     >>> h = loads_casino('{"rules": "casino", "stacks": [50], "seed": 1, '
     ...                  '"deals": [["p1 ante 10", "p1 raise"]]}')
@@ -442,21 +656,83 @@ def replay_casino(history: CasinoHistory) -> CasinoReplay:
     bragkit.errors.HistoryError: deal 1, action 2 (p1 raise): 'raise' is not a casino action \
 (ante N, pairbonus N, play, fold); legal now: pairbonus 1..40, play, fold
     """
-    rng = None if history.seed is not None else new_rng(PACK_ONLY_SEED)  # the format's rule
-    table = CasinoTable(history.rules, history.bankroll, history.seed, history.pack,
-                        history.shuffles, rng)
-    last = len(history.deals) - 1
-    for d, actions in enumerate(history.deals):
-        for i, text in enumerate(actions):
-            where = f"deal {d + 1}, action {i + 1} ({excerpt(text, quote=False)})"
-            if len(table.records) != d:
-                raise HistoryError(f"{where}: hand {d + 1} is already over; this action "
-                                   "belongs to no hand")
-            try:
-                table.apply_text(text)
-            except BragError as error:
-                raise HistoryError(f"{where}: {error}") from None
-        if d < last and len(table.records) == d:
-            raise HistoryError(f"deal {d + 1} is not finished (it ends with play or fold) but "
-                               f"deal {d + 2} follows")
+    table = replay_table(history, keep_records=keep_records)
+    play_casino_deals(table, history.deals)
     return CasinoReplay(history, table)
+
+
+def replay_casino_to(out: TextIO, history: CasinoHistory, *, as_json: bool = False,
+                     deals: Iterable[Sequence[str]] | None = None,
+                     more_packs: Iterator[str] | None = None) -> None:
+    """Re-play ``history`` and write its account to ``out`` hand by hand: the text of
+    :meth:`CasinoReplay.text`, or with ``as_json`` the JSON of :meth:`CasinoReplay.summary`,
+    byte for byte, keeping no hand once it is written.  ``deals`` (default
+    ``history.deals``) and ``more_packs`` (the cards of the hands after ``history.shuffles``)
+    may be read lazily, as ``brag replay`` does.
+
+    >>> import io
+    >>> h = loads_casino('{"rules": "casino", "stacks": [50], "seed": 1, '
+    ...                  '"deals": [["p1 ante 10", "p1 fold"], ["p1 ante 5"]]}')
+    >>> out = io.StringIO()
+    >>> replay_casino_to(out, h)
+    >>> out.getvalue() == replay_casino(h).text() + "\\n"
+    True
+    """
+    with tempfile.SpooledTemporaryFile(max_size=1 << 20, mode="w+", encoding="utf-8") as spool:
+        writer = _CasinoWriter(out, spool if as_json else out, as_json)
+        table = replay_table(history, keep_records=0, on_record=writer.hand,
+                             more_packs=more_packs)
+        play_casino_deals(table, history.deals if deals is None else deals)
+        last = CasinoReplay.unfinished(table)
+        if last is not None:
+            writer.write(last)
+        writer.close(CasinoReplay.totals(history.rules_spec, table))
+
+
+class _CasinoWriter:
+    """Writes each hand's account as it ends (JSON: to a spool, copied out at the end)."""
+
+    def __init__(self, out: TextIO, hands: IO[str], as_json: bool) -> None:
+        self.out = out
+        self.hands = hands
+        self.as_json = as_json
+        self.count = 0
+
+    def hand(self, record: CasinoRecord) -> None:
+        """Write one finished hand (an ``on_record`` callback)."""
+        self.write(CasinoReplay.hand_summary(record))
+
+    def write(self, deal: dict[str, Any]) -> None:
+        """Write one hand's dict."""
+        if self.as_json:
+            lines = json.dumps(deal, indent=2).split("\n")
+            self.hands.write((",\n" if self.count else "\n")
+                             + "\n".join("    " + line for line in lines))
+        else:
+            self.hands.write("".join(line + "\n" for line in CasinoReplay.hand_lines(deal)))
+        self.count += 1
+
+    def close(self, totals: dict[str, Any]) -> None:
+        """Write the end: the footer, or the JSON object around the spooled hands."""
+        out = self.out
+        if not self.as_json:
+            out.write(CasinoReplay.footer(totals) + "\n")
+            return
+        out.write("{\n")
+        for key in ("rules", "game", "stacks", "stacks_by_seat", "pot"):
+            out.write(f"  {json.dumps(key)}: {_nested(totals[key])},\n")
+        if self.count:
+            out.write('  "deals": [')
+            self.hands.seek(0)
+            shutil.copyfileobj(self.hands, out)
+            out.write("\n  ]")
+        else:
+            out.write('  "deals": []')
+        for key in ("debts", "over"):
+            out.write(f",\n  {json.dumps(key)}: {_nested(totals[key])}")
+        out.write("\n}\n")
+
+
+def _nested(value: Any) -> str:
+    """``value`` as ``json.dumps(..., indent=2)`` writes it one level inside an object."""
+    return json.dumps(value, indent=2).replace("\n", "\n  ")

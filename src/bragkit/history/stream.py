@@ -29,13 +29,18 @@ import re
 import shutil
 import stat
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import IO, Any, Final, TextIO
 
 from bragkit.engine.table import DealRecord
 from bragkit.errors import HistoryError, excerpt
-from bragkit.games.casino_table import is_casino_spec, loads_casino, replay_casino
+from bragkit.games.casino_table import (
+    casino_pack_ok,
+    is_casino_spec,
+    loads_casino,
+    replay_casino_to,
+)
 from bragkit.history.format import HandHistory, from_dict, json_object, loads
 from bragkit.history.replay import ReplayResult, open_session, play_deal
 from bragkit.history.seat import seat_deal, seat_deal_lines
@@ -85,15 +90,27 @@ def _skip(text: str, i: int) -> int:
     return found.end() if found is not None else i
 
 
+def _is_deal(value: Any) -> bool:
+    return type(value) is list and all(type(a) is str for a in value)
+
+
 def _deals_span(text: str) -> tuple[int, int] | None:
     """Where the top-level ``"deals"`` array of a history's JSON text starts and ends, with
     every deal a list of strings; None when the text is anything else (the ordinary loader
     then reports its problems in full)."""
+    spans = _array_spans(text, {"deals": _is_deal})
+    return None if spans is None else spans.get("deals")
+
+
+def _array_spans(text: str, arrays: dict[str, Callable[[Any], bool]]
+                 ) -> dict[str, tuple[int, int]] | None:
+    """Where each top-level array named in ``arrays`` of a history's JSON text starts and
+    ends (each element passing its check); None when the text is anything else."""
     i = _skip(text, 0)
     if text[i:i + 1] != "{":
         return None
     i = _skip(text, i + 1)
-    span: tuple[int, int] | None = None
+    spans: dict[str, tuple[int, int]] = {}
     try:
         while text[i:i + 1] == '"':
             key, i = _DECODE(text, i)
@@ -101,15 +118,15 @@ def _deals_span(text: str) -> tuple[int, int] | None:
             if text[i:i + 1] != ":":
                 return None
             i = _skip(text, i + 1)
-            if key == "deals":
-                if span is not None or text[i:i + 1] != "[":
+            if key in arrays:
+                if key in spans or text[i:i + 1] != "[":
                     return None
                 end = i
-                for deal, stop in _deal_values(text, i):
-                    if type(deal) is not list or not all(type(a) is str for a in deal):
+                for value, stop in _deal_values(text, i):
+                    if not arrays[key](value):
                         return None
                     end = stop
-                span, i = (i, end), end
+                spans[key], i = (i, end), end
             else:
                 i = _DECODE(text, i)[1]
             i = _skip(text, i)
@@ -120,7 +137,7 @@ def _deals_span(text: str) -> tuple[int, int] | None:
         return None
     if text[i:i + 1] != "}" or _skip(text, i + 1) != len(text):
         return None
-    return span
+    return spans
 
 
 def _deal_values(text: str, start: int) -> Iterator[tuple[Any, int]]:
@@ -150,14 +167,23 @@ def replay_to(out: TextIO, text: str, *, as_json: bool = False, seat: int | None
     to see (:mod:`bragkit.history.seat`).  Memory stays bounded whatever the number of deals.
     A malformed or illegal history raises one HistoryError; ``out`` may then hold a part.
     """
-    span = _deals_span(text)
-    data = json_object(text if span is None else text[:span[0]] + "[]" + text[span[1]:])
-    if isinstance(data, dict) and is_casino_spec(data.get("rules")):
+    spans = _array_spans(text, {"deals": _is_deal, "shuffles": _is_text})
+    head = None if spans is None else _without(text, spans)
+    probe = None if head is None else json_object(head)
+    casino = isinstance(probe, dict) and is_casino_spec(probe.get("rules"))
+    span = None if spans is None else spans.get("deals")
+    data = None
+    if not casino:
+        data = json_object(text if span is None else text[:span[0]] + "[]" + text[span[1]:])
+        casino = isinstance(data, dict) and is_casino_spec(data.get("rules"))
+    if casino:
         if seat is not None:
             raise HistoryError("--as is for table histories: a casino history has one seat, "
                                "p1, and shows it everything it may see already")
-        result = replay_casino(loads_casino(text))
-        out.write((json.dumps(result.summary(), indent=2) if as_json else result.text()) + "\n")
+        if spans is None or head is None:  # not a plain history: the loader names problems
+            replay_casino_to(out, loads_casino(text), as_json=as_json)
+        else:
+            _replay_casino(out, text, spans, head, as_json)
         return
     if span is None:  # not a plain history: the ordinary loader names every problem
         header = loads(text)
@@ -169,6 +195,43 @@ def replay_to(out: TextIO, text: str, *, as_json: bool = False, seat: int | None
         raise HistoryError(f"--as p{seat + 1}: the history has seats p1..p{len(header.stacks)}")
     with tempfile.SpooledTemporaryFile(max_size=1 << 20, mode="w+", encoding="utf-8") as spool:
         _Writer(out, spool if as_json else out, header, as_json, seat).run(deals)
+
+
+def _is_text(value: Any) -> bool:
+    return type(value) is str
+
+
+def _without(text: str, spans: dict[str, tuple[int, int]]) -> str:
+    """``text`` with the arrays at ``spans`` emptied (a non-empty ``"deals"`` becomes
+    ``[[]]``, so the loader still sees that the history has deals)."""
+    parts: list[str] = []
+    i = 0
+    for key, (start, end) in sorted(spans.items(), key=lambda item: item[1]):
+        empty = key != "deals" or text[_skip(text, start + 1)] == "]"
+        parts += [text[i:start], "[]" if empty else "[[]]"]
+        i = end
+    parts.append(text[i:])
+    return "".join(parts)
+
+
+def _replay_casino(out: TextIO, text: str, spans: dict[str, tuple[int, int]], head: str,
+                   as_json: bool) -> None:
+    """Re-play a casino history hand by hand: its ``"deals"`` and ``"shuffles"`` (at
+    ``spans``; ``head`` is the rest) are decoded one at a time (the shuffles checked first,
+    one at a time, so a bad one gets the loader's error in full)."""
+    if "shuffles" in spans:
+        for pack, _ in _deal_values(text, spans["shuffles"][0]):
+            if not casino_pack_ok(pack):
+                replay_casino_to(out, loads_casino(text), as_json=as_json)  # raises
+                return
+    header = loads_casino(head)
+    deals: Iterator[Any] = iter(header.deals)
+    if "deals" in spans:
+        deals = (deal for deal, _ in _deal_values(text, spans["deals"][0]))
+    packs = None
+    if "shuffles" in spans:
+        packs = (pack for pack, _ in _deal_values(text, spans["shuffles"][0]))
+    replay_casino_to(out, header, as_json=as_json, deals=deals, more_packs=packs)
 
 
 class _Writer:
