@@ -5,7 +5,10 @@ deal and write each deal's account as it ends (what ``brag replay`` runs).
 them all); :func:`replay_to` keeps only the table and the deal in play, so the memory it
 needs does not grow with the number of deals -- only the history's text is held, and
 :func:`read_history_text` refuses one over :data:`MAX_HISTORY_BYTES` (64 MiB) or a file that
-is not a regular file or a pipe (``/dev/zero`` is refused at once, not read).
+is not a regular file or a pipe (``/dev/zero`` is refused at once, not read).  A casino
+history is re-played hand by hand the same way
+(:func:`~bragkit.games.casino_table.replay_casino_to`), its ``"deals"`` and ``"shuffles"``
+decoded one at a time.
 
 >>> import io
 >>> text = ('{"rules": "modern", "stacks": [10, 10], "dealer": "p1", "seed": 1, '
@@ -94,18 +97,11 @@ def _is_deal(value: Any) -> bool:
     return type(value) is list and all(type(a) is str for a in value)
 
 
-def _deals_span(text: str) -> tuple[int, int] | None:
-    """Where the top-level ``"deals"`` array of a history's JSON text starts and ends, with
-    every deal a list of strings; None when the text is anything else (the ordinary loader
-    then reports its problems in full)."""
-    spans = _array_spans(text, {"deals": _is_deal})
-    return None if spans is None else spans.get("deals")
-
-
 def _array_spans(text: str, arrays: dict[str, Callable[[Any], bool]]
                  ) -> dict[str, tuple[int, int]] | None:
     """Where each top-level array named in ``arrays`` of a history's JSON text starts and
-    ends (each element passing its check); None when the text is anything else."""
+    ends (each element passing its check: every deal a list of strings, ...); None when the
+    text is anything else (the ordinary loader then reports its problems in full)."""
     i = _skip(text, 0)
     if text[i:i + 1] != "{":
         return None
