@@ -1,49 +1,105 @@
-"""Game families: one thin module per family of games.
+"""The game registry: every game's :class:`~bragkit.games.spec.GameSpec`, and what derives
+from them.
 
-* :mod:`bragkit.games.modern`: modern Three Card Brag, Four/Five Card Brag, wild cards.
-* :mod:`bragkit.games.teen_patti`: Teen Patti (boot, chaal, show, side show).
-* :mod:`bragkit.games.foster`, :mod:`~bragkit.games.three_stake`,
-  :mod:`~bragkit.games.american`, :mod:`~bragkit.games.brag_poker`: the poker-style games.
-* :mod:`bragkit.games.commerce`, :mod:`~bragkit.games.commerce_widow`: Commerce.
-* :mod:`bragkit.games.casino`: casino 3 Card Brag against the dealer.
-
-Each module maps :class:`bragkit.rules.Rules` onto the shared engine's hooks; see the design
-note in :mod:`bragkit.engine`.
+Each game module (or package) under ``bragkit.games`` declares ``GAMES: tuple[GameSpec, ...]``
+and :func:`load` finds them; this is the only place in bragkit that looks modules up by
+name.  Registering a spec (:func:`register`) fills every derived table: the rule keys and
+presets of :mod:`bragkit.rules.catalogue`, the brag-style families and poker-style games of
+the engine, and the table classes.  A new variant is one module with one ``GameSpec``
+(docs/engine.md, "Adding a variant").
 
 >>> from bragkit.rules import get_preset
 >>> hand_ranking(get_preset("modern-jokers")).spec
 'modern(wild=jokers)'
 >>> hand_ranking(get_preset("three-stake")).name   # the brag hand of the second pool
 'foster'
+>>> [s.name for s in specs()][:3]
+['modern', 'teen-patti', 'commerce']
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import importlib
+import pkgutil
+from typing import TYPE_CHECKING, Final
+
+from bragkit.errors import RulesError
+from bragkit.games.spec import GameSpec
+from bragkit.rules import catalogue
 
 if TYPE_CHECKING:
     from bragkit.hands import Ranking
     from bragkit.rules import Rules
 
-__all__ = ["hand_ranking"]
+__all__ = ["GameSpec", "discover", "hand_ranking", "load", "register", "spec_of", "specs"]
+
+_SPECS: dict[str, GameSpec] = {}
+_LOADED: Final[list[bool]] = [False]
+
+
+def register(spec: GameSpec) -> None:
+    """Register ``spec`` and everything derived from it (a new game, or a replacement)."""
+    catalogue.register_game(spec.entry())
+    if spec.engine == "brag":
+        from bragkit.engine.brag.family import FAMILIES
+
+        FAMILIES[spec.name] = spec.hooks
+    elif spec.engine == "poker":
+        from bragkit.engine.poker_game import POKER_GAMES
+
+        POKER_GAMES[spec.name] = spec.hooks
+    if spec.engine != "casino":
+        from bragkit.engine.table import register_table
+
+        register_table(spec.name, pkgutil.resolve_name(spec.table))
+    _SPECS[spec.name] = spec
+    ordered = sorted(_SPECS.values(), key=lambda s: s.order)
+    _SPECS.clear()
+    _SPECS.update((s.name, s) for s in ordered)
+
+
+def load() -> None:
+    """Make sure every game is registered (:func:`bragkit.rules.catalogue.ensure_loaded`)."""
+    catalogue.ensure_loaded()
+
+
+def discover() -> None:
+    """Find and register the ``GAMES`` of every module under :mod:`bragkit.games` (once;
+    called by :func:`bragkit.rules.catalogue.ensure_loaded`)."""
+    if _LOADED[0]:
+        return
+    _LOADED[0] = True
+    found: list[GameSpec] = []
+    for info in pkgutil.iter_modules(__path__, __name__ + "."):
+        module = importlib.import_module(info.name)
+        declared = getattr(module, "GAMES", ())
+        found.extend(spec for spec in declared if isinstance(spec, GameSpec))
+    for spec in sorted(found, key=lambda s: s.order):
+        register(spec)
+
+
+def specs() -> tuple[GameSpec, ...]:
+    """Every registered game's spec, in listing order."""
+    load()
+    return tuple(_SPECS.values())
+
+
+def spec_of(game: str) -> GameSpec:
+    """The spec of ``game``.
+
+    >>> spec_of("modren")
+    Traceback (most recent call last):
+    ...
+    bragkit.errors.RulesError: unknown game 'modren'; known: modern, teen-patti, commerce, ...
+    """
+    load()
+    found = _SPECS.get(game)
+    if found is None:
+        raise RulesError(f"unknown game {game!r}; known: {', '.join(_SPECS)}")
+    return found
 
 
 def hand_ranking(rules: Rules) -> Ranking:
     """The ranking that decides the showdown of ``rules``'s game (the brag pool's, for
     Three-Stake Brag), built from the rules' ranking keys."""
-    from bragkit.hands import get_ranking
-
-    game = rules.game
-    if game in ("commerce", "commerce-widow"):
-        return get_ranking("commerce", commerce_ranking=rules.commerce_ranking)
-    if game == "brag-poker":
-        return get_ranking("modern")
-    if game in ("foster", "three-stake"):
-        return get_ranking("foster", bragger_tiebreak=rules.bragger_tiebreak,
-                           bragger_own_rank_natural=rules.bragger_own_rank_natural)
-    if game == "american":
-        return get_ranking("american", american_order=rules.american_order)
-    from bragkit.engine.family import family_for
-
-    ranking: Ranking = family_for(rules).ranking
-    return ranking
+    return spec_of(rules.game).ranking(rules)

@@ -24,9 +24,10 @@ private exchange follow ``exchange_tie``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, Final
 
 from bragkit.games.foster import FosterGame
+from bragkit.games.spec import GameSpec, shuffled
 from bragkit.hands import Ranking, get_ranking
 from bragkit.rules.game_keys import AMERICAN_KEYS
 
@@ -34,7 +35,7 @@ if TYPE_CHECKING:
     from bragkit.engine.poker_state import PokerWork
     from bragkit.rules import Rules
 
-__all__ = ["AmericanGame"]
+__all__ = ["GAMES", "AmericanGame"]
 
 
 class AmericanGame(FosterGame):
@@ -83,3 +84,23 @@ class AmericanGame(FosterGame):
         w.emit("fold", loser, note="retires after a private exchange")
         if loser == bragger:
             w.data = (seat,)
+
+
+def _ranking(rules: Rules) -> Ranking:
+    return AmericanGame.make_ranking(rules)
+
+
+GAMES: Final = (GameSpec(
+    name="american", title='American Brag', spec_section="4.3", engine="poker",
+    hooks="bragkit.games.american:AmericanGame",
+    table="bragkit.engine.poker_session:PokerSession",
+    keys=AMERICAN_KEYS, ranking=_ranking, docs="docs/rules/american.md", order=6,
+    bots={"heuristic": "bragkit.bots.poker_bot:PokerHeuristicBot"},
+    model_checked=frozenset({"rebuy_anytime"}),
+    presets=shuffled(
+        ("american", {}),
+        ("american-braggers-first", {"american_order": "braggers_first"}),
+        ("american-seer-survives", {"exchange_tie": "seer_survives"}),
+        ("american-both-survive", {"exchange_tie": "both_survive"}),
+    )),)
+"""The declaration of American Brag (:mod:`bragkit.games.spec`)."""

@@ -26,7 +26,7 @@ cost full price.  Showdown under R-MODERN, ties split, side pots.
 from __future__ import annotations
 
 import itertools
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, Final
 
 from bragkit.cards import parse_cards
 from bragkit.engine.actions import Action, LegalAction
@@ -35,14 +35,15 @@ from bragkit.engine.poker_betting import PokerBetting, Round
 from bragkit.engine.poker_game import PokerGame
 from bragkit.engine.poker_state import NOBODY, ONLY
 from bragkit.errors import BragError
-from bragkit.hands import get_ranking
+from bragkit.games.spec import GameSpec, shuffled
+from bragkit.hands import Ranking, get_ranking
 from bragkit.rules.game_keys import BRAG_POKER_KEYS
 
 if TYPE_CHECKING:
     from bragkit.engine.poker_state import PokerState, PokerWork
     from bragkit.rules import Rules
 
-__all__ = ["BragPokerGame"]
+__all__ = ["GAMES", "BragPokerGame"]
 
 _STAND = LegalAction("stand")
 _LOOK = LegalAction("look")
@@ -181,3 +182,24 @@ class BragPokerGame(PokerGame):
             w.to_act = rest[0]
         else:
             w.start_round(1, w.dealer, Round.start(w.n))
+
+
+def _ranking(rules: Rules) -> Ranking:
+    return get_ranking("modern")
+
+
+GAMES: Final = (GameSpec(
+    name="brag-poker", title='3 Card Brag Poker', spec_section="4.8", engine="poker",
+    hooks="bragkit.games.brag_poker:BragPokerGame",
+    table="bragkit.engine.poker_session:PokerSession",
+    keys=BRAG_POKER_KEYS, ranking=_ranking, docs="docs/rules/brag-poker.md", order=7,
+    blind_play=True,
+    bots={"heuristic": "bragkit.bots.poker_bot:PokerHeuristicBot"},
+    model_checked=frozenset({"rebuy_anytime"}),
+    presets=shuffled(
+        ("brag-poker", {"max_raises": 3}),
+        ("brag-poker-bb", {"max_raises": 3, "bet1_factor": 1}),
+        ("brag-poker-no-blind-draw", {"max_raises": 3, "blind_may_draw": False,
+                                      "half_price_calls": False}),
+    )),)
+"""The declaration of 3 Card Brag Poker (:mod:`bragkit.games.spec`)."""

@@ -40,12 +40,16 @@ from bragkit.engine.commerce_state import (
     hand_category,
 )
 from bragkit.games.commerce_cards import arg_cards, card_args
+from bragkit.games.spec import GameSpec
+from bragkit.hands import Ranking, get_ranking
+from bragkit.rules.catalogue import RuleValue
 from bragkit.rules.game_keys import COMMERCE_COMMON_KEYS, TRADE_KEYS
 
 if TYPE_CHECKING:
     from bragkit.rules import Rules
 
-__all__ = ["COMMON_KEYS", "TRADE_GAME", "TRADE_KEYS", "TradeGame", "neighbour", "trade_cost"]
+__all__ = ["COMMON_KEYS", "GAMES", "TRADE_GAME", "TRADE_KEYS", "TradeGame", "neighbour",
+           "trade_cost"]
 
 COMMON_KEYS: Final = COMMERCE_COMMON_KEYS
 """The config keys both forms of Commerce read (rules-spec 7, G-C1/G-C2, R-COMMERCE)."""
@@ -208,3 +212,24 @@ class TradeGame:
 
 TRADE_GAME: Final = TradeGame()
 """The G-C1 game object the Commerce state dispatches to."""
+
+
+def _ranking(rules: Rules) -> Ranking:
+    return get_ranking("commerce", commerce_ranking=rules.commerce_ranking)
+
+
+_SHUFFLED: Final[dict[str, RuleValue]] = {"pack_policy": "shuffle_every_deal"}
+GAMES: Final = (GameSpec(
+    name="commerce", title="Commerce", spec_section="4.10", engine="commerce",
+    hooks="bragkit.games.commerce:TRADE_GAME",
+    table="bragkit.games.commerce_session:CommerceSession",
+    keys=TRADE_KEYS, ranking=_ranking,
+    docs="docs/rules/commerce.md", order=2,
+    bots={"heuristic": "bragkit.bots.commerce_bot:CommerceHeuristicBot"},
+    presets={
+        "commerce": _SHUFFLED,
+        "commerce-32": {**_SHUFFLED, "short_pack": True},
+        "commerce-hoyle": {**_SHUFFLED, "barter_direction": "right",
+                           "commerce_ranking": "hoyle18", "dealer_is_eldest_for_point": True},
+    }),)
+"""Commerce's declaration (:mod:`bragkit.games.spec`)."""

@@ -50,12 +50,15 @@ from bragkit.engine.commerce_state import (
     Draft,
 )
 from bragkit.games.commerce_cards import arg_cards, exchange_args
+from bragkit.games.spec import GameSpec
+from bragkit.hands import Ranking, get_ranking
+from bragkit.rules.catalogue import RuleValue
 from bragkit.rules.game_keys import LIVES_KEYS, WIDOW_KEYS
 
 if TYPE_CHECKING:
     from bragkit.rules import Rules
 
-__all__ = ["LIVES_KEYS", "WIDOW_GAME", "WIDOW_KEYS", "WidowGame", "horse_price"]
+__all__ = ["GAMES", "LIVES_KEYS", "WIDOW_GAME", "WIDOW_KEYS", "WidowGame", "horse_price"]
 
 
 _STAND: Final = LegalAction("stand")
@@ -357,3 +360,35 @@ class WidowGame:
 
 WIDOW_GAME: Final = WidowGame()
 """The G-C2 game object the Commerce state dispatches to."""
+
+
+def _ranking(rules: Rules) -> Ranking:
+    return get_ranking("commerce", commerce_ranking=rules.commerce_ranking)
+
+
+def _inactive(rules: Rules) -> tuple[frozenset[str], str]:
+    """Stakes scoring has no pool, lives or exact-tie rule."""
+    if rules.widow_scoring == "stakes":
+        return LIVES_KEYS | {"commerce_exact_tie"}, " with widow_scoring='stakes'"
+    return frozenset(), ""
+
+
+_WIDOW: Final[dict[str, RuleValue]] = {"pack_policy": "shuffle_every_deal", "stake": 3}
+GAMES: Final = (GameSpec(
+    name="commerce-widow", title="Commerce with a widow", spec_section="4.11",
+    engine="commerce", hooks="bragkit.games.commerce_widow:WIDOW_GAME",
+    table="bragkit.games.commerce_session:CommerceSession",
+    keys=WIDOW_KEYS, ranking=_ranking,
+    docs="docs/rules/commerce.md", order=3,
+    bots={"heuristic": "bragkit.bots.commerce_bot:CommerceHeuristicBot"},
+    inactive=_inactive,
+    presets={
+        "commerce-widow": _WIDOW,
+        "commerce-widow-stakes": {"pack_policy": "shuffle_every_deal", "widow_scoring": "stakes"},
+        "commerce-widow-hoyle": {**_WIDOW, "widow_rules": "hoyle", "commerce_ranking": "hoyle18"},
+        "commerce-widow-britannica": {**_WIDOW, "widow_rules": "britannica",
+                                      "dealer_widow_privilege": False},
+        "commerce-pounce": {**_WIDOW, "widow_rules": "britannica",
+                            "dealer_widow_privilege": False, "pounce": True},
+    }),)
+"""The declaration of Commerce with a widow (:mod:`bragkit.games.spec`)."""

@@ -24,18 +24,19 @@ or raise his own ante (``dealer_may_raise_own_ante``).  Settlement:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, Final
 
 from bragkit.engine.actions import Action, LegalAction
 from bragkit.engine.poker_betting import PokerBetting, Round
 from bragkit.engine.poker_game import FOSTER_KEYS, PokerGame
+from bragkit.games.spec import GameSpec, shuffled
 from bragkit.hands import Ranking, get_ranking
 
 if TYPE_CHECKING:
     from bragkit.engine.poker_state import PokerState, PokerWork
     from bragkit.rules import Rules
 
-__all__ = ["FosterGame"]
+__all__ = ["GAMES", "FosterGame"]
 
 
 class FosterGame(PokerGame):
@@ -147,3 +148,26 @@ class FosterGame(PokerGame):
             w.stacks[s] -= paid
             w.stacks[d] += paid
             w.emit("pay", s, amount=paid, note=f"to p{d + 1}: nobody met the ante")
+
+
+def _ranking(rules: Rules) -> Ranking:
+    return FosterGame.make_ranking(rules)
+
+
+GAMES: Final = (GameSpec(
+    name="foster", title="Foster's single-stake Brag", spec_section="4.1", engine="poker",
+    hooks="bragkit.games.foster:FosterGame",
+    table="bragkit.engine.poker_session:PokerSession",
+    keys=FOSTER_KEYS, ranking=_ranking, docs="docs/rules/foster.md", order=4,
+    bots={"heuristic": "bragkit.bots.poker_bot:PokerHeuristicBot"},
+    model_checked=frozenset({"rebuy_anytime"}),
+    presets=shuffled(
+        ("foster", {}),
+        ("foster-eldest-tie", {"showdown_tie": "eldest"}),
+        ("foster-highest-first", {"bragger_tiebreak": "highest_first"}),
+        ("foster-capped", {"max_raises": 3, "min_raise": 2, "limit": 6,
+                           "dealer_may_raise_own_ante": False}),
+        ("foster-no-side-pots", {"all_in": "fold", "dealer_withdraws_ante": False}),
+        ("foster-check", {"allow_check": True, "no_call_payment": 2}),
+    )),)
+"""The declaration of Foster's single-stake Brag (:mod:`bragkit.games.spec`)."""

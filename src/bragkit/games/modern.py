@@ -12,16 +12,18 @@ limits, and the see price.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from bragkit.engine.brag.betting import BragBetting
 from bragkit.engine.brag.core import BragFamily
-from bragkit.hands import get_ranking
+from bragkit.games.spec import GameSpec
+from bragkit.hands import Ranking, get_ranking
+from bragkit.rules.game_keys import MODERN_KEYS
 
 if TYPE_CHECKING:
     from bragkit.rules import Rules
 
-__all__ = ["ModernFamily"]
+__all__ = ["GAMES", "ModernFamily"]
 
 
 class ModernFamily(BragFamily):
@@ -42,3 +44,39 @@ class ModernFamily(BragFamily):
         self.foldout_carries = rules.blind_winner_policy == "carry"
         self.agreed_showdown = rules.agreed_showdown
         self.retained_hands = self.foldout_carries
+
+
+def _ranking(rules: Rules) -> Ranking:
+    from bragkit.engine.brag.family import family_for
+
+    ranking: Ranking = family_for(rules).ranking
+    return ranking
+
+
+GAMES: Final = (GameSpec(
+    name="modern", title="Modern Three Card Brag", spec_section="4.4", engine="brag",
+    hooks="bragkit.games.modern:ModernFamily", table="bragkit.engine.session:Session",
+    keys=MODERN_KEYS, ranking=_ranking, docs="docs/rules/modern.md", order=0, blind_play=True,
+    bots={"heuristic": "bragkit.bots.heuristic:HeuristicBot",
+          "tracker": "bragkit.bots.tracker:TrackerBot"},
+    unread_reason="keys of Teen Patti, rules-spec 4.7",
+    model_checked=frozenset({"pot_limit_total"}),
+    presets={
+        "modern": {}, "modern-4card": {"cards": 4}, "modern-5card": {"cards": 5},
+        # the S2 variations (4.4.6 - 4.4.11, 4.6)
+        "modern-single-see": {"see_cost": "single"},
+        "modern-face-up": {"retained_variant": "face_up"},
+        "modern-cover": {"short_stack_policy": "cover"},
+        "modern-lend": {"short_stack_policy": "lend_or_show"},
+        "modern-rebuy": {"rebuy_anytime": True},
+        "modern-pot-limit": {"pot_limit": True},
+        "modern-stub": {"stub_face_up": True},
+        "modern-dealers-choice": {"dealers_choice_every": 4},
+        "modern-no-blind": {"blind_allowed": False},
+        "modern-shuffled": {"pack_policy": "shuffle_every_deal"},
+        "modern-wild-twos": {"wild": "twos"},
+        "modern-jokers": {"wild": "jokers", "jokers": 2},
+        "modern-4card-wild": {"cards": 4, "wild": "twos"},
+        "modern-5card-wild": {"cards": 5, "wild": "jokers", "jokers": 2},
+    }),)
+"""Modern Brag's declaration (:mod:`bragkit.games.spec`)."""

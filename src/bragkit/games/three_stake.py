@@ -30,13 +30,14 @@ and a third face up to each seat.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, Final
 
 from bragkit.cards import card_from_id
 from bragkit.engine.actions import Action, LegalAction
 from bragkit.engine.poker_betting import PokerBetting, Round
 from bragkit.engine.poker_game import PokerGame
-from bragkit.hands import get_ranking
+from bragkit.games.spec import GameSpec, shuffled
+from bragkit.hands import Ranking, get_ranking
 from bragkit.hands.counts import SingleCardRanking, ThirtyOneRanking
 from bragkit.rules.game_keys import THREE_STAKE_KEYS
 
@@ -44,7 +45,7 @@ if TYPE_CHECKING:
     from bragkit.engine.poker_state import PokerState, PokerWork
     from bragkit.rules import Rules
 
-__all__ = ["ThreeStakeGame"]
+__all__ = ["GAMES", "ThreeStakeGame"]
 
 _STAND = LegalAction("stand")
 
@@ -226,3 +227,27 @@ class ThreeStakeGame(PokerGame):
                     w.stacks[winner] += paid
                     w.emit("pay", s, amount=paid, note=f"to p{winner + 1}: won all three pools")
         w.end()
+
+
+def _ranking(rules: Rules) -> Ranking:
+    return get_ranking("foster", bragger_tiebreak=rules.bragger_tiebreak,
+                       bragger_own_rank_natural=rules.bragger_own_rank_natural)
+
+
+GAMES: Final = (GameSpec(
+    name="three-stake", title='Three-Stake Brag', spec_section="4.2", engine="poker",
+    hooks="bragkit.games.three_stake:ThreeStakeGame",
+    table="bragkit.engine.poker_session:PokerSession",
+    keys=THREE_STAKE_KEYS, ranking=_ranking, docs="docs/rules/three-stake.md", order=5,
+    bots={"heuristic": "bragkit.bots.poker_bot:PokerHeuristicBot"},
+    model_checked=frozenset({"rebuy_anytime"}),
+    presets=shuffled(
+        ("three-stake", {}),
+        ("three-stake-draw", {"draw31": True}),
+        ("three-stake-check", {"p2_allow_check": True, "p2_tie": "split"}),
+        ("three-stake-britannica", {"draw31": True, "ace_value_31": 1,
+                                    "triple_winner_bonus": 1}),
+        ("three-stake-distance", {"over31": "distance", "draw31": True, "draw_price": 2}),
+        ("three-stake-least-excess", {"all_bust": "least_excess"}),
+    )),)
+"""The declaration of Three-Stake Brag (:mod:`bragkit.games.spec`)."""

@@ -3,7 +3,8 @@
 The :class:`~bragkit.rules.Rules` model refuses a key that the chosen game never reads when
 it is set away from its default (``draw31`` under Foster's single-stake game, a trade-game
 key under the widow form of Commerce): such a house rule would otherwise be silently
-ignored.  The game modules read their key sets from here, so there is one list per game.
+ignored.  Each game's :class:`~bragkit.games.spec.GameSpec` names its key set (the sets below);
+the refusal reads the registered specs (:mod:`bragkit.rules.catalogue`).
 
 >>> from bragkit.rules import get_preset
 >>> get_preset("foster").replace(draw31=True)  # doctest: +ELLIPSIS
@@ -16,15 +17,18 @@ bragkit.errors.RulesError: invalid rules: draw31 is not an option of foster (rul
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from dataclasses import fields
 from typing import TYPE_CHECKING, Final
+
+from bragkit.rules.catalogue import GameEntry, entry, game_names, is_loading
 
 if TYPE_CHECKING:
     from bragkit.rules.model import Rules
 
 __all__ = [
-    "AMERICAN_KEYS", "BRAG_POKER_KEYS", "BRAG_UNREAD", "COMMERCE_COMMON_KEYS", "FOSTER_KEYS",
-    "GAME_KEYS", "GENERAL_KEYS", "LIVES_KEYS", "MODERN_UNREAD", "REBUY_KEYS",
+    "AMERICAN_KEYS", "BRAG_POKER_KEYS", "COMMERCE_COMMON_KEYS", "FOSTER_KEYS",
+    "GAME_KEYS", "GENERAL_KEYS", "LIVES_KEYS", "MODERN_KEYS", "REBUY_KEYS", "TEEN_PATTI_KEYS",
     "TEEN_PATTI_UNREAD", "THREE_STAKE_KEYS", "TRADE_KEYS", "WIDOW_KEYS",
     "foreign_key_problem", "foreign_keys", "own_keys",
 ]
@@ -37,7 +41,6 @@ REBUY_KEYS: Final = frozenset({"rebuy_anytime", "rebuy_max"})
 """Money brought in during a deal (2.3): only the brag-style games read these.  The
 poker-style games refuse ``rebuy_anytime`` in the rules model with their own reason (table
 stakes); Commerce refuses both here."""
-_TABLE_STAKES_GAMES: Final = frozenset({"foster", "american", "three-stake", "brag-poker"})
 
 _BETTING_KEYS: Final = frozenset({"limit", "min_raise", "max_raises", "all_in"})
 FOSTER_KEYS: Final = _BETTING_KEYS | {
@@ -71,42 +74,56 @@ WIDOW_KEYS: Final = COMMERCE_COMMON_KEYS | LIVES_KEYS | {
     "widow_scoring", "widow_rules", "dealer_widow_privilege", "pounce"}
 """G-C2, Commerce with a widow."""
 
-TEEN_PATTI_UNREAD: Final = frozenset({
+_MODERN_ONLY: Final = frozenset({
     "min_bet", "max_bet", "raise_limit", "pot_limit", "see_cost", "blind_definition",
     "retained_variant", "faceup_collects", "agreed_showdown", "threes_high", "a23_rank",
     "jokers", "wild_count_mode", "wild_may_duplicate", "discard_compare"})
-"""Modern Brag keys Teen Patti never reads (4.7 fixes its chaal limits, show price, ranking
-and fold-out; it has no retained hands, agreed showdown, wild cards or discards).  Its own
-model checks refuse ``short_stack_policy``, ``wild`` and ``dealers_choice_every``."""
-MODERN_UNREAD: Final = frozenset({"tp_a23", "sideshow", "sideshow_min_active"})
-"""Teen Patti keys modern Brag never reads (``pot_limit_total`` is refused by the model)."""
-BRAG_UNREAD: Final[dict[str, tuple[frozenset[str], str]]] = {
-    "teen-patti": (TEEN_PATTI_UNREAD, "rules-spec 4.7: Teen Patti fixes its own chaal limits, "
-                                      "show price, ranking and fold-out"),
-    "modern": (MODERN_UNREAD, "keys of Teen Patti, rules-spec 4.7"),
-}
-"""The brag-style games (whose keys the rules model lists): the keys of the other one each
-never reads, refused away from their defaults, and why."""
+MODERN_KEYS: Final = _MODERN_ONLY | REBUY_KEYS | {
+    "ante", "cut_when_unshuffled", "blind_allowed", "blind_winner_policy",
+    "short_stack_policy", "cover_blind_winner", "stub_face_up", "loser_must_show"}
+"""G-M, G-M4/5 and the wild cards: modern Brag (rules-spec 4.4-4.6)."""
+TEEN_PATTI_KEYS: Final = (MODERN_KEYS - _MODERN_ONLY) | {
+    "tp_a23", "sideshow", "sideshow_min_active", "pot_limit_total"}
+"""G-TP, Teen Patti (4.7 fixes its chaal limits, show price, ranking and fold-out; it has no
+retained hands, agreed showdown, wild cards or discards).  Its own model checks refuse
+``short_stack_policy``, ``wild`` and ``dealers_choice_every`` away from their defaults."""
+TEEN_PATTI_UNREAD: Final = MODERN_KEYS - TEEN_PATTI_KEYS
+"""Modern Brag keys Teen Patti never reads."""
 
-GAME_KEYS: Final[dict[str, frozenset[str]]] = {
-    "foster": FOSTER_KEYS,
-    "american": AMERICAN_KEYS,
-    "three-stake": THREE_STAKE_KEYS,
-    "brag-poker": BRAG_POKER_KEYS,
-    "commerce": TRADE_KEYS,
-    "commerce-widow": WIDOW_KEYS,
-}
-"""The games whose keys are listed here (the brag-style games check theirs in the model)."""
+
+def _entries() -> dict[str, GameEntry]:
+    return {name: found for name in game_names() if (found := entry(name)) is not None}
+
+
+class _GameKeys(Mapping[str, frozenset[str]]):
+    """Game -> the keys it reads, for the games whose stray keys are refused by that list
+    (the brag-style games refuse the keys of the other brag-style games instead)."""
+
+    def _data(self) -> dict[str, frozenset[str]]:
+        return {name: e.keys for name, e in _entries().items() if not e.brag_style}
+
+    def __getitem__(self, game: str) -> frozenset[str]:
+        return self._data()[game]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._data())
+
+    def __len__(self) -> int:
+        return len(self._data())
+
+
+GAME_KEYS: Final[Mapping[str, frozenset[str]]] = _GameKeys()
+"""Game -> the keys it reads, derived from the registered GameSpecs (non-brag-style games)."""
 
 _DEFAULTS: dict[type, dict[str, object]] = {}
 
 
 def own_keys(rules: Rules) -> frozenset[str]:
-    """The keys ``rules.game`` reads, beyond :data:`GENERAL_KEYS`."""
-    own = GAME_KEYS[rules.game]
-    if rules.game == "commerce-widow" and rules.widow_scoring == "stakes":
-        own = own - LIVES_KEYS - {"commerce_exact_tie"}
-    return own
+    """The keys ``rules.game`` reads under these rules, beyond :data:`GENERAL_KEYS`."""
+    found = entry(rules.game)
+    if found is None:
+        return frozenset()
+    return found.keys - found.inactive(rules)[0]
 
 
 def _defaults(rules: Rules) -> dict[str, object]:
@@ -125,8 +142,8 @@ def foreign_keys(rules: Rules, own: frozenset[str]) -> list[str]:
             and getattr(rules, f.name) != default[f.name]]
 
 
-def _brag_key_problem(rules: Rules) -> str | None:
-    """One line naming the keys a brag-style game never reads (:data:`BRAG_UNREAD`).
+def _brag_key_problem(rules: Rules, game: GameEntry) -> str | None:
+    """One line naming the keys of the other brag-style games that ``game`` never reads.
 
     >>> from bragkit.rules import get_preset
     >>> get_preset("teen-patti").replace(see_cost="single")  # doctest: +ELLIPSIS
@@ -134,14 +151,15 @@ def _brag_key_problem(rules: Rules) -> str | None:
     ...
     bragkit.errors.RulesError: invalid rules: see_cost is not an option of teen-patti (...
     """
-    unread, why = BRAG_UNREAD[rules.game]
+    others = frozenset().union(*(e.keys for e in _entries().values() if e.brag_style))
+    unread = others - game.keys - game.model_checked
     default = _defaults(rules)
     stray = [f.name for f in fields(rules) if f.name in unread
              and getattr(rules, f.name) != default[f.name]]
     if not stray:
         return None
     which = "is not an option" if len(stray) == 1 else "are not options"
-    return f"{', '.join(stray)} {which} of {rules.game} ({why})"
+    return f"{', '.join(stray)} {which} of {rules.game} ({game.unread_reason})"
 
 
 def foreign_key_problem(rules: Rules) -> str | None:
@@ -153,18 +171,18 @@ def foreign_key_problem(rules: Rules) -> str | None:
     ...
     bragkit.errors.RulesError: invalid rules: rebuy_anytime is not an option of commerce (...
     """
-    if rules.game in BRAG_UNREAD:
-        return _brag_key_problem(rules)
-    if rules.game not in GAME_KEYS:
+    if is_loading():
         return None
-    own = own_keys(rules)
-    stray = foreign_keys(rules, own)
-    if rules.game in _TABLE_STAKES_GAMES:  # the model gives its own reason (table stakes)
-        stray = [key for key in stray if key != "rebuy_anytime"]
+    game = entry(rules.game)
+    if game is None:
+        return None
+    if game.brag_style:
+        return _brag_key_problem(rules, game)
+    unread, when = game.inactive(rules)
+    own = game.keys - unread
+    stray = [key for key in foreign_keys(rules, own) if key not in game.model_checked]
     if not stray:
         return None
     which = "is not an option" if len(stray) == 1 else "are not options"
-    scoring = (" with widow_scoring='stakes'" if rules.game == "commerce-widow"
-               and rules.widow_scoring == "stakes" else "")
-    return (f"{', '.join(stray)} {which} of {rules.game}{scoring} (rules-spec 7; its options: "
-            f"{', '.join(sorted(own))})")
+    return (f"{', '.join(stray)} {which} of {rules.game}{when} ({game.unread_reason}; its "
+            f"options: {', '.join(sorted(own))})")

@@ -19,22 +19,41 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass, fields
-from typing import Any, Final
+from typing import Any, Final, overload
 
 from bragkit.errors import RulesError, excerpt
 from bragkit.limits import MAX_CHIPS, load_json
+from bragkit.rules.catalogue import game_names, is_loading
 from bragkit.rules.game_keys import foreign_key_problem
 
 __all__ = ["GAMES", "WILD_OPTIONS", "Rules"]
 
-GAMES: Final = ("modern", "teen-patti",
-                "commerce", "commerce-widow",  # Commerce (rules-spec 4.10, 4.11)
-                "foster", "three-stake", "american", "brag-poker")  # poker-style (4.1-4.3, 4.8)
+
+class _Games(Sequence[str]):
+    """The registered games, in listing order (read from :mod:`bragkit.rules.catalogue`)."""
+
+    @overload
+    def __getitem__(self, index: int) -> str: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[str]: ...
+    def __getitem__(self, index: int | slice) -> str | Sequence[str]:
+        return game_names()[index]
+
+    def __len__(self) -> int:
+        return len(game_names())
+
+    def __repr__(self) -> str:
+        return repr(game_names())
+
+
+GAMES: Final[Sequence[str]] = _Games()
+"""Every game (``modern``, ``teen-patti``, ...): the ``game`` values, from the GameSpecs."""
 POKER_STYLE_GAMES: Final = ("foster", "three-stake", "american", "brag-poker")
 WILD_OPTIONS: Final = ("twos", "black-twos", "one-eyed-jacks", "suicide-king", "jokers")
 
-_CHOICES: Final[dict[str, tuple[Any, ...]]] = {
+_CHOICES: Final[dict[str, Sequence[Any]]] = {
     "game": GAMES,
     "cards": (3, 4, 5),
     "pack_policy": ("brag_unshuffled", "shuffle_every_deal"),
@@ -432,6 +451,8 @@ def _problems(r: Rules) -> list[str]:
             mistyped = True
             continue
         choices = _CHOICES.get(name)
+        if name == "game" and is_loading():  # the registry is still being built
+            continue
         if choices is not None and value not in choices:
             shown = ", ".join("null" if c is None else str(c) for c in choices)
             bad.append((_ORDER[name], f"{name} must be one of {shown}, not {excerpt(value)}"))

@@ -14,81 +14,43 @@ bragkit.errors.RulesError: unknown preset 'poker'; known: modern, modern-4card, 
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from typing import Any, Final
 
 from bragkit.errors import RulesError, excerpt
+from bragkit.rules import catalogue
 from bragkit.rules.model import Rules
 
 __all__ = ["PRESETS", "get_preset", "preset_name", "preset_names", "resolve", "to_spec"]
 
-PRESETS: Final[dict[str, Rules]] = {
-    # the main games
-    "modern": Rules(),
-    "modern-4card": Rules(cards=4),
-    "modern-5card": Rules(cards=5),
-    "teen-patti": Rules(game="teen-patti", pack_policy="shuffle_every_deal",
-                        blind_winner_policy="wins", max_bet=10),
-    # the S2 variations (4.4.6 - 4.4.11, 4.6)
-    "modern-single-see": Rules(see_cost="single"),
-    "modern-face-up": Rules(retained_variant="face_up"),
-    "modern-cover": Rules(short_stack_policy="cover"),
-    "modern-lend": Rules(short_stack_policy="lend_or_show"),
-    "modern-rebuy": Rules(rebuy_anytime=True),
-    "modern-pot-limit": Rules(pot_limit=True),
-    "modern-stub": Rules(stub_face_up=True),
-    "modern-dealers-choice": Rules(dealers_choice_every=4),
-    "modern-no-blind": Rules(blind_allowed=False),
-    "modern-shuffled": Rules(pack_policy="shuffle_every_deal"),
-    "modern-wild-twos": Rules(wild="twos"),
-    "modern-jokers": Rules(wild="jokers", jokers=2),
-    "modern-4card-wild": Rules(cards=4, wild="twos"),
-    "modern-5card-wild": Rules(cards=5, wild="jokers", jokers=2),
-    "teen-patti-a23-second": Rules(game="teen-patti", pack_policy="shuffle_every_deal",
-                                   blind_winner_policy="wins", tp_a23="second"),
-    # Commerce (rules-spec 4.10, 4.11; docs/commerce.md)
-    "commerce": Rules(game="commerce", pack_policy="shuffle_every_deal"),
-    "commerce-32": Rules(game="commerce", pack_policy="shuffle_every_deal", short_pack=True),
-    "commerce-hoyle": Rules(game="commerce", pack_policy="shuffle_every_deal",
-                            barter_direction="right", commerce_ranking="hoyle18",
-                            dealer_is_eldest_for_point=True),
-    "commerce-widow": Rules(game="commerce-widow", pack_policy="shuffle_every_deal", stake=3),
-    "commerce-widow-stakes": Rules(game="commerce-widow", pack_policy="shuffle_every_deal",
-                                   widow_scoring="stakes"),
-    "commerce-widow-hoyle": Rules(game="commerce-widow", pack_policy="shuffle_every_deal",
-                                  stake=3, widow_rules="hoyle", commerce_ranking="hoyle18"),
-    "commerce-widow-britannica": Rules(game="commerce-widow", pack_policy="shuffle_every_deal",
-                                       stake=3, widow_rules="britannica",
-                                       dealer_widow_privilege=False),
-    "commerce-pounce": Rules(game="commerce-widow", pack_policy="shuffle_every_deal", stake=3,
-                             widow_rules="britannica", dealer_widow_privilege=False,
-                             pounce=True),
-    # poker-style games (rules-spec 4.1-4.3, 4.8; docs/games-poker-style.md)
-    **{name: Rules(game=game, pack_policy="shuffle_every_deal", **keys) for name, game, keys in (
-        ("foster", "foster", {}),
-        ("foster-eldest-tie", "foster", {"showdown_tie": "eldest"}),
-        ("foster-highest-first", "foster", {"bragger_tiebreak": "highest_first"}),
-        ("foster-capped", "foster", {"max_raises": 3, "min_raise": 2, "limit": 6,
-                                     "dealer_may_raise_own_ante": False}),
-        ("foster-no-side-pots", "foster", {"all_in": "fold", "dealer_withdraws_ante": False}),
-        ("foster-check", "foster", {"allow_check": True, "no_call_payment": 2}),
-        ("three-stake", "three-stake", {}),
-        ("three-stake-draw", "three-stake", {"draw31": True}),
-        ("three-stake-check", "three-stake", {"p2_allow_check": True, "p2_tie": "split"}),
-        ("three-stake-britannica", "three-stake", {"draw31": True, "ace_value_31": 1,
-                                                   "triple_winner_bonus": 1}),
-        ("three-stake-distance", "three-stake", {"over31": "distance", "draw31": True,
-                                                 "draw_price": 2}),
-        ("three-stake-least-excess", "three-stake", {"all_bust": "least_excess"}),
-        ("american", "american", {}),
-        ("american-braggers-first", "american", {"american_order": "braggers_first"}),
-        ("american-seer-survives", "american", {"exchange_tie": "seer_survives"}),
-        ("american-both-survive", "american", {"exchange_tie": "both_survive"}),
-        ("brag-poker", "brag-poker", {"max_raises": 3}),
-        ("brag-poker-bb", "brag-poker", {"max_raises": 3, "bet1_factor": 1}),
-        ("brag-poker-no-blind-draw", "brag-poker", {"max_raises": 3, "blind_may_draw": False,
-                                                    "half_price_calls": False}),
-    )},
-}
+class _Presets(Mapping[str, Rules]):
+    """Preset name -> :class:`Rules`, built from the presets of every registered GameSpec
+    (:mod:`bragkit.rules.catalogue`) on first use."""
+
+    def __init__(self) -> None:
+        self._built: dict[str, Rules] = {}
+        self._version = -1
+
+    def _data(self) -> dict[str, Rules]:
+        version = catalogue.version()
+        if version != self._version:
+            source = catalogue.preset_values()
+            self._built = {name: Rules.from_dict(dict(values)) for name, values in source.items()}
+            self._version = catalogue.version()
+        return self._built
+
+    def __getitem__(self, name: str) -> Rules:
+        return self._data()[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._data())
+
+    def __len__(self) -> int:
+        return len(self._data())
+
+
+PRESETS: Final[Mapping[str, Rules]] = _Presets()
+"""Every preset, in listing order; each game declares its own in its GameSpec."""
 
 
 def preset_names() -> tuple[str, ...]:

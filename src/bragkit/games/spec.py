@@ -1,0 +1,83 @@
+"""One declaration per game: :class:`GameSpec` (docs/design/contract.md, section 4).
+
+A game's module declares ``GAMES: tuple[GameSpec, ...]``; the registry
+(:mod:`bragkit.games`) finds them and derives every table from them: the rule keys each game
+reads and its presets (:mod:`bragkit.rules.catalogue`), the engine hooks, the table class, the
+hand ranking, the game-specific bots and the docs page.
+
+>>> from bragkit.games import spec_of
+>>> s = spec_of("foster")
+>>> s.title, s.engine, s.docs
+("Foster's single-stake Brag", 'poker', 'docs/rules/foster.md')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Literal
+
+from bragkit.rules.catalogue import GameEntry, Inactive, RuleValue, _no_inactive
+
+if TYPE_CHECKING:
+    from bragkit.hands import Ranking
+    from bragkit.rules import Rules
+
+__all__ = ["EngineKind", "GameSpec", "shuffled"]
+
+EngineKind = Literal["brag", "poker", "commerce", "casino"]
+"""The machine a game plugs into: brag-style, poker-style, Commerce's, or the casino table."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GameSpec:
+    """Everything the rest of bragkit needs to know about one game."""
+
+    name: str
+    """The ``game`` rule value (``"modern"``)."""
+    title: str
+    """A human name (``"Modern Three Card Brag"``)."""
+    spec_section: str
+    """Its section of the rules specification (``"4.4"``)."""
+    engine: EngineKind
+    """The machine that plays it."""
+    hooks: str
+    """``module:Class`` of its hooks for that machine (a family, a poker game, ...)."""
+    table: str
+    """The module that registers its table class (imported on first use)."""
+    keys: frozenset[str]
+    """Every rule key the game reads (the general keys aside)."""
+    presets: Mapping[str, Mapping[str, RuleValue]]
+    """Preset name -> the keys it sets away from the defaults."""
+    ranking: Callable[[Rules], Ranking]
+    """The ranking that decides its showdown."""
+    bots: Mapping[str, str]
+    """Game-specific bots: name -> ``module:Class`` (generic bots apply to every game)."""
+    docs: str
+    """Its page of the rules reference (``"docs/rules/modern.md"``)."""
+    order: int = 100
+    """Its place in listings."""
+    blind_play: bool = False
+    """Seats may play without looking at their cards (the play screen marks them)."""
+    unread_reason: str = "rules-spec 7"
+    """Why a key the game does not read is refused."""
+    model_checked: frozenset[str] = frozenset()
+    """Stray keys the rules model refuses itself for this game (with its own reason)."""
+    inactive: Inactive = field(default=_no_inactive)
+    """Keys not read under some values of the game's own keys."""
+
+    def entry(self) -> GameEntry:
+        """The part of the spec the rules layer keeps (:mod:`bragkit.rules.catalogue`)."""
+        return GameEntry(name=self.name, section=self.spec_section, keys=self.keys,
+                         presets=self.presets, order=self.order,
+                         brag_style=self.engine == "brag", unread_reason=self.unread_reason,
+                         model_checked=self.model_checked, inactive=self.inactive)
+
+
+def shuffled(*presets: tuple[str, Mapping[str, RuleValue]]) -> dict[str, Mapping[str, RuleValue]]:
+    """Presets of a game that shuffles every deal (``pack_policy`` set in each).
+
+    >>> shuffled(("foster", {}))
+    {'foster': {'pack_policy': 'shuffle_every_deal'}}
+    """
+    return {name: {"pack_policy": "shuffle_every_deal", **keys} for name, keys in presets}
