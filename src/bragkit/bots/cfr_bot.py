@@ -136,82 +136,90 @@ class CfrBot(BaseBot):
         super().__init__(rules)
         self.policy = CfrPolicy.load(strategy)
 
-    def history(self, view: SeatView) -> tuple[str, ...]:
-        """The solved game's labels of the deal's public actions so far."""
-        spec = self.policy.tree.spec
+    def history(self, view: SeatView) -> tuple[tuple[str, ...], int]:
+        """The solved game's labels of the deal's public actions so far, and the stake level.
+
+        Bets are translated to the tree: up to the stay is ``stay``, more is ``double``
+        (``stay`` when no doubling is left).
+        """
+        tree = self.policy.tree
+        spec = tree.spec
         if len(view.stacks) != 2:
             raise RulesError(f"cfr plays heads-up only, not {len(view.stacks)} players")
         first = (view.dealer + 1) % 2
-        put = [spec.ante, spec.ante]
-        blind = [True, True]
-        stake = 0
+        node = 0
         labels: list[str] = []
-        turn_started = False
+
+        def step(label: str) -> None:
+            nonlocal node
+            for child in tree.children(node):
+                if tree.labels[child] == label:
+                    node = child
+                    labels.append(label)
+                    return
+            raise RulesError(f"cfr: {label!r} is not a move of the solved game after "
+                             f"{' '.join(labels) or 'the deal'}")
+
         for e in view.events:
             if e.kind not in ("look", "bet", "fold", "see", "cover") or e.seat is None:
                 continue
             p = 0 if e.seat == first else 1
-            if e.kind == "look":
-                labels.append("look")
-                blind[p] = False
-                turn_started = True
-                continue
-            if blind[p] and not turn_started:
-                labels.append("blind")
-            turn_started = False
-            mult = 1 if blind[p] else 2
+            if tree.kind[node] != 0 or tree.actor[node] != p:
+                raise RulesError("cfr: the deal does not follow the solved game's turns")
+            if tree.look[node]:
+                step("look" if e.kind == "look" else "blind")
+                if e.kind == "look":
+                    continue
             if e.kind == "bet":
-                amount = e.amount or 0
-                if amount == spec.stakes[stake] * mult:
-                    labels.append("stay")
-                elif stake + 1 < len(spec.stakes) and amount == spec.stakes[stake + 1] * mult:
-                    labels.append("double")
-                    stake += 1
-                else:
-                    raise RulesError(f"cfr: a bet of {amount} is not a stay or a double "
-                                     "of the solved game")
-                put[p] += amount
+                mult = 1 if tree.blind[node, p] else 2
+                stay = spec.stakes[int(tree.stake[node])] * mult
+                kids = {tree.labels[c] for c in tree.children(node)}
+                want = "double" if (e.amount or 0) > stay and "double" in kids else "stay"
+                if want not in kids:
+                    want = "cover"
+                step(want)
             else:
-                labels.append(e.kind)
-        return tuple(labels)
+                step(e.kind)
+        return tuple(labels), node
 
     def act(self, view: SeatView, legal: tuple[LegalAction, ...],
             rng: random.Random) -> Action:
         """Sample the equilibrium's action and turn it into an engine action."""
-        spec = self.policy.tree.spec
+        tree = self.policy.tree
+        spec = tree.spec
         if sum(view.stacks) + view.pot + sum(view.frozen_pots) != 2 * spec.stack:
             raise RulesError(f"cfr plays stacks of {spec.stack} only (the ante included)")
-        history = self.history(view)
-        node = self.policy.node(history)
-        tree = self.policy.tree
-        me = 0 if view.seat == (view.dealer + 1) % 2 else 1
-        if tree.look[node] and tree.actor[node] == me and view.own_cards is not None:
-            history = (*history, "look")
+        history, node = self.history(view)
         cards = None if view.own_cards is None else tuple(c.id for c in view.own_cards)
+        if tree.look[node] and cards is not None:        # it looked this turn
+            history = (*history, "look")
+        choice = self._sample(history, cards, rng)
+        if choice == "blind":
+            history = (*history, "blind")
+            choice = self._sample(history, None, rng)
+        if choice in ("stay", "double"):
+            at = self.policy.node(history)
+            mult = 1 if tree.blind[at, tree.actor[at]] else 2
+            level = int(tree.stake[at]) + (choice == "double")
+            return _engine_action(choice, legal, spec.stakes[level] * mult)
+        return _engine_action(choice, legal, 0)
+
+    def _sample(self, history: tuple[str, ...], cards: tuple[int, ...] | None,
+                rng: random.Random) -> str:
         probs = self.policy.probabilities(history, cards)
         labels = list(probs)
-        weights = np.array([probs[k] for k in labels])
-        choice = labels[int(np.searchsorted(np.cumsum(weights), rng.random() * weights.sum()))
-                        if weights.sum() > 0 else 0]
-        if choice == "blind":
-            probs = self.policy.probabilities((*history, "blind"), None)
-            labels = list(probs)
-            weights = np.array([probs[k] for k in labels])
-            choice = labels[min(len(labels) - 1, int(np.searchsorted(
-                np.cumsum(weights), rng.random() * weights.sum())))]
-        return _engine_action(choice, legal)
+        cum = np.cumsum([probs[k] for k in labels])
+        return labels[min(len(labels) - 1, int(np.searchsorted(cum, rng.random() * cum[-1],
+                                                                side="right")))]
 
 
-def _engine_action(choice: str, legal: tuple[LegalAction, ...]) -> Action:
+def _engine_action(choice: str, legal: tuple[LegalAction, ...], amount: int) -> Action:
     by_kind = {la.kind: la for la in legal}
     if choice in ("look", "fold", "see", "cover"):
         if choice in by_kind:
             return Action(choice)
         raise RulesError(f"cfr: the engine does not offer {choice} here")
     bet = by_kind.get("bet")
-    if bet is None or bet.lo is None:
-        raise RulesError("cfr: the engine offers no bet here")
-    amount = bet.lo if choice == "stay" else 2 * bet.lo
-    if amount > (bet.hi or 0):
+    if bet is None or bet.lo is None or not bet.lo <= amount <= (bet.hi or 0):
         raise RulesError(f"cfr: the engine does not allow a bet of {amount} here")
     return Action("bet", amount)

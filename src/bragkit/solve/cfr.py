@@ -199,6 +199,21 @@ class Solver:
                      for j in (0, 1)]
         self.theirs = [[np.flatnonzero(self.actor[lo:hi] != j) for lo, hi in lay.level_dec]
                        for j in (0, 1)]
+        # per level and player j: the (decision, slot) pairs whose child's reach of j is used
+        # -- every child of j's decisions, the decision children of the other's
+        is_dec = np.append(self.tree.kind == 0, False)
+        self.reach_pairs: list[list[tuple[I64, I64, I64, I64, I64]]] = []
+        for j in (0, 1):
+            per_level = []
+            for lo, hi in lay.level_dec:
+                d_idx, slot = np.nonzero(lay.mask[lo:hi])
+                d_idx = d_idx + lo
+                child = lay.child[d_idx, slot]
+                mine = self.actor[d_idx] == j
+                other = ~mine & is_dec[child]
+                per_level.append((d_idx[mine], slot[mine], child[mine], lay.dec[d_idx[other]],
+                                  child[other]))
+            self.reach_pairs.append(per_level)
         self.iterations = 0
         self.seconds = 0.0
 
@@ -217,18 +232,18 @@ class Solver:
 
     # ------------------------------------------------------------------ passes
     def _reach(self, j: int, sig: npt.NDArray[np.floating], dtype: type) -> F64:
-        """Player j's reach at every node (row N is scratch), given decision strategies."""
+        """Player j's reach at the nodes where it is used (zero elsewhere): the decisions and
+        the children of j's decisions (row N is scratch)."""
         lay = self.lay
-        reach: F64 = np.empty((self.tree.size + 1, self.C), dtype=dtype)
+        reach: F64 = np.zeros((self.tree.size + 1, self.C), dtype=dtype)
         reach[0] = 1.0
-        for k, (lo, hi) in enumerate(lay.level_dec):
-            kids = lay.child[lo:hi]
-            mine, theirs = self.mine[j][k], self.theirs[j][k]
-            dec = lay.dec[lo:hi]
-            if len(mine):
-                reach[kids[mine]] = reach[dec[mine]][:, None, :] * sig[lo + mine]
-            if len(theirs):
-                reach[kids[theirs]] = reach[dec[theirs]][:, None, :]
+        for d_idx, slot, child, o_parent, o_child in self.reach_pairs[j]:
+            if len(child):
+                block = sig[d_idx, slot]
+                block *= reach[lay.dec[d_idx]]
+                reach[child] = block
+            if len(o_child):
+                reach[o_child] = reach[o_parent]
         return reach
 
     def _values(self, i: int, sig: npt.NDArray[np.floating], opp_reach: F64,
