@@ -209,12 +209,15 @@ def test_2_5_private_events_flagged_public_are_caught(
 
 
 class _OtherEngine:
-    """A state of an engine the knowledge rules do not know (it delegates to a BragState)."""
+    """A state of an engine the knowledge rules cannot walk (no ``origin`` chain; otherwise
+    it delegates to a BragState)."""
 
     def __init__(self, st: BragState, leak: bool = False) -> None:
         self.st, self.leak = st, leak
 
     def __getattr__(self, name: str) -> Any:
+        if name == "origin":  # no chain of states to walk
+            raise AttributeError(name)
         return getattr(self.st, name)
 
     def view(self, seat: int) -> Any:

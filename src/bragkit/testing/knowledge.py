@@ -36,17 +36,22 @@ secret.  Allowed knowledge accumulates over the deal: a seat that saw a card may
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final
 
 from bragkit.engine.actions import Action
-from bragkit.engine.brag_state import BragState
-from bragkit.engine.commerce_state import CommerceState
-from bragkit.engine.poker_state import PokerState
+from bragkit.engine.table import DealState
 
 __all__ = ["Knowledge", "deal_chain"]
 
+BRAG_GAMES: Final = frozenset({"modern", "teen-patti"})
+"""Brag-style games (non-equalising betting, blind play, sees: rules-spec 4.4-4.7)."""
+POKER_GAMES: Final = frozenset({"foster", "three-stake", "american", "brag-poker"})
+"""Poker-style games (equalising betting: 4.1-4.3, 4.8)."""
+COMMERCE_GAMES: Final = frozenset({"commerce", "commerce-widow"})
+"""Commerce, both forms (4.10, 4.11)."""
 
-def deal_chain(st: Any) -> list[Any]:
+
+def deal_chain(st: DealState) -> list[Any]:
     """The states of ``st``'s deal from its first state to ``st`` (following ``origin``).
 
     >>> import random
@@ -57,7 +62,7 @@ def deal_chain(st: Any) -> list[Any]:
     [0, 1, 2]
     """
     chain = []
-    state = st
+    state: Any = st
     while state is not None:
         chain.append(state)
         state = state.origin
@@ -71,26 +76,31 @@ class Knowledge:
     Build it with :meth:`of` (any state of a deal) and extend it with :meth:`advance`.
     """
 
-    __slots__ = ("_seen", "last", "public", "rules", "seats")
+    __slots__ = ("_seen", "family", "last", "public", "rules", "seats")
 
-    def __init__(self, first: Any) -> None:
+    def __init__(self, first: DealState) -> None:
         self.rules = first.rules
+        game = first.rules.game
+        self.family = "brag" if game in BRAG_GAMES else "poker" if game in POKER_GAMES \
+            else "commerce" if game in COMMERCE_GAMES else ""
         self.seats: list[set[int]] = [set() for _ in range(first.n)]
         self.public: set[int] = set()
         self._seen: list[bool] = [False] * first.n
         """Whether each seat has looked at (or been dealt open) its own hand."""
-        self.last = first
+        self.last: Any = first
         self._opening(first)
 
     @staticmethod
     def supports(st: object) -> bool:
-        """Whether the rules of ``st``'s engine are known here (brag-style, poker-style and
-        Commerce states; the checker falls back on the state's own ``secret_cards`` for
-        any other engine)."""
-        return isinstance(st, (BragState, PokerState, CommerceState))
+        """Whether the rules of ``st``'s game are known here (every brag-style, poker-style
+        and Commerce game; the checker falls back on the state's own ``secret_cards`` for
+        any other game or engine)."""
+        rules = getattr(st, "rules", None)
+        return getattr(rules, "game", None) in BRAG_GAMES | POKER_GAMES | COMMERCE_GAMES \
+            and hasattr(st, "origin") and hasattr(st, "hands")
 
     @staticmethod
-    def of(st: Any) -> Knowledge:
+    def of(st: DealState) -> Knowledge:
         """The knowledge of every seat at state ``st`` (walking its deal from the start)."""
         chain = deal_chain(st)
         k = Knowledge(chain[0])
@@ -102,15 +112,15 @@ class Knowledge:
         """The card ids ``seat`` may know now (its own knowledge and the public cards)."""
         return self.seats[seat] | self.public
 
-    def advance(self, post: Any) -> None:
+    def advance(self, post: DealState) -> None:
         """Take the next state of the deal (``post.origin`` must be the last state taken)."""
-        pre = self.last
+        pre: Any = self.last
         seat, action = post.actions[-1]
-        if isinstance(pre, BragState):
+        if self.family == "brag":
             self._brag(pre, seat, action, post)
-        elif isinstance(pre, PokerState):
+        elif self.family == "poker":
             self._poker(pre, seat, action, post)
-        elif isinstance(pre, CommerceState):
+        elif self.family == "commerce":
             self._commerce(pre, seat, action, post)
         self._every_state(post)
         self.last = post
@@ -121,14 +131,14 @@ class Knowledge:
     # ------------------------------------------------------------------ every state
     def _opening(self, st: Any) -> None:
         rules = self.rules
-        if isinstance(st, BragState):
+        if self.family == "brag":
             self._show(st.faceup)  # the face-up retained variant's second hand (4.4.7)
             if rules.stub_face_up and st.pack:
                 self._show(st.pack[-1:])  # the stub is turned face up after the deal
-        elif isinstance(st, PokerState):
+        elif self.family == "poker":
             if rules.game != "brag-poker":  # Foster's games are not played blind
                 self._seen = [True] * st.n
-        elif isinstance(st, CommerceState):
+        elif self.family == "commerce":
             blind = rules.game == "commerce-widow" and rules.dealer_widow_privilege
             self._seen = [not (blind and s == st.dealer) for s in range(st.n)]
         self._every_state(st)
@@ -138,26 +148,26 @@ class Knowledge:
         for s in range(st.n):
             if self._seen[s]:
                 seats[s].update(st.hands[s])
-        if isinstance(st, BragState):
+        if self.family == "brag":
             # the face-up qualifying phase (4.4.7) makes the seat to act look at its hand,
             # and a seat discarding has looked (4.5)
             if st.phase in ("qualify", "discard") and st.to_act >= 0:
                 seats[st.to_act].update(st.hands[st.to_act])
-        elif isinstance(st, PokerState):
+        elif self.family == "poker":
             if self.rules.game == "three-stake":
                 for s in range(st.n):
                     self._show(st.hands[s][2:])  # the third card and drawn cards face up
                 if st.phase in ("draw", "over"):  # P3: every hand is shown (4.2 step 5)
                     for s in range(st.n):
                         self._show(st.hands[s])
-        elif isinstance(st, CommerceState):
+        elif self.family == "commerce":
             self._show(st.widow)
             if st.phase in ("over", "horse"):  # the showdown shows every hand
                 for s in range(st.n):
                     self._show(st.hands[s])
 
     # ------------------------------------------------------------------ brag-style games
-    def _brag(self, pre: BragState, p: int, action: Action, post: BragState) -> None:
+    def _brag(self, pre: Any, p: int, action: Action, post: Any) -> None:
         kind = action.kind
         seats = self.seats
         rules = self.rules
@@ -212,7 +222,7 @@ class Knowledge:
             self._show(_played(pre, post, s, action.arg if s == p else None))
 
     # ------------------------------------------------------------------ poker-style games
-    def _poker(self, pre: PokerState, p: int, action: Action, post: PokerState) -> None:
+    def _poker(self, pre: Any, p: int, action: Action, post: Any) -> None:
         if action.kind == "look":
             self._seen[p] = True
             return
@@ -230,8 +240,7 @@ class Knowledge:
                     self._show(post.hands[s])
 
     # ------------------------------------------------------------------ Commerce
-    def _commerce(self, pre: CommerceState, p: int, action: Action,
-                  post: CommerceState) -> None:
+    def _commerce(self, pre: Any, p: int, action: Action, post: Any) -> None:
         self._seen[p] = True  # the dealer's privilege decision is his first look (4.11)
         if action.kind == "barter" and action.arg:
             self.seats[post.to_act].update(_ids(action.arg))
@@ -239,11 +248,10 @@ class Knowledge:
             self.seats[pre.partner].update(_ids(action.arg))
 
 
-def _played(pre: BragState, post: BragState, seat: int, named: str | None = None
-            ) -> tuple[int, ...]:
+def _played(pre: Any, post: Any, seat: int, named: str | None = None) -> tuple[int, ...]:
     """The three cards ``seat`` plays at a showdown: the named one of two blind hands, and
     an unlooked 4/5-card hand without the discards the engine makes for it (A-4.2)."""
-    hand = pre.hands[seat]
+    hand: tuple[int, ...] = pre.hands[seat]
     if pre.old[seat] and named == "old":
         hand = pre.old[seat]
     if len(hand) > 3:

@@ -1,6 +1,6 @@
 """Every preset the checkers cover, and one entry point that checks any of them.
 
-The list comes from the registries (:data:`bragkit.rules.PRESETS` and the casino presets of
+The list comes from the registries (:func:`bragkit.rules.preset_names` and the casino presets of
 :data:`bragkit.games.casino.PRESETS`), so a new preset is checked without editing a list.
 
 >>> names = preset_names()
@@ -15,7 +15,8 @@ from __future__ import annotations
 from bragkit.errors import RulesError
 from bragkit.games.casino import PRESETS as CASINO_PRESETS
 from bragkit.games.casino import CasinoRules
-from bragkit.rules import PRESETS, resolve
+from bragkit.rules import preset_names as rules_preset_names
+from bragkit.rules import resolve
 from bragkit.testing.casino_check import check_casino
 from bragkit.testing.conformance import ConformanceReport, check_conformance
 
@@ -24,12 +25,13 @@ __all__ = ["check_preset", "is_casino", "known_preset", "preset_names"]
 
 def preset_names() -> list[str]:
     """Every table-game preset, then every casino preset (registry order)."""
-    return [*PRESETS, *(n for n in CASINO_PRESETS if n not in PRESETS)]
+    table_games = rules_preset_names()
+    return [*table_games, *(n for n in CASINO_PRESETS if n not in table_games)]
 
 
 def is_casino(name: str) -> bool:
     """Whether ``name`` is a casino preset (checked by :func:`check_casino`)."""
-    return name in CASINO_PRESETS and name not in PRESETS
+    return name in CASINO_PRESETS and name not in rules_preset_names()
 
 
 def known_preset(name: str) -> str:
