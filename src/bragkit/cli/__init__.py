@@ -41,6 +41,7 @@ def _register() -> None:
     from bragkit.cli import hands_cmds  # noqa: F401
     from bragkit.cli import play_cmd  # noqa: F401
     from bragkit.cli import replay_cmd  # noqa: F401
+    from bragkit.cli import rules_cmd  # noqa: F401
     from bragkit.cli import simulate_cmd  # noqa: F401
     from bragkit.cli import solve_cmd  # noqa: F401
 
