@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Final, Generic, Protocol, Self, TypeVar, runti
 from bragkit.cards import Card, card_from_id
 from bragkit.engine.actions import Action, LegalAction
 from bragkit.engine.events import Event
+from bragkit.engine.kinds import ActionKind, Phase, SeatStatus, TurnFlags
 from bragkit.errors import IllegalActionError
 
 if TYPE_CHECKING:
@@ -95,100 +96,7 @@ def turn_of(phase: str, to_act: int) -> Turn:
 
 
 # ---------------------------------------------------------------------- typed names
-class Phase(enum.StrEnum):
-    """Every phase a deal passes through (equal to today's strings: ``Phase.BET == "bet"``).
-
-    >>> Phase.BET == "bet", Phase("over") is Phase.OVER
-    (True, True)
-    """
-
-    SETUP = "setup"
-    DEAL = "deal"
-    ANTE = "ante"
-    BET = "bet"
-    DISCARD = "discard"
-    DECIDE = "decide"
-    NAME = "name"
-    LEND = "lend"
-    AGREE = "agree"
-    QUALIFY = "qualify"
-    RETAIN = "retain"
-    SIDESHOW = "sideshow"
-    SHOWDOWN = "showdown"
-    DRAW = "draw"
-    EXCHANGE = "exchange"
-    AFTER = "after"
-    LAST = "last"
-    PRIVILEGE = "privilege"
-    TRADE = "trade"
-    BARTER = "barter"
-    HORSE = "horse"
-    POUNCE = "pounce"
-    OVER = "over"
-
-
-class SeatStatus(enum.StrEnum):
-    """A seat's status in a deal (equal to today's strings: ``SeatStatus.IN == "in"``)."""
-
-    IN = "in"
-    OUT = "out"
-    FOLDED = "folded"
-    COVERED = "covered"
-    ALLIN = "allin"
-    DONE = "done"
-    PASSED = "passed"
-    STOOD = "stood"
-
-
-class ActionKind(enum.StrEnum):
-    """Every action kind of every game, casino included (equal to today's strings)."""
-
-    LOOK = "look"
-    FOLD = "fold"
-    SEE = "see"
-    COVER = "cover"
-    KEEP = "keep"
-    THROW = "throw"
-    RETAIN = "retain"
-    RELEASE = "release"
-    STAY = "stay"
-    SHOWDOWN = "showdown"
-    AGREE = "agree"
-    REFUSE = "refuse"
-    BORROW = "borrow"
-    SHOW = "show"
-    ACCEPT = "accept"
-    DECLINE = "decline"
-    CALL = "call"
-    CHECK = "check"
-    PASS = "pass"
-    STAND = "stand"
-    PLAY = "play"
-    TRADE = "trade"
-    WIDOW = "widow"
-    HORSE = "horse"
-    POUNCE = "pounce"
-    BET = "bet"
-    REBUY = "rebuy"
-    LEND = "lend"
-    SIDESHOW = "sideshow"
-    RAISE = "raise"
-    DRAW = "draw"
-    ANTE = "ante"
-    NAME = "name"
-    DISCARD = "discard"
-    CHOOSE = "choose"
-    BARTER = "barter"
-    EXCHANGE = "exchange"
-    PAIRBONUS = "pairbonus"
-
-
-class TurnFlags(enum.IntFlag):
-    """Named flags of a brag-style seat's turn (today's ``BragState.turn`` bits)."""
-
-    PROPOSED = 1
-    REBOUGHT = 2
-    QUALIFYING = 4
+# Phase, SeatStatus, ActionKind, TurnFlags live in bragkit.engine.kinds (re-exported here).
 
 
 # ---------------------------------------------------------------------- views

@@ -23,7 +23,8 @@ from typing import TYPE_CHECKING
 from bragkit.engine.actions import Action, LegalAction
 from bragkit.engine.brag import resolve as res
 from bragkit.engine.brag.betting import BragBetting
-from bragkit.engine.brag.core import AnyWork, BragFamily, BragRecord
+from bragkit.engine.brag.core import AnyWork, Asked, BragFamily, BragRecord
+from bragkit.engine.kinds import Phase, SeatStatus
 from bragkit.hands import get_ranking
 
 if TYPE_CHECKING:
@@ -63,10 +64,10 @@ class TeenPattiFamily(BragFamily):
         """
         prev = state.last_bettor
         status = state.status
-        if prev >= 0 and status[prev] != "in":
+        if prev >= 0 and status[prev] != SeatStatus.IN:
             n = len(status)
             prev = next((s for s in ((seat - k) % n for k in range(1, n))
-                         if status[s] == "in"), -1)
+                         if status[s] == SeatStatus.IN), -1)
         if prev < 0 or prev == seat:
             return -1
         return prev
@@ -76,7 +77,7 @@ class TeenPattiFamily(BragFamily):
         rules = self.rules
         if not rules.sideshow or not state.looked[seat]:
             return []
-        if state.status.count("in") < rules.sideshow_min_active:
+        if state.status.count(SeatStatus.IN) < rules.sideshow_min_active:
             return []
         prev = self._target(state, seat)
         if prev < 0 or not state.looked[prev]:
@@ -107,11 +108,13 @@ class TeenPattiFamily(BragFamily):
                 self.after_bet(work, seat)
                 return
             work.emit("sideshow", seat, note=f"asks p{target + 1}")
-            work.phase = "sideshow"
-            work.pending = (seat,)
+            work.phase = Phase.SIDESHOW
+            work.pending = Asked(seat)
             work.to_act = target
             return
-        requester = work.pending[0]
+        asked = work.pending
+        assert isinstance(asked, Asked)
+        requester = asked.asker
         if action.kind == "decline":
             work.emit("decline", seat)
             work.advance(requester)
@@ -125,7 +128,7 @@ class TeenPattiFamily(BragFamily):
             loser = requester
         else:
             loser = seat if res.hand_key(work, requester) > res.hand_key(work, seat) else requester
-        work.status[loser] = "folded"
+        work.status[loser] = SeatStatus.FOLDED
         work.emit("fold", loser, note="lost the side show")
         res.return_cards(work, loser, face_up=True)
         if work.active_count() == 1:

@@ -22,27 +22,79 @@ sits on top, so the machine's modules import each other without a cycle.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, Final, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Generic, NamedTuple, TypeVar
 
 from bragkit.engine.actions import Action, LegalAction
 from bragkit.engine.brag.betting import BragBetting, next_in_turn
 from bragkit.engine.contract import slot_setter
 from bragkit.engine.deal_protocol import DealProtocol
 from bragkit.engine.events import Event
+from bragkit.engine.kinds import Phase, SeatStatus, TurnFlags
 from bragkit.errors import IllegalActionError
 
 if TYPE_CHECKING:
     from bragkit.rules import Rules
 
-__all__ = ["PROPOSED", "QUALIFYING", "REBOUGHT", "AnyWork", "BragFamily", "BragRecord", "Work",
-           "make", "new_event"]
+__all__ = ["NOBODY", "NO_FLAGS", "PROPOSED", "QUALIFYING", "REBOUGHT", "AgreeRound", "AnyWork",
+           "Asked", "BragFamily", "BragRecord", "LoanAsked", "LookChoice", "NameChoice", "Pending",
+           "Qualifying", "Work", "make", "new_event"]
 
-PROPOSED: Final = 1
+PROPOSED: Final = TurnFlags.PROPOSED
 """Turn flag: this seat's showdown proposal was refused this turn (4.4.10)."""
-REBOUGHT: Final = 2
+REBOUGHT: Final = TurnFlags.REBOUGHT
 """Turn flag: this seat has rebought this turn (2.3)."""
-QUALIFYING: Final = 4
+QUALIFYING: Final = TurnFlags.QUALIFYING
 """Turn flag: the seat is discarding during the face-up qualifying phase."""
+NO_FLAGS: Final = TurnFlags(0)
+"""No turn flag set (a new turn)."""
+
+
+
+# ---------------------------------------------------------------------- pending records
+class LookChoice(NamedTuple):
+    """``decide``: the seat looked at one of its two blind hands and keeps or throws it."""
+
+    which: int
+    """0: the retained (old) hand, 1: the new one."""
+
+
+class NameChoice(NamedTuple):
+    """``name``: a seat with two blind hands names one before a forced comparison."""
+
+    then: int
+    """What follows: 1 a cover showdown of ``a`` against ``b``, 2 a fold-out."""
+    a: int
+    b: int
+
+
+class LoanAsked(NamedTuple):
+    """``lend``: ``borrower`` asked to borrow and needs ``need`` chips (4.4.9)."""
+
+    borrower: int
+    need: int
+
+
+class AgreeRound(NamedTuple):
+    """``agree``: ``proposer`` proposed a showdown; ``waiting`` still have to answer."""
+
+    proposer: int
+    waiting: tuple[int, ...]
+
+
+class Qualifying(NamedTuple):
+    """``qualify``: the seats still to stay or fold against the face-up hand (4.4.7)."""
+
+    queue: tuple[int, ...]
+
+
+class Asked(NamedTuple):
+    """A family's question to the seat to act (Teen Patti's side show): who asked."""
+
+    asker: int
+
+
+Pending = LookChoice | NameChoice | LoanAsked | AgreeRound | Qualifying | Asked
+"""The phase-dependent data of a state (``None`` in the betting phase)."""
 
 NOBODY: Final[frozenset[int]] = frozenset()
 new_event: Final = tuple.__new__
@@ -118,16 +170,16 @@ class BragRecord(DealProtocol):
     discards: tuple[tuple[int, ...], ...]
     looked: tuple[bool, ...]
     blind_bet: tuple[bool, ...]
-    status: tuple[str, ...]
-    phase: str
+    status: tuple[SeatStatus, ...]
+    phase: Phase
     to_act: int
     r: int
     last_bettor: int
     pack: tuple[int, ...]
     paid: tuple[int, ...]
     total: int
-    turn: int
-    pending: tuple[int, ...]
+    turn: TurnFlags
+    pending: Pending | None
     faceup: tuple[int, ...]
     retainer: int
     winners: tuple[int, ...]
@@ -150,7 +202,7 @@ class BragRecord(DealProtocol):
     @property
     def active(self) -> tuple[int, ...]:
         """Seats still betting (not folded, not covered, dealt in)."""
-        return tuple(s for s in range(self.n) if self.status[s] == "in")
+        return tuple(s for s in range(self.n) if self.status[s] == SeatStatus.IN)
 
     def stay_cost(self, seat: int) -> int:
         """Chips ``seat`` must pay to stay in now (the first bet's minimum when R = 0)."""
@@ -324,17 +376,17 @@ class Work(Generic[R_co]):
 
     def first_active(self) -> int:
         """The lowest seat still betting."""
-        return self.status.index("in")
+        return self.status.index(SeatStatus.IN)
 
     def active_count(self) -> int:
         """How many seats are still betting."""
-        return self.status.count("in")
+        return self.status.count(SeatStatus.IN)
 
     def active_in_turn_order(self) -> list[int]:
         """Seats still betting, from the dealer's left."""
         n = self.n
         order = [(self.dealer + k) % n for k in range(1, n + 1)]
-        return [s for s in order if self.status[s] == "in"]
+        return [s for s in order if self.status[s] == SeatStatus.IN]
 
     def counts_blind(self, seat: int) -> bool:
         """Whether ``seat`` counts as playing blind at a fold-out (``blind_definition``)."""
@@ -353,15 +405,15 @@ class Work(Generic[R_co]):
     def advance(self, seat: int) -> None:
         """Pass the turn clockwise from ``seat`` to the next seat still betting."""
         self.to_act = next_in_turn(tuple(self.status), seat)
-        self.phase = "bet"
-        self.turn = 0
-        self.pending = ()
+        self.phase = Phase.BET
+        self.turn = NO_FLAGS
+        self.pending = None
 
     def ask_name(self, seat: int, cont: int, a: int, b: int) -> None:
         """``seat`` holds two blind hands and must name one before a forced comparison."""
-        self.phase = "name"
+        self.phase = Phase.NAME
         self.to_act = seat
-        self.pending = (cont, a, b)
+        self.pending = NameChoice(cont, a, b)
 
 
 # ---------------------------------------------------------------------- typed construction
@@ -412,16 +464,16 @@ def make(cls: type[R], *, rules: Rules,
          discards: tuple[tuple[int, ...], ...],
          looked: tuple[bool, ...],
          blind_bet: tuple[bool, ...],
-         status: tuple[str, ...],
-         phase: str,
+         status: tuple[SeatStatus, ...],
+         phase: Phase,
          to_act: int,
          r: int,
          last_bettor: int,
          pack: tuple[int, ...],
          paid: tuple[int, ...],
          total: int,
-         turn: int,
-         pending: tuple[int, ...],
+         turn: TurnFlags,
+         pending: Pending | None,
          faceup: tuple[int, ...],
          retainer: int,
          winners: tuple[int, ...],

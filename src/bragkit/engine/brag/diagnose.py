@@ -6,6 +6,7 @@ from bragkit.engine.actions import Action, format_move
 from bragkit.engine.brag.betting import next_in_turn
 from bragkit.engine.brag.core import BragRecord
 from bragkit.engine.brag.legal import legal_actions
+from bragkit.engine.kinds import SeatStatus
 
 __all__ = ["diagnose"]
 
@@ -74,7 +75,7 @@ def _why(st: BragRecord, action: Action) -> str | None:
     kind = action.kind
     rules = st.rules
     blind = not st.looked[p]
-    active = st.status.count("in")
+    active = st.status.count(SeatStatus.IN)
     betting = st.family.betting
     legal = {la.kind: la for la in legal_actions(st)}
     if kind in legal and not legal[kind].allows(action):

@@ -11,8 +11,9 @@ from typing import TypeVar
 
 from bragkit.engine.actions import Action
 from bragkit.engine.brag.betting import next_in_turn
-from bragkit.engine.brag.core import BragRecord, make, new_event
+from bragkit.engine.brag.core import NO_FLAGS, BragRecord, make, new_event
 from bragkit.engine.events import Event
+from bragkit.engine.kinds import Phase, SeatStatus, TurnFlags
 
 R = TypeVar("R", bound=BragRecord)
 _new_event = new_event
@@ -21,16 +22,16 @@ __all__ = ["fast"]
 
 
 def _evolve(st: R, stacks: tuple[int, ...], pot: int, looked: tuple[bool, ...],
-            blind_bet: tuple[bool, ...], status: tuple[str, ...], phase: str, to_act: int,
+            blind_bet: tuple[bool, ...], status: tuple[SeatStatus, ...], phase: Phase, to_act: int,
             r: int, last_bettor: int, pack: tuple[int, ...], paid: tuple[int, ...],
             hands: tuple[tuple[int, ...], ...], events: tuple[Event, ...],
-            action: tuple[int, Action], turn: int = 0) -> R:
+            action: tuple[int, Action], turn: TurnFlags = NO_FLAGS) -> R:
     """A successor that differs only in the hot fields (the fast paths below)."""
     return make(
         type(st), rules=st.rules, n=st.n, dealer=st.dealer, stacks=stacks, pot=pot,
         frozen=st.frozen, hands=hands, old=st.old, discards=st.discards, looked=looked,
         blind_bet=blind_bet, status=status, phase=phase, to_act=to_act, r=r,
-        last_bettor=last_bettor, pack=pack, paid=paid, total=st.total, turn=turn, pending=(),
+        last_bettor=last_bettor, pack=pack, paid=paid, total=st.total, turn=turn, pending=None,
         faceup=st.faceup, retainer=st.retainer, winners=st.winners, carried=st.carried,
         retained=st.retained, shuffle_next=st.shuffle_next, debts=st.debts, bought=st.bought,
         events=events, actions=(*st.actions, action), family=st.family, origin=st)
@@ -56,22 +57,22 @@ def fast(st: R, p: int, action: Action) -> R | None:
         ev = _new_event(Event, ("bet", p, x, None, None, "blind" if blind else None))
         return _evolve(
             st, (*stacks[:p], stacks[p] - x, *stacks[p + 1:]), st.pot + x, st.looked, blind_bet,
-            st.status, "bet", next_in_turn(st.status, p), 2 * x if blind else x, p, st.pack,
+            st.status, Phase.BET, next_in_turn(st.status, p), 2 * x if blind else x, p, st.pack,
             (*paid[:p], paid[p] + x, *paid[p + 1:]), st.hands, (*st.events, ev), (p, action))
     if kind == "look" and action.arg is None and not st.rules.discards:
         looked = (*st.looked[:p], True, *st.looked[p + 1:])
         ev = _new_event(Event, ("look", p, None, st.hands[p], frozenset((p,)), None))
-        return _evolve(st, st.stacks, st.pot, looked, st.blind_bet, st.status, "bet", p, st.r,
+        return _evolve(st, st.stacks, st.pot, looked, st.blind_bet, st.status, Phase.BET, p, st.r,
                        st.last_bettor, st.pack, st.paid, st.hands, (*st.events, ev), (p, action),
                        st.turn)
-    if kind == "fold" and st.status.count("in") == 2 and not st.frozen:
+    if kind == "fold" and st.status.count(SeatStatus.IN) == 2 and not st.frozen:
         return _fast_foldout(st, p, action)
-    if kind == "fold" and st.status.count("in") > 2:
-        status = (*st.status[:p], "folded", *st.status[p + 1:])
+    if kind == "fold" and st.status.count(SeatStatus.IN) > 2:
+        status = (*st.status[:p], SeatStatus.FOLDED, *st.status[p + 1:])
         hand = st.hands[p]
         hands = (*st.hands[:p], (), *st.hands[p + 1:])
         ev = _new_event(Event, ("fold", p, None, None, None, None))
-        return _evolve(st, st.stacks, st.pot, st.looked, st.blind_bet, status, "bet",
+        return _evolve(st, st.stacks, st.pot, st.looked, st.blind_bet, status, Phase.BET,
                        next_in_turn(status, p), st.r, st.last_bettor, st.pack + hand, st.paid,
                        hands, (*st.events, ev), (p, action))
     return None
@@ -84,7 +85,7 @@ def _fast_foldout(st: R, p: int, action: Action) -> R | None:
         return None
     blind = not st.looked[s] and (st.blind_bet[s] or st.rules.blind_definition != "has_bet_blind")
     family = st.family
-    status = (*st.status[:p], "folded", *st.status[p + 1:])
+    status = (*st.status[:p], SeatStatus.FOLDED, *st.status[p + 1:])
     events = [_new_event(Event, ("fold", p, None, None, None, None))]
     pack = st.pack + st.hands[p]
     hands = list(st.hands)
@@ -96,9 +97,10 @@ def _fast_foldout(st: R, p: int, action: Action) -> R | None:
         return make(
             type(st), rules=st.rules, n=st.n, dealer=st.dealer, stacks=st.stacks, pot=st.pot,
             frozen=st.frozen, hands=tuple(hands), old=st.old, discards=st.discards,
-            looked=st.looked, blind_bet=st.blind_bet, status=status, phase="retain", to_act=s,
-            r=st.r, last_bettor=st.last_bettor, pack=pack, paid=st.paid, total=st.total, turn=0,
-            pending=(), faceup=st.faceup, retainer=st.retainer, winners=st.winners,
+            looked=st.looked, blind_bet=st.blind_bet, status=status, phase=Phase.RETAIN,
+            to_act=s, r=st.r, last_bettor=st.last_bettor, pack=pack, paid=st.paid,
+            total=st.total, turn=NO_FLAGS, pending=None, faceup=st.faceup,
+            retainer=st.retainer, winners=st.winners,
             carried=st.pot, retained=st.retained, shuffle_next=st.shuffle_next, debts=st.debts,
             bought=st.bought, events=(*st.events, *events), actions=(*st.actions, (p, action)),
             family=family, origin=st)
@@ -112,9 +114,9 @@ def _fast_foldout(st: R, p: int, action: Action) -> R | None:
     return make(
         type(st), rules=st.rules, n=st.n, dealer=st.dealer, stacks=stacks, pot=0,
         frozen=st.frozen, hands=tuple(hands), old=st.old, discards=st.discards,
-        looked=st.looked, blind_bet=st.blind_bet, status=status, phase="over", to_act=-1,
-        r=st.r, last_bettor=st.last_bettor, pack=pack, paid=st.paid, total=st.total, turn=0,
-        pending=(), faceup=st.faceup, retainer=st.retainer, winners=winners,
+        looked=st.looked, blind_bet=st.blind_bet, status=status, phase=Phase.OVER, to_act=-1,
+        r=st.r, last_bettor=st.last_bettor, pack=pack, paid=st.paid, total=st.total, turn=NO_FLAGS,
+        pending=None, faceup=st.faceup, retainer=st.retainer, winners=winners,
         carried=st.carried, retained=st.retained, shuffle_next=st.shuffle_next, debts=st.debts,
         bought=st.bought, events=(*st.events, *events), actions=(*st.actions, (p, action)),
         family=family, origin=st)

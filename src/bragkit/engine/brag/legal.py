@@ -13,7 +13,8 @@ from typing import Final
 from bragkit.engine.actions import Action, LegalAction
 from bragkit.engine.brag import resolve as res
 from bragkit.engine.brag.betting import next_in_turn
-from bragkit.engine.brag.core import PROPOSED, REBOUGHT, BragRecord, Work
+from bragkit.engine.brag.core import PROPOSED, REBOUGHT, BragRecord, LoanAsked, Work
+from bragkit.engine.kinds import SeatStatus
 
 __all__ = ["borrow_need", "canonical_discard", "legal_actions", "see_cost_now"]
 
@@ -56,7 +57,9 @@ def _legal(st: BragRecord) -> tuple[LegalAction, ...]:
     if phase == "agree":
         return (LegalAction("agree"), LegalAction("refuse"))
     if phase == "lend":
-        borrower, need = st.pending
+        asked = st.pending
+        assert isinstance(asked, LoanAsked)
+        borrower, need = asked
         short = need - st.stacks[borrower]
         acts = []
         if st.stacks[p] >= short:
@@ -129,7 +132,7 @@ def see_cost_now(st: BragRecord, p: int) -> int | None:
     """What a see by ``p`` would cost now if the statuses allow one (two seats left, a bet
     made, nobody holding two hands, no open seat seeing a blind one), else None."""
     status = st.status
-    if status.count("in") != 2 or st.r <= 0 or st.old[p]:
+    if status.count(SeatStatus.IN) != 2 or st.r <= 0 or st.old[p]:
         return None
     q = next_in_turn(status, p)
     blind = not st.looked[p]
@@ -154,7 +157,7 @@ def _legal_bet(st: BragRecord) -> tuple[LegalAction, ...]:
     family = st.family
     betting = family.betting
     status = st.status
-    active = status.count("in")
+    active = status.count(SeatStatus.IN)
     acts: list[LegalAction] = []
     two_hands = bool(st.old[p])
     if (not st.turn & PROPOSED and family.agreed_showdown and active >= 3 and st.r > 0

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import itertools
 
-from bragkit.engine.brag.core import QUALIFYING, AnyWork
+from bragkit.engine.brag.core import NO_FLAGS, QUALIFYING, AnyWork, Qualifying
+from bragkit.engine.kinds import Phase, SeatStatus
 
 __all__ = [
     "QUALIFYING",
@@ -125,9 +126,9 @@ def award(w: AnyWork, seats: list[int], amount: int, note: str) -> None:
 
 def end_deal(w: AnyWork) -> None:
     """Close the deal: no seat to act, the ``deal_end`` event."""
-    w.phase = "over"
+    w.phase = Phase.OVER
     w.to_act = -1
-    w.pending = ()
+    w.pending = None
     w.emit("deal_end", amount=w.carried)
 
 
@@ -165,9 +166,9 @@ def foldout(w: AnyWork) -> None:
         w.carried = w.pot
         w.emit("carry", s, amount=w.pot)
         if w.family.retained_hands:
-            w.phase = "retain"
+            w.phase = Phase.RETAIN
             w.to_act = s
-            w.pending = ()
+            w.pending = None
             return
         return_cards(w, s)
         end_deal(w)
@@ -244,26 +245,26 @@ def enter_qualify(w: AnyWork, queue: tuple[int, ...]) -> None:
         return
     s = queue[0]
     w.to_act = s
-    w.pending = queue[1:]
-    w.phase = "qualify"
+    w.pending = Qualifying(queue[1:])
+    w.phase = Phase.QUALIFY
     w.looked[s] = True
     w.emit("look", s, cards=w.hands[s], visible_to=frozenset({s}))
     if w.rules.discards:
-        w.phase = "discard"
+        w.phase = Phase.DISCARD
         w.turn = QUALIFYING
 
 
 def finish_qualify(w: AnyWork) -> None:
     """End the face-up qualifying phase: collect the antes or start the betting."""
     b = w.retainer
-    stayers = [s for s in range(w.n) if w.status[s] == "in" and s != b]
+    stayers = [s for s in range(w.n) if w.status[s] == SeatStatus.IN and s != b]
     up = w.faceup
     w.faceup = ()
     w.pack += up
     w.emit("return", b, cards=up, note="face-up hand")
     w.stub_changed(face_up=True)
     if not stayers:
-        antes = w.rules.ante * sum(1 for s in range(w.n) if w.status[s] != "out")
+        antes = w.rules.ante * sum(1 for s in range(w.n) if w.status[s] != SeatStatus.OUT)
         collected = antes if w.rules.faceup_collects == "antes" else w.pot
         collected = min(collected, w.pot)
         award(w, [b], collected, "antes" if w.rules.faceup_collects == "antes" else "pot")
@@ -276,4 +277,4 @@ def finish_qualify(w: AnyWork) -> None:
         end_deal(w)
         return
     w.advance(w.dealer)
-    w.turn = 0
+    w.turn = NO_FLAGS

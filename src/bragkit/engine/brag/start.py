@@ -8,9 +8,18 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, TypeVar
 
 from bragkit.engine.brag import resolve as res
-from bragkit.engine.brag.core import NOBODY, BragFamily, BragRecord, Work, make, new_event
+from bragkit.engine.brag.core import (
+    NO_FLAGS,
+    NOBODY,
+    BragFamily,
+    BragRecord,
+    Work,
+    make,
+    new_event,
+)
 from bragkit.engine.brag.family import family_for
 from bragkit.engine.events import Event
+from bragkit.engine.kinds import Phase, SeatStatus
 from bragkit.errors import BragError
 
 if TYPE_CHECKING:
@@ -32,8 +41,8 @@ def start_deal(cls: type[R], rules: Rules, stacks: tuple[int, ...], dealer: int,
     if n < 2:
         raise BragError("a deal needs at least two seats")
     need = max(rules.ante, 1)
-    status = ["in" if stacks[s] >= need else "out" for s in range(n)]
-    if status.count("in") < 2:
+    status = [SeatStatus.IN if stacks[s] >= need else SeatStatus.OUT for s in range(n)]
+    if status.count(SeatStatus.IN) < 2:
         raise BragError("fewer than two seats can pay the ante: the session is over")
     blank: tuple[tuple[int, ...], ...] = ((),) * n
     if not retained and not rules.stub_face_up:
@@ -41,9 +50,9 @@ def start_deal(cls: type[R], rules: Rules, stacks: tuple[int, ...], dealer: int,
     st = make(
         cls, rules=rules, n=n, dealer=dealer, stacks=stacks, pot=carried, frozen=(),
         hands=blank, old=blank, discards=blank, looked=(False,) * n, blind_bet=(False,) * n,
-        status=tuple(status), phase="bet", to_act=-1, r=family.betting.initial_r,
-        last_bettor=-1, pack=pack, paid=(0,) * n, total=sum(stacks) + carried, turn=0,
-        pending=(), faceup=(), retainer=-1, winners=(), carried=0, retained=(),
+        status=tuple(status), phase=Phase.BET, to_act=-1, r=family.betting.initial_r,
+        last_bettor=-1, pack=pack, paid=(0,) * n, total=sum(stacks) + carried, turn=NO_FLAGS,
+        pending=None, faceup=(), retainer=-1, winners=(), carried=0, retained=(),
         shuffle_next=False, debts=debts, bought=(0,) * n, events=(), actions=(), family=family,
         origin=None)
     w = Work(st)
@@ -52,11 +61,12 @@ def start_deal(cls: type[R], rules: Rules, stacks: tuple[int, ...], dealer: int,
     held: tuple[int, ...] = ()
     if retained:
         retainer, held = retained[0], tuple(retained[1:])
-        if w.status[retainer] != "in":
+        if w.status[retainer] != SeatStatus.IN:
             w.pack += held
             w.emit("release", retainer, note="cannot pay the ante")
             retainer, held = -1, ()
-    order = [(dealer + k) % n for k in range(1, n + 1) if w.status[(dealer + k) % n] == "in"]
+    order = [(dealer + k) % n for k in range(1, n + 1)
+             if w.status[(dealer + k) % n] == SeatStatus.IN]
     for s in order:
         if rules.ante:
             w.pay(s, rules.ante)
@@ -86,7 +96,7 @@ def start_deal(cls: type[R], rules: Rules, stacks: tuple[int, ...], dealer: int,
     w.stub_changed(face_up=True)  # the stub is turned face up after the deal
     if face_up:
         queue = tuple(s for s in order if s != retainer)
-        w.phase = "qualify"
+        w.phase = Phase.QUALIFY
         res.enter_qualify(w, queue)
     else:
         w.to_act = order[0]
@@ -95,13 +105,13 @@ def start_deal(cls: type[R], rules: Rules, stacks: tuple[int, ...], dealer: int,
 
 def _start_fast(cls: type[R], rules: Rules, family: BragFamily, stacks: tuple[int, ...],
                 dealer: int, pack: tuple[int, ...], carried: int,
-                debts: tuple[tuple[int, int, int], ...], status: list[str]) -> R:
+                debts: tuple[tuple[int, int, int], ...], status: list[SeatStatus]) -> R:
     """The common start (no retained hand, no face-up stub), built in one go."""
     n = len(stacks)
     ev = new_event
     events: list[Event] = [ev(Event, ("deal_start", dealer, carried, None, None, None))]
     order = [(dealer + k) % n for k in range(1, n + 1)]
-    order = [s for s in order if status[s] == "in"]
+    order = [s for s in order if status[s] == SeatStatus.IN]
     chips = list(stacks)
     paid = [0] * n
     pot = carried
@@ -124,8 +134,8 @@ def _start_fast(cls: type[R], rules: Rules, family: BragFamily, stacks: tuple[in
     return make(
         cls, rules=rules, n=n, dealer=dealer, stacks=tuple(chips), pot=pot, frozen=(),
         hands=tuple(hands), old=blank, discards=blank, looked=falses, blind_bet=falses,
-        status=tuple(status), phase="bet", to_act=order[0], r=family.betting.initial_r,
+        status=tuple(status), phase=Phase.BET, to_act=order[0], r=family.betting.initial_r,
         last_bettor=-1, pack=pack[k * m:], paid=tuple(paid), total=sum(stacks) + carried,
-        turn=0, pending=(), faceup=(), retainer=-1, winners=(), carried=0, retained=(),
+        turn=NO_FLAGS, pending=None, faceup=(), retainer=-1, winners=(), carried=0, retained=(),
         shuffle_next=False, debts=debts, bought=(0,) * n, events=tuple(events), actions=(),
         family=family, origin=None)

@@ -21,13 +21,35 @@ from typing import Final, TypeVar
 from bragkit.engine.actions import Action
 from bragkit.engine.brag import resolve as res
 from bragkit.engine.brag.betting import next_in_turn
-from bragkit.engine.brag.core import PROPOSED, QUALIFYING, REBOUGHT, AnyWork, BragRecord, Work
+from bragkit.engine.brag.core import (
+    NO_FLAGS,
+    PROPOSED,
+    QUALIFYING,
+    REBOUGHT,
+    AgreeRound,
+    AnyWork,
+    BragRecord,
+    LoanAsked,
+    LookChoice,
+    NameChoice,
+    Qualifying,
+    Work,
+)
 from bragkit.engine.brag.fast import fast as fast_path
 from bragkit.engine.brag.legal import borrow_need
+from bragkit.engine.kinds import Phase, SeatStatus
 
 __all__ = ["apply_action"]
 
 R = TypeVar("R", bound=BragRecord)
+P = TypeVar("P", LookChoice, NameChoice, LoanAsked, AgreeRound, Qualifying)
+
+
+def _pending(w: AnyWork, kind: type[P]) -> P:
+    """The pending record of this phase (a state's phase always comes with its record)."""
+    record = w.pending
+    assert isinstance(record, kind), (w.phase, record)
+    return record
 
 
 def apply_action(st: R, p: int, action: Action) -> R:
@@ -51,17 +73,17 @@ def _do_look(w: AnyWork, p: int, action: Action) -> None:
         which = 0 if action.arg == "old" else 1
         cards = w.old[p] if which == 0 else w.hands[p]
         w.emit("look", p, cards=cards, visible_to=vis, note=action.arg)
-        w.phase = "decide"
-        w.pending = (which,)
+        w.phase = Phase.DECIDE
+        w.pending = LookChoice(which)
         return
     w.looked[p] = True
     w.emit("look", p, cards=w.hands[p], visible_to=vis)
     if w.rules.discards:
-        w.phase = "discard"
+        w.phase = Phase.DISCARD
 
 
 def _do_keep(w: AnyWork, p: int, action: Action) -> None:
-    which = w.pending[0]
+    which = _pending(w, LookChoice).which
     if which == 0:
         kept, other = w.old[p], w.hands[p]
     else:
@@ -72,12 +94,12 @@ def _do_keep(w: AnyWork, p: int, action: Action) -> None:
     w.looked[p] = True
     w.emit("keep", p, note="old" if which == 0 else "new")
     w.stub_changed()
-    w.pending = ()
-    w.phase = "discard" if w.rules.discards else "bet"
+    w.pending = None
+    w.phase = Phase.DISCARD if w.rules.discards else Phase.BET
 
 
 def _do_throw(w: AnyWork, p: int, action: Action) -> None:
-    which = w.pending[0]
+    which = _pending(w, LookChoice).which
     if which == 0:
         w.pack += w.old[p]
     else:
@@ -86,8 +108,8 @@ def _do_throw(w: AnyWork, p: int, action: Action) -> None:
     w.old[p] = ()
     w.emit("throw", p, note="old" if which == 0 else "new")
     w.stub_changed()
-    w.pending = ()
-    w.phase = "bet"
+    w.pending = None
+    w.phase = Phase.BET
 
 
 def _do_discard(w: AnyWork, p: int, action: Action) -> None:
@@ -101,10 +123,10 @@ def _do_discard(w: AnyWork, p: int, action: Action) -> None:
     w.emit("discard", p, cards=ids, visible_to=frozenset({p}))
     w.stub_changed()
     if w.turn & QUALIFYING:
-        w.turn = 0
-        w.phase = "qualify"
+        w.turn = NO_FLAGS
+        w.phase = Phase.QUALIFY
     else:
-        w.phase = "bet"
+        w.phase = Phase.BET
 
 
 def _do_bet(w: AnyWork, p: int, action: Action) -> None:
@@ -123,11 +145,11 @@ def _do_bet(w: AnyWork, p: int, action: Action) -> None:
 
 
 def _do_fold(w: AnyWork, p: int, action: Action) -> None:
-    w.status[p] = "folded"
+    w.status[p] = SeatStatus.FOLDED
     w.emit("fold", p)
     res.return_cards(w, p, face_up=True)
     if w.phase == "qualify":
-        res.enter_qualify(w, w.pending)
+        res.enter_qualify(w, _pending(w, Qualifying).queue)
         return
     if w.active_count() == 1:
         res.foldout(w)
@@ -148,7 +170,7 @@ def _do_cover(w: AnyWork, p: int, action: Action) -> None:
         _name(w, p, action.arg)
     chips = w.stacks[p]
     w.pay(p, chips)
-    w.status[p] = "covered"
+    w.status[p] = SeatStatus.COVERED
     w.emit("cover", p, amount=chips)
     if w.active_count() >= 2:
         w.frozen.append((w.pot, p))
@@ -171,26 +193,26 @@ def _do_borrow(w: AnyWork, p: int, action: Action) -> None:
     q = next_in_turn(tuple(w.status), p)
     need = borrow_need(w.base, p)
     w.emit("borrow", p)
-    w.phase = "lend"
+    w.phase = Phase.LEND
     w.to_act = q
-    w.pending = (p, need)
+    w.pending = LoanAsked(p, need)
 
 
 def _do_lend(w: AnyWork, q: int, action: Action) -> None:
-    p = w.pending[0]
+    p = _pending(w, LoanAsked).borrower
     amount = action.amount
     assert amount is not None
     w.stacks[q] -= amount
     w.stacks[p] += amount
     w.debts = (*w.debts, (q, p, amount))
     w.emit("lend", q, amount=amount, note=f"to p{p + 1}")
-    w.phase = "bet"
+    w.phase = Phase.BET
     w.to_act = p
-    w.pending = ()
+    w.pending = None
 
 
 def _do_show(w: AnyWork, q: int, action: Action) -> None:
-    p = w.pending[0]
+    p = _pending(w, LoanAsked).borrower
     if action.arg is not None:
         _name(w, q, action.arg)
     chips = w.stacks[p]
@@ -214,8 +236,8 @@ def _name(w: AnyWork, p: int, which: str) -> None:
 def _do_name(w: AnyWork, p: int, action: Action) -> None:
     assert action.arg is not None
     _name(w, p, action.arg)
-    cont, a, b = w.pending
-    w.pending = ()
+    cont, a, b = _pending(w, NameChoice)
+    w.pending = None
     if cont == 1:
         res.cover_showdown(w, a, b)
     else:
@@ -224,34 +246,34 @@ def _do_name(w: AnyWork, p: int, action: Action) -> None:
 
 def _do_propose(w: AnyWork, p: int, action: Action) -> None:
     n = w.n
-    others = tuple(s for s in ((p + k) % n for k in range(1, n)) if w.status[s] == "in")
+    others = tuple(s for s in ((p + k) % n for k in range(1, n)) if w.status[s] == SeatStatus.IN)
     w.emit("propose", p)
-    w.phase = "agree"
-    w.pending = (p, *others[1:])
+    w.phase = Phase.AGREE
+    w.pending = AgreeRound(p, others[1:])
     w.to_act = others[0]
 
 
 def _do_agree(w: AnyWork, q: int, action: Action) -> None:
     w.emit("agree", q)
-    proposer, *rest = w.pending
+    proposer, rest = _pending(w, AgreeRound)
     if rest:
         w.to_act = rest[0]
-        w.pending = (proposer, *rest[1:])
+        w.pending = AgreeRound(proposer, rest[1:])
         return
     res.multiway_showdown(w)
 
 
 def _do_refuse(w: AnyWork, q: int, action: Action) -> None:
     w.emit("refuse", q)
-    w.to_act = w.pending[0]
-    w.pending = ()
-    w.phase = "bet"
+    w.to_act = _pending(w, AgreeRound).proposer
+    w.pending = None
+    w.phase = Phase.BET
     w.turn |= PROPOSED
 
 
 def _do_stay(w: AnyWork, p: int, action: Action) -> None:
     w.emit("stay", p)
-    res.enter_qualify(w, w.pending)
+    res.enter_qualify(w, _pending(w, Qualifying).queue)
 
 
 def _do_retain(w: AnyWork, p: int, action: Action) -> None:
