@@ -26,10 +26,17 @@ from bragkit.bots.base import BaseBot, Bot, BotFactory, bot_names, get_bot, regi
 __all__ = ["LEVELS", "LEVEL_GAMES", "BaseBot", "Bot", "BotFactory", "bot_names", "get_bot",
            "register_bot"]
 
+from bragkit.games import specs
+
 LEVELS = ("easy", "normal", "strong")
 """The bot levels, weakest first (:mod:`bragkit.bots.levels`)."""
-LEVEL_GAMES = ("modern", "teen-patti", "foster", "three-stake", "american", "brag-poker",
-               "commerce", "commerce-widow")
+
+# game-specific bots are named in each game's GameSpec; the levels apply to every game with a
+# heuristic bot (derived from the specs, so a new game with a heuristic gets the levels too)
+for _spec in specs():
+    for _name, _path in _spec.bots.items():
+        register_bot(_name, _spec.name, _path)
+LEVEL_GAMES = tuple(spec.name for spec in specs() if "heuristic" in spec.bots)
 """The games the levels are registered for (those with a heuristic bot)."""
 
 for _level in LEVELS:

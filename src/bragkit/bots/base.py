@@ -107,15 +107,8 @@ BotFactory = Callable[["Rules"], Bot]
 
 _REGISTRY: dict[tuple[str, str], str | BotFactory] = {
     ("random", "*"): "bragkit.bots.random_bot:RandomBot",
-    ("heuristic", "modern"): "bragkit.bots.heuristic:HeuristicBot",
-    ("heuristic", "teen-patti"): "bragkit.bots.heuristic:HeuristicBot",
-    ("tracker", "modern"): "bragkit.bots.tracker:TrackerBot",
-    ("tracker", "teen-patti"): "bragkit.bots.tracker:TrackerBot",
-    **{("heuristic", g): "bragkit.bots.poker_bot:PokerHeuristicBot"
-       for g in ("foster", "three-stake", "american", "brag-poker")},
-    ("heuristic", "commerce"): "bragkit.bots.commerce_bot:CommerceHeuristicBot",
-    ("heuristic", "commerce-widow"): "bragkit.bots.commerce_bot:CommerceHeuristicBot",
 }
+"""Generic bots; :mod:`bragkit.bots` adds each GameSpec's own bots and the levels."""
 
 
 def register_bot(name: str, game: str, factory: str | BotFactory) -> None:
