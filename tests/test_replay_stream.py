@@ -142,6 +142,15 @@ def test_an_illegal_action_late_in_a_long_history_prints_nothing(tmp_path: Path)
     assert output.count("\n") == 1
 
 
+def test_a_history_with_deals_but_no_seed_or_pack_is_refused_as_by_the_loader() -> None:
+    text = '{"rules": "modern", "stacks": [10, 10], "dealer": "p1", "deals": [["p2 fold"]]}'
+    with pytest.raises(HistoryError, match='give "seed" or "pack"') as streamed:
+        replay_to(io.StringIO(), text)  # it used to deal unpredictable cards instead
+    with pytest.raises(HistoryError) as whole:
+        loads(text)
+    assert str(streamed.value) == str(whole.value)
+
+
 def test_the_streamed_reader_and_the_loader_agree(tmp_path: Path) -> None:
     path = tmp_path / "h.json"
     path.write_text(CASES[0])

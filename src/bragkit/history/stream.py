@@ -170,7 +170,7 @@ def replay_to(out: TextIO, text: str, *, as_json: bool = False, seat: int | None
     span = None if spans is None else spans.get("deals")
     data = None
     if not casino:
-        data = json_object(text if span is None else text[:span[0]] + "[]" + text[span[1]:])
+        data = json_object(text if span is None else _without(text, {"deals": span}))
         casino = isinstance(data, dict) and is_casino_spec(data.get("rules"))
     if casino:
         if seat is not None:
