@@ -21,12 +21,13 @@ The differences are measured with ``brag simulate`` (docs/bots.md, "Bot levels")
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING
 
 from bragkit.bots.commerce_bot import CommerceHeuristicBot
 from bragkit.bots.heuristic import HeuristicBot
 from bragkit.bots.poker_bot import PokerHeuristicBot
 from bragkit.bots.tracker import TrackerBot
+from bragkit.games import engine_of
 
 if TYPE_CHECKING:
     from bragkit.bots.base import BaseBot
@@ -34,8 +35,6 @@ if TYPE_CHECKING:
 
 __all__ = ["easy", "normal", "strong"]
 
-_BRAG: Final = frozenset({"modern", "teen-patti"})
-_COMMERCE: Final = frozenset({"commerce", "commerce-widow"})
 
 
 def _named(bot: BaseBot, name: str) -> BaseBot:
@@ -45,11 +44,11 @@ def _named(bot: BaseBot, name: str) -> BaseBot:
 
 def easy(rules: Rules) -> BaseBot:
     """A loose heuristic for ``rules.game``."""
-    if rules.game in _BRAG:
+    if engine_of(rules.game) == "brag":
         bot: BaseBot = HeuristicBot(rules, caution=0.8, raise_at=0.92, max_raises=1,
                                     blind_rate=0.55, blind_mean=3.0, blind_to_end=0.3,
                                     blind_cap=0.1, agree_margin=1.0)
-    elif rules.game in _COMMERCE:
+    elif engine_of(rules.game) == "commerce":
         bot = CommerceHeuristicBot(rules, stand_at=0.7, pounce_at=0.5, widow_stand_at=0.3)
     else:
         bot = PokerHeuristicBot(rules, caution=0.6, raise_at=0.92, max_raises=1, bluff=0.15)
@@ -58,9 +57,9 @@ def easy(rules: Rules) -> BaseBot:
 
 def normal(rules: Rules) -> BaseBot:
     """The ``heuristic`` bot for ``rules.game``."""
-    if rules.game in _BRAG:
+    if engine_of(rules.game) == "brag":
         bot: BaseBot = HeuristicBot(rules)
-    elif rules.game in _COMMERCE:
+    elif engine_of(rules.game) == "commerce":
         bot = CommerceHeuristicBot(rules)
     else:
         bot = PokerHeuristicBot(rules)
@@ -69,9 +68,9 @@ def normal(rules: Rules) -> BaseBot:
 
 def strong(rules: Rules) -> BaseBot:
     """Tighter thresholds (and the pack memory of ``tracker`` in the brag-style games)."""
-    if rules.game in _BRAG:
+    if engine_of(rules.game) == "brag":
         bot: BaseBot = TrackerBot(rules, caution=2.0, raise_at=0.75, blind_rate=0.25)
-    elif rules.game in _COMMERCE:
+    elif engine_of(rules.game) == "commerce":
         bot = CommerceHeuristicBot(rules, stand_at=0.28, pounce_at=0.6)
     else:
         bot = PokerHeuristicBot(rules, caution=1.8, raise_at=0.75, max_raises=3)

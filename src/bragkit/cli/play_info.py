@@ -24,7 +24,7 @@ from typing import Any
 from bragkit.cards import Card, card_from_id
 from bragkit.cli.cardtext import cards_plain
 from bragkit.errors import BragError
-from bragkit.games import hand_ranking
+from bragkit.games import engine_of, hand_ranking
 from bragkit.hands import Ranking
 from bragkit.rules import Rules, get_preset, preset_name
 from bragkit.rules.reference import GAME_PAGES, MAIN_PRESETS, key_docs, keys_of
@@ -178,7 +178,7 @@ def hint_text(rules: Rules, view: Any, seat: int, *, symbols: bool = True,
     if dead:
         out += f"; {len(dead)} card{'s' if len(dead) > 1 else ''} you have seen out of play"
     out += ")"
-    if result.tie and rules.game in ("modern", "teen-patti"):
+    if result.tie and engine_of(rules.game) == "brag":
         out += "; in a see the seer loses a tie"
     return out
 

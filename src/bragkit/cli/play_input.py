@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from bragkit.engine.actions import Action, LegalAction, parse_action
 from bragkit.errors import BragError, IllegalActionError, RulesError
 from bragkit.explain.actions import Price, all_kinds, usage_and_meaning
+from bragkit.games import engine_of
 from bragkit.rules import Rules
 
 __all__ = ["LISTED", "Help", "Quit", "help_text", "read_action"]
@@ -43,7 +44,7 @@ def help_text(legal: tuple[LegalAction, ...], blind: bool = False, rules: Rules 
     """
     lines = ["you can:"]
     by_kind = {p.action: p for p in costs or ()}
-    brag_style = rules is None or rules.game in ("modern", "teen-patti")
+    brag_style = rules is None or engine_of(rules.game) == "brag"
     for la in legal:
         usage, meaning = usage_and_meaning(la, rules, by_kind.get(la), LISTED)
         if la.kind == "bet" and blind and brag_style and costs is None:

@@ -43,11 +43,10 @@ from bragkit.explain import (
     prices,
     stay_in_text,
 )
-from bragkit.games import hand_ranking
+from bragkit.games import engine_of, hand_ranking, has_blind_play
 
 __all__ = ["TABLE_COMMANDS", "PlayTable"]
 
-_BLIND_GAMES = frozenset({"modern", "teen-patti", "brag-poker"})
 _QUIT_WORDS: Final = frozenset({"q", "quit", "exit"})
 _HELP_WORDS: Final = frozenset({"h", "help", "?"})
 TABLE_COMMANDS: Final = ("table commands (they do not act): rules = the hand ranking and the "
@@ -119,7 +118,7 @@ class PlayTable:
 
     def blind_play(self) -> bool:
         """Whether this game has blind play (looking at your cards is an action)."""
-        return bool(getattr(self.rules, "game", "") in _BLIND_GAMES
+        return bool(has_blind_play(str(getattr(self.rules, "game", "")))
                     and getattr(self.rules, "blind_allowed", True))
 
     def cards(self, cards: tuple[Card, ...] | None) -> str:
@@ -147,7 +146,7 @@ class PlayTable:
             line += f" (with {carried} carried)"
         r = getattr(view, "r", None)
         if r is not None:
-            brag_style = getattr(self.rules, "game", "") in ("modern", "teen-patti")
+            brag_style = engine_of(str(getattr(self.rules, "game", ""))) == "brag"
             line += f"; stake (open-equivalent) {r}" if brag_style else f"; bet to match {r}"
         widow = getattr(view, "widow", None)
         if widow:

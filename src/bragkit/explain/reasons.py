@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from bragkit.explain.hands import strength_of, thirty_one_total
+from bragkit.games import engine_of
 from bragkit.hands import Strength
 
 if TYPE_CHECKING:
@@ -73,7 +74,7 @@ def _compare(r: _Reader, winners: Sequence[int], others: Sequence[int], tie: str
         lead = _named(r, winners[0]) if len(winners) == 1 else "that"
         parts.append(f"{lead} beats {_list([_named(r, o) for o in beaten])}")
     if tied:
-        if r.rules.cards > 3 and r.rules.game in ("modern", "teen-patti"):
+        if r.rules.cards > 3 and engine_of(r.rules.game) == "brag":
             parts.append(f"{_list([_named(r, o) for o in tied])} is as good on the three kept "
                          "cards: the discards decide (not shown), then " + tie)
         else:

@@ -31,7 +31,8 @@ if TYPE_CHECKING:
     from bragkit.hands import Ranking
     from bragkit.rules import Rules
 
-__all__ = ["GameSpec", "discover", "hand_ranking", "load", "register", "spec_of", "specs"]
+__all__ = ["GameSpec", "discover", "engine_of", "hand_ranking", "has_blind_play", "load",
+           "register", "spec_of", "specs"]
 
 _SPECS: dict[str, GameSpec] = {}
 _LOADED: Final[list[bool]] = [False]
@@ -97,6 +98,28 @@ def spec_of(game: str) -> GameSpec:
     if found is None:
         raise RulesError(f"unknown game {game!r}; known: {', '.join(_SPECS)}")
     return found
+
+
+def engine_of(game: str) -> str | None:
+    """The machine that plays ``game`` (``brag``, ``poker``, ``commerce``), or None.
+
+    >>> engine_of("teen-patti"), engine_of("foster"), engine_of("casino-or-nothing")
+    ('brag', 'poker', None)
+    """
+    load()
+    found = _SPECS.get(game)
+    return None if found is None else found.engine
+
+
+def has_blind_play(game: str) -> bool:
+    """Whether seats of ``game`` may play without looking at their cards.
+
+    >>> has_blind_play("brag-poker"), has_blind_play("commerce")
+    (True, False)
+    """
+    load()
+    found = _SPECS.get(game)
+    return found is not None and found.blind_play
 
 
 def hand_ranking(rules: Rules) -> Ranking:
