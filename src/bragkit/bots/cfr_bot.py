@@ -6,7 +6,9 @@ strategy: the shipped ``hu_brag_s12.npz`` (package data), or a file given as
 ``strategy=``.  It follows the public history of the deal through the solved game's tree
 (a bet of the stay is ``stay``, of twice it ``double``) and samples its action from the
 equilibrium: one row for a blind decision, the row of its hand class once it has looked.
-Any other game, rule set, player count or stack is refused with one line.
+Any other game, rule set, player count or stack is refused with one line.  If an
+opponent's bets drift so far from the two sizes that the deal leaves the tree, it ends the
+deal (see, else cover, else the lowest bet) and counts it in ``off_tree``.
 
 The policy can be asked without an engine (:meth:`CfrPolicy.probabilities`):
 
@@ -135,6 +137,8 @@ class CfrBot(BaseBot):
         _check_rules(rules)
         super().__init__(rules)
         self.policy = CfrPolicy.load(strategy)
+        self.off_tree = 0
+        """Decisions taken off the solved tree (after another player's untranslatable bet)."""
 
     def history(self, view: SeatView) -> tuple[tuple[str, ...], int]:
         """The solved game's labels of the deal's public actions so far, and the stake level.
@@ -150,13 +154,19 @@ class CfrBot(BaseBot):
         node = 0
         labels: list[str] = []
 
+        # where the engine's chips have drifted from the tree's (a translated bet), the
+        # nearest tree action stands in
+        nearest = {"cover": ("see", "stay", "double"), "see": ("cover",),
+                   "stay": ("cover", "double"), "double": ("stay", "cover")}
+
         def step(label: str) -> None:
             nonlocal node
-            for child in tree.children(node):
-                if tree.labels[child] == label:
-                    node = child
-                    labels.append(label)
-                    return
+            for option in (label, *nearest.get(label, ())):
+                for child in tree.children(node):
+                    if tree.labels[child] == option:
+                        node = child
+                        labels.append(option)
+                        return
             raise RulesError(f"cfr: {label!r} is not a move of the solved game after "
                              f"{' '.join(labels) or 'the deal'}")
 
@@ -189,7 +199,13 @@ class CfrBot(BaseBot):
         spec = tree.spec
         if sum(view.stacks) + view.pot + sum(view.frozen_pots) != 2 * spec.stack:
             raise RulesError(f"cfr plays stacks of {spec.stack} only (the ante included)")
-        history, node = self.history(view)
+        try:
+            history, node = self.history(view)
+            if tree.kind[node] != 0:
+                raise RulesError("cfr: off the tree")
+        except RulesError:
+            self.off_tree += 1
+            return _off_tree_action(legal)
         cards = None if view.own_cards is None else tuple(c.id for c in view.own_cards)
         if tree.look[node] and cards is not None:        # it looked this turn
             history = (*history, "look")
@@ -214,12 +230,34 @@ class CfrBot(BaseBot):
 
 
 def _engine_action(choice: str, legal: tuple[LegalAction, ...], amount: int) -> Action:
+    """The engine action for a tree action; a bet is kept inside the engine's range (after a
+    translated bet of the other player the engine's stake may differ from the tree's)."""
     by_kind = {la.kind: la for la in legal}
     if choice in ("look", "fold", "see", "cover"):
         if choice in by_kind:
             return Action(choice)
-        raise RulesError(f"cfr: the engine does not offer {choice} here")
+        if choice in ("see", "cover") and "cover" in by_kind:
+            return Action("cover")
+        if choice == "cover" and "bet" in by_kind:
+            choice = "stay"
+        else:
+            raise RulesError(f"cfr: the engine does not offer {choice} here")
     bet = by_kind.get("bet")
-    if bet is None or bet.lo is None or not bet.lo <= amount <= (bet.hi or 0):
-        raise RulesError(f"cfr: the engine does not allow a bet of {amount} here")
-    return Action("bet", amount)
+    if bet is None or bet.lo is None:
+        if "cover" in by_kind:
+            return Action("cover")
+        raise RulesError("cfr: the engine offers no bet here")
+    return Action("bet", min(max(amount, bet.lo), bet.hi or bet.lo))
+
+
+def _off_tree_action(legal: tuple[LegalAction, ...]) -> Action:
+    """Where the deal has left the solved tree (an opponent's bets drifted too far from its
+    two sizes): end the deal -- see, else cover, else stay at the lowest bet."""
+    by_kind = {la.kind: la for la in legal}
+    for kind in ("see", "cover"):
+        if kind in by_kind:
+            return Action(kind)
+    bet = by_kind.get("bet")
+    if bet is not None and bet.lo is not None:
+        return Action("bet", bet.lo)
+    return Action("fold")

@@ -108,7 +108,7 @@ def _default_out(spec: GameSpec) -> Path:
               help="Cards in the deck: 52 or a reduced deck of the top ranks (12, 16, ...).")
 @click.option("--last-chip", type=click.Choice(["ends", "plays-on"]), default="ends",
               show_default=True,
-              help="A bet of a player's last chip ends the betting (rules-spec 4.4.9), or "
+              help="A bet of a player's last chip ends the betting (rules 4.4.9), or "
                    "play goes on (the research prototype's 6,744-node tree).")
 @click.option("--out", type=click.Path(dir_okay=False), default=None,
               help="Where to save the strategy (default: GAME.npz in this directory).")
@@ -120,6 +120,8 @@ def _default_out(spec: GameSpec) -> Path:
               help="Score bots against the equilibrium, e.g. heuristic,tracker.")
 @click.option("--strategy", "strategy_file", type=click.Path(dir_okay=False), default=None,
               help="With --score: the equilibrium file (default: the shipped one).")
+@click.option("--deals", type=Whole(1, 20_000), default=2000, show_default=True,
+              help="With --score: deals played in the engine per sampled bot.")
 @click.option("--threads", type=Whole(1, 64), default=None,
               help="BLAS threads (default 1: faster on a shared machine).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
@@ -129,7 +131,8 @@ def solve_command(game: str, minutes_text: str | None, iterations: int | None,
                   algorithm: str, stack: int | None, stakes: str | None, raises: int | None,
                   cap: int | None, deck: int, last_chip: str, out: str | None, precision: str,
                   check_file: str | None, score_bots: str | None, strategy_file: str | None,
-                  threads: int | None, as_json: bool, progress: bool | None) -> None:
+                  deals: int, threads: int | None, as_json: bool, progress: bool | None
+                  ) -> None:
     """Solve a heads-up game by vector-form CFR and save the equilibrium strategy.
 
     The exploitability is exact (a full best response in float64), in antes per hand.
@@ -148,7 +151,7 @@ def solve_command(game: str, minutes_text: str | None, iterations: int | None,
         if score_bots is not None:
             from bragkit.solve.score import score_command_output
 
-            click.echo(score_command_output(score_bots, strategy_file, as_json))
+            click.echo(score_command_output(score_bots, strategy_file, as_json, deals))
             return
         _solve(game, _minutes(minutes_text), iterations, algorithm,
                _spec(game, stack, stakes, raises, cap, deck, last_chip), out, precision,

@@ -108,7 +108,7 @@ def sampled_row(name: str, deals: int, seed: int) -> dict[str, object]:
         if len(results) > 1 else math.inf
     return {"bot": name, "kind": "sampled", "deals": deals,
             "vs_equilibrium_mah": 1000 * mean, "ci95_mah": 1000 * half,
-            "exploitability_mah": None}
+            "exploitability_mah": None, "cfr_off_tree_decisions": getattr(cfr, "off_tree", 0)}
 
 
 def score(bots: list[str], strategy_file: str | None = None, deals: int = 2000,
