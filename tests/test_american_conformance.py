@@ -1,4 +1,4 @@
-"""Conformance of American Brag, and the privacy of its exchanges (rules-spec 2.5, 4.3).
+"""Conformance of American Brag, and the privacy of its exchanges (rules 2.5, 4.3).
 
 Beyond the generic checker, every state of thousands of random deals is checked against the
 rule itself: the two hands of a private exchange (the caller's and the bragger's, just after

@@ -1,4 +1,4 @@
-"""American Brag (rules-spec 4.3, 6.12 AB1-AB2, A-AM1 to A-AM4): private exchanges."""
+"""American Brag (rules 4.3, 6.12 AB1-AB2, A-AM1 to A-AM4): private exchanges."""
 
 from __future__ import annotations
 

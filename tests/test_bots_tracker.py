@@ -1,4 +1,4 @@
-"""The tracker bot's memory of the unshuffled pack (rules-spec 2.4): forecasts must be true."""
+"""The tracker bot's memory of the unshuffled pack (rules 2.4): forecasts must be true."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Conformance of 3 Card Brag Poker: random legal play over every preset and option
-(rules-spec 2.3, 2.5, 2.7, 4.8): blind seats never see their own cards before looking, draws
+(rules 2.3, 2.5, 2.7, 4.8): blind seats never see their own cards before looking, draws
 stay private, side pots conserve chips, replay reproduces every deal."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""3 Card Brag Poker (rules-spec 4.8, 6.15 G1, A-GA1 to A-GA4)."""
+"""3 Card Brag Poker (rules 4.8, 6.15 G1, A-GA1 to A-GA4)."""
 
 from __future__ import annotations
 

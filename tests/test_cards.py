@@ -1,4 +1,4 @@
-"""Cards and packs (issue: cards and packs; rules-spec 2.1)."""
+"""Cards and packs (issue: cards and packs; rules 2.1)."""
 
 from __future__ import annotations
 

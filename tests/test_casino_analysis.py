@@ -1,4 +1,4 @@
-"""Exact analysis of the casino game (rules-spec 3.10): pinned fractions and independent recounts.
+"""Exact analysis of the casino game (rules 3.10): pinned fractions and independent recounts.
 
 The fast method counts dealer hands by inclusion and exclusion over strength
 classes.  Two deliberately simple methods here must agree with it:

@@ -1,4 +1,4 @@
-"""Casino 3 Card Brag: rules, paytables and the hand state machine (rules-spec 3.10, 4.9, 6.14)."""
+"""Casino 3 Card Brag: rules, paytables and the hand state machine (rules 3.10, 4.9, 6.14)."""
 
 from __future__ import annotations
 
@@ -29,7 +29,7 @@ def settle(pack: str, action: str = "play", rules: CasinoRules = BRAG, ante: int
     return CasinoHand.deal(rules, ante=ante, pair_plus=pair_plus, pack=pack).apply(action)
 
 
-# ---------------------------------------------------------------------------- spec 6.14
+# ---------------------------------------------------------------------------- rules 6.14
 def test_6_14_k1_unqualified_dealer_pays_ante_pushes_play() -> None:
     s = settle("Ks 9d 4c  Jh 7d 2s").settlement          # dealer J-high
     assert s is not None

@@ -141,7 +141,7 @@ def test_play_stops_when_the_bankroll_cannot_cover_a_hand(tmp_path: Path) -> Non
 def test_json_contract_from_a_hand_written_history(tmp_path: Path) -> None:
     path = write(tmp_path, {
         "format": "bragkit-history/1", "rules": "casino", "stacks": [100],
-        "pack": "Qs Qd 4c Qh 7d 2s",                       # spec 6.14 K2: pair beats Q-high
+        "pack": "Qs Qd 4c Qh 7d 2s",                       # rules 6.14 K2: pair beats Q-high
         "shuffles": ["4h 5d 6c 2s 2h 2d",                  # a run against a prial
                      "9s 7h 3d Ks Kd 2c"],
         "deals": [["p1 ante 10", "p1 pairbonus 5", "p1 play"],
@@ -154,7 +154,7 @@ def test_json_contract_from_a_hand_written_history(tmp_path: Path) -> None:
     assert first["hands"] == {"p1": "Qs Qd 4c", "dealer": "Qh 7d 2s"}
     assert first["winners"] == ["p1"] and first["net"] == {"p1": 25}   # 10 + 10 + 5 (pair 1:1)
     assert first["results"]["outcome"] == "player_wins"
-    # spec 6.14 K3: the run loses ante and play to the prial but collects the Ante Bonus
+    # rules 6.14 K3: the run loses ante and play to the prial but collects the Ante Bonus
     assert second["winners"] == ["dealer"] and second["results"]["ante_bonus"] == 10
     assert second["net"] == {"p1": -10}
     assert third["winners"] == ["dealer"] and third["net"] == {"p1": -10}
@@ -208,7 +208,7 @@ def test_tables_and_replays_agree_on_random_sessions() -> None:
     ([["p1 play"]], "deal 1, action 1 (p1 play): a hand starts with the ante"),
     ([["p1 ante 15", "p1 play"]],
      "deal 1, action 2 (p1 play): the Play bet equals the ante (15 chips) but only 5 are "
-     "left (rules-spec 4.9)"),
+     "left (rules 4.9)"),
     ([["p1 ante 30"]], "deal 1, action 1 (p1 ante 30): an ante of 30 needs 30 chips"),
     ([["p1 ante 5", "p1 pairbonus 2", "p1 pairbonus 2"]],
      "deal 1, action 3 (p1 pairbonus 2): the Pair Bonus is staked once"),

@@ -1,4 +1,4 @@
-"""The Three Card Poker ranking of the ``three-card-poker`` casino preset (rules-spec 3.10)."""
+"""The Three Card Poker ranking of the ``three-card-poker`` casino preset (rules 3.10)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Commerce flows CF1-CF3 (rules-spec 6.16) and the phases of 4.10 and 4.11, step by step."""
+"""Commerce flows CF1-CF3 (rules 6.16) and the phases of 4.10 and 4.11, step by step."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Rule-clause tests: one or more per Commerce config key (rules-spec 3.9, 4.10, 4.11, 5, 7)."""
+"""Rule-clause tests: one or more per Commerce config key (rules 3.9, 4.10, 4.11, 5, 7)."""
 
 from __future__ import annotations
 
@@ -367,7 +367,7 @@ def test_illegal_action_changes_nothing() -> None:
     st = deal(C, 3, 2, {0: "2c 5d 9h"})
     before = (st.stacks, st.pot, st.hands, st.pack, st.events)
     for text in ("trade Ks", "accept 2c", "exchange 2c 9h", "widow", "trade nonsense"):
-        with pytest.raises(IllegalActionError, match=r"rules-spec 4\.10"):
+        with pytest.raises(IllegalActionError, match=r"rules 4\.10"):
             st.apply(text)
     with pytest.raises(IllegalActionError, match="malformed"):
         st.apply("barter")

@@ -1,4 +1,4 @@
-"""The casino conformance checker (rules-spec 4.9): chips, cards, replay, illegal actions and
+"""The casino conformance checker (rules 4.9): chips, cards, replay, illegal actions and
 the player's view before the reveal."""
 
 from __future__ import annotations

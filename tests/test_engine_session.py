@@ -1,4 +1,4 @@
-"""Table sessions and the unshuffled pack (rules-spec 2.4, 4.4.2; flows P1 and P2 of 6.13)."""
+"""Table sessions and the unshuffled pack (rules 2.4, 4.4.2; flows P1 and P2 of 6.13)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Seat views (rules-spec 2.5): built incrementally, equal to a fresh pass, never leaking."""
+"""Seat views (rules 2.5): built incrementally, equal to a fresh pass, never leaking."""
 
 from __future__ import annotations
 

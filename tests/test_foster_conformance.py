@@ -3,7 +3,7 @@
 Each run plays 1000 random deals and checks after every action: chips conserved, every card
 accounted for once, legal actions exactly while the deal is live, illegal probes rejected
 without changing the state, no view holding a card its seat may not see, and replay of every
-deal's action log (rules-spec 2.3, 2.5, 2.7).
+deal's action log (rules 2.3, 2.5, 2.7).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Foster's single-stake Brag (rules-spec 4.1, 6.10 FB1-FB3, A-F1 to A-F9) on the engine."""
+"""Foster's single-stake Brag (rules 4.1, 6.10 FB1-FB3, A-F1 to A-F9) on the engine."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""R-AMERICAN: every jack and nine an equal bragger (rules-spec 3.5, vectors 6.5)."""
+"""R-AMERICAN: every jack and nine an equal bragger (rules 3.5, vectors 6.5)."""
 
 from __future__ import annotations
 
@@ -100,7 +100,7 @@ def test_3_5_option_is_validated() -> None:
 
 # ---------------------------------------------------------------------------- oracle
 def oracle_key(cards: tuple[Card, ...], rank_first: bool) -> tuple[int, ...]:
-    """Best key over every rank each bragger may be called (brute force, per rules-spec 3.5)."""
+    """Best key over every rank each bragger may be called (brute force, per rules 3.5)."""
     braggers = [c for c in cards if c.rank_value in (9, 11)]
     plain = [c.rank_value for c in cards if c.rank_value not in (9, 11)]
     best: tuple[int, ...] = ()

@@ -1,4 +1,4 @@
-"""R-COMMERCE: Peel's ranking and Hoyle's (rules-spec 3.9, vectors 6.8)."""
+"""R-COMMERCE: Peel's ranking and Hoyle's (rules 3.9, vectors 6.8)."""
 
 from __future__ import annotations
 
@@ -93,7 +93,7 @@ def test_3_9_peel_order_of_categories() -> None:
 
 
 def test_3_9_flush_ties_compare_cards_high_to_low() -> None:
-    # K-7-5 and Q-8-4 both point 22: the king decides (rules-spec A-C5)
+    # K-7-5 and Q-8-4 both point 22: the king decides (rules A-C5)
     assert cmp(PEEL, "Kh 7h 5h", "Qs 8s 4s") == 1
     assert cmp(PEEL, "Kh 7h 5h", "Ks 7s 5s") == 0
 

@@ -1,4 +1,4 @@
-"""R-CARD, R-31 and the seat tie-break of Three-Stake Brag (rules-spec 3.7, 3.8; vectors 6.7)."""
+"""R-CARD, R-31 and the seat tie-break of Three-Stake Brag (rules 3.7, 3.8; vectors 6.7)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""R-FOSTER: English Brag with the braggers A♦ > J♣ > 9♦ (rules-spec 3.4, vectors 6.4)."""
+"""R-FOSTER: English Brag with the braggers A♦ > J♣ > 9♦ (rules 3.4, vectors 6.4)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""R-MODERN and R-TEENPATTI (rules-spec 3.1, 3.6; vectors 6.1 and 6.6)."""
+"""R-MODERN and R-TEENPATTI (rules 3.1, 3.6; vectors 6.1 and 6.6)."""
 
 from __future__ import annotations
 
@@ -149,7 +149,7 @@ def test_golden_hash_of_the_complete_ordering(
 
 
 def naive_key(cards: tuple[Card, ...]) -> tuple[int, ...]:
-    """A deliberately simple, independent R-MODERN classifier (rules-spec 3.1)."""
+    """A deliberately simple, independent R-MODERN classifier (rules 3.1)."""
     ranks = sorted((c.rank_value for c in cards), reverse=True)
     suited = len({c.suit for c in cards}) == 1
     if len(set(ranks)) == 1:

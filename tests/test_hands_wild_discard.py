@@ -1,4 +1,4 @@
-"""Wild cards (rules-spec 3.2, vectors 6.2) and Four/Five Card Brag (3.3, vectors 6.3)."""
+"""Wild cards (rules 3.2, vectors 6.2) and Four/Five Card Brag (3.3, vectors 6.3)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The betting flows B1-B10 of rules-spec section 6.9."""
+"""The betting flows B1-B10 of rules 6.9."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Hand histories and ``brag replay`` for the poker-style games (rules-spec 2.7)."""
+"""Hand histories and ``brag replay`` for the poker-style games (rules 2.7)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The equalising betting machine (rules-spec 2.6, 4.1 step 3, 4.8; A-F1, A-F9, A-GA2, A-GA3)."""
+"""The equalising betting machine (rules 2.6, 4.1 step 3, 4.8; A-F1, A-F9, A-GA2, A-GA3)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Rules keys of the poker-style games (rules-spec 7): validation, presets, dispatch."""
+"""Rules keys of the poker-style games (rules 7): validation, presets, dispatch."""
 
 from __future__ import annotations
 

@@ -250,7 +250,7 @@ def test_4_2_three_stake_check_error_names_p2_allow_check() -> None:
     t = open_table(get_preset("three-stake"), [50] * 3, dealer=0, seed=1)
     st = t.state
     assert st is not None
-    with pytest.raises(IllegalActionError, match=r"p2_allow_check=false.*rules-spec 4\.2"):
+    with pytest.raises(IllegalActionError, match=r"p2_allow_check=false.*rules 4\.2"):
         st.apply("check")
     st = st.apply("bet 2")
     with pytest.raises(IllegalActionError, match="a bet stands") as info:
@@ -267,8 +267,8 @@ def test_a_t2_p2_allow_check_offers_the_check() -> None:
 def test_4_7_cannot_see_a_blind_man_cites_teen_patti() -> None:
     st = deal(TP, [100, 100], 1, {0: "As Ah Ad", 1: "3s 3h 3d"})
     st = play(st, "p1 bet 1, p2 look")
-    with pytest.raises(IllegalActionError, match=r"cannot see a blind man \(rules-spec 4\.7\)"):
+    with pytest.raises(IllegalActionError, match=r"cannot see a blind man \(rules 4\.7\)"):
         st.apply("show")
     modern = play(deal(get_preset("modern"), [100, 100], 1), "p1 bet 1, p2 look")
-    with pytest.raises(IllegalActionError, match=r"cannot see a blind man \(rules-spec 4\.4\.2"):
+    with pytest.raises(IllegalActionError, match=r"cannot see a blind man \(rules 4\.4\.2"):
         modern.apply("see")

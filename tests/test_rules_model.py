@@ -1,4 +1,4 @@
-"""Rules as data: validation, presets, dict/JSON forms (rules-spec section 7)."""
+"""Rules as data: validation, presets, dict/JSON forms (rules 7)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Teen Patti (rules-spec 4.7) on the shared engine."""
+"""Teen Patti (rules 4.7) on the shared engine."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Conformance of Three-Stake Brag: random legal play over every preset and option
-(rules-spec 2.3, 2.5, 2.7, 4.2): chips (three pools and a carried P3), cards (drawn cards
+(rules 2.3, 2.5, 2.7, 4.2): chips (three pools and a carried P3), cards (drawn cards
 included), legal actions, illegal probes, views, replay."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Three-Stake Brag (rules-spec 4.2, 3.7, 3.8, 6.7 C1-C3 and T1-T4, 6.11 TS1-TS2, A-T1 to A-T7)."""
+"""Three-Stake Brag (rules 4.2, 3.7, 3.8, 6.7 C1-C3 and T1-T4, 6.11 TS1-TS2, A-T1 to A-T7)."""
 
 from __future__ import annotations
 

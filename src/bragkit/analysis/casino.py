@@ -1,4 +1,4 @@
-"""Exact analysis of casino 3 Card Brag and Three Card Poker for any paytable (spec 3.10, 4.9).
+"""Exact analysis of casino 3 Card Brag and Three Card Poker for any paytable (rules 3.10, 4.9).
 
 Every deal is counted: the 22,100 player hands times the 18,424 dealer hands
 left for each (407,170,400 deals).  Nothing is enumerated pair by pair:

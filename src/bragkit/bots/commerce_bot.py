@@ -1,4 +1,4 @@
-"""The ``heuristic`` bot for Commerce, with and without a widow (rules-spec 4.10, 4.11).
+"""The ``heuristic`` bot for Commerce, with and without a widow (rules 4.10, 4.11).
 
 * **Strength**: the exact chance that its hand beats one random hand under the Commerce
   ranking (:func:`~bragkit.bots.strength.one_opponent_table`), ``p ** m`` against ``m``

@@ -143,7 +143,7 @@ class HeuristicBot(BaseBot):
     def tie_share(self, view: SeatView) -> float:
         """Half the chance of a tie with one opponent (0 when unknown).
 
-        :meth:`one_opponent` counts ties half; a seer loses them (rules-spec 4.4.8).
+        :meth:`one_opponent` counts ties half; a seer loses them (rules 4.4.8).
         """
         ids = self.own_ids(view)
         if ids is None or self._table is None or len(ids) != 3:

@@ -1,5 +1,5 @@
 """The ``heuristic`` bot for the poker-style games: Foster, Three-Stake, American Brag, and
-GameAccount's 3 Card Brag Poker (rules-spec 4.1-4.3, 4.8).
+GameAccount's 3 Card Brag Poker (rules 4.1-4.3, 4.8).
 
 * **Strength**: the exact chance that its three cards beat one random hand under the game's
   ranking (braggers included), from the precomputed table of

@@ -1,6 +1,6 @@
 """The ``tracker`` bot: plays like ``heuristic`` but follows the unshuffled pack.
 
-Under ``brag_unshuffled`` (rules-spec 2.4) the pack is not shuffled between deals unless a
+Under ``brag_unshuffled`` (rules 2.4) the pack is not shuffled between deals unless a
 see was won by a prial: every hand goes to the bottom as it leaves play and the next deal
 comes from the top.  A player who remembers which hands went down in which order, and the
 cards he saw in them (his own hand once looked, the hands shown at a see, a side show he

@@ -5,7 +5,7 @@ meaning (from the declarations of :mod:`bragkit.rules.keys`).
 >>> from bragkit.cli import cli
 >>> out = CliRunner().invoke(cli, ["rules", "foster"]).output
 >>> print(out.splitlines()[0])
-foster: Foster's single-stake Brag (rules-spec 4.1), 18 keys
+foster: Foster's single-stake Brag (rules 4.1), 18 keys
 >>> [line.split()[:3] for line in out.splitlines() if line.startswith("limit ")]
 [['limit', '10', '10']]
 >>> r = CliRunner().invoke(cli, ["rules", "nope"])
@@ -55,7 +55,7 @@ def rules_command(preset: str, show_all: bool, as_json: bool) -> None:
                       "section": k.section, "read": rules.game in k.games, "doc": k.doc}
                      for k in keys]}, sort_keys=True))
         return
-    click.echo(f"{preset}: {spec.title} (rules-spec {spec.spec_section}), {len(keys)} keys")
+    click.echo(f"{preset}: {spec.title} (rules {spec.spec_section}), {len(keys)} keys")
     width = max(len(k.name) for k in keys)
     click.echo(f"{'key':<{width}} {'value':<18} {'default':<18}  meaning (* not the default)")
     for k in keys:

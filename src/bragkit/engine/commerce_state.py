@@ -1,4 +1,4 @@
-"""The immutable state of one Commerce deal (rules-spec 4.10 G-C1 and 4.11 G-C2).
+"""The immutable state of one Commerce deal (rules 4.10 G-C1 and 4.11 G-C2).
 
 Commerce has no betting machine: it is a trading game, so its state lives here, on the
 shared table model (:mod:`.actions`, :mod:`.events`, :mod:`.pack`).  The two games are
@@ -217,7 +217,7 @@ class CommerceState(DealProtocol):
             seated = eligible(rules, tuple(d.stacks), dealer, lives)
         if len(seated) != n or not seated[dealer] or sum(seated) < 2:
             raise BragError("a Commerce deal needs the dealer and at least one more seat "
-                            "dealt in (rules-spec 4.10, 4.11)")
+                            "dealt in (rules 4.10, 4.11)")
         if sum(seated) > rules.max_players():
             raise BragError(f"{sum(seated)} players is too many for this pack "
                             f"(at most {rules.max_players()})")
@@ -240,7 +240,7 @@ class CommerceState(DealProtocol):
 
     # ------------------------------------------------------------------ queries
     def turn_rule(self) -> str:
-        """The turn order's rules-spec sections (Commerce, both forms)."""
+        """The turn order's docs/rules sections (Commerce, both forms)."""
         return "4.10/4.11"
 
     @property

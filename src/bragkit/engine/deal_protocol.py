@@ -19,7 +19,7 @@ and no fields of its own, so states stay as small and as fast as before.
 >>> t.apply_move(0, "fold")
 Traceback (most recent call last):
 ...
-bragkit.errors.IllegalActionError: p1 fold: it is p3's turn, not p1's (turn order, rules-spec 4.4.2)
+bragkit.errors.IllegalActionError: p1 fold: it is p3's turn, not p1's (turn order, rules 4.4.2)
 """
 
 from __future__ import annotations
@@ -90,7 +90,7 @@ class DealProtocol:
         return state
 
     def turn_rule(self) -> str:
-        """The rules-spec section that sets the turn order (named when a seat acts out of
+        """The docs/rules section that sets the turn order (named when a seat acts out of
         turn); engines override it."""
         return "2.2"
 
@@ -139,7 +139,7 @@ class DealProtocol:
         if seat != self.to_act:
             raise IllegalActionError(
                 f"{format_move(seat, action)}: it is p{self.to_act + 1}'s turn, not "
-                f"p{seat + 1}'s (turn order, rules-spec {self.turn_rule()})")
+                f"p{seat + 1}'s (turn order, rules {self.turn_rule()})")
         return self.apply(action)
 
     def first(self) -> Self:

@@ -1,4 +1,4 @@
-"""The poker-style (equalising) betting machine (rules-spec 2.6, 4.1-4.3, 4.8).
+"""The poker-style (equalising) betting machine (rules 2.6, 4.1-4.3, 4.8).
 
 Each seat's *credited* contribution to the current betting round is tracked; to stay in,
 a seat brings its contribution up to the ``target`` (the highest contribution).  A round
@@ -98,7 +98,7 @@ class PokerBetting:
     * ``all_in``: ``"side_pots"`` (a seat may call all-in for less; table stakes) or
       ``"fold"`` (a seat that cannot meet the target must abandon).
     * ``half_price_blind``: a seat that has not looked calls for ``ceil(to_call / 2)``
-      with full rights to the pot (GameAccount, rules-spec 4.8).
+      with full rights to the pot (GameAccount, rules 4.8).
     """
 
     limit: int = 10

@@ -40,7 +40,7 @@ class PokerGame(ABC):
 
     name: ClassVar[str] = "poker"
     spec_section: ClassVar[str] = "4.1"
-    """The rules-spec section illegal-action messages cite."""
+    """The docs/rules section illegal-action messages cite."""
     check_key: ClassVar[str] = "allow_check"
     """The rule key that lets an unopened round be checked (named when a check is refused)."""
     pools: ClassVar[int] = 1
@@ -54,11 +54,11 @@ class PokerGame(ABC):
     min_players: ClassVar[int] = 2
     """Seats a deal needs (a table whose other seats went broke plays on heads-up)."""
     min_table: ClassVar[int] = 2
-    """Seats a table needs to start.  Foster gives three to twelve players (rules-spec
+    """Seats a table needs to start.  Foster gives three to twelve players (rules
     4.1-4.3), but heads-up tables are allowed (simulations of two bots play them)."""
     max_players: ClassVar[int] = 12
     keys: ClassVar[frozenset[str]] = frozenset()
-    """The config keys this game reads (rules-spec 7), from
+    """The config keys this game reads (rules 7), from
     :data:`bragkit.rules.game_keys.GAME_KEYS`; the rules model refuses any other key set
     away from its default, so that a house rule of another game (``draw31`` under Foster,
     modern Brag's ``ante``) is never silently ignored."""
@@ -70,7 +70,7 @@ class PokerGame(ABC):
         inert = [f"{key} has no effect {why}" for key, why in self.inert(rules).items()
                  if getattr(rules, key) != default[key]]
         if inert:
-            raise RulesError(f"{rules.game}: {'; '.join(inert)} (rules-spec 7)")
+            raise RulesError(f"{rules.game}: {'; '.join(inert)} (rules 7)")
 
     def inert(self, rules: Rules) -> dict[str, str]:
         """Keys of this game that another key makes meaningless (key -> why); setting one
@@ -98,7 +98,7 @@ class PokerGame(ABC):
     def apply_phase(self, w: PokerWork, seat: int, action: Action) -> None:
         """Apply an action of a phase only this game knows (none by default)."""
         raise IllegalActionError(f"p{seat + 1} {action}: {self.name} has no such action "
-                                 f"(rules-spec {self.spec_section})")
+                                 f"(rules {self.spec_section})")
 
     def on_raise(self, w: PokerWork, seat: int) -> None:  # noqa: B027 - optional hook
         """Called after ``seat`` bets or raises."""

@@ -48,7 +48,7 @@ class PokerSession(Session):
         game = poker_game_for(rules)
         if len(stacks) < game.min_table:
             raise RulesError(f"{rules.game} needs at least {game.min_table} players "
-                             f"(rules-spec {game.spec_section}), not {len(stacks)}")
+                             f"(rules {game.spec_section}), not {len(stacks)}")
         super().__init__(rules, stacks, dealer, **kwargs)
 
     def min_stack(self, rules: Rules) -> int:

@@ -128,7 +128,7 @@ class PokerState(DealProtocol):
 
     # ------------------------------------------------------------------ queries
     def turn_rule(self) -> str:
-        """The turn order's rules-spec section (the game's own section)."""
+        """The turn order's docs/rules section (the game's own section)."""
         return self.game.spec_section
 
     @property
@@ -643,7 +643,7 @@ def _diagnose(st: PokerState, action: Action) -> str:
     """Why ``action`` by the seat to act is illegal, naming the rule."""
     p = st.to_act
     head = format_move(max(p, 0), action)
-    sec = f"rules-spec {st.game.spec_section}"
+    sec = f"rules {st.game.spec_section}"
     if st.phase == "over":
         return f"{head}: the deal is over"
     legal = st.legal_actions()

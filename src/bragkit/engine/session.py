@@ -1,4 +1,4 @@
-"""Table sessions: consecutive deals at one table (rules-spec 2.2-2.4, 4.4.2, 4.4.11).
+"""Table sessions: consecutive deals at one table (rules 2.2-2.4, 4.4.2, 4.4.11).
 
 A :class:`Session` carries what passes from deal to deal: the stacks, the dealer (who
 moves one seat left after every deal), a carried pot, a retained blind hand, the debt
@@ -208,7 +208,7 @@ class Session(TableCore):
         move = format_move(seat, action)
         if seat != self.dealer:
             raise IllegalActionError(f"{move}: only the dealer p{self.dealer + 1} chooses the "
-                                     "variant (dealers_choice_every, rules-spec 4.4.11)")
+                                     "variant (dealers_choice_every, rules 4.4.11)")
         options = self.legal_actions()[0]
         if not options.allows(action):
             raise IllegalActionError(f"{move}: the dealer must choose one of the variants "

@@ -248,7 +248,7 @@ class Table(Protocol):
 
 def check_seating(rules: Rules, stacks: Sequence[int], dealer: int | None,
                   rng: random.Random) -> int:
-    """Check a new table's seats (rules-spec 2.2, 2.3) and return its first dealer (drawn
+    """Check a new table's seats (rules 2.2, 2.3) and return its first dealer (drawn
     from ``rng`` when ``dealer`` is None and ``first_dealer="random"``).
 
     >>> from bragkit.rules import get_preset
@@ -277,7 +277,7 @@ def check_seating(rules: Rules, stacks: Sequence[int], dealer: int | None,
     short = [f"p{i + 1}" for i, s in enumerate(stacks) if s < rules.min_buy_in]
     if short:
         problems.append(f"{', '.join(short)} bring less than min_buy_in={rules.min_buy_in} "
-                        "chips (rules-spec 2.3)")
+                        "chips (rules 2.3)")
     if dealer is not None and not 0 <= dealer < n:
         problems.append(f"dealer must be a seat 1..{n}")
     if problems:

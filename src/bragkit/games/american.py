@@ -1,4 +1,4 @@
-"""Foster's American Brag (rules-spec 4.3, G-F3): eight braggers, lose-and-drop-out betting.
+"""Foster's American Brag (rules 4.3, G-F3): eight braggers, lose-and-drop-out betting.
 
 The ante, deal and betting are Foster's (:mod:`bragkit.games.foster`), under R-AMERICAN.
 On top: the seat whose raise stands is the *bragger*.  A seat that calls the bragger's raise

@@ -1,4 +1,4 @@
-"""GameAccount's "3 Card Brag Poker" (rules-spec 4.8, G-GA): blinds, draw, fixed limits.
+"""GameAccount's "3 Card Brag Poker" (rules 4.8, G-GA): blinds, draw, fixed limits.
 
 The two seats left of the dealer post ``small_blind`` and ``big_blind`` (heads-up the dealer
 posts the small blind); three cards each, face down and unseen (players are blind until they

@@ -1,4 +1,4 @@
-"""Casino 3 Card Brag against the dealer (rules-spec 3.10, 4.9) as an immutable state machine.
+"""Casino 3 Card Brag against the dealer (rules 3.10, 4.9) as an immutable state machine.
 
 One player's hand against the house: the player stakes an ``ante`` and
 optionally a Pair Bonus (``pair_plus``) side bet, sees three cards and either
@@ -20,7 +20,7 @@ which returns a new state; an illegal action raises
 (<Action.PLAY: 'play'>, <Action.FOLD: 'fold'>)
 >>> done = hand.apply("play")
 >>> s = done.settlement
->>> (s.outcome, s.ante, s.play, s.ante_bonus, s.total)   # spec 6.14 K2
+>>> (s.outcome, s.ante, s.play, s.ante_bonus, s.total)   # rules 6.14 K2
 ('player_wins', 10, 10, 0, 20)
 >>> hand.settlement is None       # the original state is untouched
 True
@@ -296,7 +296,7 @@ TIE_RULES: Final = ("push", "dealer")
 class CasinoRules:
     """The rules of one casino table (validated; use :meth:`preset`).
 
-    Keys: ``ranking``, ``ante_bonus_table``, ``pair_plus_table`` (spec 3.10),
+    Keys: ``ranking``, ``ante_bonus_table``, ``pair_plus_table`` (rules 3.10),
     ``qualifier`` (the dealer's weakest qualifying hand, default ``Q-high``),
     ``casino_tie`` (``push`` or ``dealer``: who takes a tie with a qualified
     dealer) and ``pair_plus_forfeit_on_fold`` (default false: the side bet is
@@ -410,7 +410,7 @@ class CasinoRules:
 # ---------------------------------------------------------------------------- settlement
 def pair_plus_units(rules: CasinoRules, played: bool, category: str) -> Fraction:
     """The Pair Bonus result per unit of side bet: the table's payout, else -1 (also on a
-    fold when ``pair_plus_forfeit_on_fold``); the dealer's hand never matters (spec 4.9).
+    fold when ``pair_plus_forfeit_on_fold``); the dealer's hand never matters (rules 4.9).
 
     >>> r = CasinoRules.preset("casino")
     >>> [str(pair_plus_units(r, played, c)) for played, c in
@@ -433,7 +433,7 @@ def settle_units(rules: CasinoRules, played: bool, player: int, category: str,
     >>> r = CasinoRules.preset("casino")
     >>> m = r.ranking_obj
     >>> run, prial = m.rank3(8, 13, 16), m.rank3(0, 1, 2)       # 4-5-6 run; 2-2-2
-    >>> [str(x) for x in settle_units(r, True, run, "run", prial)]   # spec 6.14 K3
+    >>> [str(x) for x in settle_units(r, True, run, "run", prial)]   # rules 6.14 K3
     ['-1', '-1', '1', '6']
     """
     pair_plus = pair_plus_units(rules, played, category)

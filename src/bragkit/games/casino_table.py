@@ -65,7 +65,7 @@ __all__ = ["CasinoHistory", "CasinoRecord", "CasinoReplay", "CasinoTable", "Kept
            "paid_chips", "play_casino_deals", "replay_casino", "replay_casino_to",
            "replay_table"]
 
-_SPEC = "rules-spec 4.9"
+_SPEC = "rules 4.9"
 
 
 def is_casino_spec(spec: object) -> bool:
@@ -318,7 +318,7 @@ class CasinoTable:
     Traceback (most recent call last):
     ...
     bragkit.errors.IllegalActionError: the Play bet equals the ante (10 chips) but only 5 \
-are left (rules-spec 4.9)
+are left (rules 4.9)
     >>> t.apply_text("p1 fold"); t.bankroll, t.finished[0].settlement.outcome
     (5, 'fold')
     """

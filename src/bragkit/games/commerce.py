@@ -1,4 +1,4 @@
-"""Commerce, the trade-and-barter form (rules-spec 4.10, G-C1): deal plan, decisions, settlement.
+"""Commerce, the trade-and-barter form (rules 4.10, G-C1): deal plan, decisions, settlement.
 
 The state machine is :class:`bragkit.engine.commerce_state.CommerceState`; this module
 only says what is paid, what may be done and who is paid.
@@ -52,15 +52,15 @@ __all__ = ["COMMON_KEYS", "GAMES", "TRADE_GAME", "TRADE_KEYS", "TradeGame", "nei
            "trade_cost"]
 
 COMMON_KEYS: Final = COMMERCE_COMMON_KEYS
-"""The config keys both forms of Commerce read (rules-spec 7, G-C1/G-C2, R-COMMERCE)."""
+"""The config keys both forms of Commerce read (rules 7, G-C1/G-C2, R-COMMERCE)."""
 
 _STAND: Final = LegalAction("stand")
 _PASS: Final = LegalAction("pass")
 _AFTER: Final = (_STAND, _PASS)
 _RULES: Final = {
-    "trade": "rules-spec 4.10 TRADING: stand, trade or barter one card",
-    "after": "rules-spec 4.10: after a trade or barter, stand or pass",
-    "barter": "rules-spec 4.10 BARTER: accept handing back one of your own three cards, "
+    "trade": "rules 4.10 TRADING: stand, trade or barter one card",
+    "after": "rules 4.10: after a trade or barter, stand or pass",
+    "barter": "rules 4.10 BARTER: accept handing back one of your own three cards, "
               "or stand",
 }
 
@@ -176,7 +176,7 @@ class TradeGame:
 
     def rule(self, st: CommerceState) -> str:
         """The rule named by an illegal-action error."""
-        return _RULES.get(st.phase, "rules-spec 4.10")
+        return _RULES.get(st.phase, "rules 4.10")
 
     # ------------------------------------------------------------------ internals
     def _advance(self, d: Draft, seat: int) -> None:

@@ -1,4 +1,4 @@
-"""A Commerce table: consecutive deals (rules-spec 2.2-2.4, 4.10, 4.11).
+"""A Commerce table: consecutive deals (rules 2.2-2.4, 4.10, 4.11).
 
 A :class:`CommerceSession` carries what passes from deal to deal: the stacks, the dealer
 (one seat to the left after every deal, skipping seats that cannot deal), and for the

@@ -1,4 +1,4 @@
-"""Commerce with a widow (rules-spec 4.11, G-C2): deal plan, decisions, scoring.
+"""Commerce with a widow (rules 4.11, G-C2): deal plan, decisions, scoring.
 
 The state machine is :class:`bragkit.engine.commerce_state.CommerceState`; this module
 says what is dealt, what may be done and who is paid.
@@ -194,16 +194,16 @@ class WidowGame:
     def rule(self, st: CommerceState) -> str:
         """The rule named by an illegal-action error."""
         if st.phase == "privilege":
-            return "rules-spec 4.11 dealer's privilege: widow or keep"
+            return "rules 4.11 dealer's privilege: widow or keep"
         if st.phase == "pounce":
-            return "rules-spec 4.11 pounce: pounce or decline"
+            return "rules 4.11 pounce: pounce or decline"
         if st.phase == "horse":
-            return "rules-spec 4.11 buying a horse: horse or decline"
+            return "rules 4.11 buying a horse: horse or decline"
         if st.phase == "last":
-            return "rules-spec 4.11 peel: one last exchange of one card, or pass"
-        return {"peel": "rules-spec 4.11 peel: exchange one card with the widow, stand or pass",
-                "hoyle": "rules-spec 4.11 hoyle: exchange cards one for one, or stand",
-                "britannica": "rules-spec 4.11 britannica: exchange one, two or three cards, "
+            return "rules 4.11 peel: one last exchange of one card, or pass"
+        return {"peel": "rules 4.11 peel: exchange one card with the widow, stand or pass",
+                "hoyle": "rules 4.11 hoyle: exchange cards one for one, or stand",
+                "britannica": "rules 4.11 britannica: exchange one, two or three cards, "
                               "or pass"}[st.rules.widow_rules]
 
     # ------------------------------------------------------------------ the exchange phase

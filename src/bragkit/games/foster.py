@@ -1,4 +1,4 @@
-"""Foster's single-stake Brag (rules-spec 4.1, G-F1): ante, meet-raise-or-abandon, braggers.
+"""Foster's single-stake Brag (rules 4.1, G-F1): ante, meet-raise-or-abandon, braggers.
 
 The dealer antes 1..L before the deal (``p4 ante 2``); from the eldest hand each seat must
 meet the highest total (``call``), raise it by 1..L (``raise 5``) or abandon (``fold``).  The

@@ -1,4 +1,4 @@
-"""Modern Three Card Brag and its Four/Five-Card and wild-card forms (rules-spec 4.4-4.6).
+"""Modern Three Card Brag and its Four/Five-Card and wild-card forms (rules 4.4-4.6).
 
 Everything is in the shared brag engine; this module only maps the rules onto it:
 the R-MODERN ranking (with wild cards and discards), the first-bet bounds, raise and pot
@@ -59,7 +59,7 @@ GAMES: Final = (GameSpec(
     keys=MODERN_KEYS, ranking=_ranking, docs="docs/rules/modern.md", order=0, blind_play=True,
     bots={"heuristic": "bragkit.bots.heuristic:HeuristicBot",
           "tracker": "bragkit.bots.tracker:TrackerBot"},
-    unread_reason="keys of Teen Patti, rules-spec 4.7",
+    unread_reason="keys of Teen Patti, rules 4.7",
     model_checked=frozenset({"pot_limit_total"}),
     presets={
         "modern": {}, "modern-4card": {"cards": 4}, "modern-5card": {"cards": 5},

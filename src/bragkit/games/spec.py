@@ -59,7 +59,7 @@ class GameSpec:
     """Its place in listings."""
     blind_play: bool = False
     """Seats may play without looking at their cards (the play screen marks them)."""
-    unread_reason: str = "rules-spec 7"
+    unread_reason: str = "rules 7"
     """Why a key the game does not read is refused."""
     model_checked: frozenset[str] = frozenset()
     """Stray keys the rules model refuses itself for this game (with its own reason)."""

@@ -1,4 +1,4 @@
-"""Teen Patti on the shared brag engine (rules-spec 4.7).
+"""Teen Patti on the shared brag engine (rules 4.7).
 
 Mapping onto the brag-style machine: the boot is the ante; the stake ``s`` in blind units
 is ``R/2``, so the machine starts at ``R = 2 * boot``; a blind chaal of ``s..2s`` and a seen

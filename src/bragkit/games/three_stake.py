@@ -1,4 +1,4 @@
-"""Foster's Three-Stake Brag (rules-spec 4.2, G-F2): best card, brag, thirty-one.
+"""Foster's Three-Stake Brag (rules 4.2, G-F2): best card, brag, thirty-one.
 
 Every seat puts ``stake`` (the spec's ``S``) into each of three pools; two cards go face down
 and a third face up to each seat.

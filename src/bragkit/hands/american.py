@@ -1,4 +1,4 @@
-"""American Brag: eight equal braggers, every jack and every nine (R-AMERICAN, rules-spec 3.5).
+"""American Brag: eight equal braggers, every jack and every nine (R-AMERICAN, rules 3.5).
 
 As in English Brag only pairs and triplets count (categories ``triplet``,
 ``pair``, ``high_card``), but a bragger here is any jack or nine, all braggers

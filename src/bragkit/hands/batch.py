@@ -2,7 +2,7 @@
 
 :func:`rank_best_batch` ranks an ``(N, k)`` array of card ids, ``k`` = 3, 4 or
 5, to comparable integers: the best three cards' dense ordinal, then the
-discards (rules-spec 3.3), packed into one ``int64``.
+discards (rules 3.3), packed into one ``int64``.
 
 >>> import numpy as np
 >>> from bragkit.hands import get_ranking

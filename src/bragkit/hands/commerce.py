@@ -1,4 +1,4 @@
-"""Commerce hands (R-COMMERCE, rules-spec 3.9): Peel's ranking and Hoyle's older one.
+"""Commerce hands (R-COMMERCE, rules 3.9): Peel's ranking and Hoyle's older one.
 
 Pip values: ace 11, king, queen and jack 10, other cards their face value.
 

@@ -1,4 +1,4 @@
-"""Three-Stake Brag's other pools and counting helpers (rules-spec 3.7, 3.8, 2.1).
+"""Three-Stake Brag's other pools and counting helpers (rules 3.7, 3.8, 2.1).
 
 * :class:`SingleCardRanking` (``single-card``, R-CARD): the best single face-up
   card of the first pool.  Rank first (ace high, two low); at equal rank the
@@ -80,7 +80,7 @@ def best_seat(strengths: Sequence[Strength | None], *,
     """The index of the best strength, listed in seat order from the eldest hand.
 
     Ties go to the earliest index (the eldest hand, or the player nearest him on
-    the left: rules-spec 3.7, 3.8).  ``None`` entries (seats not taking part) and
+    the left: rules 3.7, 3.8).  ``None`` entries (seats not taking part) and
     strengths failing ``eligible`` are skipped; None when no seat qualifies (for
     example every thirty-one hand bust, when the pool carries).
 

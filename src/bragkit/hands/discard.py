@@ -1,4 +1,4 @@
-"""Four- and Five-Card Brag: keep the best three cards, compare discards (rules-spec 3.3).
+"""Four- and Five-Card Brag: keep the best three cards, compare discards (rules 3.3).
 
 The comparison is the three-card strength first (for wild rankings it already
 ends with the fewer-wilds tie-break), then the discards: one discard by rank;

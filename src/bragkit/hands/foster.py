@@ -1,4 +1,4 @@
-"""English Brag with three braggers (R-FOSTER, rules-spec 3.4; Foster's *Complete Hoyle*).
+"""English Brag with three braggers (R-FOSTER, rules 3.4; Foster's *Complete Hoyle*).
 
 Only pairs and triplets count; runs and flushes are worthless.  The three
 *braggers* A♦ > J♣ > 9♦ may stand for any card, and the hand takes its best

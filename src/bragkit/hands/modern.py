@@ -1,7 +1,7 @@
 """Modern Three Card Brag (R-MODERN), Teen Patti (R-TEENPATTI) and wild cards (R-MODERN+W).
 
 Categories, best first: prial, running flush, run, flush, pair, high card
-(rules-spec 3.1).  Options:
+(rules 3.1).  Options:
 
 * ``threes_high`` (default True): 3-3-3 is the best prial.
 * ``a23_rank``: ``"top"`` (default; A-2-3 is the best run), ``"second"`` (just
@@ -10,14 +10,14 @@ Categories, best first: prial, running flush, run, flush, pair, high card
 * ``wild``: ``None``, ``"twos"``, ``"black-twos"``, ``"one-eyed-jacks"`` (J♠ J♥),
   ``"suicide-king"`` (K♥) or ``"jokers"`` (adds ``jokers`` jokers, default 2,
   to the pack).  A wild card stands for any card; when two hands are otherwise
-  equal, fewer wild cards win (rules-spec 3.2).
+  equal, fewer wild cards win (rules 3.2).
 * ``wild_count_mode``: ``"physical"`` (default: every wild card held counts) or
   ``"as_used"`` (a wild card standing for itself does not count).
 * ``wild_may_duplicate`` (default True): a wild card may stand for a card held
   elsewhere.  In a three-card hand from one pack this never changes a strength
   (two cards of one rank already make a pair), and a test proves it.
 * ``discard_compare``: ``"lex_high"`` (default) or ``"pair_first"``, for Four
-  and Five Card Brag (rules-spec 3.3).
+  and Five Card Brag (rules 3.3).
 
 >>> from bragkit.hands import get_ranking
 >>> m = get_ranking("modern")
@@ -283,4 +283,4 @@ class TeenPattiRanking(ModernRanking):
 
     def __init__(self, options: dict[str, Any], pack: Sequence[Card]) -> None:
         super().__init__(options, pack)
-        self.threes_high = False  # no special threes in Teen Patti (rules-spec 3.6)
+        self.threes_high = False  # no special threes in Teen Patti (rules 3.6)

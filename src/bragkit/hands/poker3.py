@@ -1,4 +1,4 @@
-"""Three Card Poker ranking (rules-spec 3.10, the ``three-card-poker`` casino preset).
+"""Three Card Poker ranking (rules 3.10, the ``three-card-poker`` casino preset).
 
 Categories, best first: straight flush, three of a kind, straight, flush,
 pair, high card.  The ace is high, except in A-2-3, the lowest straight;

@@ -55,7 +55,7 @@ class GameEntry:
     name: str
     """The ``game`` value (``"modern"``)."""
     section: str
-    """Its rules-spec section (``"4.4"``)."""
+    """Its docs/rules section (``"4.4"``)."""
     keys: frozenset[str]
     """Every rule key the game reads, the general ones (``game``, ``first_dealer``) aside."""
     presets: Mapping[str, Mapping[str, RuleValue]]
@@ -64,7 +64,7 @@ class GameEntry:
     """Where the game sits in listings (``GAMES``, the presets)."""
     brag_style: bool = False
     """A brag-style game: its stray keys are those another brag-style game reads."""
-    unread_reason: str = "rules-spec 7"
+    unread_reason: str = "rules 7"
     """Why a stray key is refused (the end of the one-line error)."""
     model_checked: frozenset[str] = frozenset()
     """Stray keys the rules model refuses itself, with its own reason."""

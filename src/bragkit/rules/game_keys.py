@@ -1,4 +1,4 @@
-"""Which configuration keys each game reads (rules-spec 7), as data.
+"""Which configuration keys each game reads (rules 7), as data.
 
 The :class:`~bragkit.rules.Rules` model refuses a key that the chosen game never reads when
 it is set away from its default (``draw31`` under Foster's single-stake game, a trade-game
@@ -10,7 +10,7 @@ the refusal reads the registered specs (:mod:`bragkit.rules.catalogue`).
 >>> get_preset("foster").replace(draw31=True)  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-bragkit.errors.RulesError: invalid rules: draw31 is not an option of foster (rules-spec 7; ...
+bragkit.errors.RulesError: invalid rules: draw31 is not an option of foster (rules 7; ...
 >>> sorted(own_keys(get_preset("brag-poker")))[:3]
 ['all_in', 'bet1_factor', 'big_blind']
 """
@@ -81,7 +81,7 @@ _MODERN_ONLY: Final = frozenset({
 MODERN_KEYS: Final = _MODERN_ONLY | REBUY_KEYS | {
     "ante", "cut_when_unshuffled", "blind_allowed", "blind_winner_policy",
     "short_stack_policy", "cover_blind_winner", "stub_face_up", "loser_must_show"}
-"""G-M, G-M4/5 and the wild cards: modern Brag (rules-spec 4.4-4.6)."""
+"""G-M, G-M4/5 and the wild cards: modern Brag (rules 4.4-4.6)."""
 TEEN_PATTI_KEYS: Final = (MODERN_KEYS - _MODERN_ONLY) | {
     "tp_a23", "sideshow", "sideshow_min_active", "pot_limit_total"}
 """G-TP, Teen Patti (4.7 fixes its chaal limits, show price, ranking and fold-out; it has no

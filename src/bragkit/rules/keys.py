@@ -38,7 +38,7 @@ from bragkit.rules.model import _CHOICES, _TYPES, Rules
 __all__ = ["GENERAL_SECTION", "RuleKey", "keys_read_by", "rule_key", "rule_keys"]
 
 GENERAL_SECTION: Final = "7"
-"""The rules-spec section of the keys every game reads (the configuration keys)."""
+"""The docs/rules section of the keys every game reads (the configuration keys)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,7 +54,7 @@ class RuleKey:
     doc: str
     """One line saying what the key means."""
     section: str
-    """The rules-spec section of the first game that reads it (``7``: every game)."""
+    """The docs/rules section of the first game that reads it (``7``: every game)."""
 
     @property
     def games(self) -> tuple[str, ...]:

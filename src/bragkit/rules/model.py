@@ -70,7 +70,7 @@ _CHOICES: Final[dict[str, Sequence[Any]]] = {
     "wild_count_mode": ("physical", "as_used"),
     "discard_compare": ("lex_high", "pair_first"),
     "first_dealer": ("random", "seat1"),
-    # Commerce (rules-spec 3.9, 4.10, 4.11)
+    # Commerce (rules 3.9, 4.10, 4.11)
     "barter_direction": ("left", "right"),
     "commerce_exact_tie": ("eldest", "split"),
     "commerce_ranking": ("peel", "hoyle18"),
@@ -78,7 +78,7 @@ _CHOICES: Final[dict[str, Sequence[Any]]] = {
     "widow_rules": ("peel", "hoyle", "britannica"),
     "horse_rule": ("first_out_once", "any_once", "none"),
     "worst_tie": ("youngest", "all"),
-    # poker-style games (rules-spec 4.1-4.3, 4.8; docs/games-poker-style.md)
+    # poker-style games (rules 4.1-4.3, 4.8; docs/games-poker-style.md)
     "showdown_tie": ("split", "eldest"),
     "all_in": ("side_pots", "fold"),
     "bragger_tiebreak": ("fewer_then_highest", "highest_first"),
@@ -94,7 +94,7 @@ _CHOICES: Final[dict[str, Sequence[Any]]] = {
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Rules:
-    """Every rule key of the modern Brag family (rules-spec section 7, G-M, G-M4/5, wild, G-TP).
+    """Every rule key of the modern Brag family (rules 7, G-M, G-M4/5, wild, G-TP).
 
     ``game`` picks the family module (``"modern"`` or ``"teen-patti"``); ``cards`` is 3, 4 or 5
     (Four- and Five-Card Brag).  A key the chosen game never reads is refused when set away
@@ -181,7 +181,7 @@ class Rules:
     """Teen Patti: the fewest players still in for a side show."""
     pot_limit_total: int | None = None
     """Teen Patti: when the pot reaches this, every hand is shown (none: no limit)."""
-    # ---- Commerce (rules-spec 3.9, 4.10 G-C1, 4.11 G-C2; docs/commerce.md) --------------
+    # ---- Commerce (rules 3.9, 4.10 G-C1, 4.11 G-C2; docs/commerce.md) --------------
     # Used only by game="commerce" (trade and barter) and game="commerce-widow".
     stake: int = 1
     """Commerce: the stake each player pays; Three-Stake Brag: S, the stake of each pool."""
@@ -225,7 +225,7 @@ class Rules:
     """Commerce with lives: the lives each player starts with."""
     short_pack: bool = False
     """The 32-card pack (A K Q J 10 9 8 7), up to 7 players (Commerce only)."""
-    # ---- Poker-style games (rules-spec 4.1-4.3, 4.8, 7; docs/games-poker-style.md) -------
+    # ---- Poker-style games (rules 4.1-4.3, 4.8, 7; docs/games-poker-style.md) -------
     # Foster's single-stake Brag (game="foster"), American Brag ("american"), Three-Stake
     # Brag ("three-stake", whose S is ``stake`` above) and 3 Card Brag Poker ("brag-poker").
     limit: int = 10
@@ -384,9 +384,9 @@ class Rules:
         >>> Rules().max_players(), Rules(cards=5).max_players()
         (16, 9)
         """
-        if self.game in ("commerce", "commerce-widow"):  # rules-spec 4.10: 3-12, or 7
+        if self.game in ("commerce", "commerce-widow"):  # rules 4.10: 3-12, or 7
             return 7 if self.short_pack else 12
-        if self.game in POKER_STYLE_GAMES:  # rules-spec 4.1-4.3: 3-12 players
+        if self.game in POKER_STYLE_GAMES:  # rules 4.1-4.3: 3-12 players
             return 12
         return (self.pack_size - self.cards) // self.cards
 
@@ -404,10 +404,10 @@ _TYPES: Final[dict[str, str]] = {
            else "bool" if name in _BOOL_KEYS else "str?" if name == "wild" else "str")
     for name in _FIELD_NAMES
 }
-# Commerce keys (rules-spec 4.10, 4.11)
+# Commerce keys (rules 4.10, 4.11)
 _TYPES.update({k: "int" for k in ("stake", "max_trade_rounds", "win_from_pool", "widow_lives")})
 _TYPES.update({k: "int?" for k in ("trade_price", "dealer_pays_winner", "horse_price")})
-# poker-style keys (rules-spec 4.1-4.3, 4.8)
+# poker-style keys (rules 4.1-4.3, 4.8)
 _TYPES.update({k: "int" for k in ("limit", "min_raise", "no_call_payment", "draw_price",
                                   "ace_value_31", "triple_winner_bonus", "small_blind",
                                   "big_blind", "bet1_factor")})
@@ -519,7 +519,7 @@ MAX_COUNT: Final = 1_000
 """The largest count key (rounds, lives, raises): a deal always ends (docs/limits.md)."""
 
 
-# ---- Commerce validation (rules-spec 4.10, 4.11) ------------------------------------------
+# ---- Commerce validation (rules 4.10, 4.11) ------------------------------------------
 _COMMERCE_DEFAULTS: Final = {
     "stake": 1, "dealer_pays_double": True, "trade_price": None, "barter_direction": "left",
     "dealer_trades_free": True, "dealer_pays_winner": None, "banker_penalty_all": False,
@@ -568,7 +568,7 @@ def _commerce_problems(r: Rules) -> list[str]:
     return out
 
 
-# ---- Poker-style games' validation (rules-spec 4.1-4.3, 4.8) -----------------------------
+# ---- Poker-style games' validation (rules 4.1-4.3, 4.8) -----------------------------
 _POKER_DEFAULTS: Final = {
     "limit": 10, "min_raise": 1, "max_raises": None, "allow_check": False,
     "dealer_may_raise_own_ante": True, "no_call_payment": 1, "dealer_withdraws_ante": True,

@@ -77,7 +77,7 @@ class GameSpec:
     """Cards in the deck: 52, or a reduced deck of the top deck/4 ranks (for exact checks)."""
     last_chip: str = "ends"
     """A bet that puts in a player's last chip: ``"ends"`` the betting (a cover: the hands are
-    compared at once, ties to the other player; rules-spec 4.4.9), or ``"plays-on"`` (the
+    compared at once, ties to the other player; rules 4.4.9), or ``"plays-on"`` (the
     research prototype's tree: only a stay he cannot pay is a cover)."""
 
     @staticmethod

@@ -1,4 +1,4 @@
-"""The conformance checker for casino 3 Card Brag (rules-spec 4.9): random legal play on a
+"""The conformance checker for casino 3 Card Brag (rules 4.9): random legal play on a
 :class:`~bragkit.games.casino_table.CasinoTable` with invariant checks after every action.
 
 * chips are conserved: the bankroll moves only when a hand settles, by exactly what the

@@ -3,7 +3,7 @@
 The conformance checker compares every seat view with the cards this module allows the
 seat to know.  The derivation never reads an event's ``visible_to`` flag, nor its cards: it
 walks the deal's states (first state, then one state per action) and applies the rules of
-rules-spec 2.5 and each game's section to the *actions* (who did what, which are public)
+rules 2.5 and each game's section to the *actions* (who did what, which are public)
 and to where the cards physically are (hands, the widow, the face-up stub):
 
 * a seat knows its own cards once it has looked (modern brag, Brag Poker), or as soon as
@@ -44,7 +44,7 @@ from bragkit.engine.table import DealState
 __all__ = ["Knowledge", "deal_chain"]
 
 BRAG_GAMES: Final = frozenset({"modern", "teen-patti"})
-"""Brag-style games (non-equalising betting, blind play, sees: rules-spec 4.4-4.7)."""
+"""Brag-style games (non-equalising betting, blind play, sees: rules 4.4-4.7)."""
 POKER_GAMES: Final = frozenset({"foster", "three-stake", "american", "brag-poker"})
 """Poker-style games (equalising betting: 4.1-4.3, 4.8)."""
 COMMERCE_GAMES: Final = frozenset({"commerce", "commerce-widow"})

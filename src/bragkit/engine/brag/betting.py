@@ -1,4 +1,4 @@
-"""The brag-style (non-equalising) betting machine (rules-spec 2.6 and 4.4.1-4.4.4).
+"""The brag-style (non-equalising) betting machine (rules 2.6 and 4.4.1-4.4.4).
 
 Bets are never equalised: on each turn a seat puts in *fresh* money worth at least the
 previous bet.  The machine tracks ``R``, the open-equivalent amount of the most recent bet
@@ -65,7 +65,7 @@ class BragBetting:
         """Lowest and highest chips a seat may pay as a bet (``lo > hi`` when none is possible).
 
         The stack caps the top; a lowest bet above the stack means the seat is short
-        (rules-spec 4.4.9).  ``pot_limit`` caps the top at ``pot`` (the live pot: after a
+        (rules 4.4.9).  ``pot_limit`` caps the top at ``pot`` (the live pot: after a
         cover, the new one) but never below the lowest bet, so staying in is always possible:
 
         >>> BragBetting(pot_limit=True).bet_bounds(4, blind=False, pot=0, stack=100)

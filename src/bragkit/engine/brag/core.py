@@ -140,7 +140,7 @@ class BragFamily:
     def apply_extra(self, work: AnyWork, seat: int, action: Action) -> None:
         """Apply an extra action (or a response in a family phase); none by default."""
         raise IllegalActionError(f"p{seat + 1} {action}: {self.name} has no such action "
-                                 "(rules-spec 4.4.2)")
+                                 "(rules 4.4.2)")
 
     def phase_legal(self, state: BragRecord) -> tuple[LegalAction, ...]:
         """Legal actions in a phase only this family knows."""
@@ -196,7 +196,7 @@ class BragRecord(DealProtocol):
 
     # ------------------------------------------------------------------ queries
     def turn_rule(self) -> str:
-        """The turn order's rules-spec section (named when a seat acts out of turn)."""
+        """The turn order's docs/rules section (named when a seat acts out of turn)."""
         return "4.4.2"
 
     @property

@@ -11,14 +11,14 @@ from bragkit.engine.kinds import SeatStatus
 __all__ = ["diagnose"]
 
 _PHASE_DUTY = {
-    "discard": "must discard first (Four/Five Card Brag, rules-spec 4.5)",
-    "decide": "must keep or throw the hand just looked at (retained hands, rules-spec 4.4.6)",
-    "qualify": "must stay or fold against the face-up hand (rules-spec 4.4.7)",
-    "agree": "must agree to or refuse the proposed showdown (rules-spec 4.4.10)",
-    "lend": "must lend or show (short_stack_policy=lend_or_show, rules-spec 4.4.9)",
-    "name": "must name one of two blind hands before the comparison (rules-spec 4.4.6)",
-    "retain": "must retain or release the blind hand (rules-spec 4.4.6)",
-    "sideshow": "must accept or decline the side show (Teen Patti, rules-spec 4.7)",
+    "discard": "must discard first (Four/Five Card Brag, rules 4.5)",
+    "decide": "must keep or throw the hand just looked at (retained hands, rules 4.4.6)",
+    "qualify": "must stay or fold against the face-up hand (rules 4.4.7)",
+    "agree": "must agree to or refuse the proposed showdown (rules 4.4.10)",
+    "lend": "must lend or show (short_stack_policy=lend_or_show, rules 4.4.9)",
+    "name": "must name one of two blind hands before the comparison (rules 4.4.6)",
+    "retain": "must retain or release the blind hand (rules 4.4.6)",
+    "sideshow": "must accept or decline the side show (Teen Patti, rules 4.7)",
 }
 
 
@@ -44,29 +44,29 @@ def diagnose(st: BragRecord, action: Action) -> str:
 
 
 _KIND_RULE = {
-    "keep": "keep or throw only right after looking at one of two blind hands (rules-spec 4.4.6)",
+    "keep": "keep or throw only right after looking at one of two blind hands (rules 4.4.6)",
     "throw": "keep or throw only right after looking at one of two blind hands "
-             "(rules-spec 4.4.6)",
-    "retain": "a hand is retained only after winning blind by fold-out (rules-spec 4.4.6)",
-    "release": "a hand is released only after winning blind by fold-out (rules-spec 4.4.6)",
-    "agree": "agree or refuse only when a showdown has been proposed (rules-spec 4.4.10)",
-    "refuse": "agree or refuse only when a showdown has been proposed (rules-spec 4.4.10)",
+             "(rules 4.4.6)",
+    "retain": "a hand is retained only after winning blind by fold-out (rules 4.4.6)",
+    "release": "a hand is released only after winning blind by fold-out (rules 4.4.6)",
+    "agree": "agree or refuse only when a showdown has been proposed (rules 4.4.10)",
+    "refuse": "agree or refuse only when a showdown has been proposed (rules 4.4.10)",
     "lend": "lend or show only when the opponent asks to borrow (lend_or_show, "
-            "rules-spec 4.4.9)",
+            "rules 4.4.9)",
     "show": "lend or show only when the opponent asks to borrow (lend_or_show, "
-            "rules-spec 4.4.9)",
+            "rules 4.4.9)",
     "name": "name a hand only when holding two blind hands in a forced comparison "
-            "(rules-spec 4.4.6)",
-    "stay": "stay only in the face-up variant's qualifying phase (rules-spec 4.4.7)",
-    "accept": "accept or decline only when asked for a side show (Teen Patti, rules-spec 4.7)",
+            "(rules 4.4.6)",
+    "stay": "stay only in the face-up variant's qualifying phase (rules 4.4.7)",
+    "accept": "accept or decline only when asked for a side show (Teen Patti, rules 4.7)",
     "decline": "accept or decline only when asked for a side show (Teen Patti, "
-               "rules-spec 4.7)",
+               "rules 4.7)",
     "sideshow": "a side show needs Teen Patti with sideshow=true, a seen requester, the "
-                "previous bettor seen and three or more players (rules-spec 4.7)",
+                "previous bettor seen and three or more players (rules 4.7)",
     "choose": "the variant is chosen only by the dealer after a full circle "
-              "(dealers_choice_every, rules-spec 4.4.11)",
-    "discard": "discards are made right after looking in Four/Five Card Brag (rules-spec 4.5)",
-    "ante": "antes are posted automatically at the start of every deal (rules-spec 4.4.2)",
+              "(dealers_choice_every, rules 4.4.11)",
+    "discard": "discards are made right after looking in Four/Five Card Brag (rules 4.5)",
+    "ante": "antes are posted automatically at the start of every deal (rules 4.4.2)",
 }
 
 
@@ -85,58 +85,58 @@ def _why(st: BragRecord, action: Action) -> str | None:
         if kind == "discard":
             n = st.rules.discards
             return (f"discard exactly {n} of your own {st.rules.cards} cards "
-                    "(Four/Five Card Brag, rules-spec 4.5)")
+                    "(Four/Five Card Brag, rules 4.5)")
         if la.args:
             return (f"{kind} must be one of: {', '.join(la.args)} (action strings: "
                     "docs/history-format.md)")
         return f"{kind} takes no amount or argument (action strings: docs/history-format.md)"
     if kind == "look":
         if not blind:
-            return "you have already looked at your cards (rules-spec 4.4.5)"
-        return "you may look only at the start of your own turn (rules-spec 4.4.5)"
+            return "you have already looked at your cards (rules 4.4.5)"
+        return "you may look only at the start of your own turn (rules 4.4.5)"
     if kind == "see":
         sec = st.family.see_section  # Teen Patti's show: 4.7
         if active != 2:
-            return f"a see needs exactly two players left (rules-spec {sec})"
+            return f"a see needs exactly two players left (rules {sec})"
         if st.r == 0:
-            return "nobody has bet yet, so there is nothing to see (rules-spec 4.4.3)"
+            return "nobody has bet yet, so there is nothing to see (rules 4.4.3)"
         if st.old[p]:
-            return "reduce your two blind hands to one before seeing (rules-spec 4.4.6)"
+            return "reduce your two blind hands to one before seeing (rules 4.4.6)"
         q = next_in_turn(st.status, p)
         if st.old[q]:
-            return "the opponent holds two blind hands: only he may start a see (rules-spec 4.4.6)"
+            return "the opponent holds two blind hands: only he may start a see (rules 4.4.6)"
         if not betting.can_see(blind, not st.looked[q]):
-            return f"you cannot see a blind man (rules-spec {sec})"
+            return f"you cannot see a blind man (rules {sec})"
         cost = betting.see_cost(st.r, blind, not st.looked[q])
         short = f"the see costs {cost} but you have {st.stacks[p]}"
         if rules.short_stack_policy == "lend_or_show":
-            return f"{short}; ask to borrow first (lend_or_show, rules-spec 4.4.9)"
+            return f"{short}; ask to borrow first (lend_or_show, rules 4.4.9)"
         if rules.short_stack_policy == "cover":
-            return f"{short}; you cannot cover a see (rules-spec 4.4.9, A-M13)"
-        return f"{short} (short_stack_policy={rules.short_stack_policy}, rules-spec 4.4.9)"
+            return f"{short}; you cannot cover a see (rules 4.4.9, A-M13)"
+        return f"{short} (short_stack_policy={rules.short_stack_policy}, rules 4.4.9)"
     if kind == "bet":
         if blind and not rules.blind_allowed:
-            return "blind play is not allowed (blind_allowed=false, rules-spec 4.4): look first"
+            return "blind play is not allowed (blind_allowed=false, rules 4.4): look first"
         lo, hi = betting.bet_bounds(st.r, blind, st.pot, st.stacks[p])
         if lo > st.stacks[p]:
             return (f"staying costs {lo} but you have {st.stacks[p]} "
-                    f"(short_stack_policy={rules.short_stack_policy}, rules-spec 4.4.9)")
-        return f"no bet is possible now (bounds {lo}..{hi}, rules-spec 4.4.2)"
+                    f"(short_stack_policy={rules.short_stack_policy}, rules 4.4.9)")
+        return f"no bet is possible now (bounds {lo}..{hi}, rules 4.4.2)"
     if kind == "cover":
         if rules.short_stack_policy != "cover":
-            return "covering is not allowed (short_stack_policy is not 'cover', rules-spec 4.4.9)"
-        return "you may cover only when you cannot afford to stay in (rules-spec 4.4.9, A-M13)"
+            return "covering is not allowed (short_stack_policy is not 'cover', rules 4.4.9)"
+        return "you may cover only when you cannot afford to stay in (rules 4.4.9, A-M13)"
     if kind == "borrow":
         return ("borrowing needs short_stack_policy=lend_or_show, two players and too few "
-                "chips to stay in or to see (rules-spec 4.4.9)")
+                "chips to stay in or to see (rules 4.4.9)")
     if kind == "showdown":
         if not rules.agreed_showdown or not st.family.agreed_showdown:
-            return "agreed showdowns are off (agreed_showdown=false, rules-spec 4.4.10)"
+            return "agreed showdowns are off (agreed_showdown=false, rules 4.4.10)"
         if active < 3:
-            return "an agreed showdown needs three or more players (rules-spec 4.4.10)"
-        return "a showdown may be proposed once per turn, after a bet (rules-spec 4.4.10)"
+            return "an agreed showdown needs three or more players (rules 4.4.10)"
+        return "a showdown may be proposed once per turn, after a bet (rules 4.4.10)"
     if kind == "rebuy":
-        return "rebuying needs rebuy_anytime=true, once per turn (rules-spec 2.3)"
+        return "rebuying needs rebuy_anytime=true, once per turn (rules 2.3)"
     return None
 
 
@@ -146,27 +146,27 @@ def _bet_reason(st: BragRecord, amount: int, lo: int, hi: int) -> str:
     if amount < lo:
         if st.r == 0:
             return (f"the first bet must be at least {lo} chips (min_bet={rules.min_bet}, "
-                    "open-equivalent; rules-spec 4.4.2)")
+                    "open-equivalent; rules 4.4.2)")
         return (f"you must put in at least {lo} chips, the previous bet (R={st.r}"
-                f"{', halved for a blind player' if not st.looked[p] else ''}; rules-spec 4.4.2)")
+                f"{', halved for a blind player' if not st.looked[p] else ''}; rules 4.4.2)")
     betting = st.family.betting
     blind = not st.looked[p]
     _, rule_hi = betting.bet_bounds(st.r, blind, st.pot, 1 << 60)
     if amount <= rule_hi:
-        return f"you have only {st.stacks[p]} chips (rules-spec 4.4.9)"
+        return f"you have only {st.stacks[p]} chips (rules 4.4.9)"
     _, no_pot_hi = type(betting)(betting.min_first, betting.max_first, betting.initial_r,
                                  betting.raise_limit, betting.raise_factor, False,
                                  betting.see_mode).bet_bounds(st.r, blind, st.pot, 1 << 60)
     if betting.pot_limit and amount <= no_pot_hi:
         if lo > st.pot:  # after a cover the new pot may be below the stay
             return (f"a bet may not exceed the pot of {st.pot}, except that staying in for "
-                    f"{lo} is always allowed (pot_limit, rules-spec 4.4.2)")
-        return f"a bet may not exceed the pot of {st.pot} (pot_limit, rules-spec 4.4.2)"
+                    f"{lo} is always allowed (pot_limit, rules 4.4.2)")
+        return f"a bet may not exceed the pot of {st.pot} (pot_limit, rules 4.4.2)"
     if st.r == 0:
         return (f"the first bet may be at most {rule_hi} chips (max_bet={rules.max_bet}, "
-                "open-equivalent; rules-spec 4.4.2)")
+                "open-equivalent; rules 4.4.2)")
     if betting.raise_factor is not None:
         return (f"the bet may be at most {rule_hi} chips (a raise may at most double, "
-                "rules-spec 4.7)")
+                "rules 4.7)")
     return (f"the bet may be at most {rule_hi} chips (raise_limit={rules.raise_limit}; "
-            "rules-spec 4.4.2)")
+            "rules 4.4.2)")

@@ -1,4 +1,4 @@
-"""Legal actions of a brag-style deal, with exact costs and bet bounds (rules-spec 4.4).
+"""Legal actions of a brag-style deal, with exact costs and bet bounds (rules 4.4).
 
 The betting phase offers: an agreed showdown (3+ seats, after a bet), a look (blind seats,
 at the start of their own turn), a fold, a bet between exact bounds, a cover or a borrow

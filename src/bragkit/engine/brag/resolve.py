@@ -1,7 +1,7 @@
 """How a brag-style deal ends: fold-outs, sees, covers, agreed showdowns and frozen pots.
 
 These functions work on the mutable :class:`~bragkit.engine.brag.core.Work` copy of a
-state inside one transition (rules-spec 4.4.2 end conditions, 4.4.6, 4.4.8-4.4.10).
+state inside one transition (rules 4.4.2 end conditions, 4.4.6, 4.4.8-4.4.10).
 Card-return convention (2.4, MUST): a hand goes to the bottom of the pack as one block in
 the order it was dealt when it leaves play; at a see the seen hand goes first, then the
 seer's; coverers' hands go last, newest cover first; discards go as they are made.

@@ -1,6 +1,6 @@
 """Starting a brag-style deal: antes, the deal, retained hands, the face-up variant.
 
-Cards go one at a time, face down, clockwise from the dealer's left (rules-spec 2.4).
+Cards go one at a time, face down, clockwise from the dealer's left (rules 2.4).
 """
 
 from __future__ import annotations

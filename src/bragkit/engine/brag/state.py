@@ -13,7 +13,7 @@
 >>> s2.apply(parse_action("see"))
 Traceback (most recent call last):
 ...
-bragkit.errors.IllegalActionError: p3 see: a see needs exactly two players left (rules-spec 4.4.2)
+bragkit.errors.IllegalActionError: p3 see: a see needs exactly two players left (rules 4.4.2)
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The transitions of a brag-style deal: one handler per action kind (rules-spec 4.4).
+"""The transitions of a brag-style deal: one handler per action kind (rules 4.4).
 
 Each handler changes the :class:`~bragkit.engine.brag.core.Work` copy of the state; the
 commonest moves take the fast paths of :mod:`bragkit.engine.brag.fast` instead, which build
