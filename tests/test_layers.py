@@ -154,3 +154,12 @@ def test_shims_still_listed_exist() -> None:
     for dotted in SHIMS:
         module, _, name = dotted.rpartition(".")
         assert hasattr(importlib.import_module(module), name), f"{dotted} is gone: unlist it"
+
+
+def test_every_source_folder_is_a_regular_package() -> None:
+    """A folder of modules without ``__init__.py`` is a namespace package, which the import
+    graph (grimp, import-linter) does not see: its imports would escape every contract."""
+    src = ROOT / "src" / "bragkit"
+    missing = sorted(str(d.relative_to(src)) for d in {p.parent for p in src.rglob("*.py")}
+                     if not (d / "__init__.py").exists())
+    assert not missing, f"add an __init__.py to: {missing}"
