@@ -133,14 +133,19 @@ def test_cfr_bot_plays_the_engine() -> None:
         assert sum(st.returns()) == 0
 
 
-def test_score_exact_rows() -> None:
+def test_score_exact_rows(tmp_path: Path) -> None:
     from bragkit.solve.score import score
 
-    rows = score(["cfr", "uniform"], deals=0)
+    s = Solver(GameSpec.hu_brag_s12(stack=5))
+    s.run(30)
+    e = s.evaluate()
+    path = tmp_path / "s5.npz"
+    save_strategy(s, path, e)
+    rows = score(["cfr", "uniform"], strategy_file=str(path), deals=0)
     cfr, uniform = ({k: float(str(v)) for k, v in r.items() if k.endswith("_mah")}
                     for r in rows)
     assert rows[0]["kind"] == rows[1]["kind"] == "exact"
-    assert 0 <= cfr["exploitability_mah"] < 5
-    assert abs(cfr["vs_equilibrium_mah"]) < 5
-    assert uniform["exploitability_mah"] > 100
+    assert cfr["exploitability_mah"] == pytest.approx(1000 * e.exploitability, rel=1e-2)
+    assert abs(cfr["vs_equilibrium_mah"]) < 1e-6        # the strategy against itself
+    assert uniform["exploitability_mah"] > 20 * cfr["exploitability_mah"]
     assert uniform["vs_equilibrium_mah"] < -50
