@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from functools import partial
 from typing import Any, Final
 
@@ -85,7 +85,7 @@ class Session(TableCore):
     def __init__(self, rules: Rules, stacks: Sequence[int], dealer: int | None = None, *,
                  seed: int | None = None, rng: random.Random | None = None,
                  pack: Sequence[int] | None = None,
-                 shuffles: Sequence[Sequence[int]] = (), keep_states: bool = False,
+                 shuffles: Iterable[Sequence[int]] = (), keep_states: bool = False,
                  keep_records: int | None = KEEP_RECORDS, on_record: OnRecord | None = None
                  ) -> None:
         if type(self) is Session and rules.game not in _BRAG_GAMES:

@@ -37,7 +37,7 @@ import importlib
 import random
 from abc import ABC, abstractmethod
 from collections import deque
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Final, Protocol, overload
 
@@ -47,8 +47,8 @@ from bragkit.errors import BragError, RulesError, excerpt
 from bragkit.limits import MAX_CHIPS
 from bragkit.rules import Rules
 
-__all__ = ["KEEP_RECORDS", "DealRecord", "DealRecords", "DealState", "OnRecord", "Table",
-           "TableCore", "check_seating", "open_table", "register_table", "table_class"]
+__all__ = ["KEEP_RECORDS", "DealRecord", "DealRecords", "DealState", "GivenPacks", "OnRecord",
+           "Table", "TableCore", "check_seating", "open_table", "register_table", "table_class"]
 
 KEEP_RECORDS: Final = 1000
 """How many of its most recent deal records a table keeps by default (``keep_records``)."""
@@ -187,6 +187,47 @@ class DealRecords(Sequence[DealRecord]):
         return f"DealRecords(keep={self.keep}, kept={len(self)}, dropped={self.dropped})"
 
 
+class GivenPacks:
+    """The given packs of a table's later shuffles not used yet, in order: from a sequence,
+    or from an iterator read one pack at a time as the table needs it (a streamed replay
+    of a long history does not hold every pack).  :attr:`taken` counts those used.
+
+    >>> q = GivenPacks(iter([(1, 2), (2, 1)]))
+    >>> bool(q), q.popleft(), q.popleft(), bool(q), q.taken
+    (True, (1, 2), (2, 1), False, 2)
+    """
+
+    __slots__ = ("_ahead", "_rest", "taken")
+
+    def __init__(self, packs: Iterable[Sequence[int]] = ()) -> None:
+        self._ahead: deque[tuple[int, ...]] = deque()
+        self._rest: Iterator[Sequence[int]] = iter(())
+        if isinstance(packs, Sequence):
+            self._ahead.extend(tuple(p) for p in packs)
+        else:
+            self._rest = iter(packs)
+        self.taken = 0
+
+    def __bool__(self) -> bool:
+        if not self._ahead:
+            following = next(self._rest, None)
+            if following is None:
+                return False
+            self._ahead.append(tuple(following))
+        return True
+
+    def __len__(self) -> int:
+        """How many packs are known to be left (those read ahead)."""
+        return len(self._ahead)
+
+    def popleft(self) -> tuple[int, ...]:
+        """The next given pack (IndexError when there is none)."""
+        if not self:
+            raise IndexError("no given pack is left")
+        self.taken += 1
+        return self._ahead.popleft()
+
+
 class Table(Protocol):
     """A table playing consecutive deals of one game (0-based seats)."""
 
@@ -297,7 +338,7 @@ class TableCore(ABC):
 
     def _seat(self, rules: Rules, stacks: Sequence[int], dealer: int | None, *,
               seed: int | None, rng: random.Random | None, pack: Sequence[int] | None,
-              shuffles: Sequence[Sequence[int]], keep_states: bool,
+              shuffles: Iterable[Sequence[int]], keep_states: bool,
               keep_records: int | None = KEEP_RECORDS, on_record: OnRecord | None = None
               ) -> None:
         """Check the seats and set up everything a table starts with (no deal yet).
@@ -319,10 +360,8 @@ class TableCore(ABC):
         self.debts: tuple[tuple[int, int, int], ...] = ()
         self.bought = [0] * self.n
         self.given_pack = tuple(pack) if pack is not None else None
-        self.shuffles: deque[tuple[int, ...]] = deque(tuple(p) for p in shuffles)
+        self.shuffles = GivenPacks(shuffles)
         """The given packs not used yet, in order (each is taken from the left)."""
-        self.packs_given = len(self.shuffles) + (pack is not None)
-        """How many packs were given (they are used before any is drawn from :attr:`rng`)."""
         self.packs_used: list[tuple[int, ...]] = []
         """The packs (top card first) of the kept records and of the deal in progress, oldest
         first: pack number ``packs_dropped + i`` of the table is ``packs_used[i]``.  Packs of
@@ -385,6 +424,12 @@ class TableCore(ABC):
         if extra > 0:
             del self.packs_used[:extra]
             self.packs_dropped = oldest
+
+    @property
+    def packs_given(self) -> int:
+        """How many packs are known to be given (they are used before any is drawn from
+        :attr:`rng`): the first deal's, those used and those read ahead."""
+        return (self.given_pack is not None) + self.shuffles.taken + len(self.shuffles)
 
     @property
     def packs_count(self) -> int:
@@ -465,7 +510,7 @@ def table_class(game: str) -> TableClass:
 
 def open_table(rules: Rules, stacks: Sequence[int], dealer: int | None = None, *,
                seed: int | None = None, rng: random.Random | None = None,
-               pack: Sequence[int] | None = None, shuffles: Sequence[Sequence[int]] = (),
+               pack: Sequence[int] | None = None, shuffles: Iterable[Sequence[int]] = (),
                keep_states: bool = False, keep_records: int | None = KEEP_RECORDS,
                on_record: OnRecord | None = None) -> Table:
     """A new table of ``rules.game`` (seats 0-based; ``dealer`` None: per ``first_dealer``).

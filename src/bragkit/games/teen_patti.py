@@ -18,7 +18,7 @@ False
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from bragkit.engine.actions import Action, LegalAction
 from bragkit.engine.brag import resolve as res
@@ -31,6 +31,10 @@ if TYPE_CHECKING:
     from bragkit.rules import Rules
 
 __all__ = ["TeenPattiFamily"]
+
+P_SIDESHOW: Final = Phase.SIDESHOW
+S_FOLDED: Final = SeatStatus.FOLDED
+S_IN: Final = SeatStatus.IN
 
 _RESPONSES = (LegalAction("accept"), LegalAction("decline"))
 
@@ -64,10 +68,10 @@ class TeenPattiFamily(BragFamily):
         """
         prev = state.last_bettor
         status = state.status
-        if prev >= 0 and status[prev] != SeatStatus.IN:
+        if prev >= 0 and status[prev] != S_IN:
             n = len(status)
             prev = next((s for s in ((seat - k) % n for k in range(1, n))
-                         if status[s] == SeatStatus.IN), -1)
+                         if status[s] == S_IN), -1)
         if prev < 0 or prev == seat:
             return -1
         return prev
@@ -77,7 +81,7 @@ class TeenPattiFamily(BragFamily):
         rules = self.rules
         if not rules.sideshow or not state.looked[seat]:
             return []
-        if state.status.count(SeatStatus.IN) < rules.sideshow_min_active:
+        if state.status.count(S_IN) < rules.sideshow_min_active:
             return []
         prev = self._target(state, seat)
         if prev < 0 or not state.looked[prev]:
@@ -108,7 +112,7 @@ class TeenPattiFamily(BragFamily):
                 self.after_bet(work, seat)
                 return
             work.emit("sideshow", seat, note=f"asks p{target + 1}")
-            work.phase = Phase.SIDESHOW
+            work.phase = P_SIDESHOW
             work.pending = Asked(seat)
             work.to_act = target
             return
@@ -128,7 +132,7 @@ class TeenPattiFamily(BragFamily):
             loser = requester
         else:
             loser = seat if res.hand_key(work, requester) > res.hand_key(work, seat) else requester
-        work.status[loser] = SeatStatus.FOLDED
+        work.status[loser] = S_FOLDED
         work.emit("fold", loser, note="lost the side show")
         res.return_cards(work, loser, face_up=True)
         if work.active_count() == 1:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from bragkit.engine.actions import Action, format_move
 from bragkit.engine.brag.betting import next_in_turn
 from bragkit.engine.brag.core import BragRecord
@@ -9,6 +11,8 @@ from bragkit.engine.brag.legal import legal_actions
 from bragkit.engine.kinds import SeatStatus
 
 __all__ = ["diagnose"]
+
+S_IN: Final = SeatStatus.IN
 
 _PHASE_DUTY = {
     "discard": "must discard first (Four/Five Card Brag, rules 4.5)",
@@ -75,7 +79,7 @@ def _why(st: BragRecord, action: Action) -> str | None:
     kind = action.kind
     rules = st.rules
     blind = not st.looked[p]
-    active = st.status.count(SeatStatus.IN)
+    active = st.status.count(S_IN)
     betting = st.family.betting
     legal = {la.kind: la for la in legal_actions(st)}
     if kind in legal and not legal[kind].allows(action):

@@ -18,18 +18,18 @@ from typing import TYPE_CHECKING, Any, Final
 
 from bragkit.engine.brag.core import BragFamily
 from bragkit.errors import RulesError
+from bragkit.rules.catalogue import ensure_loaded
 
 if TYPE_CHECKING:
     from bragkit.rules import Rules
 
-__all__ = ["CACHE_SIZE", "FAMILIES", "BragFamily", "family_cache_size", "family_for"]
+__all__ = ["CACHE_SIZE", "FAMILIES", "BragFamily", "family_cache_size", "family_for",
+           "family_games"]
 
 
-FAMILIES: Final[dict[str, str]] = {
-    "modern": "bragkit.games.modern:ModernFamily",
-    "teen-patti": "bragkit.games.teen_patti:TeenPattiFamily",
-}
-"""Game name -> ``module:class`` of its family.  New brag-style games add one entry."""
+FAMILIES: Final[dict[str, str]] = {}
+"""Game name -> ``module:class`` of its family, filled from each brag-style game's GameSpec by
+the game registry (:mod:`bragkit.games`), which is loaded on the first look-up."""
 
 CACHE_SIZE: Final = 256
 """How many distinct rules' families :func:`family_for` keeps (least recently used go)."""
@@ -41,9 +41,22 @@ _LAST: list[Any] = [None, None]
 def _build(rules: Rules) -> BragFamily:
     target = FAMILIES.get(rules.game)
     if target is None:
+        ensure_loaded()
+        target = FAMILIES.get(rules.game)
+    if target is None:
         raise RulesError(f"no brag-style engine for game {rules.game!r}")
     family: BragFamily = pkgutil.resolve_name(target)(rules)
     return family
+
+
+def family_games() -> tuple[str, ...]:
+    """The brag-style games (those with a family), from the game registry.
+
+    >>> family_games()
+    ('modern', 'teen-patti')
+    """
+    ensure_loaded()
+    return tuple(FAMILIES)
 
 
 def family_for(rules: Rules) -> BragFamily:

@@ -7,7 +7,7 @@ returns ``None`` when its case does not apply.
 
 from __future__ import annotations
 
-from typing import TypeVar
+from typing import Final, TypeVar
 
 from bragkit.engine.actions import Action
 from bragkit.engine.brag.betting import next_in_turn
@@ -20,6 +20,12 @@ _new_event = new_event
 
 __all__ = ["fast"]
 
+P_BET: Final = Phase.BET
+P_OVER: Final = Phase.OVER
+P_RETAIN: Final = Phase.RETAIN
+S_FOLDED: Final = SeatStatus.FOLDED
+S_IN: Final = SeatStatus.IN
+
 
 def _evolve(st: R, stacks: tuple[int, ...], pot: int, looked: tuple[bool, ...],
             blind_bet: tuple[bool, ...], status: tuple[SeatStatus, ...], phase: Phase, to_act: int,
@@ -27,20 +33,18 @@ def _evolve(st: R, stacks: tuple[int, ...], pot: int, looked: tuple[bool, ...],
             hands: tuple[tuple[int, ...], ...], events: tuple[Event, ...],
             action: tuple[int, Action], turn: TurnFlags = NO_FLAGS) -> R:
     """A successor that differs only in the hot fields (the fast paths below)."""
-    return make(
-        type(st), rules=st.rules, n=st.n, dealer=st.dealer, stacks=stacks, pot=pot,
-        frozen=st.frozen, hands=hands, old=st.old, discards=st.discards, looked=looked,
-        blind_bet=blind_bet, status=status, phase=phase, to_act=to_act, r=r,
-        last_bettor=last_bettor, pack=pack, paid=paid, total=st.total, turn=turn, pending=None,
-        faceup=st.faceup, retainer=st.retainer, winners=st.winners, carried=st.carried,
-        retained=st.retained, shuffle_next=st.shuffle_next, debts=st.debts, bought=st.bought,
-        events=events, actions=(*st.actions, action), family=st.family, origin=st)
+    return make(  # the fields in order (BragRecord)
+        type(st), st.rules, st.n, st.dealer, stacks, pot, st.frozen, hands, st.old, st.discards,
+        looked, blind_bet, status, phase, to_act, r, last_bettor, pack, paid, st.total, turn, None,
+        st.faceup, st.retainer, st.winners, st.carried, st.retained, st.shuffle_next, st.debts,
+        st.bought, events, (*st.actions, action), st.family, st
+    )
 
 
 def fast(st: R, p: int, action: Action) -> R | None:
     """Fast paths for the commonest moves of the plain game; None when they do not apply."""
     kind = action.kind
-    if st.phase != "bet" or st.old[p] or st.rules.stub_face_up:
+    if st.phase != P_BET or st.old[p] or st.rules.stub_face_up:
         return None
     if kind == "bet":
         family = st.family
@@ -57,22 +61,22 @@ def fast(st: R, p: int, action: Action) -> R | None:
         ev = _new_event(Event, ("bet", p, x, None, None, "blind" if blind else None))
         return _evolve(
             st, (*stacks[:p], stacks[p] - x, *stacks[p + 1:]), st.pot + x, st.looked, blind_bet,
-            st.status, Phase.BET, next_in_turn(st.status, p), 2 * x if blind else x, p, st.pack,
+            st.status, P_BET, next_in_turn(st.status, p), 2 * x if blind else x, p, st.pack,
             (*paid[:p], paid[p] + x, *paid[p + 1:]), st.hands, (*st.events, ev), (p, action))
     if kind == "look" and action.arg is None and not st.rules.discards:
         looked = (*st.looked[:p], True, *st.looked[p + 1:])
         ev = _new_event(Event, ("look", p, None, st.hands[p], frozenset((p,)), None))
-        return _evolve(st, st.stacks, st.pot, looked, st.blind_bet, st.status, Phase.BET, p, st.r,
+        return _evolve(st, st.stacks, st.pot, looked, st.blind_bet, st.status, P_BET, p, st.r,
                        st.last_bettor, st.pack, st.paid, st.hands, (*st.events, ev), (p, action),
                        st.turn)
-    if kind == "fold" and st.status.count(SeatStatus.IN) == 2 and not st.frozen:
+    if kind == "fold" and st.status.count(S_IN) == 2 and not st.frozen:
         return _fast_foldout(st, p, action)
-    if kind == "fold" and st.status.count(SeatStatus.IN) > 2:
-        status = (*st.status[:p], SeatStatus.FOLDED, *st.status[p + 1:])
+    if kind == "fold" and st.status.count(S_IN) > 2:
+        status = (*st.status[:p], S_FOLDED, *st.status[p + 1:])
         hand = st.hands[p]
         hands = (*st.hands[:p], (), *st.hands[p + 1:])
         ev = _new_event(Event, ("fold", p, None, None, None, None))
-        return _evolve(st, st.stacks, st.pot, st.looked, st.blind_bet, status, Phase.BET,
+        return _evolve(st, st.stacks, st.pot, st.looked, st.blind_bet, status, P_BET,
                        next_in_turn(status, p), st.r, st.last_bettor, st.pack + hand, st.paid,
                        hands, (*st.events, ev), (p, action))
     return None
@@ -85,7 +89,7 @@ def _fast_foldout(st: R, p: int, action: Action) -> R | None:
         return None
     blind = not st.looked[s] and (st.blind_bet[s] or st.rules.blind_definition != "has_bet_blind")
     family = st.family
-    status = (*st.status[:p], SeatStatus.FOLDED, *st.status[p + 1:])
+    status = (*st.status[:p], S_FOLDED, *st.status[p + 1:])
     events = [_new_event(Event, ("fold", p, None, None, None, None))]
     pack = st.pack + st.hands[p]
     hands = list(st.hands)
@@ -94,16 +98,13 @@ def _fast_foldout(st: R, p: int, action: Action) -> R | None:
         if not family.retained_hands:
             return None
         events.append(_new_event(Event, ("carry", s, st.pot, None, None, None)))
-        return make(
-            type(st), rules=st.rules, n=st.n, dealer=st.dealer, stacks=st.stacks, pot=st.pot,
-            frozen=st.frozen, hands=tuple(hands), old=st.old, discards=st.discards,
-            looked=st.looked, blind_bet=st.blind_bet, status=status, phase=Phase.RETAIN,
-            to_act=s, r=st.r, last_bettor=st.last_bettor, pack=pack, paid=st.paid,
-            total=st.total, turn=NO_FLAGS, pending=None, faceup=st.faceup,
-            retainer=st.retainer, winners=st.winners,
-            carried=st.pot, retained=st.retained, shuffle_next=st.shuffle_next, debts=st.debts,
-            bought=st.bought, events=(*st.events, *events), actions=(*st.actions, (p, action)),
-            family=family, origin=st)
+        return make(  # the fields in order (BragRecord)
+            type(st), st.rules, st.n, st.dealer, st.stacks, st.pot, st.frozen, tuple(hands), st.old,
+            st.discards, st.looked, st.blind_bet, status, P_RETAIN, s, st.r, st.last_bettor,
+            pack, st.paid, st.total, NO_FLAGS, None, st.faceup, st.retainer, st.winners, st.pot,
+            st.retained, st.shuffle_next, st.debts, st.bought, (*st.events, *events), (*st.actions,
+            (p, action)), family, st
+        )
     pot = st.pot
     events.append(_new_event(Event, ("award", s, pot, None, None, "pot")))
     events.append(_new_event(Event, ("deal_end", None, st.carried, None, None, None)))
@@ -111,12 +112,10 @@ def _fast_foldout(st: R, p: int, action: Action) -> R | None:
     hands[s] = ()
     stacks = (*st.stacks[:s], st.stacks[s] + pot, *st.stacks[s + 1:])
     winners = st.winners if s in st.winners else (*st.winners, s)
-    return make(
-        type(st), rules=st.rules, n=st.n, dealer=st.dealer, stacks=stacks, pot=0,
-        frozen=st.frozen, hands=tuple(hands), old=st.old, discards=st.discards,
-        looked=st.looked, blind_bet=st.blind_bet, status=status, phase=Phase.OVER, to_act=-1,
-        r=st.r, last_bettor=st.last_bettor, pack=pack, paid=st.paid, total=st.total, turn=NO_FLAGS,
-        pending=None, faceup=st.faceup, retainer=st.retainer, winners=winners,
-        carried=st.carried, retained=st.retained, shuffle_next=st.shuffle_next, debts=st.debts,
-        bought=st.bought, events=(*st.events, *events), actions=(*st.actions, (p, action)),
-        family=family, origin=st)
+    return make(  # the fields in order (BragRecord)
+        type(st), st.rules, st.n, st.dealer, stacks, 0, st.frozen, tuple(hands), st.old,
+        st.discards, st.looked, st.blind_bet, status, P_OVER, -1, st.r, st.last_bettor, pack,
+        st.paid, st.total, NO_FLAGS, None, st.faceup, st.retainer, winners, st.carried, st.retained,
+        st.shuffle_next, st.debts, st.bought, (*st.events, *events), (*st.actions, (p, action)),
+        family, st
+    )

@@ -14,9 +14,13 @@ from bragkit.engine.actions import Action, LegalAction
 from bragkit.engine.brag import resolve as res
 from bragkit.engine.brag.betting import next_in_turn
 from bragkit.engine.brag.core import PROPOSED, REBOUGHT, BragRecord, LoanAsked, Work
-from bragkit.engine.kinds import SeatStatus
+from bragkit.engine.kinds import Phase, SeatStatus
 
 __all__ = ["borrow_need", "canonical_discard", "legal_actions", "see_cost_now"]
+
+P_BET: Final = Phase.BET
+P_OVER: Final = Phase.OVER
+S_IN: Final = SeatStatus.IN
 
 FOLD: Final = LegalAction("fold")
 _LOOK: Final = LegalAction("look")
@@ -37,26 +41,26 @@ def legal_actions(st: BragRecord) -> tuple[LegalAction, ...]:
 
 def _legal(st: BragRecord) -> tuple[LegalAction, ...]:
     phase = st.phase
-    if phase == "bet":
+    if phase == P_BET:
         return _legal_bet(st)
-    if phase == "over":
+    if phase == P_OVER:
         return ()
     p = st.to_act
-    if phase == "discard":
+    if phase == Phase.DISCARD:
         from itertools import combinations
 
         options = tuple(" ".join(_card_text(c) for c in combo)
                         for combo in combinations(st.hands[p], st.rules.discards))
         return (LegalAction("discard", args=options),)
-    if phase == "decide":
+    if phase == Phase.DECIDE:
         return (LegalAction("keep"), LegalAction("throw"))
-    if phase == "qualify":
+    if phase == Phase.QUALIFY:
         mine = res.hand_key(Work(st), p)
         up = _key_of(st, st.faceup)
         return (LegalAction("stay"), FOLD) if mine > up else (FOLD,)
-    if phase == "agree":
+    if phase == Phase.AGREE:
         return (LegalAction("agree"), LegalAction("refuse"))
-    if phase == "lend":
+    if phase == Phase.LEND:
         asked = st.pending
         assert isinstance(asked, LoanAsked)
         borrower, need = asked
@@ -66,9 +70,9 @@ def _legal(st: BragRecord) -> tuple[LegalAction, ...]:
             acts.append(LegalAction("lend", lo=short, hi=st.stacks[p]))
         acts.append(LegalAction("show", args=("old", "new")) if st.old[p] else LegalAction("show"))
         return tuple(acts)
-    if phase == "name":
+    if phase == Phase.NAME:
         return (LegalAction("name", args=("old", "new")),)
-    if phase == "retain":
+    if phase == Phase.RETAIN:
         if st.old[p]:
             return (LegalAction("retain", args=("old", "new")), LegalAction("release"))
         return (LegalAction("retain"), LegalAction("release"))
@@ -132,7 +136,7 @@ def see_cost_now(st: BragRecord, p: int) -> int | None:
     """What a see by ``p`` would cost now if the statuses allow one (two seats left, a bet
     made, nobody holding two hands, no open seat seeing a blind one), else None."""
     status = st.status
-    if status.count(SeatStatus.IN) != 2 or st.r <= 0 or st.old[p]:
+    if status.count(S_IN) != 2 or st.r <= 0 or st.old[p]:
         return None
     q = next_in_turn(status, p)
     blind = not st.looked[p]
@@ -157,11 +161,12 @@ def _legal_bet(st: BragRecord) -> tuple[LegalAction, ...]:
     family = st.family
     betting = family.betting
     status = st.status
-    active = status.count(SeatStatus.IN)
+    active = status.count(S_IN)
     acts: list[LegalAction] = []
     two_hands = bool(st.old[p])
-    if (not st.turn & PROPOSED and family.agreed_showdown and active >= 3 and st.r > 0
-            and not any(st.old)):
+    turn = st.turn  # flag tests only when a flag is set (IntFlag's & is slow)
+    if ((not turn or not turn & PROPOSED) and family.agreed_showdown and active >= 3
+            and st.r > 0 and not any(st.old)):
         acts.append(_SHOWDOWN)
     blind = not st.looked[p]
     if blind:
@@ -188,7 +193,7 @@ def _legal_bet(st: BragRecord) -> tuple[LegalAction, ...]:
             acts.append(_see_action(cost))
         elif cost is not None and policy == "lend_or_show" and lo <= stack:
             acts.append(LegalAction("borrow"))  # 4.4.9: the policy covers the see cost too
-    if rules.rebuy_anytime and not st.turn & REBOUGHT:
+    if rules.rebuy_anytime and (not turn or not turn & REBOUGHT):
         acts.append(LegalAction("rebuy", lo=1, hi=rules.rebuy_max))
     if family.has_extra:
         acts.extend(family.extra_legal(st, p))

@@ -10,6 +10,7 @@ seer's; coverers' hands go last, newest cover first; discards go as they are mad
 from __future__ import annotations
 
 import itertools
+from typing import Final
 
 from bragkit.engine.brag.core import NO_FLAGS, QUALIFYING, AnyWork, Qualifying
 from bragkit.engine.kinds import Phase, SeatStatus
@@ -30,6 +31,13 @@ __all__ = [
     "see_showdown",
     "settle_hand",
 ]
+
+P_DISCARD: Final = Phase.DISCARD
+P_OVER: Final = Phase.OVER
+P_QUALIFY: Final = Phase.QUALIFY
+P_RETAIN: Final = Phase.RETAIN
+S_IN: Final = SeatStatus.IN
+S_OUT: Final = SeatStatus.OUT
 
 
 def _rank_value(card_id: int) -> int:
@@ -126,7 +134,7 @@ def award(w: AnyWork, seats: list[int], amount: int, note: str) -> None:
 
 def end_deal(w: AnyWork) -> None:
     """Close the deal: no seat to act, the ``deal_end`` event."""
-    w.phase = Phase.OVER
+    w.phase = P_OVER
     w.to_act = -1
     w.pending = None
     w.emit("deal_end", amount=w.carried)
@@ -166,7 +174,7 @@ def foldout(w: AnyWork) -> None:
         w.carried = w.pot
         w.emit("carry", s, amount=w.pot)
         if w.family.retained_hands:
-            w.phase = Phase.RETAIN
+            w.phase = P_RETAIN
             w.to_act = s
             w.pending = None
             return
@@ -246,25 +254,25 @@ def enter_qualify(w: AnyWork, queue: tuple[int, ...]) -> None:
     s = queue[0]
     w.to_act = s
     w.pending = Qualifying(queue[1:])
-    w.phase = Phase.QUALIFY
+    w.phase = P_QUALIFY
     w.looked[s] = True
     w.emit("look", s, cards=w.hands[s], visible_to=frozenset({s}))
     if w.rules.discards:
-        w.phase = Phase.DISCARD
+        w.phase = P_DISCARD
         w.turn = QUALIFYING
 
 
 def finish_qualify(w: AnyWork) -> None:
     """End the face-up qualifying phase: collect the antes or start the betting."""
     b = w.retainer
-    stayers = [s for s in range(w.n) if w.status[s] == SeatStatus.IN and s != b]
+    stayers = [s for s in range(w.n) if w.status[s] == S_IN and s != b]
     up = w.faceup
     w.faceup = ()
     w.pack += up
     w.emit("return", b, cards=up, note="face-up hand")
     w.stub_changed(face_up=True)
     if not stayers:
-        antes = w.rules.ante * sum(1 for s in range(w.n) if w.status[s] != SeatStatus.OUT)
+        antes = w.rules.ante * sum(1 for s in range(w.n) if w.status[s] != S_OUT)
         collected = antes if w.rules.faceup_collects == "antes" else w.pot
         collected = min(collected, w.pot)
         award(w, [b], collected, "antes" if w.rules.faceup_collects == "antes" else "pot")

@@ -5,7 +5,7 @@ Cards go one at a time, face down, clockwise from the dealer's left (rules 2.4).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Final, TypeVar
 
 from bragkit.engine.brag import resolve as res
 from bragkit.engine.brag.core import (
@@ -27,6 +27,11 @@ if TYPE_CHECKING:
 
 __all__ = ["start_deal"]
 
+P_BET: Final = Phase.BET
+P_QUALIFY: Final = Phase.QUALIFY
+S_IN: Final = SeatStatus.IN
+S_OUT: Final = SeatStatus.OUT
+
 R = TypeVar("R", bound=BragRecord)
 _NOBODY = NOBODY
 
@@ -41,32 +46,29 @@ def start_deal(cls: type[R], rules: Rules, stacks: tuple[int, ...], dealer: int,
     if n < 2:
         raise BragError("a deal needs at least two seats")
     need = max(rules.ante, 1)
-    status = [SeatStatus.IN if stacks[s] >= need else SeatStatus.OUT for s in range(n)]
-    if status.count(SeatStatus.IN) < 2:
+    status = [S_IN if stacks[s] >= need else S_OUT for s in range(n)]
+    if status.count(S_IN) < 2:
         raise BragError("fewer than two seats can pay the ante: the session is over")
     blank: tuple[tuple[int, ...], ...] = ((),) * n
     if not retained and not rules.stub_face_up:
         return _start_fast(cls, rules, family, stacks, dealer, pack, carried, debts, status)
-    st = make(
-        cls, rules=rules, n=n, dealer=dealer, stacks=stacks, pot=carried, frozen=(),
-        hands=blank, old=blank, discards=blank, looked=(False,) * n, blind_bet=(False,) * n,
-        status=tuple(status), phase=Phase.BET, to_act=-1, r=family.betting.initial_r,
-        last_bettor=-1, pack=pack, paid=(0,) * n, total=sum(stacks) + carried, turn=NO_FLAGS,
-        pending=None, faceup=(), retainer=-1, winners=(), carried=0, retained=(),
-        shuffle_next=False, debts=debts, bought=(0,) * n, events=(), actions=(), family=family,
-        origin=None)
+    st = make(  # the fields in order (BragRecord)
+        cls, rules, n, dealer, stacks, carried, (), blank, blank, blank, (False,) * n, (False,) * n,
+        tuple(status), P_BET, -1, family.betting.initial_r, -1, pack, (0,) * n, sum(stacks) +
+        carried, NO_FLAGS, None, (), -1, (), 0, (), False, debts, (0,) * n, (), (), family, None
+    )
     w = Work(st)
     w.emit("deal_start", dealer, amount=carried)
     retainer = -1
     held: tuple[int, ...] = ()
     if retained:
         retainer, held = retained[0], tuple(retained[1:])
-        if w.status[retainer] != SeatStatus.IN:
+        if w.status[retainer] != S_IN:
             w.pack += held
             w.emit("release", retainer, note="cannot pay the ante")
             retainer, held = -1, ()
     order = [(dealer + k) % n for k in range(1, n + 1)
-             if w.status[(dealer + k) % n] == SeatStatus.IN]
+             if w.status[(dealer + k) % n] == S_IN]
     for s in order:
         if rules.ante:
             w.pay(s, rules.ante)
@@ -96,7 +98,7 @@ def start_deal(cls: type[R], rules: Rules, stacks: tuple[int, ...], dealer: int,
     w.stub_changed(face_up=True)  # the stub is turned face up after the deal
     if face_up:
         queue = tuple(s for s in order if s != retainer)
-        w.phase = Phase.QUALIFY
+        w.phase = P_QUALIFY
         res.enter_qualify(w, queue)
     else:
         w.to_act = order[0]
@@ -111,7 +113,7 @@ def _start_fast(cls: type[R], rules: Rules, family: BragFamily, stacks: tuple[in
     ev = new_event
     events: list[Event] = [ev(Event, ("deal_start", dealer, carried, None, None, None))]
     order = [(dealer + k) % n for k in range(1, n + 1)]
-    order = [s for s in order if status[s] == SeatStatus.IN]
+    order = [s for s in order if status[s] == S_IN]
     chips = list(stacks)
     paid = [0] * n
     pot = carried
@@ -131,11 +133,9 @@ def _start_fast(cls: type[R], rules: Rules, family: BragFamily, stacks: tuple[in
         events.append(ev(Event, ("deal", s, None, hand, _NOBODY, None)))
     blank: tuple[tuple[int, ...], ...] = ((),) * n
     falses = (False,) * n
-    return make(
-        cls, rules=rules, n=n, dealer=dealer, stacks=tuple(chips), pot=pot, frozen=(),
-        hands=tuple(hands), old=blank, discards=blank, looked=falses, blind_bet=falses,
-        status=tuple(status), phase=Phase.BET, to_act=order[0], r=family.betting.initial_r,
-        last_bettor=-1, pack=pack[k * m:], paid=tuple(paid), total=sum(stacks) + carried,
-        turn=NO_FLAGS, pending=None, faceup=(), retainer=-1, winners=(), carried=0, retained=(),
-        shuffle_next=False, debts=debts, bought=(0,) * n, events=tuple(events), actions=(),
-        family=family, origin=None)
+    return make(  # the fields in order (BragRecord)
+        cls, rules, n, dealer, tuple(chips), pot, (), tuple(hands), blank, blank, falses, falses,
+        tuple(status), P_BET, order[0], family.betting.initial_r, -1, pack[k * m:], tuple(paid),
+        sum(stacks) + carried, NO_FLAGS, None, (), -1, (), 0, (), False, debts, (0,) * n,
+        tuple(events), (), family, None
+    )

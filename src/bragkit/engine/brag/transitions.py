@@ -41,6 +41,16 @@ from bragkit.engine.kinds import Phase, SeatStatus
 
 __all__ = ["apply_action"]
 
+P_AGREE: Final = Phase.AGREE
+P_BET: Final = Phase.BET
+P_DECIDE: Final = Phase.DECIDE
+P_DISCARD: Final = Phase.DISCARD
+P_LEND: Final = Phase.LEND
+P_QUALIFY: Final = Phase.QUALIFY
+S_COVERED: Final = SeatStatus.COVERED
+S_FOLDED: Final = SeatStatus.FOLDED
+S_IN: Final = SeatStatus.IN
+
 R = TypeVar("R", bound=BragRecord)
 P = TypeVar("P", LookChoice, NameChoice, LoanAsked, AgreeRound, Qualifying)
 
@@ -73,13 +83,13 @@ def _do_look(w: AnyWork, p: int, action: Action) -> None:
         which = 0 if action.arg == "old" else 1
         cards = w.old[p] if which == 0 else w.hands[p]
         w.emit("look", p, cards=cards, visible_to=vis, note=action.arg)
-        w.phase = Phase.DECIDE
+        w.phase = P_DECIDE
         w.pending = LookChoice(which)
         return
     w.looked[p] = True
     w.emit("look", p, cards=w.hands[p], visible_to=vis)
     if w.rules.discards:
-        w.phase = Phase.DISCARD
+        w.phase = P_DISCARD
 
 
 def _do_keep(w: AnyWork, p: int, action: Action) -> None:
@@ -95,7 +105,7 @@ def _do_keep(w: AnyWork, p: int, action: Action) -> None:
     w.emit("keep", p, note="old" if which == 0 else "new")
     w.stub_changed()
     w.pending = None
-    w.phase = Phase.DISCARD if w.rules.discards else Phase.BET
+    w.phase = P_DISCARD if w.rules.discards else P_BET
 
 
 def _do_throw(w: AnyWork, p: int, action: Action) -> None:
@@ -109,7 +119,7 @@ def _do_throw(w: AnyWork, p: int, action: Action) -> None:
     w.emit("throw", p, note="old" if which == 0 else "new")
     w.stub_changed()
     w.pending = None
-    w.phase = Phase.BET
+    w.phase = P_BET
 
 
 def _do_discard(w: AnyWork, p: int, action: Action) -> None:
@@ -122,11 +132,11 @@ def _do_discard(w: AnyWork, p: int, action: Action) -> None:
     w.pack += ids
     w.emit("discard", p, cards=ids, visible_to=frozenset({p}))
     w.stub_changed()
-    if w.turn & QUALIFYING:
+    if w.turn and w.turn & QUALIFYING:
         w.turn = NO_FLAGS
-        w.phase = Phase.QUALIFY
+        w.phase = P_QUALIFY
     else:
-        w.phase = Phase.BET
+        w.phase = P_BET
 
 
 def _do_bet(w: AnyWork, p: int, action: Action) -> None:
@@ -145,7 +155,7 @@ def _do_bet(w: AnyWork, p: int, action: Action) -> None:
 
 
 def _do_fold(w: AnyWork, p: int, action: Action) -> None:
-    w.status[p] = SeatStatus.FOLDED
+    w.status[p] = S_FOLDED
     w.emit("fold", p)
     res.return_cards(w, p, face_up=True)
     if w.phase == "qualify":
@@ -170,7 +180,7 @@ def _do_cover(w: AnyWork, p: int, action: Action) -> None:
         _name(w, p, action.arg)
     chips = w.stacks[p]
     w.pay(p, chips)
-    w.status[p] = SeatStatus.COVERED
+    w.status[p] = S_COVERED
     w.emit("cover", p, amount=chips)
     if w.active_count() >= 2:
         w.frozen.append((w.pot, p))
@@ -193,7 +203,7 @@ def _do_borrow(w: AnyWork, p: int, action: Action) -> None:
     q = next_in_turn(tuple(w.status), p)
     need = borrow_need(w.base, p)
     w.emit("borrow", p)
-    w.phase = Phase.LEND
+    w.phase = P_LEND
     w.to_act = q
     w.pending = LoanAsked(p, need)
 
@@ -206,7 +216,7 @@ def _do_lend(w: AnyWork, q: int, action: Action) -> None:
     w.stacks[p] += amount
     w.debts = (*w.debts, (q, p, amount))
     w.emit("lend", q, amount=amount, note=f"to p{p + 1}")
-    w.phase = Phase.BET
+    w.phase = P_BET
     w.to_act = p
     w.pending = None
 
@@ -246,9 +256,9 @@ def _do_name(w: AnyWork, p: int, action: Action) -> None:
 
 def _do_propose(w: AnyWork, p: int, action: Action) -> None:
     n = w.n
-    others = tuple(s for s in ((p + k) % n for k in range(1, n)) if w.status[s] == SeatStatus.IN)
+    others = tuple(s for s in ((p + k) % n for k in range(1, n)) if w.status[s] == S_IN)
     w.emit("propose", p)
-    w.phase = Phase.AGREE
+    w.phase = P_AGREE
     w.pending = AgreeRound(p, others[1:])
     w.to_act = others[0]
 
@@ -267,7 +277,7 @@ def _do_refuse(w: AnyWork, q: int, action: Action) -> None:
     w.emit("refuse", q)
     w.to_act = _pending(w, AgreeRound).proposer
     w.pending = None
-    w.phase = Phase.BET
+    w.phase = P_BET
     w.turn |= PROPOSED
 
 
