@@ -38,7 +38,7 @@ def test_4_9_an_accepted_illegal_action_is_caught(monkeypatch: pytest.MonkeyPatc
 
 
 def test_4_9_a_settlement_that_loses_chips_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
-    import bragkit.games.casino_table as casino_table
+    import bragkit.games.casino.table as casino_table
 
     real = casino_table.paid_chips
     monkeypatch.setattr(casino_table, "paid_chips", lambda s: real(s) + 1)  # the table pays 1

@@ -27,7 +27,7 @@ from bragkit.cli.cardtext import cards_markup, symbols_ok
 from bragkit.cli.params import HANDS, SEED, STACK, Whole
 from bragkit.errors import RulesError, excerpt
 from bragkit.games.casino import TIE_RULES, Action, CasinoHand, CasinoRules, pair_plus_units
-from bragkit.games.casino_table import CasinoTable, dumps_casino
+from bragkit.games.casino.table import CasinoTable, dumps_casino
 from bragkit.limits import MAX_HANDS, MAX_STACK
 
 __all__ = ["casino"]

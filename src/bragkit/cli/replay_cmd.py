@@ -3,7 +3,7 @@ validating every action.
 
 An illegal or malformed action prints one line naming the deal, the action's position,
 the seat and the rule broken, and exits with status 2.  A casino history (its "rules" name
-a casino preset) is re-played by :func:`bragkit.games.casino_table.replay_casino`.  The
+a casino preset) is re-played by :func:`bragkit.games.casino.table.replay_casino`.  The
 history is read with a bounded read and re-played deal by deal
 (:func:`bragkit.history.stream.replay_to`), so memory does not grow with the number of
 deals; the output is written only once the whole history has replayed.

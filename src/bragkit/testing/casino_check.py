@@ -1,5 +1,5 @@
 """The conformance checker for casino 3 Card Brag (rules 4.9): random legal play on a
-:class:`~bragkit.games.casino_table.CasinoTable` with invariant checks after every action.
+:class:`~bragkit.games.casino.table.CasinoTable` with invariant checks after every action.
 
 * chips are conserved: the bankroll moves only when a hand settles, by exactly what the
   settlement pays (player and house together always hold the starting bankroll);
@@ -26,7 +26,7 @@ from bragkit.cards import parse_cards
 from bragkit.engine.pack import new_rng
 from bragkit.errors import BragError, IllegalActionError
 from bragkit.games.casino import CasinoHand, CasinoRules
-from bragkit.games.casino_table import (
+from bragkit.games.casino.table import (
     CasinoTable,
     dumps_casino,
     loads_casino,

@@ -49,7 +49,7 @@ from bragkit.cards import Card, format_cards, parse_cards, standard_pack
 from bragkit.engine.pack import PACK_ONLY_SEED, new_rng
 from bragkit.engine.table import KEEP_RECORDS
 from bragkit.errors import BragError, HistoryError, IllegalActionError, excerpt
-from bragkit.games.casino import PRESETS, Action, CasinoHand, CasinoRules, Settlement
+from bragkit.games.casino.rules import PRESETS, Action, CasinoHand, CasinoRules, Settlement
 from bragkit.history.format import (
     FORMAT,
     chance_dict,

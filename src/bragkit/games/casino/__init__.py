@@ -1,0 +1,44 @@
+"""Casino 3 Card Brag against the house (rules 3.10, 4.9): one package.
+
+* :mod:`~bragkit.games.casino.rules`: :class:`CasinoRules`, paytables, settlement and
+  :class:`CasinoHand` (one hand as an immutable value);
+* :mod:`~bragkit.games.casino.state`: :class:`CasinoState`, a hand on the one state contract
+  (:class:`bragkit.engine.contract.GameState`: bets, decision, reveal);
+* :mod:`~bragkit.games.casino.table`: :class:`CasinoTable` (consecutive hands from a
+  bankroll) and the casino hand histories (``bragkit-history/1``).
+
+This module re-exports the rules' names (the old ``bragkit.games.casino`` module).
+
+>>> CasinoRules.preset("casino").qualifier
+'Q-high'
+"""
+
+from __future__ import annotations
+
+from bragkit.games.casino.rules import (
+    PRESETS,
+    TIE_RULES,
+    Action,
+    CasinoHand,
+    CasinoRules,
+    Paytable,
+    Settlement,
+    class_label,
+    pair_plus_units,
+    parse_hand_class,
+    settle_units,
+)
+
+__all__ = [
+    "PRESETS",
+    "TIE_RULES",
+    "Action",
+    "CasinoHand",
+    "CasinoRules",
+    "Paytable",
+    "Settlement",
+    "class_label",
+    "pair_plus_units",
+    "parse_hand_class",
+    "settle_units",
+]
