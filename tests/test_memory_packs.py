@@ -7,7 +7,9 @@ count what is kept; they do not time anything.
 
 from __future__ import annotations
 
+import io
 import random
+import tracemalloc
 from pathlib import Path
 
 import pytest
@@ -16,7 +18,9 @@ from bragkit.cli.play_save import save_history
 from bragkit.engine.actions import Action
 from bragkit.engine.pack import pack_text
 from bragkit.engine.table import KEEP_RECORDS, Table, open_table
+from bragkit.errors import HistoryError
 from bragkit.history import dumps, history_of, load, loads, replay
+from bragkit.history.stream import replay_to
 from bragkit.rules import get_preset
 
 SHUFFLED = ("foster", "modern-shuffled", "commerce", "three-stake", "brag-poker", "american")
@@ -124,3 +128,38 @@ def test_history_of_a_seedless_given_table_writes_the_packs_exactly() -> None:
     h = history_of(t)
     assert h.seed is None and [h.pack, *h.shuffles] == [pack_text(p) for p in t.packs_used]
     assert replay(loads(dumps(h))).session.packs_used == t.packs_used
+
+
+class _Discard(io.StringIO):
+    """An output that keeps nothing."""
+
+    def write(self, text: str) -> int:
+        return len(text)
+
+
+def test_streamed_replay_of_an_unseeded_history_does_not_hold_its_packs() -> None:
+    """``brag play`` histories have no seed: a pack a deal.  ``brag replay`` reads them one
+    at a time as the table needs them, so its memory does not grow with the deals."""
+    peaks = []
+    for deals in (200, 2000):
+        t = _table("foster", None, rng=random.Random(1))
+        _play(t, deals)
+        text = dumps(history_of(t))
+        assert text.count('"') > 4 * deals  # a pack a deal is written
+        tracemalloc.start()
+        replay_to(_Discard(), text)
+        peaks.append(tracemalloc.get_traced_memory()[1])
+        tracemalloc.stop()
+    assert peaks[1] < peaks[0] + 256 * 1024, peaks  # it held ~600 B a deal (1.2 MB more)
+
+
+def test_streamed_replay_checks_every_pack_first() -> None:
+    t = _table("foster", None, rng=random.Random(1))
+    _play(t, 3)
+    h = history_of(t)
+    bad = dumps(h).replace(h.shuffles[-1], h.shuffles[-1] + " " + h.shuffles[-1].split()[0])
+    with pytest.raises(HistoryError) as streamed:
+        replay_to(io.StringIO(), bad)
+    with pytest.raises(HistoryError) as whole:
+        replay(loads(bad))
+    assert str(streamed.value) == str(whole.value) and "bad history" in str(whole.value)

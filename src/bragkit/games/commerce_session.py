@@ -26,7 +26,7 @@ replay`` and the conformance checker drive it the same way as every other game.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from functools import partial
 
 from bragkit.engine.actions import Action, LegalAction, format_move
@@ -53,7 +53,7 @@ class CommerceSession(TableCore):
     def __init__(self, rules: Rules, stacks: Sequence[int], dealer: int | None = None, *,
                  seed: int | None = None, rng: random.Random | None = None,
                  pack: Sequence[int] | None = None,
-                 shuffles: Sequence[Sequence[int]] = (), keep_states: bool = False,
+                 shuffles: Iterable[Sequence[int]] = (), keep_states: bool = False,
                  keep_records: int | None = KEEP_RECORDS, on_record: OnRecord | None = None
                  ) -> None:
         if rules.game not in ("commerce", "commerce-widow"):

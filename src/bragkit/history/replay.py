@@ -17,6 +17,7 @@ bragkit.errors.HistoryError: deal 1, action 1 (p2 see): nobody has bet yet, ...
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -196,18 +197,25 @@ blind=yes`` is 41 characters)."""
 
 def open_session(history: HandHistory, *, keep_states: bool = True,
                  keep_records: int | None = None, on_record: OnRecord | None = None,
-                 rng: random.Random | None = None) -> Table:
+                 rng: random.Random | None = None,
+                 more_shuffles: Iterable[str] | None = None) -> Table:
     """The table ``history`` starts (no action played yet); the keywords as for
     :func:`~bragkit.engine.table.open_table`.  ``rng`` draws the shuffles the history does
     not give (default: ``random.Random(seed)``; for a history with a ``"pack"`` and no
     ``"seed"``, ``random.Random(PACK_ONLY_SEED)``, the format's rule): a caller that goes on
-    playing at the table passes ``new_rng()``, so its next deals are unpredictable."""
+    playing at the table passes ``new_rng()``, so its next deals are unpredictable.
+    ``more_shuffles`` (pack texts, already checked) are read one at a time after
+    ``history.shuffles``, as the table needs them (a streamed replay)."""
     rules = history.rules
     if rng is None and history.seed is None:
         rng = new_rng(PACK_ONLY_SEED if history.pack is not None else None)
     try:
         pack = pack_from_text(history.pack, rules) if history.pack is not None else None
-        shuffles = [pack_from_text(p, rules, partial=True) for p in history.shuffles]
+        shuffles: Iterable[tuple[int, ...]] = [pack_from_text(p, rules, partial=True)
+                                               for p in history.shuffles]
+        if more_shuffles is not None:
+            shuffles = itertools.chain(shuffles, (pack_from_text(p, rules, partial=True)
+                                                  for p in more_shuffles))
         return open_table(rules, history.stacks, history.dealer, seed=history.seed, pack=pack,
                           rng=rng, shuffles=shuffles, keep_states=keep_states,
                           keep_records=keep_records, on_record=on_record)

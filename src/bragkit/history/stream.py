@@ -36,8 +36,9 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import IO, Any, Final, TextIO
 
+from bragkit.engine.pack import pack_from_text
 from bragkit.engine.table import DealRecord
-from bragkit.errors import HistoryError, excerpt
+from bragkit.errors import BragError, HistoryError, excerpt
 from bragkit.games.casino_table import (
     casino_pack_ok,
     is_casino_spec,
@@ -165,14 +166,8 @@ def replay_to(out: TextIO, text: str, *, as_json: bool = False, seat: int | None
     """
     spans = _array_spans(text, {"deals": _is_deal, "shuffles": _is_text})
     head = None if spans is None else _without(text, spans)
-    probe = None if head is None else json_object(head)
-    casino = isinstance(probe, dict) and is_casino_spec(probe.get("rules"))
-    span = None if spans is None else spans.get("deals")
-    data = None
-    if not casino:
-        data = json_object(text if span is None else _without(text, {"deals": span}))
-        casino = isinstance(data, dict) and is_casino_spec(data.get("rules"))
-    if casino:
+    data = json_object(text if head is None else head)
+    if isinstance(data, dict) and is_casino_spec(data.get("rules")):
         if seat is not None:
             raise HistoryError("--as is for table histories: a casino history has one seat, "
                                "p1, and shows it everything it may see already")
@@ -181,16 +176,34 @@ def replay_to(out: TextIO, text: str, *, as_json: bool = False, seat: int | None
         else:
             _replay_casino(out, text, spans, head, as_json)
         return
-    if span is None:  # not a plain history: the ordinary loader names every problem
+    packs: Iterator[str] | None = None
+    if spans is None:  # not a plain history: the ordinary loader names every problem
         header = loads(text)
         deals: Iterator[Any] = iter(header.deals)
     else:
         header = from_dict(data)
-        deals = (deal for deal, _ in _deal_values(text, span[0]))
+        deals = iter(header.deals)
+        if "deals" in spans:
+            deals = (deal for deal, _ in _deal_values(text, spans["deals"][0]))
+        if "shuffles" in spans:
+            _check_packs(header, text, spans["shuffles"][0])
+            packs = (pack for pack, _ in _deal_values(text, spans["shuffles"][0]))
     if seat is not None and not 0 <= seat < len(header.stacks):
         raise HistoryError(f"--as p{seat + 1}: the history has seats p1..p{len(header.stacks)}")
     with tempfile.SpooledTemporaryFile(max_size=1 << 20, mode="w+", encoding="utf-8") as spool:
-        _Writer(out, spool if as_json else out, header, as_json, seat).run(deals)
+        _Writer(out, spool if as_json else out, header, as_json, seat, packs).run(deals)
+
+
+def _check_packs(header: HandHistory, text: str, start: int) -> None:
+    """Check the history's pack and each of its ``"shuffles"`` (the array at ``start``)
+    one at a time, as :func:`~bragkit.history.replay.open_session` checks them all."""
+    try:
+        if header.pack is not None:
+            pack_from_text(header.pack, header.rules)
+        for pack, _ in _deal_values(text, start):
+            pack_from_text(pack, header.rules, partial=True)
+    except BragError as error:
+        raise HistoryError(f"bad history: {error}") from None
 
 
 def _is_text(value: Any) -> bool:
@@ -234,7 +247,7 @@ class _Writer:
     """Re-plays a history's deals and writes each deal's account as it ends."""
 
     def __init__(self, out: TextIO, deals: IO[str], header: HandHistory, as_json: bool,
-                 seat: int | None) -> None:
+                 seat: int | None, packs: Iterator[str] | None = None) -> None:
         self.out = out
         self.deals = deals
         """Where each deal's account goes (``out``, or a spool for the JSON's deal list)."""
@@ -245,7 +258,7 @@ class _Writer:
         """Deals settled while the table was being opened (no decision in them)."""
         self.ready = False
         self.table = open_session(header, keep_states=False, keep_records=0,
-                                  on_record=self.finished)
+                                  on_record=self.finished, more_shuffles=packs)
         self.result = ReplayResult(header, self.table)
         self.ready = True
         for record, final in self.early:
