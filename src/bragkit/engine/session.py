@@ -22,13 +22,13 @@ import itertools
 import random
 from collections.abc import Iterable, Sequence
 from functools import partial
-from typing import Any, Final
+from typing import Any
 
 from bragkit.engine.actions import Action, LegalAction, format_move
-from bragkit.engine.brag.family import FAMILIES
+from bragkit.engine.brag.family import family_games
 from bragkit.engine.brag.state import BragState
 from bragkit.engine.pack import fresh_pack
-from bragkit.engine.table import KEEP_RECORDS, DealRecord, OnRecord, TableCore, register_table
+from bragkit.engine.table import KEEP_RECORDS, DealRecord, OnRecord, TableCore
 from bragkit.errors import BragError, IllegalActionError, RulesError
 from bragkit.rules import WILD_OPTIONS, Rules
 
@@ -55,7 +55,6 @@ def _apply_choice(base: Rules, text: str) -> Rules:
                         blind_allowed=parts["blind"] == "yes")
 
 
-_BRAG_GAMES: Final = tuple(FAMILIES)  # the brag-style games (one family module each)
 
 
 class Session(TableCore):
@@ -88,7 +87,7 @@ class Session(TableCore):
                  shuffles: Iterable[Sequence[int]] = (), keep_states: bool = False,
                  keep_records: int | None = KEEP_RECORDS, on_record: OnRecord | None = None
                  ) -> None:
-        if type(self) is Session and rules.game not in _BRAG_GAMES:
+        if type(self) is Session and rules.game not in family_games():
             raise RulesError(f"Session plays the brag-style games, not {rules.game!r}: use "
                              "bragkit.engine.open_table(rules, ...)")
         self._seat(rules, stacks, dealer, seed=seed, rng=rng, pack=pack, shuffles=shuffles,
@@ -235,5 +234,3 @@ class Session(TableCore):
             return (f"p{self.dealer + 1} choose {self._choice}", *moves)
         return moves
 
-
-register_table(_BRAG_GAMES, Session)
