@@ -50,7 +50,7 @@ def rules_command(preset: str, show_all: bool, as_json: bool) -> None:
     if as_json:
         click.echo(json.dumps({
             "preset": preset, "game": rules.game, "section": spec.spec_section,
-            "keys": [{"name": k.name, "value": values[k.name], "default": k.default,
+            "keys": [{"name": k.name, "value": values.get(k.name, k.default), "default": k.default,
                       "type": k.type, "allowed": None if k.allowed is None else list(k.allowed),
                       "section": k.section, "read": rules.game in k.games, "doc": k.doc}
                      for k in keys]}, sort_keys=True))
@@ -59,7 +59,7 @@ def rules_command(preset: str, show_all: bool, as_json: bool) -> None:
     width = max(len(k.name) for k in keys)
     click.echo(f"{'key':<{width}} {'value':<18} {'default':<18}  meaning (* not the default)")
     for k in keys:
-        value, default = _text(values[k.name]), _text(k.default)
-        mark = "*" if values[k.name] != k.default else " "
+        value, default = _text(values.get(k.name, k.default)), _text(k.default)
+        mark = "*" if values.get(k.name, k.default) != k.default else " "
         unread = "" if not show_all or rules.game in k.games else " (not read by this game)"
         click.echo(f"{k.name:<{width}} {value:<18} {default:<18}{mark} {k.doc}{unread}")

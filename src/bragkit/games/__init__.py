@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from bragkit.rules import Rules
 
 __all__ = ["GameSpec", "discover", "engine_of", "hand_ranking", "has_blind_play", "load",
-           "register", "spec_of", "specs"]
+           "register", "spec_of", "specs", "unregister"]
 
 _SPECS: dict[str, GameSpec] = {}
 _LOADED: Final[list[bool]] = [False]
@@ -40,13 +40,15 @@ _LOADED: Final[list[bool]] = [False]
 
 def register(spec: GameSpec) -> None:
     """Register ``spec`` and everything derived from it (a new game, or a replacement)."""
+    if not catalogue.is_loading():
+        load()  # the built-in games first, so that a clash of preset names is caught
     catalogue.register_game(spec.entry())
     if spec.engine == "brag":
         from bragkit.engine.brag.family import FAMILIES
 
         FAMILIES[spec.name] = spec.hooks
     elif spec.engine == "poker":
-        from bragkit.engine.poker_game import POKER_GAMES
+        from bragkit.engine.poker.game import POKER_GAMES
 
         POKER_GAMES[spec.name] = spec.hooks
     if spec.engine != "casino":
@@ -57,6 +59,20 @@ def register(spec: GameSpec) -> None:
     ordered = sorted(_SPECS.values(), key=lambda s: s.order)
     _SPECS.clear()
     _SPECS.update((s.name, s) for s in ordered)
+
+
+def unregister(name: str) -> None:
+    """Remove a game added with :func:`register` (its rules, family and spec)."""
+    spec = _SPECS.pop(name, None)
+    catalogue.unregister_game(name)
+    if spec is not None and spec.engine == "brag":
+        from bragkit.engine.brag.family import FAMILIES
+
+        FAMILIES.pop(name, None)
+    elif spec is not None and spec.engine == "poker":
+        from bragkit.engine.poker_game import POKER_GAMES
+
+        POKER_GAMES.pop(name, None)
 
 
 def load() -> None:

@@ -17,7 +17,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
-from bragkit.rules.catalogue import GameEntry, Inactive, RuleValue, _no_inactive
+from bragkit.rules.catalogue import GameEntry, Inactive, RuleKey, RuleValue, _no_inactive
 
 if TYPE_CHECKING:
     from bragkit.hands import Ranking
@@ -65,13 +65,16 @@ class GameSpec:
     """Stray keys the rules model refuses itself for this game (with its own reason)."""
     inactive: Inactive = field(default=_no_inactive)
     """Keys not read under some values of the game's own keys."""
+    extra_keys: tuple[RuleKey, ...] = ()
+    """Rule keys this game's module declares itself (values in ``Rules.extra``)."""
 
     def entry(self) -> GameEntry:
         """The part of the spec the rules layer keeps (:mod:`bragkit.rules.catalogue`)."""
         return GameEntry(name=self.name, section=self.spec_section, keys=self.keys,
                          presets=self.presets, order=self.order,
                          brag_style=self.engine == "brag", unread_reason=self.unread_reason,
-                         model_checked=self.model_checked, inactive=self.inactive)
+                         model_checked=self.model_checked, inactive=self.inactive,
+                         extra_keys=self.extra_keys)
 
 
 def shuffled(*presets: tuple[str, Mapping[str, RuleValue]]) -> dict[str, Mapping[str, RuleValue]]:

@@ -19,21 +19,24 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Final
 
-from bragkit.errors import RulesError
+from bragkit.errors import RulesError, excerpt
 
 if TYPE_CHECKING:
     from bragkit.rules.model import Rules
 
 __all__ = [
     "GameEntry",
+    "RuleKey",
     "RuleValue",
     "ensure_loaded",
     "entry",
+    "extra_key",
     "game_names",
     "games_reading",
     "is_loading",
     "preset_values",
     "register_game",
+    "unregister_game",
     "version",
 ]
 
@@ -46,6 +49,69 @@ Inactive = Callable[["Rules"], tuple[frozenset[str], str]]
 
 def _no_inactive(rules: Rules) -> tuple[frozenset[str], str]:
     return frozenset(), ""
+
+
+_TYPE_OF: Final = {"int": int, "bool": bool, "str": str}
+
+
+@dataclass(frozen=True, slots=True)
+class RuleKey:
+    """One rule key's declaration (re-exported by :mod:`bragkit.rules.keys`).
+
+    The shared keys are :class:`~bragkit.rules.Rules` fields; a game module may declare
+    keys of its own (its GameSpec's ``extra_keys``), whose values live in ``Rules.extra``.
+
+    >>> k = RuleKey("bonus", "int", 0, None, "A toy bonus.", "4.4", lo=0, hi=9)
+    >>> k.problem(3), k.problem(12), k.problem("x")
+    (None, 'bonus must be 0..9, not 12', "bonus must be an int, not 'x'")
+    """
+
+    name: str
+    type: str
+    """``int``, ``bool``, ``str``; a trailing ``?`` means ``null`` is allowed too."""
+    default: RuleValue
+    allowed: tuple[RuleValue, ...] | None
+    """The values allowed (None: any value of the type, within ``lo..hi`` for an int)."""
+    doc: str
+    """One line saying what the key means."""
+    section: str
+    """The rules section of the first game that reads it (``7``: every game)."""
+    lo: int | None = None
+    hi: int | None = None
+    general: bool = False
+    """Every game reads it (``game``, ``first_dealer``, ...)."""
+
+    @property
+    def games(self) -> tuple[str, ...]:
+        """The games whose GameSpec reads this key (every game for a general key)."""
+        if self.general:
+            return game_names()
+        return games_reading(self.name)
+
+    def problem(self, value: object) -> str | None:
+        """Why ``value`` is not a value of this key, or None."""
+        if value is None and self.type.endswith("?"):
+            return None
+        base = _TYPE_OF[self.type.rstrip("?")]
+        if not isinstance(value, base) or (base is int and isinstance(value, bool)):
+            article = "an" if base is int else "a"
+            return f"{self.name} must be {article} {base.__name__}, not {excerpt(value)}"
+        if self.allowed is not None and value not in self.allowed:
+            shown = ", ".join(map(str, self.allowed))
+            return f"{self.name} must be one of {shown}, not {excerpt(value)}"
+        if isinstance(value, int) and not isinstance(value, bool) and (
+                (self.lo is not None and value < self.lo)
+                or (self.hi is not None and value > self.hi)):
+            return f"{self.name} must be {self.lo}..{self.hi}, not {value}"
+        return None
+
+    def of(self, rules: Rules) -> RuleValue:
+        """This key's value in ``rules`` (its default when not set)."""
+        for name, value in rules.extra:
+            if name == self.name:
+                return value
+        found: RuleValue = getattr(rules, self.name, self.default)
+        return found
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -70,6 +136,8 @@ class GameEntry:
     """Stray keys the rules model refuses itself, with its own reason."""
     inactive: Inactive = field(default=_no_inactive)
     """Keys not read under some values of the game's own keys (Commerce's stakes scoring)."""
+    extra_keys: tuple[RuleKey, ...] = ()
+    """Keys the game's own module declares (values in ``Rules.extra``)."""
 
 
 _ENTRIES: dict[str, GameEntry] = {}
@@ -108,6 +176,15 @@ def version() -> int:
     """A number that changes whenever a game is registered (for caches of derived tables)."""
     ensure_loaded()
     return _VERSION[0]
+
+
+def unregister_game(name: str) -> None:
+    """Remove a game added with :func:`register_game` (a test's toy variant)."""
+    old = _ENTRIES.pop(name, None)
+    if old is not None:
+        for preset in old.presets:
+            _PRESET_GAME.pop(preset, None)
+        _VERSION[0] += 1
 
 
 def ensure_loaded() -> None:
@@ -150,7 +227,18 @@ def games_reading(key: str) -> tuple[str, ...]:
     ('three-stake',)
     """
     ensure_loaded()
-    return tuple(name for name, e in _ENTRIES.items() if key in e.keys)
+    return tuple(name for name, e in _ENTRIES.items()
+                 if key in e.keys or any(k.name == key for k in e.extra_keys))
+
+
+def extra_key(name: str) -> RuleKey | None:
+    """The game-module key called ``name`` (declared by some game), or None."""
+    ensure_loaded()
+    for e in _ENTRIES.values():
+        for key in e.extra_keys:
+            if key.name == name:
+                return key
+    return None
 
 
 def preset_values() -> dict[str, dict[str, RuleValue]]:

@@ -139,7 +139,7 @@ def foreign_keys(rules: Rules, own: frozenset[str]) -> list[str]:
     :data:`GENERAL_KEYS`) never reads."""
     default = _defaults(rules)
     return [f.name for f in fields(rules) if f.name not in own and f.name not in GENERAL_KEYS
-            and getattr(rules, f.name) != default[f.name]]
+            and f.name != "extra" and getattr(rules, f.name) != default[f.name]]
 
 
 def _brag_key_problem(rules: Rules, game: GameEntry) -> str | None:

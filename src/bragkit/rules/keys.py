@@ -1,10 +1,11 @@
 """Every rule key as one :class:`RuleKey` declaration: name, type, default, allowed values,
 one-line doc, rules section, and the games that read it.
 
-A key is declared once, as a field of :class:`~bragkit.rules.Rules` with its one-line
-attribute docstring; its type and allowed values are the ones the rules model validates
-with, and the games reading it come from the registered GameSpecs
-(:mod:`bragkit.rules.catalogue`).  ``brag rules PRESET`` and the key tables read these.
+A shared key is declared once, as a field of :class:`~bragkit.rules.Rules` with its one-line
+attribute docstring (a game module's own keys are :class:`RuleKey` objects in its
+GameSpec); its type and allowed values are the ones the rules model validates with, and the
+games reading it come from the registered GameSpecs (:mod:`bragkit.rules.catalogue`).
+``brag rules PRESET`` and the key tables read these.
 
 >>> k = rule_key("draw31")
 >>> k.type, k.default, k.games, k.section
@@ -26,12 +27,11 @@ import dataclasses
 import functools
 import inspect
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Final
 
 from bragkit.errors import RulesError, excerpt
 from bragkit.rules import catalogue
-from bragkit.rules.catalogue import RuleValue
+from bragkit.rules.catalogue import RuleKey
 from bragkit.rules.game_keys import GENERAL_KEYS
 from bragkit.rules.model import _CHOICES, _TYPES, Rules
 
@@ -39,29 +39,6 @@ __all__ = ["GENERAL_SECTION", "RuleKey", "keys_read_by", "rule_key", "rule_keys"
 
 GENERAL_SECTION: Final = "7"
 """The docs/rules section of the keys every game reads (the configuration keys)."""
-
-
-@dataclass(frozen=True, slots=True)
-class RuleKey:
-    """One rule key's declaration."""
-
-    name: str
-    type: str
-    """``int``, ``bool``, ``str``; a trailing ``?`` means ``null`` is allowed too."""
-    default: RuleValue
-    allowed: tuple[RuleValue, ...] | None
-    """The values allowed (None: any value of the type, within the model's bounds)."""
-    doc: str
-    """One line saying what the key means."""
-    section: str
-    """The docs/rules section of the first game that reads it (``7``: every game)."""
-
-    @property
-    def games(self) -> tuple[str, ...]:
-        """The games whose GameSpec reads this key (every game for a general key)."""
-        if self.name in GENERAL_KEYS:
-            return catalogue.game_names()
-        return catalogue.games_reading(self.name)
 
 
 @functools.cache
@@ -93,23 +70,37 @@ def _build(f: dataclasses.Field[object]) -> RuleKey:
     assert default is None or isinstance(default, int | str)
     return RuleKey(name=f.name, type=_TYPES[f.name], default=default,
                    allowed=None if choices is None else tuple(choices),
-                   doc=_docs().get(f.name, ""), section=_section(f.name))
+                   doc=_docs().get(f.name, ""), section=_section(f.name),
+                   general=f.name in GENERAL_KEYS)
+
+
+def _extra_keys() -> tuple[RuleKey, ...]:
+    out: list[RuleKey] = []
+    for game in catalogue.game_names():
+        found = catalogue.entry(game)
+        if found is not None:
+            out.extend(k for k in found.extra_keys if k not in out)
+    return tuple(out)
 
 
 def rule_keys() -> tuple[RuleKey, ...]:
-    """Every rule key, in declaration order.
+    """Every rule key: the shared ones in declaration order, then the game modules' own.
 
     >>> [k.name for k in rule_keys()][:3]
     ['game', 'cards', 'ante']
     """
-    return tuple(_build(f) for f in dataclasses.fields(Rules))
+    shared = tuple(_build(f) for f in dataclasses.fields(Rules) if f.name != "extra")
+    return shared + _extra_keys()
 
 
 def rule_key(name: str) -> RuleKey:
     """The declaration of ``name``."""
     for f in dataclasses.fields(Rules):
-        if f.name == name:
+        if f.name == name and name != "extra":
             return _build(f)
+    found = catalogue.extra_key(name)
+    if found is not None:
+        return found
     raise RulesError(f"unknown rule key {excerpt(name)}")
 
 
@@ -121,4 +112,5 @@ def keys_read_by(game: str) -> tuple[RuleKey, ...]:
     """
     found = catalogue.entry(game)
     own: Sequence[str] = () if found is None else tuple(found.keys)
-    return tuple(k for k in rule_keys() if k.name in GENERAL_KEYS or k.name in own)
+    extra = () if found is None else found.extra_keys
+    return tuple(k for k in rule_keys() if k.general or k.name in own or k in extra)

@@ -25,7 +25,7 @@ from typing import Any, Final, overload
 
 from bragkit.errors import RulesError, excerpt
 from bragkit.limits import MAX_CHIPS, load_json
-from bragkit.rules.catalogue import game_names, is_loading
+from bragkit.rules.catalogue import RuleValue, entry, extra_key, game_names, is_loading
 from bragkit.rules.game_keys import foreign_key_problem
 
 __all__ = ["GAMES", "WILD_OPTIONS", "Rules"]
@@ -285,6 +285,9 @@ class Rules:
     """3 Card Brag Poker: a blind player may draw without looking."""
     half_price_calls: bool = True
     """3 Card Brag Poker: a blind player calls for half price."""
+    # ---- keys declared by a game module (GameSpec.extra_keys; docs/engine.md) --------------
+    extra: tuple[tuple[str, RuleValue], ...] = ()
+    """A game module's own keys set away from their defaults, as sorted (key, value) pairs."""
 
     def __post_init__(self) -> None:
         problems = _problems(self)
@@ -298,9 +301,13 @@ class Rules:
         >>> Rules().replace(ante=0).ante
         0
         """
+        extra = {k: changes.pop(k) for k in list(changes)
+                 if k not in _FIELD_NAMES and extra_key(k) is not None}
         unknown = sorted(set(changes) - _FIELD_NAMES)
         if unknown:
             raise RulesError(f"unknown rule key(s): {', '.join(unknown)}")
+        if extra:
+            changes["extra"] = _extra_pairs({**dict(self.extra), **extra})
         return dataclasses.replace(self, **changes)
 
     def to_dict(self, *, minimal: bool = False) -> dict[str, Any]:
@@ -311,10 +318,13 @@ class Rules:
         """
         result: dict[str, Any] = {}
         for f in fields(self):
+            if f.name == "extra":
+                continue
             value = getattr(self, f.name)
             if minimal and value == f.default:
                 continue
             result[f.name] = value
+        result.update(self.extra)  # a game module's own keys (none: the JSON is unchanged)
         return result
 
     @classmethod
@@ -336,9 +346,16 @@ class Rules:
             raise RulesError(f"rules must be an object, not {type(data).__name__}")
         problems: list[str] = []
         kwargs: dict[str, Any] = {}
+        extra: dict[str, RuleValue] = {}
         for key, value in data.items():
             if key not in _FIELD_NAMES:
-                problems.append(f"unknown rule key {excerpt(key)}")
+                declared = extra_key(key) if isinstance(key, str) else None
+                if declared is None:
+                    problems.append(f"unknown rule key {excerpt(key)}")
+                elif (problem := declared.problem(value)) is not None:
+                    problems.append(problem)
+                else:
+                    extra[key] = value
                 continue
             expected = _TYPES[key]
             if not _type_ok(value, expected):
@@ -351,6 +368,8 @@ class Rules:
                 object.__setattr__(unchecked, f.name, kwargs.get(f.name, f.default))
             problems.extend(_problems(unchecked))
             raise RulesError("invalid rules: " + "; ".join(problems))
+        if extra:
+            kwargs["extra"] = _extra_pairs(extra)
         return cls(**kwargs)
 
     def to_json(self, *, minimal: bool = False) -> str:
@@ -391,7 +410,36 @@ class Rules:
         return (self.pack_size - self.cards) // self.cards
 
 
-_FIELD_NAMES: Final = frozenset(f.name for f in fields(Rules))
+_FIELD_NAMES: Final = frozenset(f.name for f in fields(Rules) if f.name != "extra")
+
+
+def _extra_pairs(values: dict[str, RuleValue]) -> tuple[tuple[str, RuleValue], ...]:
+    """The ``extra`` pairs of ``values``: sorted, defaults left out (so equal rules are equal)."""
+    out: list[tuple[str, RuleValue]] = []
+    for name, value in sorted(values.items()):
+        declared = extra_key(name)
+        if declared is None or value != declared.default:
+            out.append((name, value))
+    return tuple(out)
+
+
+def _extra_problems(r: Rules) -> list[str]:
+    """Problems with a game module's own keys: unknown, bad values, or not read by the game."""
+    if is_loading():
+        return []
+    out: list[str] = []
+    game = entry(r.game)
+    own = () if game is None else game.extra_keys
+    for name, value in r.extra:
+        declared = extra_key(name)
+        if declared is None:
+            out.append(f"unknown rule key {excerpt(name)}")
+        elif (problem := declared.problem(value)) is not None:
+            out.append(problem)
+        elif declared not in own:
+            out.append(f"{name} is not an option of {r.game} (a key of "
+                       f"{', '.join(declared.games)}, rules {declared.section})")
+    return out
 _INT_KEYS: Final = frozenset({"cards", "ante", "min_bet", "max_bet", "min_buy_in", "jokers",
                               "sideshow_min_active", "rebuy_max"})
 _OPT_INT_KEYS: Final = frozenset({"raise_limit", "dealers_choice_every", "pot_limit_total"})
@@ -511,6 +559,7 @@ def _value_problems(r: Rules) -> list[str]:
         out.append("short_stack_policy='lend_or_show' excludes rebuy_anytime")
     out.extend(_commerce_problems(r))
     out.extend(_poker_problems(r))
+    out.extend(_extra_problems(r))
     return out
 
 

@@ -114,7 +114,8 @@ def to_spec(rules: Rules) -> str | dict[str, Any]:
     mine = rules.to_dict()
     best: tuple[int, str, dict[str, Any]] | None = None
     for pname, preset in PRESETS.items():
-        diff = {k: v for k, v in mine.items() if getattr(preset, k) != v}
+        theirs = preset.to_dict()
+        diff = {k: v for k, v in mine.items() if theirs.get(k) != v}
         if best is None or len(diff) < best[0]:
             best = (len(diff), pname, diff)
     assert best is not None

@@ -121,7 +121,7 @@ def rule_keys() -> tuple[str, ...]:
     >>> rule_keys()[:3]
     ('game', 'cards', 'ante')
     """
-    return tuple(f.name for f in dataclasses.fields(Rules))
+    return tuple(f.name for f in dataclasses.fields(Rules) if f.name != "extra")
 
 
 def _modern_keys() -> frozenset[str]:
