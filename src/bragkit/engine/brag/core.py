@@ -100,6 +100,12 @@ class Asked(NamedTuple):
 Pending = LookChoice | NameChoice | LoanAsked | AgreeRound | Qualifying | Asked
 """The phase-dependent data of a state (``None`` in the betting phase)."""
 
+StartTemplate = tuple[tuple[int, ...], tuple[Event, ...], tuple[int, ...], int,
+                      tuple[SeatStatus, ...]]
+"""What the common start of a deal shares with every deal of the same seats, dealer and
+antes: (the seats dealt in, in order; the ante events; each seat's ante; their total; the
+statuses)."""
+
 NOBODY: Final[frozenset[int]] = frozenset()
 new_event: Final = tuple.__new__
 """``new_event(Event, (kind, seat, amount, cards, visible_to, note))``: an event, fast."""
@@ -135,6 +141,9 @@ class BragFamily:
         self.rules = rules
         self.ranking: Any = None
         self.betting = BragBetting()
+        self.start_templates: dict[tuple[object, ...], StartTemplate] = {}
+        """The card-free part of each common deal start (brag/start.py), by seats, dealer
+        and statuses: cached here, with the rules they come from."""
 
     # -------------------------------------------------------------- hooks
     def extra_legal(self, state: BragRecord, seat: int) -> list[LegalAction]:

@@ -13,6 +13,7 @@ from bragkit.engine.brag.core import (
     NOBODY,
     BragFamily,
     BragRecord,
+    StartTemplate,
     Work,
     make,
     new_event,
@@ -105,37 +106,51 @@ def start_deal(cls: type[R], rules: Rules, stacks: tuple[int, ...], dealer: int,
     return w.freeze(-1, None)
 
 
+def _template(family: BragFamily, rules: Rules, n: int, dealer: int,
+              status: list[SeatStatus]) -> StartTemplate:
+    """The (cached, on the family) part of a common start that depends on no card."""
+    key = (n, dealer, tuple(status))
+    found = family.start_templates.get(key)
+    if found is not None:
+        return found
+    order = tuple(s for s in ((dealer + k) % n for k in range(1, n + 1)) if status[s] == S_IN)
+    ante = rules.ante
+    paid = [0] * n
+    antes: list[Event] = []
+    if ante:
+        for s in order:
+            paid[s] = ante
+            antes.append(new_event(Event, ("ante", s, ante, None, None, None)))
+    if len(family.start_templates) >= 1024:
+        family.start_templates.clear()
+    found = family.start_templates[key] = (order, tuple(antes), tuple(paid), ante * len(order),
+                                           key[2])
+    return found
+
+
 def _start_fast(cls: type[R], rules: Rules, family: BragFamily, stacks: tuple[int, ...],
                 dealer: int, pack: tuple[int, ...], carried: int,
                 debts: tuple[tuple[int, int, int], ...], status: list[SeatStatus]) -> R:
-    """The common start (no retained hand, no face-up stub), built in one go."""
+    """The common start (no retained hand, no face-up stub), built in one go from the
+    cached template of its seats, dealer and antes."""
     n = len(stacks)
+    order, antes, paid, ante_total, statuses = _template(family, rules, n, dealer, status)
     ev = new_event
-    events: list[Event] = [ev(Event, ("deal_start", dealer, carried, None, None, None))]
-    order = [(dealer + k) % n for k in range(1, n + 1)]
-    order = [s for s in order if status[s] == S_IN]
-    chips = list(stacks)
-    paid = [0] * n
-    pot = carried
-    ante = rules.ante
-    if ante:
-        for s in order:
-            chips[s] -= ante
-            paid[s] = ante
-            pot += ante
-            events.append(ev(Event, ("ante", s, ante, None, None, None)))
     k = rules.cards
     m = len(order)
     hands: list[tuple[int, ...]] = [()] * n
+    deals: list[Event] = []
     for i, s in enumerate(order):
         hand = pack[i:k * m:m]
         hands[s] = hand
-        events.append(ev(Event, ("deal", s, None, hand, _NOBODY, None)))
+        deals.append(ev(Event, ("deal", s, None, hand, _NOBODY, None)))
     blank: tuple[tuple[int, ...], ...] = ((),) * n
     falses = (False,) * n
+    chips = tuple([a - b for a, b in zip(stacks, paid, strict=True)])
+    events = (ev(Event, ("deal_start", dealer, carried, None, None, None)), *antes, *deals)
     return make(  # the fields in order (BragRecord)
-        cls, rules, n, dealer, tuple(chips), pot, (), tuple(hands), blank, blank, falses, falses,
-        tuple(status), P_BET, order[0], family.betting.initial_r, -1, pack[k * m:], tuple(paid),
-        sum(stacks) + carried, NO_FLAGS, None, (), -1, (), 0, (), False, debts, (0,) * n,
-        tuple(events), (), family, None
+        cls, rules, n, dealer, chips, carried + ante_total, (), tuple(hands), blank, blank,
+        falses, falses, statuses, P_BET, order[0], family.betting.initial_r, -1, pack[k * m:],
+        paid, sum(stacks) + carried, NO_FLAGS, None, (), -1, (), 0, (), False, debts, (0,) * n,
+        events, (), family, None
     )
