@@ -121,7 +121,7 @@ def hand_classes(ranking: str = "modern", deck: int = 52) -> HandClasses:
     """The classes and exact count matrices under ``ranking`` for a deck (cached).
 
     >>> hand_classes("teen-patti").count, hand_classes("modern", 12).count
-    (1755, 22)
+    (1755, 20)
     """
     rank_obj = get_ranking(ranking)
     hands = all_hands(deck)
