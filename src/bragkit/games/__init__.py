@@ -50,6 +50,8 @@ def register(spec: GameSpec) -> None:
     elif spec.engine == "poker":
         from bragkit.engine.poker.game import POKER_GAMES
 
+        if not isinstance(spec.hooks, str):
+            raise RulesError(f"{spec.name}: a poker-style game's hooks are a module:Class path")
         POKER_GAMES[spec.name] = spec.hooks
     if spec.engine != "casino":
         from bragkit.engine.table import register_table
@@ -70,7 +72,7 @@ def unregister(name: str) -> None:
 
         FAMILIES.pop(name, None)
     elif spec is not None and spec.engine == "poker":
-        from bragkit.engine.poker_game import POKER_GAMES
+        from bragkit.engine.poker.game import POKER_GAMES
 
         POKER_GAMES.pop(name, None)
 

@@ -41,8 +41,9 @@ class GameSpec:
     """Its section of the rules specification (``"4.4"``)."""
     engine: EngineKind
     """The machine that plays it."""
-    hooks: str
-    """``module:Class`` of its hooks for that machine (a family, a poker game, ...)."""
+    hooks: str | Callable[[Rules], object]
+    """Its hooks for that machine (a family, a poker game, ...): the class, or its
+    ``module:Class`` path (imported on first use)."""
     table: str
     """The module that registers its table class (imported on first use)."""
     keys: frozenset[str]

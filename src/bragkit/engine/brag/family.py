@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import functools
 import pkgutil
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Final
 
 from bragkit.engine.brag.core import BragFamily
@@ -27,7 +28,7 @@ __all__ = ["CACHE_SIZE", "FAMILIES", "BragFamily", "family_cache_size", "family_
            "family_games"]
 
 
-FAMILIES: Final[dict[str, str]] = {}
+FAMILIES: Final[dict[str, str | Callable[[Rules], object]]] = {}
 """Game name -> ``module:class`` of its family, filled from each brag-style game's GameSpec by
 the game registry (:mod:`bragkit.games`), which is loaded on the first look-up."""
 
@@ -45,7 +46,10 @@ def _build(rules: Rules) -> BragFamily:
         target = FAMILIES.get(rules.game)
     if target is None:
         raise RulesError(f"no brag-style engine for game {rules.game!r}")
-    family: BragFamily = pkgutil.resolve_name(target)(rules)
+    made = pkgutil.resolve_name(target)(rules) if isinstance(target, str) else target(rules)
+    if not isinstance(made, BragFamily):
+        raise RulesError(f"the hooks of {rules.game!r} are not a BragFamily")
+    family: BragFamily = made
     return family
 
 
