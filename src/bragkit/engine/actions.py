@@ -55,7 +55,7 @@ PLAIN_KINDS: Final = frozenset({
 })
 """Action kinds that may stand alone."""
 AMOUNT_KINDS: Final = frozenset({"bet", "rebuy", "lend", "sideshow", "raise", "draw",
-                                 "ante"})  # poker-style games: Foster's dealer's ante
+                                 "ante", "pairbonus"})  # Foster's dealer's ante; casino
 """Action kinds followed by a whole number of chips (or cards for ``draw``)."""
 ARG_KINDS: Final = frozenset({"look", "retain", "name", "discard", "choose", "cover", "show",
                               "trade", "barter", "accept", "exchange"})  # Commerce

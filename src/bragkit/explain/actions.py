@@ -57,6 +57,7 @@ _BASE: dict[str, str] = {
               "(the asker loses a tie)",
     "decline": "refuse the side show: the betting goes on",
     "play": "play on: put in the Play bet",
+    "pairbonus": "stake N on the Pair Bonus side bet (casino: paid on your three cards alone)",
 }
 
 _RETAINED_LOOK = ("look old|new: look at your retained (old) blind hand or your new one; then "

@@ -222,7 +222,7 @@ def casino_table() -> str:
     | `pair_plus_forfeit_on_fold` | true/false | `false` | `true`, `false` | A fold loses \
 the Pair Bonus side bet too (else it is settled on the cards). |
     """
-    from bragkit.games.casino import TIE_RULES, CasinoRules
+    from bragkit.games.casino.rules import TIE_RULES, CasinoRules
 
     rules = CasinoRules.preset("casino")
     docs = key_docs(CasinoRules)
@@ -251,7 +251,7 @@ def preset_table(game: str) -> str:
     rows = ["| Preset | Differs from the main preset |", "|---|---|"]
     if game == "casino":
         rows[0] = "| Preset | Sets |"
-        from bragkit.games.casino import PRESETS as CASINO_PRESETS
+        from bragkit.games.casino.rules import PRESETS as CASINO_PRESETS
 
         for name, values in CASINO_PRESETS.items():
             shown = ", ".join(f"`{k}={v}`" for k, v in values.items())

@@ -1,13 +1,14 @@
 """Casino 3 Card Brag against the house (rules 3.10, 4.9): one package.
 
-* :mod:`~bragkit.games.casino.rules`: :class:`CasinoRules`, paytables, settlement and
-  :class:`CasinoHand` (one hand as an immutable value);
+* :mod:`~bragkit.games.casino.rules`: :class:`CasinoRules`, paytables and settlement (no
+  engine import: the rules reference reads them);
+* :mod:`~bragkit.games.casino.hand`: :class:`CasinoHand` (one hand as an immutable value);
 * :mod:`~bragkit.games.casino.state`: :class:`CasinoState`, a hand on the one state contract
   (:class:`bragkit.engine.contract.GameState`: bets, decision, reveal);
 * :mod:`~bragkit.games.casino.table`: :class:`CasinoTable` (consecutive hands from a
   bankroll) and the casino hand histories (``bragkit-history/1``).
 
-This module re-exports the rules' names (the old ``bragkit.games.casino`` module).
+This module re-exports the names of the old ``bragkit.games.casino`` module.
 
 >>> CasinoRules.preset("casino").qualifier
 'Q-high'
@@ -15,11 +16,10 @@ This module re-exports the rules' names (the old ``bragkit.games.casino`` module
 
 from __future__ import annotations
 
+from bragkit.games.casino.hand import Action, CasinoHand
 from bragkit.games.casino.rules import (
     PRESETS,
     TIE_RULES,
-    Action,
-    CasinoHand,
     CasinoRules,
     Paytable,
     Settlement,

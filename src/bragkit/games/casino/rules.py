@@ -10,29 +10,19 @@ side bet pays on the player's cards alone.
 :class:`CasinoRules` holds the presets ``casino`` (R-MODERN and the Wizard of
 Odds 3 Card Brag tables) and ``three-card-poker`` (poker ranking, standard
 tables) and validates paytables, the qualifier and the tie rule.
-:class:`CasinoHand` is one hand: ``legal_actions()`` and ``apply(action)``,
-which returns a new state; an illegal action raises
-:class:`~bragkit.errors.IllegalActionError` and changes nothing.
+:class:`~bragkit.games.casino.hand.CasinoHand` (one hand) and
+:class:`~bragkit.games.casino.state.CasinoState` (a hand on the one state contract) play them.
 
 >>> rules = CasinoRules.preset("casino")
->>> hand = CasinoHand.deal(rules, ante=10, pack="Qs Qd 4c  Qh 7d 2s")
->>> hand.legal_actions()
-(<Action.PLAY: 'play'>, <Action.FOLD: 'fold'>)
->>> done = hand.apply("play")
->>> s = done.settlement
->>> (s.outcome, s.ante, s.play, s.ante_bonus, s.total)   # rules 6.14 K2
-('player_wins', 10, 10, 0, 20)
->>> hand.settlement is None       # the original state is untouched
-True
+>>> rules.qualifier_rank == parse_hand_class("modern", "Q-high"), str(rules.ante_bonus_table)
+(True, 'prial=5,running_flush=4,run=1')
 """
 
 from __future__ import annotations
 
 import dataclasses
-import enum
 import functools
 import itertools
-import random
 import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
@@ -41,23 +31,18 @@ from typing import Any, Final
 
 from bragkit.cards import (
     RANK_LETTERS,
-    Card,
-    CardsLike,
-    format_cards,
     parse_cards,
     rank_text,
-    standard_pack,
 )
-from bragkit.errors import CardError, IllegalActionError, RulesError, excerpt
-from bragkit.hands import Ranking, Strength, get_ranking
+from bragkit.errors import CardError, RulesError, excerpt
+from bragkit.hands import Ranking, get_ranking
 
 __all__ = [
     "PRESETS",
-    "Action",
-    "CasinoHand",
     "CasinoRules",
     "Paytable",
     "Settlement",
+    "chips",
     "class_label",
     "pair_plus_units",
     "parse_hand_class",
@@ -449,7 +434,12 @@ def settle_units(rules: CasinoRules, played: bool, player: int, category: str,
     return Fraction(0), Fraction(0), bonus, pair_plus
 
 
-def _chips(value: Fraction) -> int | Fraction:
+def chips(value: Fraction) -> int | Fraction:
+    """A whole number of chips as an ``int``, else the fraction.
+
+    >>> chips(Fraction(4, 2)), chips(Fraction(5, 2))
+    (2, Fraction(5, 2))
+    """
     return value.numerator if value.denominator == 1 else value
 
 
@@ -468,7 +458,7 @@ class Settlement:
     @property
     def total(self) -> int | Fraction:
         """The net result of the whole hand."""
-        return _chips(Fraction(self.ante + self.play + self.ante_bonus + self.pair_plus))
+        return chips(Fraction(self.ante + self.play + self.ante_bonus + self.pair_plus))
 
     def as_dict(self) -> dict[str, Any]:
         """A JSON-ready form."""
@@ -477,132 +467,3 @@ class Settlement:
             value = getattr(self, key)
             out[key] = value if isinstance(value, int) else str(value)
         return out
-
-
-# ---------------------------------------------------------------------------- the hand
-class Action(enum.StrEnum):
-    """The player's decision after seeing the cards."""
-
-    PLAY = "play"
-    FOLD = "fold"
-
-
-@dataclass(frozen=True, slots=True)
-class CasinoHand:
-    """One hand against the dealer: an immutable state (see the module documentation).
-
-    Use :meth:`deal`; ``apply`` returns a new state.  Until the hand is
-    settled, :attr:`dealer` is dealt but hidden (``visible_dealer`` is empty).
-
-    >>> r = CasinoRules.preset("casino")
-    >>> h = CasinoHand.deal(r, ante=10, pair_plus=5, rng=random.Random(7))
-    >>> h.phase, len(h.player), h.visible_dealer
-    ('decide', 3, ())
-    >>> h.apply("raise")
-    Traceback (most recent call last):
-    ...
-    bragkit.errors.IllegalActionError: 'raise' is not a casino action; legal now: play, fold
-    """
-
-    rules: CasinoRules
-    ante: int
-    pair_plus: int
-    player: tuple[Card, Card, Card]
-    dealer: tuple[Card, Card, Card]
-    actions: tuple[Action, ...] = ()
-    settlement: Settlement | None = None
-
-    @staticmethod
-    def deal(rules: CasinoRules, *, ante: int = 1, pair_plus: int = 0,
-             rng: random.Random | None = None, pack: CardsLike | None = None) -> CasinoHand:
-        """Take the bets and deal from a shuffled pack (``rng``) or an explicit ``pack``.
-
-        With ``pack``, its first three cards go to the player, the next three
-        to the dealer.  Stakes are whole chips: ``ante`` at least 1,
-        ``pair_plus`` at least 0.
-        """
-        for name, value, least in (("ante", ante, 1), ("pair_plus", pair_plus, 0)):
-            if isinstance(value, bool) or not isinstance(value, int) or value < least:
-                raise IllegalActionError(f"{name} must be a whole number of chips >= {least}, "
-                                         f"not {excerpt(value)}")
-        if pack is not None:
-            cards = parse_cards(pack)
-            if len(cards) < 6:
-                raise CardError(f"a casino deal needs 6 cards, got {len(cards)} in "
-                                f"{excerpt(format_cards(cards))}")
-            if any(c.is_joker for c in cards[:6]):
-                raise CardError("casino games use a pack without jokers")
-        else:
-            if rng is None:
-                raise RulesError("deal needs an rng (random.Random) or an explicit pack")
-            cards = tuple(rng.sample(standard_pack(), 6))
-        return CasinoHand(rules, ante, pair_plus, (cards[0], cards[1], cards[2]),
-                          (cards[3], cards[4], cards[5]))
-
-    @property
-    def phase(self) -> str:
-        """``decide`` (waiting for play or fold) or ``settled``."""
-        return "settled" if self.settlement is not None else "decide"
-
-    @property
-    def visible_dealer(self) -> tuple[Card, ...]:
-        """The dealer's cards once revealed (after the hand is settled), else ``()``."""
-        return self.dealer if self.settlement is not None else ()
-
-    def player_strength(self) -> Strength:
-        """The strength of the player's hand."""
-        return self.rules.ranking_obj.evaluate(self.player)
-
-    def dealer_strength(self) -> Strength:
-        """The strength of the dealer's hand (known to the state even while hidden)."""
-        return self.rules.ranking_obj.evaluate(self.dealer)
-
-    def legal_actions(self) -> tuple[Action, ...]:
-        """The actions allowed now: play or fold while deciding, nothing once settled."""
-        return (Action.PLAY, Action.FOLD) if self.settlement is None else ()
-
-    def apply(self, action: Action | str) -> CasinoHand:
-        """The state after ``action``; raises :class:`IllegalActionError` if not allowed."""
-        legal = self.legal_actions()
-        try:
-            chosen = Action(str(action).strip().lower())
-        except ValueError:
-            shown = ", ".join(a.value for a in legal) or "none (the hand is over)"
-            raise IllegalActionError(f"{excerpt(str(action))} is not a casino action; "
-                                     f"legal now: {shown}") from None
-        if chosen not in legal:
-            raise IllegalActionError(f"cannot {chosen.value}: the hand is already settled")
-        ranking = self.rules.ranking_obj
-        player = ranking.rank3(*(c.id for c in self.player))
-        dealer = ranking.rank3(*(c.id for c in self.dealer))
-        category = ranking.category_of_rank(player)
-        played = chosen is Action.PLAY
-        ante, play, bonus, side = settle_units(self.rules, played, player, category, dealer)
-        qualified = dealer >= self.rules.qualifier_rank
-        if not played:
-            outcome = "fold"
-        elif not qualified:
-            outcome = "dealer_not_qualified"
-        elif player > dealer:
-            outcome = "player_wins"
-        elif player < dealer:
-            outcome = "dealer_wins"
-        else:
-            outcome = "tie"
-        settlement = Settlement(
-            outcome, qualified, _chips(ante * self.ante), _chips(play * self.ante),
-            _chips(bonus * self.ante), _chips(side * self.pair_plus) if self.pair_plus else 0)
-        return dataclasses.replace(self, actions=(*self.actions, chosen), settlement=settlement)
-
-    def as_dict(self) -> dict[str, Any]:
-        """A JSON-ready form of the state (the dealer's cards only once revealed)."""
-        return {
-            "rules": self.rules.as_dict(),
-            "ante": self.ante,
-            "pair_plus": self.pair_plus,
-            "player": format_cards(self.player),
-            "dealer": format_cards(self.visible_dealer),
-            "actions": [a.value for a in self.actions],
-            "phase": self.phase,
-            "settlement": None if self.settlement is None else self.settlement.as_dict(),
-        }

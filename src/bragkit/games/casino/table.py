@@ -34,7 +34,6 @@ True
 from __future__ import annotations
 
 import json
-import math
 import random
 import shutil
 import tempfile
@@ -46,10 +45,15 @@ from pathlib import Path
 from typing import IO, Any, Generic, TextIO, TypeVar, overload
 
 from bragkit.cards import Card, format_cards, parse_cards, standard_pack
+from bragkit.engine.actions import Action, LegalAction
+from bragkit.engine.contract import Turn
+from bragkit.engine.kinds import ActionKind
 from bragkit.engine.pack import PACK_ONLY_SEED, new_rng
 from bragkit.engine.table import KEEP_RECORDS
 from bragkit.errors import BragError, HistoryError, IllegalActionError, excerpt
-from bragkit.games.casino.rules import PRESETS, Action, CasinoHand, CasinoRules, Settlement
+from bragkit.games.casino.hand import CasinoHand
+from bragkit.games.casino.rules import PRESETS, CasinoRules
+from bragkit.games.casino.state import CasinoState, legal_text, paid_chips
 from bragkit.history.format import (
     FORMAT,
     chance_dict,
@@ -66,6 +70,7 @@ __all__ = ["CasinoHistory", "CasinoRecord", "CasinoReplay", "CasinoTable", "Kept
            "replay_table"]
 
 _SPEC = "rules 4.9"
+DECISIONS = (ActionKind.PLAY, ActionKind.FOLD)
 
 
 def is_casino_spec(spec: object) -> bool:
@@ -102,17 +107,6 @@ def spec_of(rules: CasinoRules) -> str | dict[str, Any]:
     mine = rules.as_dict()
     changed = {k: v for k, v in mine.items() if v != base[k]}  # never preset or ranking
     return {"preset": rules.preset_name, **changed} if changed else rules.preset_name
-
-
-def paid_chips(settlement: Settlement) -> int:
-    """The whole chips a settled hand pays (+) or takes (-): each bet's result, a fractional
-    win rounded down (the house keeps the breakage).
-
-    >>> paid_chips(Settlement("player_wins", True, 3, 3, Fraction(15, 2), -2))
-    11
-    """
-    return sum(math.floor(Fraction(getattr(settlement, k)))
-               for k in ("ante", "play", "ante_bonus", "pair_plus"))
 
 
 # ---------------------------------------------------------------------------- the history
@@ -346,10 +340,8 @@ are left (rules 4.9)
     """The kept settled hands, oldest first."""
     records: Kept[tuple[str, ...]] = field(init=False)
     """The kept hands' action strings, oldest first."""
-    current: list[str] = field(init=False, default_factory=list)
-    ante: int = field(init=False, default=0)
-    pair_plus: int = field(init=False, default=0)
-    hand: CasinoHand | None = field(init=False, default=None)
+    state: CasinoState = field(init=False)
+    """The hand in progress (or the next one, its ante to stake), on the one state contract."""
 
     def __post_init__(self) -> None:
         keep = self.keep_records
@@ -362,6 +354,7 @@ are left (rules 4.9)
         self.finished = Kept(keep)
         self.dealt = Kept(None if keep is None else keep + 1)
         self._given_used = 0
+        self.state = CasinoState.start(self.rules, self.bankroll)
 
     @property
     def hands_finished(self) -> int:
@@ -404,24 +397,87 @@ are left (rules 4.9)
         self.dealt.append(format_cards(cards))
         return cards
 
+    @property
+    def ante(self) -> int:
+        """The ante of the hand in progress (0 before it is staked)."""
+        return self.state.ante
+
+    @property
+    def pair_plus(self) -> int:
+        """The Pair Bonus of the hand in progress (0 if none)."""
+        return self.state.pair_plus
+
+    @property
+    def hand(self) -> CasinoHand | None:
+        """The hand in progress once its cards are dealt, else None."""
+        return self.state.hand
+
+    @property
+    def current(self) -> list[str]:
+        """The action strings of the hand in progress."""
+        return self.state.action_strings()
+
+    # ------------------------------------------------------------ the table contract
+    @property
+    def n(self) -> int:
+        """One seat, the player's (the house is not a seat)."""
+        return 1
+
+    @property
+    def over(self) -> bool:
+        """Whether no hand can start: the bankroll is empty between hands."""
+        return self.state.is_over
+
+    @property
+    def whose_turn(self) -> Turn:
+        """The player's seat (0), or OVER once the bankroll is empty."""
+        return self.state.whose_turn
+
+    @property
+    def to_act(self) -> int:
+        """0 while the player can act, else -1."""
+        return self.state.to_act
+
+    @property
+    def deal_no(self) -> int:
+        """The number of the hand in progress (0-based)."""
+        return self.hands_finished
+
+    @property
+    def stacks(self) -> tuple[int, ...]:
+        """The player's chips off the table."""
+        return (self.bankroll - self.staked,)
+
+    @property
+    def total(self) -> int:
+        """The player's chips, on the table and off."""
+        return self.bankroll
+
+    def chips_on_table(self) -> int:
+        """Chips bet on the hand in progress."""
+        return self.staked
+
+    def current_actions(self) -> tuple[str, ...]:
+        """The action strings of the hand in progress."""
+        return tuple(self.current)
+
+    def legal_actions(self) -> tuple[LegalAction, ...]:
+        """What the player may do now (the state's legal actions, exact bounds and costs)."""
+        return self.state.legal_actions()
+
     def cards(self) -> CasinoHand:
         """The current hand, dealt now if it is not yet (its ante must be staked)."""
-        if self.hand is None:
-            if not self.ante:
+        if self.state.hand is None:
+            if not self.state.ante:
                 raise IllegalActionError(f"a hand starts with the ante: p1 ante N ({_SPEC})")
-            self.hand = CasinoHand.deal(self.rules, ante=self.ante, pair_plus=self.pair_plus,
-                                        pack=self._next_cards())
-        return self.hand
+            self.state = self.state.deal(self._next_cards())
+        hand = self.state.hand
+        assert hand is not None
+        return hand
 
     def legal(self) -> str:
         """The actions on offer now, as text."""
-        left = self.bankroll - self.staked
-        if not self.ante:
-            return f"ante 1..{self.bankroll}" if self.bankroll else "none (the bankroll is empty)"
-        offers = [] if self.pair_plus or self.hand is not None or left < 1 else \
-            [f"pairbonus 1..{left}"]
-        offers += ["play", "fold"] if left >= self.ante else ["fold"]
-        return ", ".join(offers)
+        return legal_text(self.state)
 
     def _amount(self, verb: str, words: list[str]) -> int:
         if len(words) != 1 or not words[0].isascii() or not words[0].isdecimal():
@@ -442,52 +498,48 @@ are left (rules 4.9)
         if len(words) < 2:
             raise IllegalActionError(f"malformed action {excerpt(text)}: no action after the seat")
         verb, args = words[1].lower(), words[2:]
-        left = self.bankroll - self.staked
-        if verb == "ante":
-            amount = self._amount(verb, args)
-            if self.ante:
-                raise IllegalActionError(f"the ante is already staked; legal now: "
-                                         f"{self.legal()}")
-            if amount > self.bankroll:
-                raise IllegalActionError(f"an ante of {amount} needs {amount} chips but the "
-                                         f"bankroll has {self.bankroll} ({_SPEC})")
-            self.ante = amount
-        elif verb == "pairbonus":
-            amount = self._amount(verb, args)
-            if not self.ante:
-                raise IllegalActionError(f"a hand starts with the ante: p1 ante N ({_SPEC})")
-            if self.pair_plus or self.hand is not None:
-                raise IllegalActionError("the Pair Bonus is staked once, before the cards "
-                                         f"are dealt ({_SPEC}); legal now: {self.legal()}")
-            if amount > left:
-                raise IllegalActionError(f"a Pair Bonus of {amount} needs {amount} chips but "
-                                         f"only {left} are left ({_SPEC})")
-            self.pair_plus = amount
+        if verb in ("ante", "pairbonus"):
+            self.apply(Action(verb, self._amount(verb, args)))
         elif verb in ("play", "fold"):
             if args:
                 raise IllegalActionError(f"malformed action {excerpt(text)}: {verb} takes no "
                                          "amount")
-            if not self.ante:
-                raise IllegalActionError(f"a hand starts with the ante: p1 ante N ({_SPEC})")
-            if verb == "play" and left < self.ante:
-                raise IllegalActionError(f"the Play bet equals the ante ({self.ante} chips) "
-                                         f"but only {left} are left ({_SPEC})")
-            done = self.cards().apply(Action(verb))
-            assert done.settlement is not None
-            self.bankroll += paid_chips(done.settlement)
-            actions = (*self.current, f"p1 {verb}")
-            number, cards = self.hands_finished, self.dealt[-1]
-            self.finished.append(done)
-            self.records.append(actions)
-            self.dealt.trim(len(self.records))  # the cards of the kept hands only
-            self.current, self.ante, self.pair_plus, self.hand = [], 0, 0, None
-            if self.on_record is not None:
-                self.on_record(CasinoRecord(number, actions, done, cards, self.bankroll))
-            return
+            self.apply(Action(verb))
         else:
             raise IllegalActionError(f"{excerpt(words[1])} is not a casino action (ante N, "
                                      f"pairbonus N, play, fold); legal now: {self.legal()}")
-        self.current.append(f"p1 {verb} {amount}")
+
+    def apply_move(self, seat: int, action: Action) -> None:
+        """:meth:`apply` by ``seat``, which must be the player's (0)."""
+        if seat != 0:
+            raise IllegalActionError(f"there is no seat p{seat + 1}: casino brag is one "
+                                     f"player (p1) against the dealer ({_SPEC})")
+        self.apply(action)
+
+    def apply(self, action: Action) -> None:
+        """Play the player's ``action`` on the hand in progress (the decision deals the
+        cards if they are not yet); an illegal one raises and changes nothing."""
+        state = self.state
+        kind = action.kind
+        if kind in DECISIONS and state.hand is None and state.ante and any(
+                la.allows(action) for la in state.legal_actions()):
+            self.cards()  # dealt only for a decision that is allowed
+            state = self.state
+        done = state.apply(action)
+        if not done.is_over:
+            self.state = done
+            return
+        settled = done.hand
+        assert settled is not None and settled.settlement is not None
+        self.bankroll += paid_chips(settled.settlement)
+        actions = tuple(done.action_strings())
+        number, cards = self.hands_finished, self.dealt[-1]
+        self.finished.append(settled)
+        self.records.append(actions)
+        self.dealt.trim(len(self.records))  # the cards of the kept hands only
+        self.state = CasinoState.start(self.rules, self.bankroll)
+        if self.on_record is not None:
+            self.on_record(CasinoRecord(number, actions, settled, cards, self.bankroll))
 
     def history(self, *, finished_only: bool = False) -> CasinoHistory:
         """The history of every hand (the one in progress too unless ``finished_only`` or
