@@ -1,11 +1,11 @@
 """Memory of long sessions: what a table keeps per deal (issue 10, "Memory").
 
 Run: ``.venv/bin/python benchmarks/bench_memory_long.py [--deals 100000] [--hands 200000]``
-(a few minutes).  It plays a seeded Foster session and a seeded modern session shuffled
-every deal (each seat folds or stands when it may, else a seeded random legal action),
-then a seeded casino session (ante 1, play), and prints for each: the objects the table
-keeps (records, packs, casino hands) and the growth of the memory traced by
-``tracemalloc`` per deal between the first tenth of the run and its end.
+(about 10 minutes: tracemalloc is slow).  It plays a seeded Foster session and a seeded
+modern session shuffled every deal (each seat folds or stands when it may, else a seeded
+random legal action), then a seeded casino session (ante 1, play), and prints for each:
+the objects the table keeps (records, packs, casino hands) and the growth of the memory
+traced by ``tracemalloc`` per deal between the first tenth of the run and its end.
 """
 
 from __future__ import annotations
