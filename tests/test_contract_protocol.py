@@ -340,3 +340,33 @@ def test_an_info_key_holds_exactly_what_the_seat_knows(preset: str) -> None:
                 state = state.apply(plain[0].examples()[0])
         assert len(first_keys) == 1, "p1 cannot tell the other seats' cards apart"
     assert shared >= 12 * 3, shared  # the first states at least (Commerce ends at a stand)
+
+
+@pytest.mark.parametrize("preset", ["casino", "three-card-poker"])
+def test_4_9_every_casino_state_satisfies_the_contract(preset: str) -> None:
+    from typing import cast
+
+    from bragkit.cards import standard_pack
+    from bragkit.games.casino import CasinoRules
+    from bragkit.games.casino.state import CasinoState
+
+    rules = CasinoRules.preset(preset)
+    rng = random.Random(3)
+    seen: dict[str, set[str]] = {"phase": set(), "status": set(), "kind": set()}
+    for _ in range(200):
+        state = CasinoState.start(rules, rng.randint(1, 60), rng.sample(standard_pack(), 6))
+        while True:
+            # every member but ``rules`` matches GameState (a CasinoRules is no Rules): cast
+            check_state(cast("GameState", state), seen)
+            if state.is_over:
+                break
+            choice = rng.choice(state.legal_actions())
+            seen["kind"].add(choice.kind)
+            nxt = state.apply(choice.sample(rng))
+            assert nxt is not state and nxt.first() == state.first()
+            state = nxt
+        assert state.replay() == state
+        assert sum(state.returns()) == state.stacks[0] - state.first().stacks[0]
+    assert seen["phase"] == {"ante", "bet", "over"}
+    assert seen["status"] == {"in", "folded", "done"}
+    assert seen["kind"] == {"ante", "pairbonus", "play", "fold"}
