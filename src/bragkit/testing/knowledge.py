@@ -40,15 +40,12 @@ from typing import Any, Final
 
 from bragkit.engine.actions import Action
 from bragkit.engine.table import DealState
+from bragkit.games import engine_of
 
 __all__ = ["Knowledge", "deal_chain"]
 
-BRAG_GAMES: Final = frozenset({"modern", "teen-patti"})
-"""Brag-style games (non-equalising betting, blind play, sees: rules 4.4-4.7)."""
-POKER_GAMES: Final = frozenset({"foster", "three-stake", "american", "brag-poker"})
-"""Poker-style games (equalising betting: 4.1-4.3, 4.8)."""
-COMMERCE_GAMES: Final = frozenset({"commerce", "commerce-widow"})
-"""Commerce, both forms (4.10, 4.11)."""
+_MACHINES: Final = frozenset({"brag", "poker", "commerce"})
+"""The machines whose deals are known here (each game's GameSpec names its machine)."""
 
 
 def deal_chain(st: DealState) -> list[Any]:
@@ -81,8 +78,7 @@ class Knowledge:
     def __init__(self, first: DealState) -> None:
         self.rules = first.rules
         game = first.rules.game
-        self.family = "brag" if game in BRAG_GAMES else "poker" if game in POKER_GAMES \
-            else "commerce" if game in COMMERCE_GAMES else ""
+        self.family = engine_of(game) or ""
         self.seats: list[set[int]] = [set() for _ in range(first.n)]
         self.public: set[int] = set()
         self._seen: list[bool] = [False] * first.n
@@ -96,7 +92,7 @@ class Knowledge:
         and Commerce game; the checker falls back on the state's own ``secret_cards`` for
         any other game or engine)."""
         rules = getattr(st, "rules", None)
-        return getattr(rules, "game", None) in BRAG_GAMES | POKER_GAMES | COMMERCE_GAMES \
+        return engine_of(str(getattr(rules, "game", ""))) in _MACHINES \
             and hasattr(st, "origin") and hasattr(st, "hands")
 
     @staticmethod
