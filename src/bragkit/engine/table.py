@@ -33,7 +33,6 @@ holds only the packs of the kept records and of the deal in progress (all of the
 
 from __future__ import annotations
 
-import importlib
 import random
 from abc import ABC, abstractmethod
 from collections import deque
@@ -46,6 +45,7 @@ from bragkit.engine.pack import new_rng
 from bragkit.errors import BragError, RulesError, excerpt
 from bragkit.limits import MAX_CHIPS
 from bragkit.rules import Rules
+from bragkit.rules.catalogue import ensure_loaded
 
 __all__ = ["KEEP_RECORDS", "DealRecord", "DealRecords", "DealState", "GivenPacks", "OnRecord",
            "Table", "TableCore", "check_seating", "open_table", "register_table", "table_class"]
@@ -478,17 +478,9 @@ TableClass = Callable[..., Table]
 """A table class: ``cls(rules, stacks, dealer=None, *, seed, rng, pack, shuffles,
 keep_states, keep_records, on_record)``."""
 
-_PROVIDERS: Final[dict[str, str]] = {
-    "modern": "bragkit.engine.session",
-    "teen-patti": "bragkit.engine.session",
-    **dict.fromkeys(("foster", "three-stake", "american", "brag-poker"),
-                    "bragkit.engine.poker_session"),
-    "commerce": "bragkit.games.commerce_session",
-    "commerce-widow": "bragkit.games.commerce_session",
-}
-"""Game -> the module that registers its table class (imported on first use)."""
-
 _TABLES: dict[str, TableClass] = {}
+"""Game -> its table class, filled from each GameSpec's ``table`` by the game registry
+(:mod:`bragkit.games`), which is loaded on the first look-up."""
 
 
 def register_table(games: str | Sequence[str], cls: TableClass) -> None:
@@ -498,10 +490,10 @@ def register_table(games: str | Sequence[str], cls: TableClass) -> None:
 
 
 def table_class(game: str) -> TableClass:
-    """The table class registered for ``game`` (importing its module on first use)."""
+    """The table class registered for ``game`` (loading the game registry on first use)."""
     found = _TABLES.get(game)
-    if found is None and game in _PROVIDERS:
-        importlib.import_module(_PROVIDERS[game])
+    if found is None:
+        ensure_loaded()
         found = _TABLES.get(game)
     if found is None:
         raise RulesError(f"no table is registered for game {game!r}")

@@ -25,12 +25,15 @@ from bragkit.engine.brag import resolve as res
 from bragkit.engine.brag.betting import BragBetting
 from bragkit.engine.brag.core import AnyWork, Asked, BragFamily, BragRecord
 from bragkit.engine.kinds import Phase, SeatStatus
-from bragkit.hands import get_ranking
+from bragkit.games.spec import GameSpec
+from bragkit.hands import Ranking, get_ranking
+from bragkit.rules.catalogue import RuleValue
+from bragkit.rules.game_keys import TEEN_PATTI_KEYS
 
 if TYPE_CHECKING:
     from bragkit.rules import Rules
 
-__all__ = ["TeenPattiFamily"]
+__all__ = ["GAMES", "TeenPattiFamily"]
 
 P_SIDESHOW: Final = Phase.SIDESHOW
 S_FOLDED: Final = SeatStatus.FOLDED
@@ -146,3 +149,25 @@ class TeenPattiFamily(BragFamily):
         if limit is not None and work.pot >= limit:
             work.emit("show", seat, note="pot limit reached")
             res.multiway_showdown(work)
+
+
+def _ranking(rules: Rules) -> Ranking:
+    from bragkit.engine.brag.family import family_for
+
+    ranking: Ranking = family_for(rules).ranking
+    return ranking
+
+
+_TP: Final[dict[str, RuleValue]] = {"pack_policy": "shuffle_every_deal",
+                                    "blind_winner_policy": "wins"}
+GAMES: Final = (GameSpec(
+    name="teen-patti", title="Teen Patti", spec_section="4.7", engine="brag",
+    hooks="bragkit.games.teen_patti:TeenPattiFamily", table="bragkit.engine.session:Session",
+    keys=TEEN_PATTI_KEYS, ranking=_ranking, docs="docs/rules/teen-patti.md", order=1,
+    blind_play=True, bots={"heuristic": "bragkit.bots.heuristic:HeuristicBot",
+                           "tracker": "bragkit.bots.tracker:TrackerBot"},
+    unread_reason="rules 4.7: Teen Patti fixes its own chaal limits, show price, ranking "
+                  "and fold-out",
+    presets={"teen-patti": {**_TP, "max_bet": 10},
+             "teen-patti-a23-second": {**_TP, "tp_a23": "second"}}),)
+"""Teen Patti's declaration (:mod:`bragkit.games.spec`)."""
