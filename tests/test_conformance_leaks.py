@@ -10,10 +10,11 @@ from typing import Any
 import pytest
 
 from bragkit.cards import card_from_id
-from bragkit.engine import BragState, poker_state
+from bragkit.engine import BragState
 from bragkit.engine.brag import fast as brag_fast
 from bragkit.engine.commerce_state import CommerceState
-from bragkit.engine.poker_state import PokerState
+from bragkit.engine.poker import core as poker_core
+from bragkit.engine.poker.state import PokerState
 from bragkit.rules import get_preset
 from bragkit.testing import (
     ConformanceError,
@@ -70,7 +71,7 @@ def test_2_5_poker_deal_shown_to_everybody_is_caught(monkeypatch: pytest.MonkeyP
     rules = get_preset("foster")
     st = PokerState.new(rules, [50, 50, 50], dealer=0, rng=random.Random(2)).apply("ante 2")
     check_state(st)
-    monkeypatch.setattr(poker_state, "ONLY", (None,) * 64)  # every private deal made public
+    monkeypatch.setattr(poker_core, "ONLY", (None,) * 64)  # every private deal made public
     st = PokerState.new(rules, [50, 50, 50], dealer=0, rng=random.Random(2)).apply("ante 2")
     with pytest.raises(ConformanceError, match=r"leaks .*'s hand"):
         check_state(st)
@@ -188,7 +189,7 @@ def test_2_5_private_events_flagged_public_are_caught(
         monkeypatch: pytest.MonkeyPatch) -> None:
     from bragkit.engine.brag.core import Work
     from bragkit.engine.commerce_state import Draft
-    from bragkit.engine.poker_state import PokerWork
+    from bragkit.engine.poker.core import PokerWork
     from bragkit.rules import resolve
 
     cls: Any = {"brag": Work, "poker": PokerWork, "commerce": Draft}[engine]

@@ -9,7 +9,7 @@ uncalled bragger wins unseen; with no raise at all every hand is shown (AB2).  T
 private exchange follow ``exchange_tie``.
 
 >>> from bragkit.rules import get_preset
->>> from bragkit.engine.poker_state import PokerState
+>>> from bragkit.engine.poker.state import PokerState
 >>> from bragkit.testing.fixtures import stacked_pack
 >>> rules = get_preset("american")
 >>> pack = stacked_pack(rules, 4, 3, {0: "2c 3c 4c", 1: "8s 8h Ks", 2: "7h 5s 2h"})
@@ -32,7 +32,7 @@ from bragkit.hands import Ranking, get_ranking
 from bragkit.rules.game_keys import AMERICAN_KEYS
 
 if TYPE_CHECKING:
-    from bragkit.engine.poker_state import PokerWork
+    from bragkit.engine.poker.core import PokerWork
     from bragkit.rules import Rules
 
 __all__ = ["GAMES", "AmericanGame"]
@@ -93,7 +93,7 @@ def _ranking(rules: Rules) -> Ranking:
 GAMES: Final = (GameSpec(
     name="american", title='American Brag', spec_section="4.3", engine="poker",
     hooks="bragkit.games.american:AmericanGame",
-    table="bragkit.engine.poker_session:PokerSession",
+    table="bragkit.engine.poker.session:PokerSession",
     keys=AMERICAN_KEYS, ranking=_ranking, docs="docs/rules/american.md", order=6,
     bots={"heuristic": "bragkit.bots.poker_bot:PokerHeuristicBot"},
     model_checked=frozenset({"rebuy_anytime"}),

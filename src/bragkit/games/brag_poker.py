@@ -12,7 +12,7 @@ that has not looked calls for half price (``half_price_calls``) with full rights
 cost full price.  Showdown under R-MODERN, ties split, side pots.
 
 >>> from bragkit.rules import get_preset
->>> from bragkit.engine.poker_state import PokerState
+>>> from bragkit.engine.poker.state import PokerState
 >>> from bragkit.engine.pack import fresh_pack
 >>> rules = get_preset("brag-poker")
 >>> s = PokerState.start(rules, (100,) * 4, 3, fresh_pack(rules))
@@ -26,21 +26,21 @@ cost full price.  Showdown under R-MODERN, ties split, side pots.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, ClassVar, Final
 
 from bragkit.cards import parse_cards
 from bragkit.engine.actions import Action, LegalAction
 from bragkit.engine.pack import pack_text
-from bragkit.engine.poker_betting import PokerBetting, Round
-from bragkit.engine.poker_game import PokerGame
-from bragkit.engine.poker_state import NOBODY, ONLY
+from bragkit.engine.poker.betting import PokerBetting, Round
+from bragkit.engine.poker.core import NOBODY, ONLY, PokerGame
 from bragkit.errors import BragError
 from bragkit.games.spec import GameSpec, shuffled
 from bragkit.hands import Ranking, get_ranking
 from bragkit.rules.game_keys import BRAG_POKER_KEYS
 
 if TYPE_CHECKING:
-    from bragkit.engine.poker_state import PokerState, PokerWork
+    from bragkit.engine.poker.core import PokerRecord, PokerWork
     from bragkit.rules import Rules
 
 __all__ = ["GAMES", "BragPokerGame"]
@@ -54,6 +54,9 @@ class BragPokerGame(PokerGame):
 
     name: ClassVar[str] = "brag-poker"
     spec_section: ClassVar[str] = "4.8"
+    bound_reasons: ClassVar[Mapping[str, str]] = {
+        "raise": "fixed-limit bet size", "bet": "fixed-limit bet size",
+        "draw": "zero to three cards"}
     blind_play: ClassVar[bool] = True
     keys: ClassVar[frozenset[str]] = BRAG_POKER_KEYS
 
@@ -133,7 +136,7 @@ class BragPokerGame(PokerGame):
                             f"discards ({pack_text(w.muck)})")
         return order
 
-    def phase_legal(self, st: PokerState) -> tuple[LegalAction, ...]:
+    def phase_legal(self, st: PokerRecord) -> tuple[LegalAction, ...]:
         """Blind: ``look``, ``stand`` or ``draw 1..3``; looked: ``stand`` or ``discard``."""
         p = st.to_act
         hand = st.hands[p]
@@ -191,7 +194,7 @@ def _ranking(rules: Rules) -> Ranking:
 GAMES: Final = (GameSpec(
     name="brag-poker", title='3 Card Brag Poker', spec_section="4.8", engine="poker",
     hooks="bragkit.games.brag_poker:BragPokerGame",
-    table="bragkit.engine.poker_session:PokerSession",
+    table="bragkit.engine.poker.session:PokerSession",
     keys=BRAG_POKER_KEYS, ranking=_ranking, docs="docs/rules/brag-poker.md", order=7,
     blind_play=True,
     bots={"heuristic": "bragkit.bots.poker_bot:PokerHeuristicBot"},

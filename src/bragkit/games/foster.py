@@ -12,7 +12,7 @@ or raise his own ante (``dealer_may_raise_own_ante``).  Settlement:
   (``all_in="side_pots"``) and ties split (``showdown_tie``).
 
 >>> from bragkit.rules import get_preset
->>> from bragkit.engine.poker_state import PokerState
+>>> from bragkit.engine.poker.state import PokerState
 >>> from bragkit.engine.pack import fresh_pack
 >>> rules = get_preset("foster")
 >>> s = PokerState.start(rules, (20,) * 5, 4, fresh_pack(rules))
@@ -27,13 +27,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, ClassVar, Final
 
 from bragkit.engine.actions import Action, LegalAction
-from bragkit.engine.poker_betting import PokerBetting, Round
-from bragkit.engine.poker_game import FOSTER_KEYS, PokerGame
+from bragkit.engine.poker.betting import PokerBetting, Round
+from bragkit.engine.poker.core import PokerGame
+from bragkit.engine.poker.game import FOSTER_KEYS
 from bragkit.games.spec import GameSpec, shuffled
 from bragkit.hands import Ranking, get_ranking
 
 if TYPE_CHECKING:
-    from bragkit.engine.poker_state import PokerState, PokerWork
+    from bragkit.engine.poker.core import PokerRecord, PokerWork
     from bragkit.rules import Rules
 
 __all__ = ["GAMES", "FosterGame"]
@@ -93,7 +94,7 @@ class FosterGame(PokerGame):
         w.to_act = w.dealer
         w.data = (-1,)
 
-    def phase_legal(self, st: PokerState) -> tuple[LegalAction, ...]:
+    def phase_legal(self, st: PokerRecord) -> tuple[LegalAction, ...]:
         """``ante 1..L`` (at most the dealer's chips)."""
         if st.phase == "ante":
             return (LegalAction("ante", lo=1, hi=min(self.rules.limit, st.stacks[st.dealer])),)
@@ -157,7 +158,7 @@ def _ranking(rules: Rules) -> Ranking:
 GAMES: Final = (GameSpec(
     name="foster", title="Foster's single-stake Brag", spec_section="4.1", engine="poker",
     hooks="bragkit.games.foster:FosterGame",
-    table="bragkit.engine.poker_session:PokerSession",
+    table="bragkit.engine.poker.session:PokerSession",
     keys=FOSTER_KEYS, ranking=_ranking, docs="docs/rules/foster.md", order=4,
     bots={"heuristic": "bragkit.bots.poker_bot:PokerHeuristicBot"},
     model_checked=frozenset({"rebuy_anytime"}),

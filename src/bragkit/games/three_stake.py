@@ -16,7 +16,7 @@ and a third face up to each seat.
 * ``triple_winner_bonus``: a seat winning all three pools is paid that much by every other.
 
 >>> from bragkit.rules import get_preset
->>> from bragkit.engine.poker_state import PokerState
+>>> from bragkit.engine.poker.state import PokerState
 >>> from bragkit.engine.pack import fresh_pack
 >>> rules = get_preset("three-stake")
 >>> s = PokerState.start(rules, (10,) * 4, 3, fresh_pack(rules))
@@ -30,19 +30,20 @@ and a third face up to each seat.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, ClassVar, Final
 
 from bragkit.cards import card_from_id
 from bragkit.engine.actions import Action, LegalAction
-from bragkit.engine.poker_betting import PokerBetting, Round
-from bragkit.engine.poker_game import PokerGame
+from bragkit.engine.poker.betting import PokerBetting, Round
+from bragkit.engine.poker.core import PokerGame
 from bragkit.games.spec import GameSpec, shuffled
 from bragkit.hands import Ranking, get_ranking
 from bragkit.hands.counts import SingleCardRanking, ThirtyOneRanking
 from bragkit.rules.game_keys import THREE_STAKE_KEYS
 
 if TYPE_CHECKING:
-    from bragkit.engine.poker_state import PokerState, PokerWork
+    from bragkit.engine.poker.core import PokerRecord, PokerWork
     from bragkit.rules import Rules
 
 __all__ = ["GAMES", "ThreeStakeGame"]
@@ -56,6 +57,8 @@ class ThreeStakeGame(PokerGame):
     name: ClassVar[str] = "three-stake"
     spec_section: ClassVar[str] = "4.2"
     check_key: ClassVar[str] = "p2_allow_check"
+    bound_reasons: ClassVar[Mapping[str, str]] = {
+        "draw": "cards left in the stock and chips to pay draw_price"}
     pools: ClassVar[int] = 3
     bet_pool: ClassVar[int] = 1
     keys: ClassVar[frozenset[str]] = THREE_STAKE_KEYS
@@ -149,7 +152,7 @@ class ThreeStakeGame(PokerGame):
         return rank
 
     # -------------------------------------------------------------- P3 drawing
-    def _total(self, w: PokerWork | PokerState, seat: int) -> int:
+    def _total(self, w: PokerWork | PokerRecord, seat: int) -> int:
         pips = self.pips
         return sum(pips[c] for c in w.hands[seat])
 
@@ -162,7 +165,7 @@ class ThreeStakeGame(PokerGame):
                 return
         self._settle_p3(w)
 
-    def phase_legal(self, st: PokerState) -> tuple[LegalAction, ...]:
+    def phase_legal(self, st: PokerRecord) -> tuple[LegalAction, ...]:
         """``stand`` or ``draw 1..k`` (stock left, chips to pay ``draw_price`` each)."""
         p = st.to_act
         price = self.rules.draw_price
@@ -237,7 +240,7 @@ def _ranking(rules: Rules) -> Ranking:
 GAMES: Final = (GameSpec(
     name="three-stake", title='Three-Stake Brag', spec_section="4.2", engine="poker",
     hooks="bragkit.games.three_stake:ThreeStakeGame",
-    table="bragkit.engine.poker_session:PokerSession",
+    table="bragkit.engine.poker.session:PokerSession",
     keys=THREE_STAKE_KEYS, ranking=_ranking, docs="docs/rules/three-stake.md", order=5,
     bots={"heuristic": "bragkit.bots.poker_bot:PokerHeuristicBot"},
     model_checked=frozenset({"rebuy_anytime"}),

@@ -1,0 +1,534 @@
+"""The poker-style machine's core: the game hooks, the deal's fields, the scratch copy.
+
+:class:`PokerGame` is what a poker-style game implements (deal plan, betting parameters, its
+own phases, settlement); :class:`PokerRecord` holds one deal's fields and the queries on
+them; :class:`PokerWork` is the mutable copy a transition (and a game's hook) edits, frozen
+into the successor by :func:`make` (keyword-only, typed slot setters: no ``exec``).  The
+transitions live in :mod:`.state` on top, so nothing here imports them (no import cycle).
+
+>>> from bragkit.rules import get_preset
+>>> from bragkit.engine.poker.state import PokerState
+>>> s = PokerState.new(get_preset("foster"), [20, 20, 20], dealer=2)
+>>> isinstance(s, PokerRecord), s.phase, s.pot
+(True, 'ante', 0)
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, fields
+from typing import TYPE_CHECKING, Any, ClassVar, Final, TypeVar
+
+from bragkit.cards import card_from_id
+from bragkit.engine.actions import Action, LegalAction
+from bragkit.engine.contract import slot_setter
+from bragkit.engine.deal_protocol import DealProtocol
+from bragkit.engine.events import Event
+from bragkit.engine.poker.betting import PokerBetting, Round, side_pots, split
+from bragkit.errors import IllegalActionError, RulesError
+
+if TYPE_CHECKING:
+    from bragkit.rules import Rules
+
+__all__ = ["NOBODY", "ONLY", "PokerGame", "PokerRecord", "PokerWork", "make"]
+
+_event: Final = tuple.__new__
+CARD: Final = tuple(card_from_id(c) for c in range(52))
+"""``CARD[i]``: the card of id ``i`` (shared objects)."""
+NOBODY: Final[frozenset[int]] = frozenset()
+ONLY: Final = tuple(frozenset({s}) for s in range(64))
+"""``ONLY[s]``: the visibility set of an event only seat ``s`` may see (shared objects)."""
+_LOOK: Final = LegalAction("look")
+
+R = TypeVar("R", bound="PokerRecord")
+
+
+class PokerGame(ABC):
+    """Base class of the poker-style games (the hooks :class:`PokerRecord`'s machine calls)."""
+
+    name: ClassVar[str] = "poker"
+    spec_section: ClassVar[str] = "4.1"
+    """The docs/rules section illegal-action messages cite."""
+    check_key: ClassVar[str] = "allow_check"
+    """The rule key that lets an unopened round be checked (named when a check is refused)."""
+    bound_reasons: ClassVar[Mapping[str, str]] = {}
+    """Action kind -> why its amount is bounded, for the game's own bounds (named when an
+    amount is refused; the default is the betting limit L)."""
+    pools: ClassVar[int] = 1
+    """How many pools a deal has (Three-Stake Brag: 3)."""
+    bet_pool: ClassVar[int] = 0
+    """The pool the betting goes into."""
+    blind_play: ClassVar[bool] = False
+    """Whether seats start blind and must ``look`` to see their cards."""
+    bet_hooks: ClassVar[bool] = False
+    """Whether :meth:`on_call`/:meth:`on_raise` do anything (else betting takes a fast path)."""
+    min_players: ClassVar[int] = 2
+    """Seats a deal needs (a table whose other seats went broke plays on heads-up)."""
+    min_table: ClassVar[int] = 2
+    """Seats a table needs to start.  Foster gives three to twelve players (rules
+    4.1-4.3), but heads-up tables are allowed (simulations of two bots play them)."""
+    max_players: ClassVar[int] = 12
+    keys: ClassVar[frozenset[str]] = frozenset()
+    """The config keys this game reads (rules 7), from
+    :data:`bragkit.rules.game_keys.GAME_KEYS`; the rules model refuses any other key set
+    away from its default, so that a house rule of another game (``draw31`` under Foster,
+    modern Brag's ``ante``) is never silently ignored."""
+
+    def __init__(self, rules: Rules) -> None:
+        # keys of other games are refused by the rules model itself (rules/game_keys.py)
+        self.rules = rules
+        default = {f.name: f.default for f in fields(rules)}
+        inert = [f"{key} has no effect {why}" for key, why in self.inert(rules).items()
+                 if getattr(rules, key) != default[key]]
+        if inert:
+            raise RulesError(f"{rules.game}: {'; '.join(inert)} (rules 7)")
+
+    def inert(self, rules: Rules) -> dict[str, str]:
+        """Keys of this game that another key makes meaningless (key -> why); setting one
+        away from its default is refused like another game's key."""
+        return {}
+
+    # -------------------------------------------------------------- parameters
+    def min_stack(self) -> int:
+        """Chips a seat needs to be dealt in."""
+        return 1
+
+    @abstractmethod
+    def betting_for(self, stage: int) -> PokerBetting:
+        """The betting parameters of round ``stage`` (0 = the first betting round)."""
+
+    # -------------------------------------------------------------- hooks
+    @abstractmethod
+    def setup(self, w: PokerWork) -> None:
+        """Forced bets and the deal: leave ``w`` ready for its first decision."""
+
+    def phase_legal(self, st: PokerRecord) -> tuple[LegalAction, ...]:
+        """Legal actions in a phase only this game knows (``ante``, ``draw``, ...)."""
+        return ()
+
+    def apply_phase(self, w: PokerWork, seat: int, action: Action) -> None:
+        """Apply an action of a phase only this game knows (none by default)."""
+        raise IllegalActionError(f"p{seat + 1} {action}: {self.name} has no such action "
+                                 f"(rules {self.spec_section})")
+
+    def on_raise(self, w: PokerWork, seat: int) -> None:  # noqa: B027 - optional hook
+        """Called after ``seat`` bets or raises."""
+
+    def on_call(self, w: PokerWork, seat: int) -> None:  # noqa: B027 - optional hook
+        """Called after ``seat`` calls (American Brag's exchanges hook in here)."""
+
+    @abstractmethod
+    def round_closed(self, w: PokerWork) -> None:
+        """The betting round has closed (every live seat has met the target, or one is left)."""
+
+
+@dataclass(frozen=True, slots=True)
+class PokerRecord(DealProtocol):
+    """One deal of a poker-style game, as an immutable value.
+
+    Its fields and pure queries; :class:`~bragkit.engine.poker.state.PokerState` adds the
+    transitions (``start`` builds the first state, ``apply`` a new one).  Seats are
+    0-based (``p1`` is seat 0 in action strings); card fields hold card ids.  ``pools``
+    holds the money of each pool (one pool, or Three-Stake Brag's three); ``credit`` and
+    ``chips`` are each seat's credited and actual contributions to the betting pool this
+    deal (they differ only for half-price blind calls); ``status`` is ``in`` (may act),
+    ``allin``, ``folded`` or ``out`` (not dealt in).
+    """
+
+    rules: Rules
+    n: int
+    dealer: int
+    stacks: tuple[int, ...]
+    pools: tuple[int, ...]
+    credit: tuple[int, ...]
+    chips: tuple[int, ...]
+    rnd: Round | None
+    status: tuple[str, ...]
+    hands: tuple[tuple[int, ...], ...]
+    looked: tuple[bool, ...]
+    phase: str
+    to_act: int
+    pack: tuple[int, ...]
+    muck: tuple[int, ...]
+    total: int
+    carried: int
+    stage: int
+    data: tuple[int, ...]
+    debts: tuple[tuple[int, int, int], ...]
+    events: tuple[Event, ...]
+    actions: tuple[tuple[int, Action], ...]
+    game: PokerGame = field(compare=False, repr=False)
+    origin: PokerRecord | None = field(default=None, compare=False, repr=False)
+    cache: tuple[LegalAction, ...] | None = field(default=None, compare=False, repr=False)
+    """The legal actions, computed on first use (set once; no list per state)."""
+    reshuffles: tuple[tuple[int, ...], ...] = field(default=(), compare=False, repr=False)
+    """The discards in their shuffled order, one per time the stock runs short (3 Card Brag
+    Poker's draw): an input of the deal, shuffled by the table with its own generator and
+    recorded with its packs.  Without one the discards go under the stock as discarded."""
+
+    # ------------------------------------------------------------------ queries
+    def turn_rule(self) -> str:
+        """The turn order's docs/rules section (the game's own section)."""
+        return self.game.spec_section
+
+    @property
+    def pot(self) -> int:
+        """All the money in the pools."""
+        return sum(self.pools)
+
+    @property
+    def live(self) -> tuple[int, ...]:
+        """Seats still contesting the betting pool (not folded, dealt in)."""
+        return tuple(s for s in range(self.n) if self.status[s] in ("in", "allin"))
+
+    @property
+    def old(self) -> tuple[tuple[int, ...], ...]:
+        """No retained hands in poker-style games (the table model asks)."""
+        return ((),) * self.n
+
+    @property
+    def retained(self) -> tuple[int, ...]:
+        """No retained hands in poker-style games."""
+        return ()
+
+    @property
+    def bought(self) -> tuple[int, ...]:
+        """No rebuys during a poker-style deal."""
+        return (0,) * self.n
+
+    @property
+    def shuffle_next(self) -> bool:
+        """Poker-style games shuffle every deal."""
+        return True
+
+    @property
+    def frozen(self) -> tuple[tuple[int, int], ...]:
+        """No frozen (covered) pots in poker-style games; side pots are settled at the end."""
+        return ()
+
+    @property
+    def paid(self) -> tuple[int, ...]:
+        """Chips each seat paid before the first decision (stakes, blinds) of this deal."""
+        out = [0] * self.n
+        for e in self.first().events:
+            if e.kind in ("ante", "blind") and e.seat is not None and e.amount:
+                out[e.seat] += e.amount
+        return tuple(out)
+
+    def opening_stacks(self) -> tuple[int, ...]:
+        """Each seat's stack as this deal began: before its stakes and blinds, and before a
+        pool the deal awards at once (Three-Stake Brag's best face-up card)."""
+        first = self.first()
+        out = [a + b for a, b in zip(first.stacks, first.paid, strict=True)]
+        for e in first.events:
+            if e.kind == "award" and e.seat is not None and e.amount:
+                out[e.seat] -= e.amount
+        return tuple(out)
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """Seats that won money so far (a side pot handed back uncontested does not count)."""
+        seats: list[int] = []
+        for e in self.events:
+            if e.kind == "award" and e.note != "uncontested" and e.seat is not None \
+                    and e.seat not in seats:
+                seats.append(e.seat)
+        return tuple(seats)
+
+    def secret_cards(self, seat: int) -> set[int]:
+        """Cards ``seat`` may not see now, worked out from the rules rather than from the
+        events' visibility sets (so the conformance checker, which compares every view with
+        this set, catches an event shown to the wrong seats).
+
+        A seat knows: cards shown to the table (``reveal`` events, cards dealt or drawn face
+        up); its own cards from the deal (at once, or from its ``look`` in a blind game) and
+        the cards it discards or draws once it has looked; both hands of every private
+        exchange it took part in.  Everything else (the stock, the discards, other hands,
+        its own hand while blind) is secret.
+        """
+        secret = set(self.pack)
+        secret.update(self.muck)
+        for hand in self.hands:
+            secret.update(hand)
+        known: set[int] = set()
+        looked = not self.game.blind_play
+        events = self.events
+        for i, e in enumerate(events):
+            cards = e.cards
+            if cards is None:
+                continue
+            kind = e.kind
+            if kind == "reveal" or e.note == "face up":
+                known.update(cards)
+            elif kind == "exchange":
+                if events[i - 1].kind != "exchange":  # the first of a pair
+                    other = events[i + 1]
+                    if seat in (e.seat, other.seat):
+                        known.update(cards)
+                        known.update(other.cards or ())
+            elif e.seat == seat:
+                if kind == "look":
+                    looked = True
+                    known.update(cards)
+                elif looked and kind in ("deal", "draw", "discard"):
+                    known.update(cards)
+        return secret - known
+
+    def legal_actions(self) -> tuple[LegalAction, ...]:
+        """Everything the seat to act may do, with exact costs and bounds (empty when over)."""
+        legal = self.cache
+        if legal is None:
+            legal = _legal(self)
+            _set_cache(self, legal)
+        return legal
+
+    def is_legal(self, action: Action) -> bool:
+        """Whether the seat to act may take ``action`` now."""
+        return any(la.allows(action) for la in self.legal_actions())
+
+    def chips_in_play(self) -> int:
+        """Stacks, pools and the carried pool: always equals :attr:`total`."""
+        return sum(self.stacks) + sum(self.pools) + self.carried
+
+    def all_cards(self) -> list[int]:
+        """Every card id the deal accounts for (stock, discards, hands)."""
+        cards = list(self.pack)
+        cards.extend(self.muck)
+        for hand in self.hands:
+            cards.extend(hand)
+        return cards
+
+
+_FIELDS: Final = ("rules", "n", "dealer", "stacks", "pools", "credit", "chips", "rnd", "status",
+                   "hands", "looked", "phase", "to_act", "pack", "muck", "total", "carried",
+                   "stage", "data", "debts", "events", "actions", "game", "origin", "cache",
+                   "reshuffles")
+(_set_rules, _set_n, _set_dealer, _set_stacks, _set_pools, _set_credit, _set_chips, _set_rnd,
+ _set_status, _set_hands, _set_looked, _set_phase, _set_to_act, _set_pack, _set_muck,
+ _set_total, _set_carried, _set_stage, _set_data, _set_debts, _set_events, _set_actions,
+ _set_game, _set_origin, _set_cache, _set_reshuffles) = (slot_setter(PokerRecord, name)
+                                                         for name in _FIELDS)
+
+
+def make(cls: type[R], /, *, rules: Rules, n: int, dealer: int, stacks: tuple[int, ...],
+         pools: tuple[int, ...], credit: tuple[int, ...], chips: tuple[int, ...],
+         rnd: Round | None, status: tuple[str, ...], hands: tuple[tuple[int, ...], ...],
+         looked: tuple[bool, ...], phase: str, to_act: int, pack: tuple[int, ...],
+         muck: tuple[int, ...], total: int, carried: int, stage: int, data: tuple[int, ...],
+         debts: tuple[tuple[int, int, int], ...], events: tuple[Event, ...],
+         actions: tuple[tuple[int, Action], ...], game: PokerGame,
+         origin: PokerRecord | None, reshuffles: tuple[tuple[int, ...], ...]) -> R:
+    """A new ``cls`` state (a :class:`PokerRecord` class) from every field, by keyword (each
+    argument's name and type checked by mypy; the legal-action cache starts empty): the hot
+    path's constructor, filling the slots through typed setters (the frozen ``__init__`` is
+    slow)."""
+    new = object.__new__(cls)
+    _set_rules(new, rules)
+    _set_n(new, n)
+    _set_dealer(new, dealer)
+    _set_stacks(new, stacks)
+    _set_pools(new, pools)
+    _set_credit(new, credit)
+    _set_chips(new, chips)
+    _set_rnd(new, rnd)
+    _set_status(new, status)
+    _set_hands(new, hands)
+    _set_looked(new, looked)
+    _set_phase(new, phase)
+    _set_to_act(new, to_act)
+    _set_pack(new, pack)
+    _set_muck(new, muck)
+    _set_total(new, total)
+    _set_carried(new, carried)
+    _set_stage(new, stage)
+    _set_data(new, data)
+    _set_debts(new, debts)
+    _set_events(new, events)
+    _set_actions(new, actions)
+    _set_game(new, game)
+    _set_origin(new, origin)
+    _set_cache(new, None)
+    _set_reshuffles(new, reshuffles)
+    return new
+
+
+class PokerWork:
+    """A mutable copy of a poker-style state used inside one transition (and by games)."""
+
+    __slots__ = ("base", "carried", "carry_in", "chips", "credit", "data", "dealer", "game",
+                 "hands", "looked", "muck", "n", "new_events", "pack", "phase", "pools", "rnd",
+                 "rules", "shown", "stacks", "stage", "status", "to_act")
+
+    def __init__(self, st: PokerRecord) -> None:
+        self.base = st
+        self.rules = st.rules
+        self.game = st.game
+        self.n = st.n
+        self.dealer = st.dealer
+        self.stacks = list(st.stacks)
+        self.pools = list(st.pools)
+        self.credit = list(st.credit)
+        self.chips = list(st.chips)
+        self.rnd = st.rnd
+        self.status = list(st.status)
+        self.hands = list(st.hands)
+        self.looked = list(st.looked)
+        self.phase = st.phase
+        self.to_act = st.to_act
+        self.pack = st.pack
+        self.muck = st.muck
+        self.carried = st.carried
+        self.carry_in = 0
+        self.stage = st.stage
+        self.data = st.data
+        self.new_events: list[Event] = []
+        self.shown: set[int] | None = None
+
+    def freeze(self, cls: type[R], seat: int, action: Action | None) -> R:
+        """The immutable successor, a ``cls`` state (``action`` by ``seat`` is logged unless
+        None)."""
+        st = self.base
+        return make(
+            cls, rules=self.rules, n=self.n, dealer=self.dealer, stacks=tuple(self.stacks),
+            pools=tuple(self.pools), credit=tuple(self.credit), chips=tuple(self.chips),
+            rnd=self.rnd, status=tuple(self.status), hands=tuple(self.hands),
+            looked=tuple(self.looked), phase=self.phase, to_act=self.to_act, pack=self.pack,
+            muck=self.muck, total=st.total, carried=self.carried, stage=self.stage,
+            data=self.data, debts=st.debts, events=st.events + tuple(self.new_events),
+            actions=st.actions if action is None else (*st.actions, (seat, action)),
+            game=self.game, origin=st if action is not None else st.origin,
+            reshuffles=st.reshuffles)
+
+    # ---------------------------------------------------------------- helpers for games
+    def emit(self, kind: str, seat: int | None = None, amount: int | None = None,
+             cards: tuple[int, ...] | None = None, visible_to: frozenset[int] | None = None,
+             note: str | None = None) -> None:
+        """Append an event to the log."""
+        self.new_events.append(_event(Event, (kind, seat, amount, cards, visible_to, note)))
+
+    def order(self, statuses: tuple[str, ...] = ("in", "allin", "folded")) -> list[int]:
+        """Seats dealt in, clockwise from the eldest hand (the dealer last)."""
+        n, status = self.n, self.status
+        first = self.dealer + 1
+        return [s for s in (*range(first, n), *range(first)) if status[s] in statuses]
+
+    def live(self) -> list[int]:
+        """Seats still contesting the betting pool, from the eldest hand."""
+        return self.order(("in", "allin"))
+
+    def deal(self, seats: Sequence[int], count: int, *, face_up: bool = False,
+             blind: bool = False) -> None:
+        """Deal ``count`` cards to each seat, one at a time, from the top of the stock."""
+        dealt: dict[int, list[int]] = {s: [] for s in seats}
+        pos = 0
+        for _ in range(count):
+            for s in seats:
+                dealt[s].append(self.pack[pos])
+                pos += 1
+        self.pack = self.pack[pos:]
+        for s in seats:
+            cards = tuple(dealt[s])
+            self.hands[s] = self.hands[s] + cards
+            if face_up:
+                self.emit("deal", s, cards=cards, note="face up")
+            else:
+                vis = NOBODY if blind else ONLY[s]
+                self.emit("deal", s, cards=cards, visible_to=vis)
+
+    def pay(self, seat: int, chips: int, pool: int, credit: int | None = None) -> None:
+        """``seat`` puts ``chips`` into ``pool``; betting-pool money is credited to the seat."""
+        self.stacks[seat] -= chips
+        self.pools[pool] += chips
+        if pool == self.game.bet_pool:
+            self.chips[seat] += chips
+            self.credit[seat] += chips if credit is None else credit
+        if self.stacks[seat] == 0 and self.status[seat] == "in":
+            self.status[seat] = "allin"
+
+    def award(self, seat: int, amount: int, pool: int, note: str | None = None) -> None:
+        """Pay ``amount`` from ``pool`` to ``seat``."""
+        self.pools[pool] -= amount
+        self.stacks[seat] += amount
+        self.emit("award", seat, amount=amount, note=note)
+
+    def reveal(self, seat: int, note: str | None = None) -> None:
+        """Show ``seat``'s hand to the table (once)."""
+        if self.shown is None:
+            self.shown = {e.seat for e in self.base.events if e.kind == "reveal"
+                          and e.seat is not None}
+        if seat in self.shown:
+            return
+        self.shown.add(seat)
+        self.emit("reveal", seat, cards=self.hands[seat], note=note)
+
+    def start_round(self, stage: int, first_after: int, rnd: Round) -> None:
+        """Open betting round ``stage``; the first to act is the next seat after ``first_after``."""
+        self.stage = stage
+        self.rnd = rnd
+        self.phase = "bet"
+        m = self.game.betting_for(stage)
+        nxt = m.next_to_act(rnd, first_after, self.status, self.stacks)
+        if nxt < 0:
+            self.game.round_closed(self)
+        else:
+            self.to_act = nxt
+
+    def settle_pool(self, key: Callable[[int], Any], tie: str, pool: int,
+                    note: str = "showdown") -> list[int]:
+        """Show down the betting pool among live seats with side pots; returns the winners
+        (of contested pots: a side pot handed back to its only contributor does not count).
+
+        ``key(seat)`` is a comparable strength; ``tie`` is ``"split"`` (odd chips to the
+        tied seats nearest the eldest hand) or ``"eldest"``.
+        """
+        live = [x == "in" or x == "allin" for x in self.status]
+        order = self.order()
+        winners: list[int] = []
+        pots = side_pots(self.credit, self.chips, live)
+        dead = self.pools[pool] - sum(self.chips)  # antes left from earlier deals, dead antes
+        if dead:
+            if pots:
+                pots[0] = (pots[0][0] + dead, pots[0][1])
+            else:
+                pots = [(dead, tuple(s for s in range(self.n) if live[s]))]
+        for amount, eligible in pots:
+            contenders = [s for s in order if s in eligible]
+            if len(contenders) > 1:
+                for s in contenders:
+                    self.reveal(s)
+            best = max(key(s) for s in contenders)
+            tied = [s for s in contenders if key(s) == best]
+            if tie == "eldest":
+                tied = tied[:1]
+            contested = len(contenders) > 1
+            for seat, share in split(amount, tied):
+                self.award(seat, share, pool, note if contested else "uncontested")
+                if contested and seat not in winners:
+                    winners.append(seat)
+        return winners
+
+    def end(self) -> None:
+        """Finish the deal."""
+        self.phase = "over"
+        self.to_act = -1
+        self.rnd = None
+        self.emit("deal_end", self.dealer)
+
+
+# ---------------------------------------------------------------------- legal actions
+def _legal(st: PokerRecord) -> tuple[LegalAction, ...]:
+    if st.phase == "over":
+        return ()
+    if st.phase != "bet":
+        return st.game.phase_legal(st)
+    p = st.to_act
+    assert st.rnd is not None
+    m = st.game.betting_for(st.stage)
+    blind = not st.looked[p]
+    status = st.status
+    live = st.n - status.count("folded") - status.count("out")
+    acts = m.legal(st.rnd, p, stack=st.stacks[p], live=live, blind=blind)
+    if blind:
+        return (_LOOK, *acts)
+    return acts

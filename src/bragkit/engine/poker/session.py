@@ -1,0 +1,102 @@
+"""Tables of the poker-style games: the shared :class:`~bragkit.engine.session.Session`
+playing :class:`~bragkit.engine.poker.state.PokerState` deals.
+
+:func:`~bragkit.engine.table.open_table` builds a :class:`PokerSession` for the poker-style
+games (it registers itself for them), so hand histories, ``brag replay`` and the conformance
+checker drive them like every other game.  The dealer moves left after every deal; a pool
+carried by Three-Stake Brag's ``all_bust="carry"`` (or Foster's ante under
+``dealer_withdraws_ante=false``) passes to the next deal; every deal is shuffled.  When 3
+Card Brag Poker's draw runs the stock short, the table shuffles the discards with its own
+generator (or takes the next given pack) and records that order in :attr:`packs_used` (one
+more in :attr:`packs_count`), so a history re-plays it exactly.
+
+>>> from bragkit.engine.table import open_table
+>>> from bragkit.rules import get_preset
+>>> t = open_table(get_preset("foster"), [20, 20, 20], dealer=2, seed=7)
+>>> type(t).__name__, t.state.phase, t.to_act
+('PokerSession', 'ante', 2)
+>>> for move in ("p3 ante 2", "p1 fold", "p2 fold"):
+...     t.apply_text(move)
+>>> t.deal_no, t.dealer, t.stacks
+(1, 0, (19, 19, 22))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import partial
+from typing import Any
+
+from bragkit.engine.actions import Action
+from bragkit.engine.poker.game import poker_game_for
+from bragkit.engine.poker.state import PokerState
+from bragkit.engine.session import Session
+from bragkit.errors import BragError, RulesError
+from bragkit.rules import Rules
+
+__all__ = ["PokerSession"]
+
+
+class PokerSession(Session):
+    """A table of a poker-style game (Foster, Three-Stake, American, 3 Card Brag Poker)."""
+
+    state_class: Any = PokerState
+
+    def __init__(self, rules: Rules, stacks: Sequence[int], dealer: int | None = None,
+                 **kwargs: Any) -> None:
+        game = poker_game_for(rules)
+        if len(stacks) < game.min_table:
+            raise RulesError(f"{rules.game} needs at least {game.min_table} players "
+                             f"(rules {game.spec_section}), not {len(stacks)}")
+        super().__init__(rules, stacks, dealer, **kwargs)
+
+    def min_stack(self, rules: Rules) -> int:
+        """Chips a seat needs to be dealt in (Three-Stake Brag: three stakes)."""
+        return poker_game_for(rules).min_stack()
+
+    def _new_deal(self) -> None:
+        """Deal as usual; a deal that needs no decision (Three-Stake Brag with every seat but
+        one all-in after the stakes) is settled at once and the next one dealt."""
+        super()._new_deal()
+        if self.state is not None and self.state.is_over:
+            self._finish_deal()
+
+    def apply_move(self, seat: int, action: Action) -> None:
+        """Apply ``action`` by ``seat`` (shuffling the discards first if it needs them)."""
+        self._shuffle_discards_for(seat, action)
+        super().apply_move(seat, action)
+
+    def apply(self, action: Action) -> None:
+        """Apply ``action`` by the seat to act."""
+        self._shuffle_discards_for(self.to_act, action)
+        super().apply(action)
+
+    def _shuffle_discards_for(self, seat: int, action: Action) -> None:
+        """If ``action`` draws more cards than the stock holds, shuffle the discards with the
+        table's generator (or take the next given pack), record the order, and restart the
+        deal's state with it (the deal's inputs now include it, so its record re-plays)."""
+        st = self.state
+        if not isinstance(st, PokerState) or st.phase != "draw" or self.choice_pending:
+            return
+        try:
+            trial = st.apply_move(seat, action)
+        except BragError:
+            return  # the table's own apply reports it
+        if _reshuffles(trial) == _reshuffles(st):
+            return
+        cards = list(st.muck)
+        order = self._given_pack(cards)
+        if order is None:
+            self.rng.shuffle(cards)
+            order = tuple(cards)
+            self.packs_used.append(order)
+        self._start = partial(self._start, reshuffles=(*st.reshuffles, order))
+        state = self._start()
+        for s, a in st.actions:
+            state = state.apply_move(s, a)
+        self.state = state
+
+
+def _reshuffles(state: PokerState) -> int:
+    return sum(1 for e in state.events if e.kind == "reshuffle")
+

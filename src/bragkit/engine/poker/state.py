@@ -1,0 +1,216 @@
+"""The immutable state of one poker-style deal: its transitions (docs/design/contract.md).
+
+The state runs the equalising betting machine (:mod:`.betting`) and hands every other
+decision and the settlement to its game (:class:`~.core.PokerGame`).  It offers the
+interface the table model works on: ``legal_actions()``, ``apply(action)``,
+``apply_move(seat, action)``, ``is_over``, ``view(seat)``, ``events``, ``replay()``, chip and
+card accounting.
+
+>>> import random
+>>> from bragkit.rules import get_preset
+>>> from bragkit.engine.pack import shuffled_pack
+>>> rules = get_preset("foster")
+>>> s = PokerState.start(rules, (50, 50, 50, 50), 3, shuffled_pack(rules, random.Random(1)))
+>>> s.phase, s.to_act, [str(a) for a in s.legal_actions()]
+('ante', 3, ['ante 1..10'])
+>>> s = s.apply("ante 2")
+>>> s.to_act, [str(a) for a in s.legal_actions()]
+(0, ['fold', 'call (costs 2)', 'raise 1..10'])
+>>> s.apply("raise 11")
+Traceback (most recent call last):
+...
+bragkit.errors.IllegalActionError: p1 raise 11: a raise must be 1..10 chips (the betting limit...
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Final
+
+from bragkit.engine.actions import Action, parse_action
+from bragkit.engine.contract import SeatView
+from bragkit.engine.events import Event
+from bragkit.engine.poker import core
+from bragkit.engine.poker.core import PokerRecord, PokerWork, make
+from bragkit.engine.poker.diagnose import diagnose
+from bragkit.engine.poker.game import poker_game_for
+from bragkit.engine.poker.views import seat_view
+from bragkit.errors import BragError, IllegalActionError
+
+if TYPE_CHECKING:
+    from bragkit.rules import Rules
+
+__all__ = ["PokerState", "PokerWork"]
+
+_BET_KINDS: Final = frozenset({"fold", "pass", "call", "raise", "bet", "check", "stand"})
+
+
+@dataclass(frozen=True, slots=True)
+class PokerState(PokerRecord):
+    """One deal of a poker-style game, as an immutable value (the fields and queries of
+    :class:`~.core.PokerRecord`, plus the transitions).
+
+    Build the first state with :meth:`start`; :meth:`apply` returns a new state.
+    """
+
+    @staticmethod
+    def start(rules: Rules, stacks: Sequence[int], dealer: int, pack: Sequence[int], *,
+              carried: int = 0, retained: tuple[int, ...] = (),
+              debts: tuple[tuple[int, int, int], ...] = (),
+              reshuffles: tuple[tuple[int, ...], ...] = ()) -> PokerState:
+        """A new deal from ``pack`` (card ids, top first); ``carried`` joins the carry pool;
+        ``reshuffles`` gives the order of the discards each time they are shuffled into a
+        new stock (:attr:`reshuffles`).
+
+        Seats with fewer chips than the game needs sit out (status ``out``).  ``retained``
+        exists for the table model's sake; poker-style games never retain hands.
+        """
+        game = poker_game_for(rules)
+        n = len(stacks)
+        need = game.min_stack()
+        status = tuple("in" if s >= need else "out" for s in stacks)
+        if status.count("in") < game.min_players:
+            raise BragError(f"fewer than {game.min_players} seats can play: the session is over")
+        st = make(PokerState, rules=rules, n=n, dealer=dealer, stacks=tuple(stacks),
+                  pools=(0,) * game.pools, credit=(0,) * n, chips=(0,) * n, rnd=None,
+                  status=status, hands=((),) * n, looked=(not game.blind_play,) * n,
+                  phase="setup", to_act=-1, pack=tuple(pack), muck=(),
+                  total=sum(stacks) + carried, carried=0, stage=0, data=(), debts=debts,
+                  events=(), actions=(), game=game, origin=None,
+                  reshuffles=tuple(tuple(order) for order in reshuffles))
+        w = PokerWork(st)
+        w.carry_in = carried
+        w.emit("deal_start", dealer, amount=carried)
+        game.setup(w)
+        return w.freeze(PokerState, -1, None)
+
+    def apply(self, action: Action | str) -> PokerState:
+        """The state after the seat to act takes ``action``.
+
+        Raises :class:`~bragkit.errors.IllegalActionError` naming the rule; ``self`` is
+        unchanged.
+        """
+        if isinstance(action, str):
+            action = parse_action(action)
+        for la in self.legal_actions():
+            if la.allows(action):
+                return _apply(self, self.to_act, action)
+        raise IllegalActionError(diagnose(self, action))
+
+    def view(self, seat: int) -> SeatView:
+        """What ``seat`` may know: never a card it may not see."""
+        return seat_view(self, seat)
+
+
+# ---------------------------------------------------------------------- transitions
+def _apply(st: PokerState, p: int, action: Action) -> PokerState:
+    if st.phase == "bet" and action.kind in _BET_KINDS and not st.game.bet_hooks:
+        fast = _fast_bet(st, p, action)
+        if fast is not None:
+            return fast
+    w = PokerWork(st)
+    kind = action.kind
+    if w.phase == "bet" and kind == "look":
+        w.looked[p] = True
+        w.emit("look", p, cards=w.hands[p], visible_to=core.ONLY[p])
+    elif w.phase == "bet" and kind in _BET_KINDS:
+        _bet(w, p, action)
+    else:
+        w.game.apply_phase(w, p, action)
+    return w.freeze(PokerState, p, action)
+
+
+def _fast_bet(st: PokerState, p: int, action: Action) -> PokerState | None:
+    """A betting action that does not close the round, built directly (the hot path).
+
+    Returns None when the round closes (the general path then settles it); it produces
+    exactly the state :func:`_bet` would.
+    """
+    m = st.game.betting_for(st.stage)
+    rnd = st.rnd
+    assert rnd is not None
+    kind = action.kind
+    stacks = st.stacks
+    status = st.status
+    paid = credit = 0
+    if kind == "fold" or kind == "pass":
+        status = (*status[:p], "folded", *status[p + 1:])
+        new = rnd
+        event = Event("fold", p, note="pass" if kind == "pass" else None)
+    elif kind == "call":
+        new, paid = m.call(rnd, p, stack=stacks[p], blind=not st.looked[p])
+        credit = new.contrib[p] - rnd.contrib[p]
+        event = Event("call", p, paid, note=None if paid == credit else f"credited {credit}")
+    elif kind == "raise" or kind == "bet":
+        assert action.amount is not None
+        new, paid = m.raise_(rnd, p, action.amount, stack=stacks[p])
+        credit = paid
+        event = Event(kind, p, paid, note=f"by {action.amount}, to {new.target}")
+    else:
+        new = m.check(rnd, p)
+        event = Event(kind, p)
+    pools, chips, credits = st.pools, st.chips, st.credit
+    if paid:
+        left = stacks[p] - paid
+        stacks = (*stacks[:p], left, *stacks[p + 1:])
+        k = st.game.bet_pool
+        pools = (*pools[:k], pools[k] + paid, *pools[k + 1:])
+        chips = (*chips[:p], chips[p] + paid, *chips[p + 1:])
+        credits = (*credits[:p], credits[p] + credit, *credits[p + 1:])
+        if left == 0 and status[p] == "in":
+            status = (*status[:p], "allin", *status[p + 1:])
+    nxt = m.next_to_act(new, p, status, stacks)
+    if nxt < 0:
+        return None
+    return make(PokerState, rules=st.rules, n=st.n, dealer=st.dealer, stacks=stacks,
+                pools=pools, credit=credits, chips=chips, rnd=new, status=status,
+                hands=st.hands, looked=st.looked, phase="bet", to_act=nxt, pack=st.pack,
+                muck=st.muck, total=st.total, carried=st.carried, stage=st.stage,
+                data=st.data, debts=st.debts, events=(*st.events, event),
+                actions=(*st.actions, (p, action)), game=st.game, origin=st,
+                reshuffles=st.reshuffles)
+
+
+def _bet(w: PokerWork, p: int, action: Action) -> None:
+    game = w.game
+    m = game.betting_for(w.stage)
+    rnd = w.rnd
+    assert rnd is not None
+    kind = action.kind
+    pool = game.bet_pool
+    if kind in ("fold", "pass"):
+        w.status[p] = "folded"
+        w.emit("fold", p, note="pass" if kind == "pass" else None)
+    elif kind == "call":
+        before = rnd.contrib[p]
+        rnd, paid = m.call(rnd, p, stack=w.stacks[p], blind=not w.looked[p])
+        w.rnd = rnd
+        w.pay(p, paid, pool, rnd.contrib[p] - before)
+        w.emit("call", p, amount=paid, note=None if paid == rnd.contrib[p] - before
+               else f"credited {rnd.contrib[p] - before}")
+        game.on_call(w, p)
+    elif kind in ("raise", "bet"):
+        assert action.amount is not None
+        rnd, paid = m.raise_(rnd, p, action.amount, stack=w.stacks[p])
+        w.rnd = rnd
+        w.pay(p, paid, pool)
+        w.emit(kind, p, amount=paid, note=f"by {action.amount}, to {rnd.target}")
+        game.on_raise(w, p)
+    else:
+        w.rnd = m.check(rnd, p)
+        w.emit(kind, p)
+    if w.phase != "bet" or w.rnd is None:
+        return
+    nxt = m.next_to_act(w.rnd, p, w.status, w.stacks)
+    if nxt < 0:
+        game.round_closed(w)
+    else:
+        w.to_act = nxt
+
+
+if TYPE_CHECKING:  # mypy checks that the state satisfies the one contract
+    from bragkit.engine.contract import GameState
+
+    def _satisfies_contract(state: PokerState) -> GameState:
+        return state
