@@ -24,19 +24,23 @@ bragkit.errors.HistoryError: bad history: "stacks" needs at least two seats; giv
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from bragkit.engine.serial import (
+    FORMAT,
+    chance_dict,
+    chance_fields,
+    deal_lists,
+    dump_object,
+    json_object,
+)
 from bragkit.errors import BragError, HistoryError, excerpt
-from bragkit.limits import MAX_CHIPS, MAX_SEATS, MAX_SEED, check_int, load_json, parse_int
+from bragkit.limits import MAX_CHIPS, MAX_SEATS, check_int, parse_int
 from bragkit.rules import Rules, resolve, to_spec
 
 __all__ = ["FORMAT", "HandHistory", "dumps", "load", "loads"]
-
-FORMAT = "bragkit-history/1"
-
 
 @dataclass(frozen=True, slots=True)
 class HandHistory:
@@ -93,7 +97,7 @@ def from_dict(data: object) -> HandHistory:
     preset = spec.get("preset") if isinstance(spec, dict) else spec
     if preset in ("casino", "three-card-poker"):
         raise HistoryError(f"bad history: a casino history (rules {excerpt(preset)}) is read by "
-                           "bragkit.games.casino_table.loads_casino (brag replay reads both)")
+                           "bragkit.games.casino.table.loads_casino (brag replay reads both)")
     try:
         rules = resolve(spec)
     except BragError as error:
@@ -139,87 +143,6 @@ def load(path: str | Path) -> HandHistory:
 def dumps(history: HandHistory) -> str:
     """The history as pretty JSON (one action list per line)."""
     return dump_object(history.to_dict())
-
-
-def dump_object(data: dict[str, Any]) -> str:
-    """A history object as pretty JSON, one deal's action list per line."""
-    data = dict(data)
-    deals = data.pop("deals")
-    head = json.dumps(data, indent=2)[:-2]
-    body = ",\n".join("    " + json.dumps(d) for d in deals)
-    return f'{head},\n  "deals": [\n{body}\n  ]\n}}\n' if deals else \
-        f'{head},\n  "deals": []\n}}\n'
-
-
-def chance_dict(seed: int | None, pack: str | None, shuffles: tuple[str, ...]
-                ) -> dict[str, Any]:
-    """The ``"seed"``, ``"pack"`` and ``"shuffles"`` keys of a history that has them."""
-    data: dict[str, Any] = {}
-    if seed is not None:
-        data["seed"] = seed
-    if pack is not None:
-        data["pack"] = pack
-    if shuffles:
-        data["shuffles"] = list(shuffles)
-    return data
-
-
-def chance_fields(data: dict[str, Any], problems: list[str]
-                  ) -> tuple[int | None, str | None, list[str]]:
-    """Check the chance keys of a decoded history (problems appended; bad values dropped).
-
-    A history without deals needs neither a seed nor a pack (a live game saved before its
-    first deal is over: its packs are written once their deals are over)."""
-    seed = data.get("seed")
-    pack = data.get("pack")
-    if seed is None and pack is None and data.get("deals", []) != []:
-        problems.append('give "seed" or "pack"')
-    if seed is not None:
-        try:
-            check_int(seed, '"seed"', 0, MAX_SEED, HistoryError)
-        except HistoryError as error:
-            problems.append(str(error))
-            seed = None
-    if pack is not None and not isinstance(pack, str):
-        problems.append('"pack" must be a text of cards, top card first')
-        pack = None
-    shuffles = data.get("shuffles", [])
-    if not isinstance(shuffles, list) or not all(isinstance(p, str) for p in shuffles):
-        problems.append('"shuffles" must be a list of pack texts')
-        shuffles = []
-    return seed, pack, shuffles
-
-
-def deal_lists(data: dict[str, Any], problems: list[str], example: str
-               ) -> list[list[str]]:
-    """Check ``"deals"``: a list of lists of action strings (``[]`` if there are problems)."""
-    deals = data.get("deals", [])
-    if not isinstance(deals, list):
-        problems.append('"deals" must be a list of lists of action strings')
-        return []
-    for d, deal in enumerate(deals):
-        if not isinstance(deal, list):
-            problems.append(f'"deals": deal {d + 1} must be a list of action strings, '
-                            f"not {excerpt(deal)}")
-            continue
-        for i, action in enumerate(deal):
-            if not isinstance(action, str):
-                problems.append(f'"deals": deal {d + 1}, action {i + 1} must be an action '
-                                f'string such as "{example}", not {excerpt(action)}')
-    return [] if problems else deals
-
-
-def json_object(text: str) -> Any:
-    """Decode a history's JSON text (one clear error if it is not JSON, nests deeper than
-    ``limits.MAX_JSON_DEPTH`` or has a numeral over ``limits.MAX_DIGITS`` digits).
-
-    >>> json_object('{"seed": ' + "9" * 5000 + '}')
-    Traceback (most recent call last):
-    ...
-    bragkit.errors.HistoryError: bad history: number too large ('999999999999'... (5000 \
-characters); at most 30 digits)
-    """
-    return load_json(text, "bad history", HistoryError)
 
 
 def spec_for(rules: Rules) -> str | dict[str, Any]:

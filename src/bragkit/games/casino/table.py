@@ -49,12 +49,7 @@ from bragkit.engine.actions import Action, LegalAction
 from bragkit.engine.contract import Turn
 from bragkit.engine.kinds import ActionKind
 from bragkit.engine.pack import PACK_ONLY_SEED, new_rng
-from bragkit.engine.table import KEEP_RECORDS
-from bragkit.errors import BragError, HistoryError, IllegalActionError, excerpt
-from bragkit.games.casino.hand import CasinoHand
-from bragkit.games.casino.rules import PRESETS, CasinoRules
-from bragkit.games.casino.state import CasinoState, legal_text, paid_chips
-from bragkit.history.format import (
+from bragkit.engine.serial import (
     FORMAT,
     chance_dict,
     chance_fields,
@@ -62,6 +57,11 @@ from bragkit.history.format import (
     dump_object,
     json_object,
 )
+from bragkit.engine.table import KEEP_RECORDS
+from bragkit.errors import BragError, HistoryError, IllegalActionError, excerpt
+from bragkit.games.casino.hand import CasinoHand
+from bragkit.games.casino.rules import PRESETS, CasinoRules
+from bragkit.games.casino.state import CasinoState, legal_text, paid_chips
 from bragkit.limits import MAX_CHIPS, parse_int
 
 __all__ = ["CasinoHistory", "CasinoRecord", "CasinoReplay", "CasinoTable", "Kept",

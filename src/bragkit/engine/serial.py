@@ -1,0 +1,112 @@
+"""The shared primitives of the ``bragkit-history/1`` format (``docs/history-format.md``):
+the chance keys, the deal lists, bounded JSON decoding and the one-deal-per-line writer.
+
+Every history -- a table's (:mod:`bragkit.history.format`) and a casino table's
+(:mod:`bragkit.games.casino.table`) -- is read and written with these, so a game package
+need not import the history consumers (docs/design/contract.md, C1').
+
+>>> chance_dict(7, None, ())
+{'seed': 7}
+>>> print(dump_object({"format": FORMAT, "deals": [["p1 fold"]]}), end="")
+{
+  "format": "bragkit-history/1",
+  "deals": [
+    ["p1 fold"]
+  ]
+}
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from bragkit.errors import HistoryError, excerpt
+from bragkit.limits import MAX_SEED, check_int, load_json
+
+__all__ = ["FORMAT", "chance_dict", "chance_fields", "deal_lists", "dump_object",
+           "json_object"]
+
+FORMAT = "bragkit-history/1"
+"""The format tag of every hand history."""
+
+
+def dump_object(data: dict[str, Any]) -> str:
+    """A history object as pretty JSON, one deal's action list per line."""
+    data = dict(data)
+    deals = data.pop("deals")
+    head = json.dumps(data, indent=2)[:-2]
+    body = ",\n".join("    " + json.dumps(d) for d in deals)
+    return f'{head},\n  "deals": [\n{body}\n  ]\n}}\n' if deals else \
+        f'{head},\n  "deals": []\n}}\n'
+
+
+def chance_dict(seed: int | None, pack: str | None, shuffles: tuple[str, ...]
+                ) -> dict[str, Any]:
+    """The ``"seed"``, ``"pack"`` and ``"shuffles"`` keys of a history that has them."""
+    data: dict[str, Any] = {}
+    if seed is not None:
+        data["seed"] = seed
+    if pack is not None:
+        data["pack"] = pack
+    if shuffles:
+        data["shuffles"] = list(shuffles)
+    return data
+
+
+def chance_fields(data: dict[str, Any], problems: list[str]
+                  ) -> tuple[int | None, str | None, list[str]]:
+    """Check the chance keys of a decoded history (problems appended; bad values dropped).
+
+    A history without deals needs neither a seed nor a pack (a live game saved before its
+    first deal is over: its packs are written once their deals are over)."""
+    seed = data.get("seed")
+    pack = data.get("pack")
+    if seed is None and pack is None and data.get("deals", []) != []:
+        problems.append('give "seed" or "pack"')
+    if seed is not None:
+        try:
+            check_int(seed, '"seed"', 0, MAX_SEED, HistoryError)
+        except HistoryError as error:
+            problems.append(str(error))
+            seed = None
+    if pack is not None and not isinstance(pack, str):
+        problems.append('"pack" must be a text of cards, top card first')
+        pack = None
+    shuffles = data.get("shuffles", [])
+    if not isinstance(shuffles, list) or not all(isinstance(p, str) for p in shuffles):
+        problems.append('"shuffles" must be a list of pack texts')
+        shuffles = []
+    return seed, pack, shuffles
+
+
+def deal_lists(data: dict[str, Any], problems: list[str], example: str
+               ) -> list[list[str]]:
+    """Check ``"deals"``: a list of lists of action strings (``[]`` if there are problems)."""
+    deals = data.get("deals", [])
+    if not isinstance(deals, list):
+        problems.append('"deals" must be a list of lists of action strings')
+        return []
+    for d, deal in enumerate(deals):
+        if not isinstance(deal, list):
+            problems.append(f'"deals": deal {d + 1} must be a list of action strings, '
+                            f"not {excerpt(deal)}")
+            continue
+        for i, action in enumerate(deal):
+            if not isinstance(action, str):
+                problems.append(f'"deals": deal {d + 1}, action {i + 1} must be an action '
+                                f'string such as "{example}", not {excerpt(action)}')
+    return [] if problems else deals
+
+
+def json_object(text: str) -> Any:
+    """Decode a history's JSON text (one clear error if it is not JSON, nests deeper than
+    ``limits.MAX_JSON_DEPTH`` or has a numeral over ``limits.MAX_DIGITS`` digits).
+
+    >>> json_object('{"seed": ' + "9" * 5000 + '}')
+    Traceback (most recent call last):
+    ...
+    bragkit.errors.HistoryError: bad history: number too large ('999999999999'... (5000 \
+characters); at most 30 digits)
+    """
+    return load_json(text, "bad history", HistoryError)
