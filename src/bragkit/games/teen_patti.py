@@ -28,7 +28,7 @@ from bragkit.engine.kinds import Phase, SeatStatus
 from bragkit.games.spec import GameSpec
 from bragkit.hands import Ranking, get_ranking
 from bragkit.rules.catalogue import RuleValue
-from bragkit.rules.game_keys import TEEN_PATTI_KEYS
+from bragkit.rules.game_keys import TEEN_PATTI_KEYS, TEEN_PATTI_MODEL_CHECKED
 
 if TYPE_CHECKING:
     from bragkit.rules import Rules
@@ -168,6 +168,7 @@ GAMES: Final = (GameSpec(
                            "tracker": "bragkit.bots.tracker:TrackerBot"},
     unread_reason="rules 4.7: Teen Patti fixes its own chaal limits, show price, ranking "
                   "and fold-out",
+    model_checked=TEEN_PATTI_MODEL_CHECKED,
     presets={"teen-patti": {**_TP, "max_bet": 10},
              "teen-patti-a23-second": {**_TP, "tp_a23": "second"}}),)
 """Teen Patti's declaration (:mod:`bragkit.games.spec`)."""

@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 __all__ = [
     "AMERICAN_KEYS", "BRAG_POKER_KEYS", "COMMERCE_COMMON_KEYS", "FOSTER_KEYS",
     "GAME_KEYS", "GENERAL_KEYS", "LIVES_KEYS", "MODERN_KEYS", "REBUY_KEYS", "TEEN_PATTI_KEYS",
-    "TEEN_PATTI_UNREAD", "THREE_STAKE_KEYS", "TRADE_KEYS", "WIDOW_KEYS",
+    "TEEN_PATTI_MODEL_CHECKED", "TEEN_PATTI_UNREAD", "THREE_STAKE_KEYS", "TRADE_KEYS", "WIDOW_KEYS",
     "foreign_key_problem", "foreign_keys", "own_keys",
 ]
 
@@ -82,13 +82,18 @@ MODERN_KEYS: Final = _MODERN_ONLY | REBUY_KEYS | {
     "ante", "cut_when_unshuffled", "blind_allowed", "blind_winner_policy",
     "short_stack_policy", "cover_blind_winner", "stub_face_up", "loser_must_show"}
 """G-M, G-M4/5 and the wild cards: modern Brag (rules 4.4-4.6)."""
-TEEN_PATTI_KEYS: Final = (MODERN_KEYS - _MODERN_ONLY) | {
+TEEN_PATTI_KEYS: Final = REBUY_KEYS | {
+    "ante", "cut_when_unshuffled", "blind_allowed", "stub_face_up", "loser_must_show",
     "tp_a23", "sideshow", "sideshow_min_active", "pot_limit_total"}
 """G-TP, Teen Patti (4.7 fixes its chaal limits, show price, ranking and fold-out; it has no
-retained hands, agreed showdown, wild cards or discards).  Its own model checks refuse
-``short_stack_policy``, ``wild`` and ``dealers_choice_every`` away from their defaults."""
-TEEN_PATTI_UNREAD: Final = MODERN_KEYS - TEEN_PATTI_KEYS
-"""Modern Brag keys Teen Patti never reads."""
+retained hands, agreed showdown, wild cards or discards)."""
+TEEN_PATTI_MODEL_CHECKED: Final = frozenset({
+    "short_stack_policy", "cover_blind_winner", "blind_winner_policy"})
+"""Modern keys Teen Patti does not read but does not refuse here: the rules model refuses
+``short_stack_policy`` away from ``fold_or_rebuy`` itself, ``cover_blind_winner`` has one
+value, and ``blind_winner_policy`` is the presets' (Teen Patti's last seat always wins)."""
+TEEN_PATTI_UNREAD: Final = MODERN_KEYS - TEEN_PATTI_KEYS - TEEN_PATTI_MODEL_CHECKED
+"""Modern Brag keys Teen Patti refuses away from their defaults."""
 
 
 def _entries() -> dict[str, GameEntry]:
