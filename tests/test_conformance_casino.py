@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from bragkit.engine.contract import SeatView
 from bragkit.games.casino import PRESETS, CasinoHand, CasinoRules
 from bragkit.games.casino_table import CasinoTable
 from bragkit.testing import ConformanceError, NoDealError, check_casino, check_preset
@@ -53,3 +54,21 @@ def test_casino_checker_needs_a_bankroll() -> None:
 
 def test_check_preset_dispatches_casino_names() -> None:
     assert check_preset("three-card-poker", hands=10, seed=2, stack=30).hands == 10
+
+
+def test_4_9_a_seat_view_showing_dealer_cards_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    import dataclasses
+
+    from bragkit.games.casino.state import CasinoState
+
+    real = CasinoState.view
+
+    def leaky(self: CasinoState, seat: int) -> SeatView:
+        view = real(self, seat)
+        if self.hand is None:
+            return view
+        return dataclasses.replace(view, shown={-1: self.hand.dealer})
+
+    monkeypatch.setattr(CasinoState, "view", leaky)
+    with pytest.raises(ConformanceError, match="SeatView before the reveal shows dealer cards"):
+        check_casino(CasinoRules.preset("casino"), hands=5, seed=1)

@@ -84,6 +84,21 @@ def _check_hand(hand: CasinoHand) -> None:
         _fail("a casino hand holds a card that is not in a 52-card pack")
 
 
+def _check_seat_view(t: CasinoTable, hand: CasinoHand) -> None:
+    """The state contract's view of the dealt hand: the player's own cards, no dealer card
+    before the reveal, the player's turn with play or fold on offer."""
+    view = t.state.view(0)
+    dealer = {c.id for c in hand.dealer}
+    known = {c.id for c in view.known_cards()}
+    if known & dealer:
+        _fail(f"the player's SeatView before the reveal shows dealer cards "
+              f"{sorted(known & dealer)}")
+    if view.own_cards != hand.player or t.whose_turn != 0:
+        _fail("the dealt hand's SeatView does not hold the player's cards on the player's turn")
+    if "fold" not in {la.kind for la in view.legal} or view.info_key != t.state.info_key(0):
+        _fail("the dealt hand's SeatView does not offer fold or its info key differs")
+
+
 def _check_view(hand: CasinoHand) -> None:
     """Before the reveal the player's view holds the player's three cards only."""
     dealer = {c.id for c in hand.dealer}
@@ -188,6 +203,7 @@ def _hand(t: CasinoTable, rng: random.Random, report: ConformanceReport, probe_e
             hand = t.cards()
             _check_hand(hand)
             _check_view(hand)
+            _check_seat_view(t, hand)
             if probe_every:
                 _probe(t, "p1 pairbonus 1", report)  # the cards are dealt: too late
             can_play = t.bankroll - t.staked >= t.ante
