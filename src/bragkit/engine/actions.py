@@ -114,7 +114,7 @@ class Action:
         check_int(amount, self.kind, 0, MAX_CHIPS, IllegalActionError)
 
     def __str__(self) -> str:
-        text = self.kind
+        text = str(self.kind)  # a plain str, also for an ActionKind member
         if self.amount is not None:
             text += f" {self.amount}"
         if self.arg is not None:
@@ -177,7 +177,7 @@ class LegalAction:
         return tuple(Action(self.kind, a, g) for a in amounts for g in args)
 
     def __str__(self) -> str:
-        text = self.kind
+        text = str(self.kind)  # a plain str, also for an ActionKind member
         if self.lo is not None:
             text += f" {self.lo}" if self.hi == self.lo else f" {self.lo}..{self.hi}"
         if self.cost:
