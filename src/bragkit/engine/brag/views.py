@@ -73,7 +73,8 @@ def _digest(events: tuple[Event, ...], seat: int) -> _Digest:
     log is a prefix of ``events``."""
     old, m = reusable_digest(_DIGESTS, events, seat, _EMPTY)
     if old[0] is events:
-        return old  # type: ignore[no-any-return]
+        same: _Digest = old
+        return same
     seen: list[Event] = []
     keep = seen.append
     own = old[2]
