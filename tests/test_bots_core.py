@@ -33,7 +33,7 @@ def ids(text: str) -> tuple[int, ...]:
 def test_registry_knows_bots_per_game_and_rejects_unknown() -> None:
     assert {"heuristic", "random", "tracker"} <= set(bot_names("modern"))
     assert "random" in bot_names("commerce")
-    with pytest.raises(RulesError, match="no bot 'genius' for modern; known: easy, heuristic"):
+    with pytest.raises(RulesError, match="no bot 'genius' for modern; known: cfr, easy, heuristic"):
         get_bot("genius", get_preset("modern"))
 
 
