@@ -144,6 +144,7 @@ _ENTRIES: dict[str, GameEntry] = {}
 _PRESET_GAME: dict[str, str] = {}
 _STATE: Final[dict[str, bool]] = {"loaded": False, "loading": False}
 _VERSION: Final[list[int]] = [0]
+_NAMES: Final[list[tuple[str, ...]]] = [()]
 
 
 def register_game(game: GameEntry) -> None:
@@ -170,6 +171,7 @@ def register_game(game: GameEntry) -> None:
     _ENTRIES.clear()
     _ENTRIES.update((e.name, e) for e in ordered)
     _VERSION[0] += 1
+    _NAMES[0] = tuple(_ENTRIES)
 
 
 def version() -> int:
@@ -185,6 +187,7 @@ def unregister_game(name: str) -> None:
         for preset in old.presets:
             _PRESET_GAME.pop(preset, None)
         _VERSION[0] += 1
+        _NAMES[0] = tuple(_ENTRIES)
 
 
 def ensure_loaded() -> None:
@@ -210,13 +213,15 @@ def is_loading() -> bool:
 
 def game_names() -> tuple[str, ...]:
     """Every registered game, in listing order."""
-    ensure_loaded()
-    return tuple(_ENTRIES)
+    if not _STATE["loaded"]:
+        ensure_loaded()
+    return _NAMES[0]
 
 
 def entry(game: str) -> GameEntry | None:
     """The entry of ``game``, or None when no such game is registered."""
-    ensure_loaded()
+    if not _STATE["loaded"]:
+        ensure_loaded()
     return _ENTRIES.get(game)
 
 

@@ -17,11 +17,12 @@ bragkit.errors.RulesError: invalid rules: draw31 is not an option of foster (rul
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator, Mapping
 from dataclasses import fields
 from typing import TYPE_CHECKING, Final
 
-from bragkit.rules.catalogue import GameEntry, entry, game_names, is_loading
+from bragkit.rules.catalogue import GameEntry, entry, game_names, is_loading, version
 
 if TYPE_CHECKING:
     from bragkit.rules.model import Rules
@@ -147,6 +148,15 @@ def foreign_keys(rules: Rules, own: frozenset[str]) -> list[str]:
             and f.name != "extra" and getattr(rules, f.name) != default[f.name]]
 
 
+@functools.lru_cache(maxsize=64)
+def _brag_unread(game: str, registry_version: int) -> frozenset[str]:
+    """The keys of the other brag-style games that ``game`` neither reads nor checks itself."""
+    entries = _entries()
+    others = frozenset().union(*(e.keys for e in entries.values() if e.brag_style))
+    own = entries[game]
+    return others - own.keys - own.model_checked
+
+
 def _brag_key_problem(rules: Rules, game: GameEntry) -> str | None:
     """One line naming the keys of the other brag-style games that ``game`` never reads.
 
@@ -156,8 +166,7 @@ def _brag_key_problem(rules: Rules, game: GameEntry) -> str | None:
     ...
     bragkit.errors.RulesError: invalid rules: see_cost is not an option of teen-patti (...
     """
-    others = frozenset().union(*(e.keys for e in _entries().values() if e.brag_style))
-    unread = others - game.keys - game.model_checked
+    unread = _brag_unread(game.name, version())
     default = _defaults(rules)
     stray = [f.name for f in fields(rules) if f.name in unread
              and getattr(rules, f.name) != default[f.name]]

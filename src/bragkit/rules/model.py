@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, fields
 from typing import Any, Final, overload
 
@@ -43,6 +43,12 @@ class _Games(Sequence[str]):
 
     def __len__(self) -> int:
         return len(game_names())
+
+    def __contains__(self, game: object) -> bool:
+        return game in game_names()
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(game_names())
 
     def __repr__(self) -> str:
         return repr(game_names())
