@@ -90,9 +90,14 @@ def discover() -> None:
     _LOADED[0] = True
     found: list[GameSpec] = []
     for info in pkgutil.iter_modules(__path__, __name__ + "."):
-        module = importlib.import_module(info.name)
-        declared = getattr(module, "GAMES", ())
-        found.extend(spec for spec in declared if isinstance(spec, GameSpec))
+        names = [info.name]
+        if info.ispkg:  # a game package: its own GAMES, or those of its modules
+            package = importlib.import_module(info.name)
+            names += [sub.name for sub in pkgutil.iter_modules(package.__path__, info.name + ".")]
+        for name in names:
+            declared = getattr(importlib.import_module(name), "GAMES", ())
+            found.extend(spec for spec in declared
+                         if isinstance(spec, GameSpec) and spec not in found)
     for spec in sorted(found, key=lambda s: s.order):
         register(spec)
 
