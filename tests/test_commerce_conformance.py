@@ -19,7 +19,7 @@ from click.testing import CliRunner
 
 from bragkit.cli import cli
 from bragkit.engine import open_table
-from bragkit.engine.commerce_state import CommerceState
+from bragkit.games.commerce.state import CommerceState
 from bragkit.history import dumps, history_of, loads, replay
 from bragkit.rules import Rules, get_preset
 from bragkit.testing import check_conformance

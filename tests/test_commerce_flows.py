@@ -6,7 +6,7 @@ import pytest
 
 from bragkit.cards import parse_cards
 from bragkit.engine import open_table
-from bragkit.engine.commerce_state import CommerceState
+from bragkit.games.commerce.state import CommerceState
 from bragkit.errors import IllegalActionError
 from bragkit.rules import Rules, get_preset
 from bragkit.testing.fixtures import stacked_pack

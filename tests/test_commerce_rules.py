@@ -6,7 +6,7 @@ import pytest
 
 from bragkit.cards import short_pack
 from bragkit.engine import open_table
-from bragkit.engine.commerce_state import CommerceState, hand_key
+from bragkit.games.commerce.state import CommerceState, hand_key
 from bragkit.engine.pack import fresh_pack
 from bragkit.errors import BragError, IllegalActionError, RulesError
 from bragkit.rules import Rules, get_preset

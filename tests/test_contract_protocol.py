@@ -145,7 +145,7 @@ def test_chance_deal_reproduces_the_injected_pack(preset: str) -> None:
     pack = shuffled_pack(rules, random.Random(9))
     starter = PokerState.start if preset in ("foster", "three-stake") else None
     if preset.startswith("commerce"):
-        from bragkit.engine.commerce_state import CommerceState
+        from bragkit.games.commerce.state import CommerceState
 
         direct: GameState = CommerceState.start(rules, (30,) * n, 0, pack)
         node = ChanceDeal.begin(CommerceState.start, rules, (30,) * n, 0)
@@ -210,7 +210,7 @@ def test_str_enums_equal_todays_strings() -> None:
 
 
 def test_every_view_is_the_one_seat_view() -> None:
-    from bragkit.engine.commerce_state import CommerceState
+    from bragkit.games.commerce.state import CommerceState
 
     rules = get_preset("commerce-widow")
     s = CommerceState.new(rules, [20, 20, 20], rng=random.Random(2))
@@ -307,7 +307,7 @@ def test_an_info_key_holds_exactly_what_the_seat_knows(preset: str) -> None:
     rules = get_preset(preset)
     start = {"foster": PokerState.start, "brag-poker": PokerState.start}.get(preset)
     if preset.startswith("commerce"):
-        from bragkit.engine.commerce_state import CommerceState
+        from bragkit.games.commerce.state import CommerceState
 
         start = CommerceState.start
     begin = start or BragState.start

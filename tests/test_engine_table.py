@@ -10,7 +10,7 @@ from bragkit.engine import Session, open_table, register_table
 from bragkit.engine.poker_session import PokerSession
 from bragkit.engine.table import table_class
 from bragkit.errors import RulesError
-from bragkit.games.commerce_session import CommerceSession
+from bragkit.games.commerce.session import CommerceSession
 from bragkit.rules import get_preset
 
 

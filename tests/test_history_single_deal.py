@@ -8,7 +8,7 @@ import random
 import pytest
 
 from bragkit.engine import BragState
-from bragkit.engine.commerce_state import CommerceState
+from bragkit.games.commerce.state import CommerceState
 from bragkit.engine.pack import shuffled_pack
 from bragkit.engine.poker_state import PokerState
 from bragkit.errors import HistoryError

@@ -43,7 +43,11 @@ SHIMS: tuple[str, ...] = (
     "bragkit.engine.poker_game.poker_game_for",
     "bragkit.engine.poker_session.PokerSession",
     "bragkit.engine.poker_state.PokerState",
-    "bragkit.engine.commerce_state.CommerceView",
+    # Commerce moved to games/commerce/ (re-export modules at the old paths)
+    "bragkit.games.commerce.TradeGame",
+    "bragkit.games.commerce_cards.arg_cards",
+    "bragkit.games.commerce_session.CommerceSession",
+    "bragkit.games.commerce_widow.WidowGame",
     # the brag-style machine moved to engine/brag/ (re-export modules at the old paths)
     "bragkit.engine.brag_betting.BragBetting",
     "bragkit.engine.brag_fast.fast",

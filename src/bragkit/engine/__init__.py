@@ -18,7 +18,7 @@ Shared table model (every game):
 * :mod:`bragkit.engine.table`: the :class:`Table` protocol (consecutive deals at one table:
   dealer rotation, stacks, carried pots, the pack, deal records) and :func:`open_table`, which
   builds the table class each game registers (:mod:`bragkit.engine.session` for the brag-style
-  games, :mod:`.poker_session`, :mod:`bragkit.games.commerce_session`).
+  games, :mod:`.poker.session`, :mod:`bragkit.games.commerce.session`).
 * :mod:`bragkit.engine.deal_protocol`: the protocol part every deal state shares
   (``apply_move`` with its turn check, ``first``, ``replay``, ``action_strings``).
 * :mod:`bragkit.history` and :mod:`bragkit.testing` work on any :class:`Table` and on any

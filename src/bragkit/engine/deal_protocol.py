@@ -1,7 +1,7 @@
 """The part of a deal state every engine shares: the turn check, the first state, replay.
 
-:class:`~bragkit.engine.brag.state.BragState`, :class:`~bragkit.engine.poker_state.PokerState`
-and :class:`~bragkit.engine.commerce_state.CommerceState` are frozen, slotted dataclasses that
+:class:`~bragkit.engine.brag.state.BragState`, :class:`~bragkit.engine.poker.state.PokerState`
+and :class:`~bragkit.games.commerce.state.CommerceState` are frozen, slotted dataclasses that
 derive from :class:`DealProtocol`.  Each supplies ``phase``, ``to_act``, ``actions`` (the
 action log), ``origin`` (the previous state of the deal, ``None`` for the first) and
 ``apply(action)`` and ``start(rules, stacks, dealer, pack)``; the mixin adds :meth:`new` (a
@@ -79,7 +79,7 @@ class DealProtocol:
         >>> s = BragState.new(get_preset("modern-4card"), [20, 20], rng=random.Random(1))
         >>> len(s.hands[1]), s.pot
         (4, 2)
-        >>> from bragkit.engine.commerce_state import CommerceState
+        >>> from bragkit.games.commerce.state import CommerceState
         >>> s = CommerceState.new(get_preset("commerce-32"), [9, 9, 9], rng=random.Random(1))
         >>> len(s.pack), s.pot
         (23, 4)

@@ -2,8 +2,8 @@
 
 Commerce has no betting machine: it is a trading game, so its state lives here, on the
 shared table model (:mod:`.actions`, :mod:`.events`, :mod:`.pack`).  The two games are
-thin modules that plug into this state: :mod:`bragkit.games.commerce` (trading with the
-pack and bartering with a neighbour) and :mod:`bragkit.games.commerce_widow` (the widow).
+thin modules that plug into this state: :mod:`bragkit.games.commerce.trade` (trading with the
+pack and bartering with a neighbour) and :mod:`bragkit.games.commerce.widow` (the widow).
 Each supplies the seats dealt in, the opening payments, the decisions (legal actions and
 their effects) and the settlement; this module deals, keeps the event log, builds the seat
 views, compares hands and replays.
@@ -49,7 +49,6 @@ __all__ = [
     "COMMERCE_EVENT_KINDS",
     "CommerceGame",
     "CommerceState",
-    "CommerceView",
     "Draft",
 ]
 
@@ -88,8 +87,8 @@ class CommerceGame(Protocol):
 
 
 _GAMES: Final = {
-    "commerce": "bragkit.games.commerce:TRADE_GAME",
-    "commerce-widow": "bragkit.games.commerce_widow:WIDOW_GAME",
+    "commerce": "bragkit.games.commerce.trade:TRADE_GAME",
+    "commerce-widow": "bragkit.games.commerce.widow:WIDOW_GAME",
 }
 _LOADED: dict[str, CommerceGame] = {}
 
@@ -146,12 +145,6 @@ def hand_category(rules: Rules, hand: tuple[int, ...]) -> str:
     rank3, ranking = _ranker(rules)
     category: str = ranking.category_of_rank(rank3(hand))
     return category
-
-
-CommerceView = SeatView
-"""The view of a Commerce deal is the one :class:`~bragkit.engine.contract.SeatView` (with
-``lives``, ``widow`` and ``offered``, the card offered in a barter, shown to the two players
-involved only).  A temporary alias (docs/design/contract.md, section 6)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -352,7 +345,7 @@ class CommerceState(DealProtocol):
             return f"{' '.join(absent)} not in the widow"
         return f"{k} cards at once is not allowed here"
 
-    def view(self, seat: int) -> CommerceView:
+    def view(self, seat: int) -> SeatView:
         """What ``seat`` may know: never a card it may not see."""
         events = self._seat_events(seat)
         shown = {}

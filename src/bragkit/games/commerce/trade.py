@@ -1,6 +1,6 @@
 """Commerce, the trade-and-barter form (rules 4.10, G-C1): deal plan, decisions, settlement.
 
-The state machine is :class:`bragkit.engine.commerce_state.CommerceState`; this module
+The state machine is :class:`bragkit.games.commerce.state.CommerceState`; this module
 only says what is paid, what may be done and who is paid.
 
 * Pool: each player pays ``stake``, the dealer twice (``dealer_pays_double``).
@@ -18,7 +18,7 @@ only says what is paid, what may be done and who is paid.
 
 >>> import random
 >>> from bragkit.rules import get_preset
->>> from bragkit.engine.commerce_state import CommerceState
+>>> from bragkit.games.commerce.state import CommerceState
 >>> from bragkit.engine.pack import shuffled_pack
 >>> rules = get_preset("commerce")
 >>> s = CommerceState.start(rules, (20, 20, 20, 20), 3, shuffled_pack(rules, random.Random(1)))
@@ -34,12 +34,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from bragkit.engine.actions import Action, LegalAction
-from bragkit.engine.commerce_state import (
+from bragkit.games.commerce.cards import arg_cards, card_args
+from bragkit.games.commerce.state import (
     CommerceState,
     Draft,
     hand_category,
 )
-from bragkit.games.commerce_cards import arg_cards, card_args
 from bragkit.games.spec import GameSpec
 from bragkit.hands import Ranking, get_ranking
 from bragkit.rules.catalogue import RuleValue
@@ -69,7 +69,7 @@ def trade_cost(st: CommerceState | Draft, seat: int) -> int:
     """What a trade costs ``seat``: ``trade_price`` (default ``stake``), or 0 for a free dealer.
 
     >>> from bragkit.rules import get_preset
-    >>> from bragkit.engine.commerce_state import Draft
+    >>> from bragkit.games.commerce.state import Draft
     >>> d = Draft.blank(get_preset("commerce").replace(stake=2), 3, 0, (9, 9, 9), (), 0,
     ...                 None, None, -1)
     >>> trade_cost(d, 1), trade_cost(d, 0)
@@ -85,7 +85,7 @@ def neighbour(st: CommerceState | Draft, seat: int) -> int:
     """The seat ``seat`` barters with: the next player dealt in to the left (or right).
 
     >>> from bragkit.rules import get_preset
-    >>> from bragkit.engine.commerce_state import Draft
+    >>> from bragkit.games.commerce.state import Draft
     >>> d = Draft.blank(get_preset("commerce"), 4, 0, (9,) * 4, (), 0, None, None, -1)
     >>> d.status = ["in", "in", "out", "in"]
     >>> neighbour(d, 1), neighbour(d, 0)
@@ -221,8 +221,8 @@ def _ranking(rules: Rules) -> Ranking:
 _SHUFFLED: Final[dict[str, RuleValue]] = {"pack_policy": "shuffle_every_deal"}
 GAMES: Final = (GameSpec(
     name="commerce", title="Commerce", spec_section="4.10", engine="commerce",
-    hooks="bragkit.games.commerce:TRADE_GAME",
-    table="bragkit.games.commerce_session:CommerceSession",
+    hooks="bragkit.games.commerce.trade:TRADE_GAME",
+    table="bragkit.games.commerce.session:CommerceSession",
     keys=TRADE_KEYS, ranking=_ranking,
     docs="docs/rules/commerce.md", order=2,
     bots={"heuristic": "bragkit.bots.commerce_bot:CommerceHeuristicBot"},

@@ -1,0 +1,29 @@
+"""Commerce and Commerce with a widow (rules 4.10, 4.11): one game package.
+
+``state`` (the deal state and its transitions), ``cards`` (the card arguments of actions),
+``trade`` (trading with the pack and bartering), ``widow`` (the widow), ``session`` (the
+table).  ``GAMES`` holds both declarations (:mod:`bragkit.games.spec`); the other names are
+re-exported at the old path of ``games/commerce.py`` (temporary, listed in
+tests/test_layers.py SHIMS; new code imports the modules).
+
+>>> [spec.name for spec in GAMES]
+['commerce', 'commerce-widow']
+"""
+
+from typing import Final
+
+from bragkit.games.commerce import trade, widow
+from bragkit.games.commerce.trade import (
+    COMMON_KEYS,
+    TRADE_GAME,
+    TRADE_KEYS,
+    TradeGame,
+    neighbour,
+    trade_cost,
+)
+
+GAMES: Final = trade.GAMES + widow.GAMES
+"""Commerce's declarations (the registry discovers them here)."""
+
+__all__ = ["COMMON_KEYS", "GAMES", "TRADE_GAME", "TRADE_KEYS", "TradeGame", "neighbour",
+           "trade_cost"]

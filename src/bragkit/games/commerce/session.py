@@ -1,0 +1,166 @@
+"""A Commerce table: consecutive deals (rules 2.2-2.4, 4.10, 4.11).
+
+A :class:`CommerceSession` carries what passes from deal to deal: the stacks, the dealer
+(one seat to the left after every deal, skipping seats that cannot deal), and for the
+widow game with lives the pool, the lives, the horses and the first player out.  A lives
+session ends with the final sweep; a trade or stakes session ends when fewer than two
+seats can play.  Every deal is shuffled (``shuffle_every_deal``); the packs of the kept
+deals are kept (``packs_used``; ``packs_count`` counts every one).
+
+It follows the :class:`~bragkit.engine.table.Table` protocol and registers itself for both
+forms of Commerce, so :func:`~bragkit.engine.table.open_table`, hand histories, ``brag
+replay`` and the conformance checker drive it the same way as every other game.
+
+>>> from bragkit.rules import get_preset
+>>> t = CommerceSession(get_preset("commerce"), [10, 10, 10], dealer=2, seed=7)
+>>> t.state.pot, t.to_act
+(4, 0)
+>>> t.apply_text("p1 stand")
+>>> t.deal_no, t.dealer, sum(t.stacks)
+(1, 0, 30)
+>>> w = CommerceSession(get_preset("commerce-widow"), [10, 10, 10], dealer=0, seed=1)
+>>> w.state.lives, w.state.pot
+((3, 3, 3), 9)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from functools import partial
+
+from bragkit.engine.actions import Action, LegalAction, format_move
+from bragkit.engine.pack import fresh_pack
+from bragkit.engine.table import KEEP_RECORDS, OnRecord, TableCore, register_table
+from bragkit.errors import BragError, IllegalActionError, RulesError
+from bragkit.games.commerce.state import CommerceState, eligible
+from bragkit.rules import Rules
+
+__all__ = ["CommerceSession"]
+
+
+class CommerceSession(TableCore):
+    """A table playing consecutive deals of Commerce (either form).
+
+    Chance is explicit: the pack of the first deal may be given (``pack``, card ids top
+    first, after the cut), later packs too (``shuffles``); otherwise every shuffle draws from
+    ``rng`` (or ``random.Random(seed)``, or with neither an unpredictable
+    ``secrets.SystemRandom``): the cards sorted by one ``rng.random()`` key each,
+    a uniform permutation.  Seats are 0-based in the API.  :attr:`records` keeps the
+    ``keep_records`` most recent deals (``None``: all); ``on_record`` sees each as it ends.
+    """
+
+    def __init__(self, rules: Rules, stacks: Sequence[int], dealer: int | None = None, *,
+                 seed: int | None = None, rng: random.Random | None = None,
+                 pack: Sequence[int] | None = None,
+                 shuffles: Iterable[Sequence[int]] = (), keep_states: bool = False,
+                 keep_records: int | None = KEEP_RECORDS, on_record: OnRecord | None = None
+                 ) -> None:
+        if rules.game not in ("commerce", "commerce-widow"):
+            raise RulesError(f"CommerceSession plays Commerce, not {rules.game!r}")
+        self._seat(rules, stacks, dealer, seed=seed, rng=rng, pack=pack, shuffles=shuffles,
+                   keep_states=keep_states, keep_records=keep_records, on_record=on_record)
+        self.lives: tuple[int, ...] | None = None
+        self.horses = (0,) * self.n
+        self.first_out = -1
+        self.state: CommerceState | None = None
+        self._new_deal()
+        if self.over:  # not even a first deal: a configuration error, not an empty session
+            raise BragError(
+                f"no deal is possible: fewer than two seats can pay what {rules.game} needs "
+                f"(stake {rules.stake}; stacks {', '.join(map(str, stacks))}); see "
+                "docs/commerce.md, 'Who plays'")
+
+    # ------------------------------------------------------------------ dealing
+    def _shuffle(self) -> tuple[int, ...]:
+        want = fresh_pack(self.rules)
+        given = self._given_pack(want)
+        if given is not None:
+            return given
+        # a uniform shuffle: sort by independent uniform keys (C-speed draws), one key per
+        # card in pack order; sorting the positions by key gives the same pack as sorting
+        # (key, card) pairs, faster
+        rnd = self.rng.random
+        keys = [rnd() for _ in want]
+        order = sorted(range(len(want)), key=keys.__getitem__)
+        pack = tuple([want[i] for i in order])
+        self.packs_used.append(pack)
+        return pack
+
+    def _seating(self) -> tuple[int, tuple[bool, ...]] | None:
+        """The dealer and the seats dealt in for the next deal, or None when play ends."""
+        rules = self.rules
+        for k in range(self.n):
+            dealer = (self.dealer + k) % self.n
+            seated = eligible(rules, self.stacks, dealer, self.lives)
+            if seated[dealer] and sum(seated) >= 2:
+                return dealer, tuple(seated)
+        return None
+
+    def _new_deal(self) -> None:
+        seating = self._seating()
+        if seating is None:
+            self.over = True
+            self.state = None
+            return
+        self.dealer, seated = seating
+        pack = self._shuffle()
+        self._start = partial(CommerceState.start, self.rules, self.stacks, self.dealer, pack,
+                              seated=seated, pool=self.carried, lives=self.lives,
+                              horses=self.horses, first_out=self.first_out)
+        self.state = self._start()
+
+    def _finish_deal(self) -> None:
+        st = self.state
+        assert st is not None and st.is_over
+        self._record(st, self._start, True, None)
+        self.stacks = st.stacks
+        self.carried = st.carried
+        if self.rules.game == "commerce-widow" and self.rules.widow_scoring == "lives":
+            self.lives = st.lives
+            self.horses = st.horses
+            self.first_out = st.first_out
+        self.deal_no += 1
+        self.dealer = (self.dealer + 1) % self.n
+        if st.final:
+            self.over = True
+            self.state = None
+            return
+        self._new_deal()
+
+    # ------------------------------------------------------------------ playing
+    @property
+    def to_act(self) -> int:
+        """The seat to act, -1 when the session is over."""
+        return -1 if self.state is None else self.state.to_act
+
+    def legal_actions(self) -> tuple[LegalAction, ...]:
+        """What the seat to act may do."""
+        return () if self.state is None else self.state.legal_actions()
+
+    def apply_move(self, seat: int, action: Action) -> None:
+        """Apply ``action`` by ``seat``; starts the next deal when this one ends."""
+        if self.state is None:
+            raise IllegalActionError(f"{format_move(seat, action)}: the session is over")
+        self.state = self.state.apply_move(seat, action)
+        if self.state.is_over:
+            self._finish_deal()
+
+    def apply(self, action: Action) -> None:
+        """Apply ``action`` by the seat to act."""
+        self.apply_move(self.to_act, action)
+
+    # ------------------------------------------------------------------ queries
+    @property
+    def total(self) -> int:
+        """Money brought to the table (the starting stacks; Commerce has no rebuys)."""
+        return sum(self.start_stacks)
+
+    def current_actions(self) -> tuple[str, ...]:
+        """The action strings of the deal in progress."""
+        if self.state is None:
+            return ()
+        return tuple(format_move(s, a) for s, a in self.state.actions)
+
+
+register_table(("commerce", "commerce-widow"), CommerceSession)

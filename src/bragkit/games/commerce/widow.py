@@ -1,0 +1,394 @@
+"""Commerce with a widow (rules 4.11, G-C2): deal plan, decisions, scoring.
+
+The state machine is :class:`bragkit.games.commerce.state.CommerceState`; this module
+says what is dealt, what may be done and who is paid.
+
+* Deal: three cards to each player, then three face up in the centre (the widow).
+* ``dealer_widow_privilege``: before seeing his hand the dealer says ``widow`` (takes the
+  widow; his unseen hand is turned up as the new widow; he has stood) or ``keep``.
+* Exchanges (``widow_rules``):
+
+  - ``peel``: in turn, ``exchange`` one card for a widow card, ``stand`` or ``pass``; after
+    two stands every player who has neither stood nor passed gets one last ``exchange``
+    (or ``pass``); the phase also ends when nobody is left to exchange.
+  - ``hoyle``: ``exchange`` one, two or three cards one for one, or ``stand``, round after
+    round until everyone has stood.
+  - ``britannica``: as many rounds as players, a fresh card turned to the widow at the start
+    of each; ``exchange`` one, two or all three cards (all three ends one's changes) or
+    ``pass`` (for good).
+  - ``max_trade_rounds`` caps the rounds of ``peel`` and ``hoyle`` (then the showdown).
+* ``pounce``: when the fourth card of a tricon's rank appears in the widow its holder may
+  ``pounce`` (take it: a four-card hand that beats every three-card hand; he then stands) or
+  ``decline``; a pounced card is replaced from the stock.
+* Scoring (``widow_scoring``): ``lives`` (the best hand takes ``win_from_pool`` from the
+  pool, the worst loses a life; the first player out may buy a ``horse``; the last player
+  with lives sweeps the pool) or ``stakes`` (no pool; every player who does not tie for
+  best pays ``stake`` to each best hand).
+
+>>> import random
+>>> from bragkit.rules import get_preset
+>>> from bragkit.games.commerce.state import CommerceState
+>>> from bragkit.engine.pack import shuffled_pack
+>>> rules = get_preset("commerce-widow")
+>>> s = CommerceState.start(rules, (20, 20, 20), 2, shuffled_pack(rules, random.Random(1)))
+>>> s.pot, s.lives, s.phase, [str(a) for a in s.legal_actions()]
+(9, (3, 3, 3), 'privilege', ['widow', 'keep'])
+>>> s.view(2).own_cards is None        # the dealer decides before seeing his hand
+True
+>>> s = s.apply("widow")
+>>> s.status[2], s.phase, s.to_act
+('stood', 'exchange', 0)
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Final
+
+from bragkit.engine.actions import Action, LegalAction
+from bragkit.games.commerce.cards import arg_cards, exchange_args
+from bragkit.games.commerce.state import (
+    CommerceState,
+    Draft,
+)
+from bragkit.games.spec import GameSpec
+from bragkit.hands import Ranking, get_ranking
+from bragkit.rules.catalogue import RuleValue
+from bragkit.rules.game_keys import LIVES_KEYS, WIDOW_KEYS
+
+if TYPE_CHECKING:
+    from bragkit.rules import Rules
+
+__all__ = ["GAMES", "LIVES_KEYS", "WIDOW_GAME", "WIDOW_KEYS", "WidowGame", "horse_price"]
+
+
+_STAND: Final = LegalAction("stand")
+_PASS: Final = LegalAction("pass")
+_DECLINE: Final = LegalAction("decline")
+_PRIVILEGE: Final = (LegalAction("widow"), LegalAction("keep"))
+_POUNCE: Final = (LegalAction("pounce"), _DECLINE)
+
+
+def horse_price(rules: Rules) -> int:
+    """The price of a horse: ``horse_price``, by default a third of ``stake`` (at least 1).
+
+    >>> from bragkit.rules import get_preset
+    >>> horse_price(get_preset("commerce-widow")), horse_price(get_preset("commerce-widow",
+    ...     ).replace(horse_price=2))
+    (1, 2)
+    """
+    if rules.horse_price is not None:
+        return rules.horse_price
+    return max(1, rules.stake // 3)
+
+
+class WidowGame:
+    """The hooks of G-C2 (see the module docs)."""
+
+    def open(self, d: Draft) -> None:
+        """Lives scoring: a new session's players pay ``stake`` each and get their lives."""
+        rules = d.rules
+        if rules.widow_scoring == "lives" and not any(d.lives):
+            for s in d.order():
+                d.to_pool(s, rules.stake)
+                d.lives[s] = rules.widow_lives
+
+    def blind_dealer(self, rules: Rules) -> bool:
+        """Under the dealer's privilege the dealer chooses before seeing his hand."""
+        return rules.dealer_widow_privilege
+
+    def after_deal(self, d: Draft) -> None:
+        """Turn up the widow; then the dealer's privilege or the first exchange."""
+        d.widow = tuple(d.pack.pop(0) for _ in range(3))
+        d.emit("widow", cards=d.widow)
+        appeared = list(d.widow)
+        if d.rules.dealer_widow_privilege:
+            d.phase, d.to_act = "privilege", d.dealer
+        else:
+            appeared += self._begin(d)
+        self._finish(d, appeared)
+
+    def legal(self, st: CommerceState) -> tuple[LegalAction, ...]:
+        """The decisions of each phase (see the module docs)."""
+        phase = st.phase
+        if phase == "privilege":
+            return _PRIVILEGE
+        if phase == "pounce":
+            return _POUNCE
+        if phase == "horse":
+            return (LegalAction("horse", cost=horse_price(st.rules)), _DECLINE)
+        hand = st.hands[st.to_act]
+        rules = st.rules.widow_rules
+        if phase == "last" or rules == "peel":
+            swap = LegalAction("exchange", args=exchange_args(hand, st.widow, (1,)))
+            return (swap, _PASS) if phase == "last" else (swap, _STAND, _PASS)
+        swap = LegalAction("exchange", args=exchange_args(hand, st.widow, (1, 2, 3)))
+        return (swap, _STAND) if rules == "hoyle" else (swap, _PASS)
+
+    def act(self, d: Draft, seat: int, action: Action) -> None:
+        """Apply a legal action."""
+        kind, phase = action.kind, d.phase
+        appeared: list[int] = []
+        if phase == "privilege":
+            if kind == "widow":
+                old = d.hands[seat]
+                d.hands[seat], d.widow = d.widow, old
+                d.emit("take", seat, cards=d.hands[seat])
+                d.emit("widow", cards=old, note=f"p{seat + 1}'s hand turned up")
+                d.status[seat] = "stood"
+                d.stands += 1
+                appeared = list(old)
+            else:
+                d.emit("look", seat, cards=d.hands[seat], visible_to=frozenset((seat,)))
+            d.looked[seat] = True
+            appeared += self._begin(d)
+        elif phase == "pounce":
+            owner, card = d.queue[0]
+            d.queue = d.queue[1:]
+            if kind == "pounce":
+                d.widow = tuple(c for c in d.widow if c != card)
+                d.hands[owner] = (*d.hands[owner], card)
+                d.emit("pounce", owner, cards=(card,))
+                if d.status[owner] == "in":
+                    d.status[owner] = "stood"
+                    d.stands += 1
+                appeared = self._turn(d)
+            else:
+                d.emit("decline", owner, cards=(card,))
+        elif phase == "horse":
+            d.queue = d.queue[1:]
+            if kind == "horse":
+                d.to_pool(seat, horse_price(d.rules), "horse")
+                d.lives[seat] += 1
+                d.horses[seat] += 1
+            else:
+                d.emit("decline", seat, note="no horse")
+            if d.queue:
+                d.to_act = d.queue[0][0]
+            else:
+                self._close(d)
+            return
+        else:
+            if kind == "exchange":
+                cards = arg_cards(action.arg)
+                k = len(cards) // 2
+                mine, theirs = cards[:k], cards[k:]
+                swap = dict(zip(mine, theirs, strict=True))
+                back = dict(zip(theirs, mine, strict=True))
+                d.hands[seat] = tuple(swap.get(c, c) for c in d.hands[seat])
+                d.widow = tuple(back.get(c, c) for c in d.widow)
+                d.emit("exchange", seat, cards=tuple(cards))
+                if k == 3 and d.rules.widow_rules == "britannica":
+                    d.status[seat] = "done"
+                appeared = list(mine)
+            elif kind == "stand":
+                d.emit("stand", seat)
+                d.status[seat] = "stood"
+                d.stands += 1
+            else:
+                d.emit("pass", seat)
+                if phase == "exchange":
+                    d.status[seat] = "passed"
+            appeared += self._next(d, seat)
+        self._finish(d, appeared)
+
+    def rule(self, st: CommerceState) -> str:
+        """The rule named by an illegal-action error."""
+        if st.phase == "privilege":
+            return "rules 4.11 dealer's privilege: widow or keep"
+        if st.phase == "pounce":
+            return "rules 4.11 pounce: pounce or decline"
+        if st.phase == "horse":
+            return "rules 4.11 buying a horse: horse or decline"
+        if st.phase == "last":
+            return "rules 4.11 peel: one last exchange of one card, or pass"
+        return {"peel": "rules 4.11 peel: exchange one card with the widow, stand or pass",
+                "hoyle": "rules 4.11 hoyle: exchange cards one for one, or stand",
+                "britannica": "rules 4.11 britannica: exchange one, two or three cards, "
+                              "or pass"}[st.rules.widow_rules]
+
+    # ------------------------------------------------------------------ the exchange phase
+    def _begin(self, d: Draft) -> list[int]:
+        d.phase, d.rounds = "exchange", 0
+        appeared = self._turn(d) if d.rules.widow_rules == "britannica" else []
+        ins = [s for s in d.order() if d.status[s] == "in"]
+        if ins:
+            d.to_act = ins[0]
+        else:
+            d.phase = "showdown"
+        return appeared
+
+    def _turn(self, d: Draft) -> list[int]:
+        """Turn a fresh card from the stock to the widow (none when the stock is empty)."""
+        if not d.pack:
+            return []
+        card = d.pack.pop(0)
+        d.widow = (*d.widow, card)
+        d.emit("turn", cards=(card,))
+        return [card]
+
+    def _next(self, d: Draft, seat: int) -> list[int]:
+        """Pass the turn on from ``seat``; may end the phase (phase ``showdown``)."""
+        if d.phase == "last":
+            rest = [p for p in d.pending[1:] if d.status[p] == "in"]
+            d.pending = tuple(rest)
+            if rest:
+                d.to_act = rest[0]
+            else:
+                d.phase = "showdown"
+            return []
+        rules = d.rules
+        ins = [p for p in d.order() if d.status[p] == "in"]
+        if rules.widow_rules == "peel" and d.stands >= 2:
+            after = sorted(ins, key=lambda p: (d.pos(p) - d.pos(seat) - 1) % d.n)
+            if after:
+                d.phase, d.pending, d.to_act = "last", tuple(after), after[0]
+            else:
+                d.phase = "showdown"
+            return []
+        if not ins:
+            d.phase = "showdown"
+            return []
+        nxt = d.next_seat(seat)
+        appeared: list[int] = []
+        if d.pos(nxt) <= d.pos(seat):
+            d.rounds += 1
+            if rules.widow_rules == "britannica":
+                if d.rounds >= len(d.order()):
+                    d.phase = "showdown"
+                    return []
+                appeared = self._turn(d)
+            elif d.rounds >= rules.max_trade_rounds:
+                d.emit("cap", amount=d.rounds, note="max_trade_rounds")
+                d.phase = "showdown"
+                return []
+        d.to_act = nxt
+        return appeared
+
+    def _offers(self, d: Draft, appeared: list[int]) -> list[tuple[int, int]]:
+        """Pounce offers for the cards that just appeared in the widow."""
+        out: list[tuple[int, int]] = []
+        for card in appeared:
+            if card not in d.widow:
+                continue
+            rank = card // 4
+            for s in d.order():
+                h = d.hands[s]
+                if (len(h) == 3 and d.looked[s] and h[0] // 4 == rank and h[1] // 4 == rank
+                        and h[2] // 4 == rank):
+                    out.append((s, card))
+        return out
+
+    def _finish(self, d: Draft, appeared: list[int]) -> None:
+        """Offer pounces, resume after them, or go to the showdown."""
+        offers = self._offers(d, appeared) if d.rules.pounce else []
+        if offers:
+            if d.phase != "pounce":
+                d.resume = (d.phase, d.to_act)
+            d.queue = d.queue + tuple(offers)
+        if d.phase == "pounce" or offers:
+            if d.queue:
+                d.phase, d.to_act = "pounce", d.queue[0][0]
+                return
+            d.phase, d.to_act = d.resume
+            d.resume = ("", -1)
+            if d.phase == "exchange" and d.rules.widow_rules == "peel" and d.stands >= 2:
+                self._finish(d, self._next(d, (d.to_act - 1) % d.n))
+                return
+            if d.phase in ("exchange", "last") and d.status[d.to_act] != "in":
+                self._finish(d, self._next(d, d.to_act))
+                return
+        if d.phase == "showdown":
+            self.showdown(d)
+
+    # ------------------------------------------------------------------ scoring
+    def showdown(self, d: Draft) -> None:
+        """SHOWDOWN and scoring (``widow_scoring``)."""
+        d.reveal()
+        rules = d.rules
+        top, low = d.ranked()
+        if rules.widow_scoring == "stakes":
+            for s in d.order():
+                if s not in top:
+                    for w in top:
+                        d.transfer(s, w, rules.stake, "settle")
+            d.winners = tuple(top)
+            d.end()
+            return
+        winners = top if rules.commerce_exact_tie == "split" else top[:1]
+        d.split(winners, min(rules.win_from_pool, d.pot))
+        d.winners = tuple(winners)
+        losers = low if rules.worst_tie == "all" else low[-1:]
+        out: list[int] = []
+        for s in losers:
+            d.lives[s] -= 1
+            d.emit("life", s, d.lives[s])
+            if d.lives[s] == 0:
+                out.append(s)
+                d.emit("out", s)
+        d.pending = tuple(out)
+        offers: list[tuple[int, int]] = []
+        price = horse_price(rules)
+        first_now = d.first_out == -1 and bool(out)
+        if first_now:
+            d.first_out = out[0]
+        if rules.horse_rule == "first_out_once":
+            candidates = [d.first_out] if first_now else []
+        elif rules.horse_rule == "any_once":
+            candidates = out
+        else:
+            candidates = []
+        for s in candidates:
+            if d.horses[s] == 0 and d.stacks[s] >= price:
+                offers.append((s, -1))
+        if offers:
+            d.phase, d.queue, d.to_act = "horse", tuple(offers), offers[0][0]
+            return
+        self._close(d)
+
+    def _close(self, d: Draft) -> None:
+        """End a lives deal: the final sweep, or the pool carried to the next deal."""
+        alive = [s for s in range(d.n) if d.lives[s] > 0]
+        if len(alive) == 1:
+            d.from_pool(alive[0], d.pot, "sweep")
+            d.final = True
+        elif not alive:
+            d.split([s for s in d.order() if s in d.pending], d.pot, "sweep")
+            d.final = True
+        d.carried, d.pot = d.pot, 0
+        d.end()
+
+
+WIDOW_GAME: Final = WidowGame()
+"""The G-C2 game object the Commerce state dispatches to."""
+
+
+def _ranking(rules: Rules) -> Ranking:
+    return get_ranking("commerce", commerce_ranking=rules.commerce_ranking)
+
+
+def _inactive(rules: Rules) -> tuple[frozenset[str], str]:
+    """Stakes scoring has no pool, lives or exact-tie rule."""
+    if rules.widow_scoring == "stakes":
+        return LIVES_KEYS | {"commerce_exact_tie"}, " with widow_scoring='stakes'"
+    return frozenset(), ""
+
+
+_WIDOW: Final[dict[str, RuleValue]] = {"pack_policy": "shuffle_every_deal", "stake": 3}
+GAMES: Final = (GameSpec(
+    name="commerce-widow", title="Commerce with a widow", spec_section="4.11",
+    engine="commerce", hooks="bragkit.games.commerce.widow:WIDOW_GAME",
+    table="bragkit.games.commerce.session:CommerceSession",
+    keys=WIDOW_KEYS, ranking=_ranking,
+    docs="docs/rules/commerce.md", order=3,
+    bots={"heuristic": "bragkit.bots.commerce_bot:CommerceHeuristicBot"},
+    inactive=_inactive,
+    presets={
+        "commerce-widow": _WIDOW,
+        "commerce-widow-stakes": {"pack_policy": "shuffle_every_deal", "widow_scoring": "stakes"},
+        "commerce-widow-hoyle": {**_WIDOW, "widow_rules": "hoyle", "commerce_ranking": "hoyle18"},
+        "commerce-widow-britannica": {**_WIDOW, "widow_rules": "britannica",
+                                      "dealer_widow_privilege": False},
+        "commerce-pounce": {**_WIDOW, "widow_rules": "britannica",
+                            "dealer_widow_privilege": False, "pounce": True},
+    }),)
+"""The declaration of Commerce with a widow (:mod:`bragkit.games.spec`)."""
