@@ -5,8 +5,8 @@ A *table* plays consecutive deals of one game (dealer rotation, stacks, carried 
 pack).  Hand histories, ``brag replay``, the conformance checker, simulations and ``brag
 play`` drive every game through this protocol only; each game family registers its table
 class with :func:`register_table` (brag-style games: :class:`~bragkit.engine.session.Session`,
-poker-style games: :class:`~bragkit.engine.poker_session.PokerSession`, Commerce:
-:class:`~bragkit.games.commerce_session.CommerceSession`).
+poker-style games: :class:`~bragkit.engine.poker.session.PokerSession`, Commerce:
+:class:`~bragkit.games.commerce.session.CommerceSession`).
 
 A table keeps, per finished deal, a :class:`DealRecord`: the inputs of its first state and
 its action log (what a history needs), not its states.  ``keep_states=True`` keeps every
