@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 import click
 
 from bragkit.cli import cli
-from bragkit.cli.params import Whole
+from bragkit.cli.params import SEED, Whole
 from bragkit.errors import RulesError
 
 if TYPE_CHECKING:
@@ -122,6 +122,8 @@ def _default_out(spec: GameSpec) -> Path:
               help="With --score: the equilibrium file (default: the shipped one).")
 @click.option("--deals", type=Whole(1, 20_000), default=2000, show_default=True,
               help="With --score: deals played in the engine per sampled bot.")
+@click.option("--seed", type=SEED, default=None,
+              help="With --score: seed of the sampled deals (default: a fresh one, printed).")
 @click.option("--threads", type=Whole(1, 64), default=None,
               help="BLAS threads (default 1: faster on a shared machine).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
@@ -131,7 +133,8 @@ def solve_command(game: str, minutes_text: str | None, iterations: int | None,
                   algorithm: str, stack: int | None, stakes: str | None, raises: int | None,
                   cap: int | None, deck: int, last_chip: str, out: str | None, precision: str,
                   check_file: str | None, score_bots: str | None, strategy_file: str | None,
-                  deals: int, threads: int | None, as_json: bool, progress: bool | None
+                  deals: int, seed: int | None, threads: int | None, as_json: bool,
+                  progress: bool | None
                   ) -> None:
     """Solve a heads-up game by vector-form CFR and save the equilibrium strategy.
 
@@ -151,7 +154,7 @@ def solve_command(game: str, minutes_text: str | None, iterations: int | None,
         if score_bots is not None:
             from bragkit.solve.score import score_command_output
 
-            click.echo(score_command_output(score_bots, strategy_file, as_json, deals))
+            click.echo(score_command_output(score_bots, strategy_file, as_json, deals, seed))
             return
         _solve(game, _minutes(minutes_text), iterations, algorithm,
                _spec(game, stack, stakes, raises, cap, deck, last_chip), out, precision,

@@ -80,12 +80,15 @@ def _uniform(eq: Strategy) -> Strategy:
     return Strategy(eq.tree, op, m[lay.blind_dec].copy())
 
 
-def sampled_row(name: str, deals: int, seed: int) -> dict[str, object]:
+def sampled_row(name: str, deals: int, seed: int | None) -> dict[str, object]:
     """The engine bot's mean result against ``cfr`` over ``deals`` deals (both seats)."""
     from bragkit.bots import get_bot
     from bragkit.engine import BragState
+    from bragkit.engine.pack import new_rng
 
     rules = _engine_rules()
+    if seed is None:
+        seed = new_rng(None).getrandbits(64)
     rng = random.Random(seed)
     cfr = get_bot("cfr", rules)
     bot = get_bot(name, rules)
@@ -106,14 +109,17 @@ def sampled_row(name: str, deals: int, seed: int) -> dict[str, object]:
     mean = float(np.mean(results)) if results else 0.0
     half = 1.96 * float(np.std(results, ddof=1)) / math.sqrt(len(results)) \
         if len(results) > 1 else math.inf
-    return {"bot": name, "kind": "sampled", "deals": deals,
+    return {"bot": name, "kind": "sampled", "deals": deals, "seed": seed,
             "vs_equilibrium_mah": 1000 * mean, "ci95_mah": 1000 * half,
             "exploitability_mah": None, "cfr_off_tree_decisions": getattr(cfr, "off_tree", 0)}
 
 
 def score(bots: list[str], strategy_file: str | None = None, deals: int = 2000,
-          seed: int = 1) -> list[dict[str, object]]:
-    """Score each bot (see the module); ``deals=0`` skips the sampled engine bots."""
+          seed: int | None = None) -> list[dict[str, object]]:
+    """Score each bot (see the module); ``deals=0`` skips the sampled engine bots.
+
+    ``seed`` makes the sampled deals reproducible (None: a fresh seed, reported per row).
+    """
     from bragkit.bots.cfr_bot import CfrPolicy
 
     policy = CfrPolicy.load(strategy_file)
@@ -130,14 +136,14 @@ def score(bots: list[str], strategy_file: str | None = None, deals: int = 2000,
 
 
 def score_command_output(bots: str, strategy_file: str | None, as_json: bool,
-                         deals: int = 2000) -> str:
+                         deals: int = 2000, seed: int | None = None) -> str:
     """The text (or JSON) ``brag solve --score`` prints."""
     names = [b.strip() for b in bots.split(",") if b.strip()]
     if not names or len(names) > 8:
         raise RulesError("--score needs 1 to 8 bot names separated by commas")
     if not 1 <= deals <= MAX_DEALS:
         raise RulesError(f"--deals must be 1..{MAX_DEALS}")
-    rows = score(names, strategy_file, deals)
+    rows = score(names, strategy_file, deals, seed)
     if as_json:
         return json.dumps({"unit": "milli-antes per hand", "rows": rows})
     lines = ["bot        kind     exploitability   vs equilibrium (mA/hand)"]
@@ -146,6 +152,6 @@ def score_command_output(bots: str, strategy_file: str | None, as_json: bool,
         ex_text = "not measured" if ex is None else f"{ex:.2f}"
         vs = f"{r['vs_equilibrium_mah']:+.1f}"
         if r["kind"] == "sampled":
-            vs += f" +- {r['ci95_mah']:.1f} ({r['deals']} deals)"
+            vs += f" +- {r['ci95_mah']:.1f} ({r['deals']} deals, seed {r['seed']})"
         lines.append(f"{r['bot']:<10} {r['kind']:<8} {ex_text:>14}   {vs}")
     return "\n".join(lines)
