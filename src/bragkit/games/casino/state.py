@@ -62,6 +62,10 @@ def paid_chips(settlement: Settlement) -> int:
 
 
 def _six(cards: CardsLike) -> tuple[Card, ...]:
+    if isinstance(cards, tuple) and len(cards) == 6:  # the table's dealt cards: no parsing
+        given = tuple(c for c in cards if isinstance(c, Card) and not c.is_joker)
+        if len(given) == 6:
+            return given
     found = parse_cards(cards)
     if len(found) < 6:
         raise CardError(f"a casino deal needs 6 cards, got {len(found)} in "
@@ -192,8 +196,8 @@ class CasinoState:
         six = self.cards if cards is None else _six(cards)
         if not six:
             raise CardError("this hand was started without its cards: deal(cards) gives them")
-        hand = CasinoHand.deal(self.rules, ante=self.ante, pair_plus=self.pair_plus,
-                               pack=six)
+        hand = CasinoHand(self.rules, self.ante, self.pair_plus, (six[0], six[1], six[2]),
+                          (six[3], six[4], six[5]))
         event = Event("deal", _PLAYER, None, tuple(c.id for c in six[:3]),
                       frozenset({_PLAYER}))
         return self._next(phase=_DECIDE, cards=six, hand=hand,
