@@ -340,17 +340,16 @@ class CasinoState:
               hand: CasinoHand | None = None,
               actions: tuple[tuple[int, Action], ...] | None = None,
               events: tuple[Event, ...] | None = None) -> CasinoState:
-        new = object.__new__(type(self))
-        for name in _FIELDS:
-            _SETTERS[name](new, getattr(self, name))
-        changes: dict[str, object] = {"phase": phase, "ante": ante, "pair_plus": pair_plus,
-                                      "cards": cards, "hand": hand, "actions": actions,
-                                      "events": events}
-        for name, value in changes.items():
-            if value is not None:
-                _SETTERS[name](new, value)
-        _SETTERS["origin"](new, self.origin if self.origin is not None else self)
-        return new
+        return _make(
+            rules=self.rules, bankroll=self.bankroll,
+            phase=self.phase if phase is None else phase,
+            ante=self.ante if ante is None else ante,
+            pair_plus=self.pair_plus if pair_plus is None else pair_plus,
+            cards=self.cards if cards is None else cards,
+            hand=self.hand if hand is None else hand,
+            actions=self.actions if actions is None else actions,
+            events=self.events if events is None else events,
+            origin=self.origin if self.origin is not None else self)
 
 
 _FIELDS: Final = ("rules", "bankroll", "phase", "ante", "pair_plus", "cards", "hand",
