@@ -6,8 +6,8 @@ import pytest
 
 from bragkit.cards import parse_cards
 from bragkit.engine import open_table
-from bragkit.games.commerce.state import CommerceState
 from bragkit.errors import IllegalActionError
+from bragkit.games.commerce.state import CommerceState
 from bragkit.rules import Rules, get_preset
 from bragkit.testing.fixtures import stacked_pack
 

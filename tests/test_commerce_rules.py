@@ -6,9 +6,9 @@ import pytest
 
 from bragkit.cards import short_pack
 from bragkit.engine import open_table
-from bragkit.games.commerce.state import CommerceState, hand_key
 from bragkit.engine.pack import fresh_pack
 from bragkit.errors import BragError, IllegalActionError, RulesError
+from bragkit.games.commerce.state import CommerceState, hand_key
 from bragkit.rules import Rules, get_preset
 from bragkit.testing.fixtures import stacked_pack
 from tests.test_commerce_flows import cid, deal, play

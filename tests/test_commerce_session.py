@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 from bragkit.engine import open_table
-from bragkit.games.commerce.state import dealer_need, eligible
 from bragkit.engine.pack import fresh_pack, pack_text
 from bragkit.errors import BragError, IllegalActionError, RulesError
 from bragkit.games.commerce.session import CommerceSession
+from bragkit.games.commerce.state import dealer_need, eligible
 from bragkit.history import history_of, loads, replay
 from bragkit.rules import Rules, get_preset
 from bragkit.testing.fixtures import stacked_pack

@@ -12,9 +12,9 @@ import pytest
 from bragkit.cards import card_from_id
 from bragkit.engine import BragState
 from bragkit.engine.brag import fast as brag_fast
-from bragkit.games.commerce.state import CommerceState
 from bragkit.engine.poker import core as poker_core
 from bragkit.engine.poker.state import PokerState
+from bragkit.games.commerce.state import CommerceState
 from bragkit.rules import get_preset
 from bragkit.testing import (
     ConformanceError,
@@ -188,8 +188,8 @@ def test_2_5_private_events_flagged_public_are_caught(
         engine: str, kinds: set[str], spec: dict[str, Any],
         monkeypatch: pytest.MonkeyPatch) -> None:
     from bragkit.engine.brag.core import Work
-    from bragkit.games.commerce.state import Draft
     from bragkit.engine.poker.core import PokerWork
+    from bragkit.games.commerce.state import Draft
     from bragkit.rules import resolve
 
     cls: Any = {"brag": Work, "poker": PokerWork, "commerce": Draft}[engine]

@@ -37,6 +37,7 @@ from pathlib import Path
 from typing import IO, Any, Final, TextIO
 
 from bragkit.engine.pack import pack_from_text
+from bragkit.engine.serial import json_object
 from bragkit.engine.table import DealRecord
 from bragkit.errors import BragError, HistoryError, excerpt
 from bragkit.games.casino_table import (
@@ -45,7 +46,7 @@ from bragkit.games.casino_table import (
     loads_casino,
     replay_casino_to,
 )
-from bragkit.history.format import HandHistory, from_dict, json_object, loads
+from bragkit.history.format import HandHistory, from_dict, loads
 from bragkit.history.replay import ReplayResult, open_session, play_deal
 from bragkit.history.seat import seat_deal, seat_deal_lines
 
