@@ -268,6 +268,8 @@ class SessionSummary:
     >>> s.add_deal(won=False, pot=30)
     >>> s.text(stack=95, bought=0)
     'session: 2 deals played, 1 won by you; net -5 chips (stack 95); biggest pot 30'
+    >>> s.text(stack=101, bought=0)
+    'session: 2 deals played, 1 won by you; net +1 chip (stack 101); biggest pot 30'
     """
 
     start: int
@@ -286,8 +288,9 @@ class SessionSummary:
         net = stack - self.start - bought
         sign = "+" if net > 0 else ""
         plural = "s" if self.played != 1 else ""
+        unit = "chip" if abs(net) == 1 else "chips"
         out = (f"session: {self.played} deal{plural} played, {self.won} won by you; "
-               f"net {sign}{net} chips (stack {stack}")
+               f"net {sign}{net} {unit} (stack {stack}")
         if bought:
             out += f", {bought} bought in"
         return out + (f"); biggest pot {self.biggest}" if self.biggest else "); no pot won yet")
