@@ -35,15 +35,20 @@ from bragkit.rules.catalogue import RuleKey
 from bragkit.rules.game_keys import GENERAL_KEYS
 from bragkit.rules.model import _CHOICES, _TYPES, Rules
 
-__all__ = ["GENERAL_SECTION", "RuleKey", "keys_read_by", "rule_key", "rule_keys"]
+__all__ = ["GENERAL_SECTION", "RuleKey", "key_docs", "keys_read_by", "rule_key", "rule_keys"]
 
 GENERAL_SECTION: Final = "7"
 """The docs/rules section of the keys every game reads (the configuration keys)."""
 
 
 @functools.cache
-def _docs() -> dict[str, str]:
-    tree = ast.parse(inspect.getsource(Rules))
+def key_docs(cls: type) -> dict[str, str]:
+    """The one-line doc of every field of a dataclass, read from its attribute docstrings.
+
+    >>> key_docs(Rules)["see_cost"].split(":")[0]
+    'What a see costs'
+    """
+    tree = ast.parse(inspect.getsource(cls))
     body = tree.body[0].body if isinstance(tree.body[0], ast.ClassDef) else []
     docs: dict[str, str] = {}
     for node, after in zip(body, [*body[1:], None], strict=True):
@@ -70,7 +75,7 @@ def _build(f: dataclasses.Field[object]) -> RuleKey:
     assert default is None or isinstance(default, int | str)
     return RuleKey(name=f.name, type=_TYPES[f.name], default=default,
                    allowed=None if choices is None else tuple(choices),
-                   doc=_docs().get(f.name, ""), section=_section(f.name),
+                   doc=key_docs(Rules).get(f.name, ""), section=_section(f.name),
                    general=f.name in GENERAL_KEYS)
 
 

@@ -22,10 +22,7 @@ and ``python -m bragkit.rules.reference --write`` to rewrite them.
 from __future__ import annotations
 
 import argparse
-import ast
 import dataclasses
-import functools
-import inspect
 import re
 import sys
 from collections.abc import Callable, Sequence
@@ -33,6 +30,7 @@ from pathlib import Path
 from typing import Final
 
 from bragkit.rules import game_keys
+from bragkit.rules.keys import key_docs
 from bragkit.rules.model import _CHOICES, _TYPES, GAMES, Rules
 from bragkit.rules.presets import PRESETS
 
@@ -97,24 +95,6 @@ _BLOCK: Final = re.compile(r"(<!-- BEGIN ([\w:-]+) -->\n)(.*?)(<!-- END \2 -->)"
 
 
 # ---------------------------------------------------------------------------- declarations
-@functools.cache
-def key_docs(cls: type) -> dict[str, str]:
-    """The one-line doc of every field of a dataclass, read from its attribute docstrings.
-
-    >>> key_docs(Rules)["see_cost"].split(":")[0]
-    'What a see costs'
-    """
-    tree = ast.parse(inspect.getsource(cls))
-    body = tree.body[0].body if isinstance(tree.body[0], ast.ClassDef) else []
-    docs: dict[str, str] = {}
-    for node, after in zip(body, [*body[1:], None], strict=True):
-        if (isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name)
-                and isinstance(after, ast.Expr) and isinstance(after.value, ast.Constant)
-                and isinstance(after.value.value, str)):
-            docs[node.target.id] = " ".join(after.value.value.split())
-    return docs
-
-
 def rule_keys() -> tuple[str, ...]:
     """Every key of :class:`Rules`, in declaration order.
 
