@@ -1,13 +1,22 @@
-"""Engine throughput: six-player modern Brag under a uniformly random legal policy.
+"""Engine throughput: six-player modern Brag under a uniformly random legal policy, with
+PokerKit and OpenSpiel measured in the same run.
 
 Each decision picks one of the legal actions uniformly at random, then a uniformly random
 amount within its bounds (or argument).  Tables restart with fresh stacks when a session
-ends.  Prints decisions/s and hands/s (median of the repeats, one core).  When PokerKit is
-importable, it also plays six-handed no-limit hold'em with a uniformly random policy over
-{fold, check/call, min-raise} (as ``../shared/anchors/bench_sim.py`` measured it) in the same
-run and prints the ratio.
+ends.  Prints decisions/s and hands/s (median of the repeats, one core) and, in the same run:
 
-    .venv/bin/python benchmarks/bench_engine.py                 # 6 players, 5 repeats
+* PokerKit six-max no-limit hold'em, uniformly random over {fold, check/call, min-raise}
+  (as ``../shared/anchors/bench_sim.py`` measured it), a new state per hand;
+* OpenSpiel's C++ ``universal_poker`` six-max no-limit hold'em (fcpa abstraction) driven
+  from Python, uniformly random over ``legal_actions()``, chance nodes sampled from
+  ``chance_outcomes()`` (only the seats' decisions are counted);
+
+and the ratios bragkit/peer.  ``--views`` also times a bot that builds its seat view at
+every decision (``state.view(seat)``, choosing from ``view.legal``) and prints the share
+of a bot decision spent on the view.
+
+    .venv/bin/python benchmarks/bench_engine.py --cpu-time           # 6 players, 5 repeats
+    .venv/bin/python benchmarks/bench_engine.py --cpu-time --views
     .venv/bin/python benchmarks/bench_engine.py --preset teen-patti --players 4
 """
 
@@ -18,15 +27,31 @@ import gc
 import random
 import statistics
 import time
-from typing import Any
+from collections.abc import Callable
 
 from bragkit.engine import Session
 from bragkit.rules import get_preset
 
+Clock = Callable[[], float]
+Result = tuple[float, int, int]
+"""(seconds, decisions, hands)"""
+
+NLHE_6MAX = (
+    "universal_poker(betting=nolimit,numPlayers=6,numRounds=4,"
+    "blind=50 100 0 0 0 0,firstPlayer=3 1 1 1,numSuits=4,numRanks=13,"
+    "numHoleCards=2,numBoardCards=0 3 1 1,"
+    "stack=20000 20000 20000 20000 20000 20000,bettingAbstraction=fcpa)"
+)
+"""OpenSpiel six-max NLHE, blinds 50/100, 200 big blinds, fold/call/pot/all-in."""
+
 
 def run_brag(preset: str, players: int, decisions: int, seed: int,
-             clock: Any = time.perf_counter) -> tuple[float, int, int]:
-    """Play until ``decisions`` decisions; return (seconds, decisions, hands)."""
+             clock: Clock = time.perf_counter, views: bool = False) -> Result:
+    """Play until ``decisions`` decisions; return (seconds, decisions, hands).
+
+    With ``views``, the bot builds the seat view of the seat to act at every decision and
+    chooses from the view's legal actions (as a bot does).
+    """
     rules = get_preset(preset)
     rng = random.Random(seed)
     choice = rng.choice
@@ -39,7 +64,12 @@ def run_brag(preset: str, players: int, decisions: int, seed: int,
         if table.over:
             table = Session(rules, [1000] * players, dealer=0, seed=rng.randrange(1 << 30))
         before = table.deal_no
-        legal = table.legal_actions()
+        if views:
+            state = table.state
+            assert state is not None
+            legal = state.view(state.to_act).legal
+        else:
+            legal = table.legal_actions()
         table.apply(choice(legal).sample(rng))
         done += 1
         if table.deal_no != before:
@@ -47,17 +77,19 @@ def run_brag(preset: str, players: int, decisions: int, seed: int,
     return clock() - start, done, hands
 
 
-def run_pokerkit(players: int, hands: int, seed: int) -> tuple[float, int, int] | None:
+def run_pokerkit(players: int, hands: int, seed: int,
+                 clock: Clock = time.perf_counter) -> Result | None:
     """PokerKit 6-max NLHE, random over fold / check-call / min-raise; None if missing."""
     try:
         from pokerkit import Automation, NoLimitTexasHoldem
     except ImportError:
         return None
-    rng = random.Random(seed)
+    random.seed(seed)  # PokerKit shuffles its deck with the module's generator
+    rng = random.Random(seed + 1)
     automations = tuple(Automation)
     decisions = 0
     gc.collect()
-    start = time.perf_counter()
+    start = clock()
     for _ in range(hands):
         state = NoLimitTexasHoldem.create_state(automations, False, 0, (1, 2), 2, 400, players)
         while state.status:
@@ -76,47 +108,101 @@ def run_pokerkit(players: int, hands: int, seed: int) -> tuple[float, int, int] 
             else:
                 state.complete_bet_or_raise_to()
             decisions += 1
-    return time.perf_counter() - start, decisions, hands
+    return clock() - start, decisions, hands
+
+
+def run_openspiel(hands: int, seed: int, clock: Clock = time.perf_counter) -> Result | None:
+    """OpenSpiel universal_poker 6-max NLHE from Python; None if pyspiel is missing."""
+    try:
+        import pyspiel
+    except ImportError:
+        return None
+    game = pyspiel.load_game(NLHE_6MAX)
+    rng = random.Random(seed)
+    decisions = 0
+    gc.collect()
+    start = clock()
+    for _ in range(hands):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(rng.choices(outcomes, probs)[0])
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+                decisions += 1
+        state.returns()
+    return clock() - start, decisions, hands
+
+
+def _median(runs: list[Result]) -> tuple[float, float, float, float]:
+    """(median decisions/s, min, max, median hands/s) of repeated runs."""
+    rates = [d / s for s, d, _ in runs]
+    return (statistics.median(rates), min(rates), max(rates),
+            statistics.median([h / s for s, _, h in runs]))
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
     parser.add_argument("--preset", default="modern")
     parser.add_argument("--players", type=int, default=6)
     parser.add_argument("--decisions", type=int, default=100_000)
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--seed", type=int, default=12345)
-    parser.add_argument("--pokerkit-hands", type=int, default=300)
+    parser.add_argument("--pokerkit-hands", type=int, default=150)
+    parser.add_argument("--openspiel-hands", type=int, default=3000)
+    parser.add_argument("--views", action="store_true",
+                        help="also time a bot that builds its seat view at every decision")
+    parser.add_argument("--no-peers", action="store_true", help="skip PokerKit and OpenSpiel")
     parser.add_argument("--cpu-time", action="store_true",
                         help="time with process CPU time (robust on a busy shared machine)")
     args = parser.parse_args()
 
-    clock = time.process_time if args.cpu_time else time.perf_counter
+    clock: Clock = time.process_time if args.cpu_time else time.perf_counter
     run_brag(args.preset, args.players, 2000, args.seed)  # warm-up (ranking tables)
-    rates, hand_rates, per_hand = [], [], []
-    for i in range(args.repeats):
-        secs, done, hands = run_brag(args.preset, args.players, args.decisions, args.seed + i,
-                                     clock)
-        rates.append(done / secs)
-        hand_rates.append(hands / secs)
-        per_hand.append(done / max(hands, 1))
-    dps = statistics.median(rates)
+    plain: list[Result] = []
+    viewed: list[Result] = []
+    pk: list[Result] = []
+    osp: list[Result] = []
+    for i in range(args.repeats):  # interleaved, so a busy spell hits every engine alike
+        seed = args.seed + i
+        plain.append(run_brag(args.preset, args.players, args.decisions, seed, clock))
+        if args.views:
+            viewed.append(run_brag(args.preset, args.players, args.decisions, seed, clock,
+                                   views=True))
+        if not args.no_peers:
+            if i == 0:  # warm-ups (lazy imports, tables)
+                run_pokerkit(6, 5, seed)
+                run_openspiel(50, seed)
+            found = run_pokerkit(6, args.pokerkit_hands, seed, clock)
+            if found is not None:
+                pk.append(found)
+            found = run_openspiel(args.openspiel_hands, seed, clock)
+            if found is not None:
+                osp.append(found)
+    dps, lo, hi, hps = _median(plain)
+    per_hand = statistics.median([d / max(h, 1) for _, d, h in plain])
     print(f"bragkit {args.preset}, {args.players} players, uniformly random legal policy"
           f" ({'CPU' if args.cpu_time else 'wall-clock'} time, median of {args.repeats})")
-    print(f"  decisions/s: {dps:,.0f} (min {min(rates):,.0f}, max {max(rates):,.0f})")
-    print(f"  hands/s:     {statistics.median(hand_rates):,.0f}"
-          f"  ({statistics.median(per_hand):.1f} decisions per hand)")
-    pk = run_pokerkit(6, args.pokerkit_hands, args.seed)
-    if pk is None:
-        print("pokerkit: not installed (the anchor measured ~12,100 decisions/s for 6-max "
-              "random hold'em on this machine: ../shared/perf-anchors.md)")
-        print(f"  ratio vs the anchor: {dps / 12_100:.1f}x")
-    else:
-        secs, decisions, hands = pk
-        pk_rate = decisions / secs
-        print(f"pokerkit NLHE 6-max random: {pk_rate:,.0f} decisions/s, "
-              f"{hands / secs:,.0f} hands/s")
-        print(f"  ratio bragkit/pokerkit (decisions/s): {dps / pk_rate:.1f}x")
+    print(f"  decisions/s: {dps:,.0f} (min {lo:,.0f}, max {hi:,.0f})")
+    print(f"  hands/s:     {hps:,.0f}  ({per_hand:.1f} decisions per hand)")
+    if viewed:
+        vdps, vlo, vhi, _ = _median(viewed)
+        share = 1 - vdps / dps if vdps < dps else 0.0
+        print(f"  with a seat view per decision: {vdps:,.0f} decisions/s "
+              f"(min {vlo:,.0f}, max {vhi:,.0f})")
+        print(f"  view share of a bot decision: {share:.0%} (target <= 33%)")
+    if args.no_peers:
+        return
+    for name, runs in (("pokerkit NLHE 6-max random (fold/call/min-raise)", pk),
+                       ("openspiel universal_poker NLHE 6-max fcpa, random, from Python", osp)):
+        if not runs:
+            print(f"{name}: not installed (pip install -e '.[bench]')")
+            continue
+        rate, rlo, rhi, rhands = _median(runs)
+        print(f"{name}: {rate:,.0f} decisions/s (min {rlo:,.0f}, max {rhi:,.0f}), "
+              f"{rhands:,.0f} hands/s")
+        print(f"  ratio bragkit/{name.split()[0]} (decisions/s): {dps / rate:.2f}x")
 
 
 if __name__ == "__main__":
