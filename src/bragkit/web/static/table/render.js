@@ -1,0 +1,183 @@
+// Pure rendering: the table message (docs/web.md, "The table message") -> HTML strings.
+// Every number and word comes from the server; nothing here computes a rule.
+import { backsHtml, cardList, cardsHtml, esc } from "./cards.js";
+
+// Keyboard keys of the action kinds (shown as <kbd> hints; docs/web.md lists them).
+export const KEYS = { look: "l", bet: "b", stay: "s", raise: "r", call: "c", check: "k",
+  see: "v", fold: "f", cover: "o", showdown: "d", agree: "a", refuse: "n", sideshow: "h",
+  accept: "y", decline: "n", keep: "k", throw: "t", retain: "e", release: "x", name: "m",
+  borrow: "w", lend: "w", show: "v", rebuy: "u", trade: "t", barter: "b", exchange: "x",
+  widow: "w", horse: "h", pounce: "p", pass: "p", stand: "s", play: "p", ante: "a",
+  pairbonus: "q", draw: "d", discard: "x", choose: "m" };
+
+const STATUS_WORDS = { in: "", folded: "folded", covered: "covered", out: "out",
+  allin: "all in", done: "done", passed: "passed", stood: "stood" };
+
+export function keyFor(actions) {
+  // One distinct key per offered action: the kind's key, else its first free letter.
+  const used = new Set();
+  const out = {};
+  for (const a of actions) {
+    let k = KEYS[a.kind];
+    if (!k || used.has(k)) k = [...a.kind].find((c) => /[a-z]/.test(c) && !used.has(c));
+    if (k) { used.add(k); out[a.id] = k; }
+  }
+  return out;
+}
+
+function chips(n) { return n === 1 ? "1 chip" : `${n} chips`; }
+
+export function costText(a) {
+  if (a.kind === "rebuy") return "adds to your stack";
+  if (a.cost_hi === 0) return "free";
+  if (a.cost_lo === a.cost_hi) return chips(a.cost_lo);
+  return `${a.cost_lo}\u2013${a.cost_hi} chips`;
+}
+
+function seatBadges(s, i, st) {
+  const b = [];
+  if (i === st.dealer) b.push('<span class="chip dealer" title="dealer">D<span class="sr"> dealer</span></span>');
+  if (s.status === "in" || s.status === "allin") {
+    b.push(s.looked ? '<span class="chip open">OPEN</span>' : '<span class="chip blind">BLIND</span>');
+  }
+  if (STATUS_WORDS[s.status]) b.push(`<span class="chip st-${esc(s.status)}">${esc(STATUS_WORDS[s.status])}</span>`);
+  if (s.bot) b.push(`<span class="chip bot">bot: ${esc(s.bot)}</span>`);
+  if (s.connected === false) b.push('<span class="chip warn">disconnected</span>');
+  if (s.away) b.push(`<span class="chip warn">${esc(s.away)}</span>`);
+  return b.join(" ");
+}
+
+function seatCards(s, i, st) {
+  if (s.hands && s.hands.length) {
+    return `<div class="two-hands">${s.hands.map((h) => `<div class="hand${h.played ? " played" : ""}">`
+      + `<span class="hand-label">${esc(h.label)}</span>`
+      + (h.cards ? cardsHtml(h.cards, i === st.you) : backsHtml(st.hand_size, i === st.you, h.label))
+      + "</div>").join("")}</div>`;
+  }
+  if (s.cards) {
+    return cardsHtml(s.cards, i === st.you)
+      + (s.hand_name ? `<div class="hand-name">${esc(s.hand_name)}</div>` : "");
+  }
+  if (s.status === "in" || s.status === "allin" || s.status === "covered") {
+    return backsHtml(st.hand_size, i === st.you, i === st.you ? "face down, not looked at" : "face down");
+  }
+  return "";
+}
+
+export function seatsHtml(st) {
+  const n = st.seats.length;
+  const you = st.you ?? 0;
+  return st.seats.map((s, i) => {
+    const pos = (i - you + n) % n; // you at the bottom, the others clockwise
+    const turn = i === st.to_act;
+    const cls = ["seat", `pos-${n}-${pos}`, turn ? "to-act" : "", i === st.you ? "you" : "",
+      s.status === "folded" || s.status === "out" ? "gone" : ""].filter(Boolean).join(" ");
+    const timer = turn && st.timer ? `<div class="timer" role="timer" aria-label="time left">`
+      + `<div class="bar" style="width:${Math.max(0, Math.min(100, 100 * st.timer.ms / (st.timer.total_ms || 1)))}%"></div>`
+      + `<span class="secs">${Math.ceil(st.timer.ms / 1000)} s${st.timer.bank_ms ? ` + bank ${Math.ceil(st.timer.bank_ms / 1000)} s` : ""}</span></div>` : "";
+    const ang = Math.PI / 2 + (2 * Math.PI * pos) / n;
+    const place = `--x:${(50 + 41 * Math.cos(ang)).toFixed(1)}%;--y:${(50 + 40 * Math.sin(ang)).toFixed(1)}%`;
+    return `<section class="${cls}" style="${place}" aria-label="${esc(s.name)}${i === st.you ? " (you)" : ""}${turn ? ", to act" : ""}">`
+      + `<h3 class="name">${esc(s.name)}${i === st.you ? ' <span class="you-tag">you</span>' : ""}</h3>`
+      + `<div class="badges">${seatBadges(s, i, st)}</div>`
+      + `<div class="seat-cards">${seatCards(s, i, st)}</div>`
+      + `<dl class="nums"><dt>stack</dt><dd class="stack">${esc(s.stack)}</dd>`
+      + `<dt>in this deal</dt><dd class="put-in">${esc(s.put_in ?? 0)}</dd>`
+      + (s.lives != null ? `<dt>lives</dt><dd>${esc(s.lives)}</dd>` : "") + "</dl>"
+      + `<div class="last">${s.last ? esc(s.last) : "&nbsp;"}</div>`
+      + (s.note ? `<div class="note">${esc(s.note)}</div>` : "")
+      + timer + "</section>";
+  }).join("");
+}
+
+export function potHtml(st) {
+  let out = `<div class="pot-main"><span class="lbl">pot</span> <b class="pot">${esc(st.pot)}</b></div>`;
+  if (st.stake) out += `<div class="stake">stake ${esc(st.stake)} open, ${esc(Math.ceil(st.stake / 2))} blind</div>`;
+  if (st.carried) out += `<div class="carried">carried from the last deal: <b>${esc(st.carried)}</b></div>`;
+  for (const f of st.frozen ?? []) {
+    out += `<div class="frozen">frozen pot <b>${esc(f.amount)}</b>${f.by ? ` covered by ${esc(f.by)}` : ""}</div>`;
+  }
+  if (st.stub) out += `<div class="stub"><span class="lbl">stub, face up</span> ${cardsHtml([st.stub])}</div>`;
+  if (st.widow && cardList(st.widow)?.length) {
+    out += `<div class="widow"><span class="lbl">widow</span> ${cardsHtml(st.widow)}</div>`;
+  } else if (st.widow_down) {
+    out += `<div class="widow"><span class="lbl">widow</span> ${backsHtml(st.widow_down, false, "widow, face down")}</div>`;
+  }
+  if (st.dealer_hand) {
+    out += `<div class="dealer-hand"><span class="lbl">dealer</span> ${st.dealer_hand.cards ? cardsHtml(st.dealer_hand.cards) : backsHtml(3, false, "dealer's cards")}`
+      + (st.dealer_hand.name ? ` <span class="hand-name">${esc(st.dealer_hand.name)}</span>` : "") + "</div>";
+  }
+  return out;
+}
+
+export function ownHtml(st) {
+  if (st.you == null) return `<p class="spectator">You are watching: you see only what everybody sees.</p>`;
+  const me = st.seats[st.you];
+  const o = st.own ?? {};
+  let out = `<h2 class="sr">Your hand</h2>`;
+  if (o.text) out += `<p class="own-text">${esc(o.text)}</p>`;
+  if (o.cards) {
+    out += `<p class="own-name"><span class="lbl">your hand</span> <b>${esc(o.hand_name ?? "")}</b></p>`;
+  } else if (me && (me.status === "in" || me.status === "allin")) {
+    out += `<p class="own-name">You are <b>blind</b>: you have not looked at your cards.</p>`;
+  }
+  if (o.stay_in) out += `<p class="stay-in">${esc(o.stay_in)}</p>`;
+  return out;
+}
+
+export function actionsHtml(st, keys, amounts) {
+  if (st.you == null) return "";
+  if (st.over) return `<p class="wait">Deal over.${st.next_in ? ` Next deal in ${esc(st.next_in)} s.` : ""}</p>`;
+  if (!st.actions.length) {
+    const who = st.to_act != null ? st.seats[st.to_act]?.name : null;
+    return `<p class="wait">${who ? `Waiting for ${esc(who)}\u2026` : "Waiting\u2026"}</p>`;
+  }
+  const btns = st.actions.map((a) => {
+    const k = keys[a.id];
+    const ranged = a.lo != null && a.hi != null && a.hi > a.lo;
+    const amt = amounts[a.id] ?? a.lo;
+    const label = a.label ?? a.kind;
+    const cost = ranged ? "" : costText(a);
+    let html = `<div class="act" data-kind="${esc(a.kind)}">`;
+    if (ranged) {
+      html += `<label class="amt"><span class="sr">${esc(label)} amount, ${esc(a.lo)} to ${esc(a.hi)}</span>`
+        + `<input type="number" inputmode="numeric" min="${esc(a.lo)}" max="${esc(a.hi)}" value="${esc(amt)}" data-amount="${esc(a.id)}"></label>`;
+    }
+    const args = a.args?.length && !a.optional_arg ? a.args : null;
+    if (args) {
+      html += args.map((g) => `<button type="button" class="btn" data-act="${esc(a.id)}" data-arg="${esc(g)}">`
+        + `${esc(label)} ${esc(g)}</button>`).join("");
+    } else {
+      html += `<button type="button" class="btn${a.kind === "fold" ? " danger" : ""}" data-act="${esc(a.id)}"`
+        + ` title="${esc(a.meaning ?? "")}" aria-keyshortcuts="${esc(k ?? "")}">`
+        + `${k ? `<kbd>${esc(k.toUpperCase())}</kbd> ` : ""}${esc(label)}`
+        + `${ranged ? ` <span class="cost" data-cost="${esc(a.id)}">${esc(amt)}</span>` : cost ? ` <span class="cost">${esc(cost)}</span>` : ""}`
+        + "</button>";
+    }
+    if (a.note) html += `<span class="act-note">${esc(a.note)}</span>`;
+    return html + "</div>";
+  }).join("");
+  const why = (st.why_not ?? []).map((w) => `<li><b>${esc(w.kind)}</b>: ${esc(w.reason)}</li>`).join("");
+  return `<h2 class="sr">Your actions</h2><div class="acts">${btns}</div>`
+    + (why ? `<ul class="why-not" aria-label="not on offer">${why}</ul>` : "");
+}
+
+export function resultHtml(st) {
+  const lines = st.result ?? [];
+  if (!lines.length && !st.casino) return "";
+  let out = `<h2>Result</h2><ul>${lines.map((l) => `<li>${esc(l)}</li>`).join("")}</ul>`;
+  if (st.casino?.optimal) {
+    out += `<p class="optimal">Best play: <b>${esc(st.casino.optimal)}</b>${st.casino.yours ? ` (you chose ${esc(st.casino.yours)})` : ""}${st.casino.why ? ` \u2014 ${esc(st.casino.why)}` : ""}</p>`;
+  }
+  return out;
+}
+
+export function privateHtml(st) {
+  const lines = st.private ?? [];
+  if (!lines.length) return "";
+  return `<h2>Only you see this</h2><ul>${lines.map((l) => `<li>${esc(l)}</li>`).join("")}</ul>`;
+}
+
+export function logHtml(st) {
+  return (st.log ?? []).map((l) => `<li>${esc(l)}</li>`).join("");
+}
