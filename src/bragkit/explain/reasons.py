@@ -9,14 +9,11 @@ the hands seen do not settle it (a hidden discard, a hand not shown), it says so
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from bragkit.explain.hands import strength_of, thirty_one_total
+from bragkit.explain.reader import ReaderState as _Reader
 from bragkit.games import engine_of
 from bragkit.hands import Strength
-
-if TYPE_CHECKING:
-    from bragkit.explain.results import _Reader
 
 __all__ = ["reason"]
 
@@ -85,10 +82,10 @@ def _compare(r: _Reader, winners: Sequence[int], others: Sequence[int], tie: str
 
 def reason(r: _Reader, note: str | None, winners: list[int], amount: int) -> str:
     """Why ``winners`` took ``amount`` (the award events' ``note``)."""
-    game = r.rules.game
-    if game in ("modern", "teen-patti"):
+    engine = engine_of(r.rules.game)
+    if engine == "brag":
         return _brag_reason(r, note, winners, amount)
-    if game in ("commerce", "commerce-widow"):
+    if engine == "commerce":
         return _commerce_reason(r, winners, amount)
     return _poker_reason(r, note or "", winners, amount)
 

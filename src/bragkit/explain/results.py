@@ -25,25 +25,17 @@ Your hand was Pair of threes, nine kicker (3s 3h 9d), not shown
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from bragkit.cards import Card, card_from_id
 from bragkit.engine.events import Event
 from bragkit.explain.hands import cards_text, name_hand, strength_of
+from bragkit.explain.reader import Note, ReaderState
 from bragkit.explain.reasons import reason
+from bragkit.games import engine_of
 from bragkit.rules import Rules
 
 __all__ = ["Narration", "Note", "explain", "explain_lines"]
-
-_BRAG_STYLE = frozenset({"modern", "teen-patti"})
-
-
-@dataclass(frozen=True, slots=True)
-class Note:
-    """One explanation: ``text`` explains the event at ``index`` of the deal's log."""
-
-    index: int
-    text: str
 
 
 def explain_lines(rules: Rules, events: Sequence[Event], reader: int | None,
@@ -69,77 +61,8 @@ def explain(rules: Rules, events: Sequence[Event], reader: int | None,
 
 
 @dataclass
-class _Reader:
+class _Reader(ReaderState):
     """One pass over a redacted log, keeping what the reader has learnt so far."""
-
-    rules: Rules
-    reader: int | None
-    names: Sequence[str] | None
-    notes: list[Note] = field(default_factory=list)
-    shown: dict[int, tuple[Card, ...]] = field(default_factory=dict)
-    """Hands shown to the reader (public, or in a side show / exchange the reader is in)."""
-    public: list[int] = field(default_factory=list)
-    """Seats whose hands were shown to everybody, in order."""
-    private: dict[int, tuple[Card, ...]] = field(default_factory=dict)
-    own: tuple[Card, ...] | None = None
-    looked: dict[str, tuple[Card, ...]] = field(default_factory=dict)
-    seer: int = -1
-    seen_seat: int = -1
-    folded: set[int] = field(default_factory=set)
-    covered: list[int] = field(default_factory=list)
-    dealt: list[int] = field(default_factory=list)
-    face_up: dict[int, Card] = field(default_factory=dict)
-    asks: tuple[int, int] | None = None
-    champion: list[int] = field(default_factory=list)
-    pair: dict[int, int] = field(default_factory=dict)
-    """American Brag: each seat's partner in the latest private exchange."""
-    face_up_deal: bool = False
-    """A retained blind hand plays against a face-up hand this deal (4.4.7)."""
-    stayed: bool = False
-    cover_sd: tuple[int, int] | None = None
-    """(the covering seat, the seat that must show) of a two-seat cover."""
-    done_award: int = -1
-
-    # ------------------------------------------------------------------ labels
-    def who(self, seat: int | None) -> str:
-        if seat is None or seat < 0:
-            return "the table"
-        if seat == self.reader:
-            return "you"
-        if self.names is not None and seat < len(self.names):
-            return self.names[seat]
-        return f"p{seat + 1}"
-
-    def poss(self, seat: int) -> str:
-        return "your" if seat == self.reader else f"{self.who(seat)}'s"
-
-    def owner(self, seat: int) -> str:
-        """``yours`` or ``p2's`` (standing alone)."""
-        return "yours" if seat == self.reader else f"{self.who(seat)}'s"
-
-    def verb(self, seat: int | None, plain: str) -> str:
-        """``plain`` for "you", else the third person (``show`` -> ``shows``)."""
-        irregular = {"is": ("are", "is"), "have": ("have", "has")}
-        if plain in irregular:
-            return irregular[plain][0 if seat is not None and seat == self.reader else 1]
-        if seat is not None and seat == self.reader:
-            return plain
-        if plain.endswith(("s", "sh", "ch", "x")):
-            return plain + "es"
-        return plain + "s"
-
-    def say(self, index: int, text: str) -> None:
-        self.notes.append(Note(index, text))
-
-    def name(self, cards: Sequence[Card]) -> str:
-        return name_hand(self.rules, tuple(cards))
-
-    def hand(self, seat: int) -> tuple[Card, ...] | None:
-        if seat in self.shown:
-            return self.shown[seat]
-        if seat == self.reader:
-            return self.own
-        return None
 
     # ------------------------------------------------------------------ the pass
     def run(self, events: Sequence[Event]) -> list[Note]:
@@ -150,7 +73,7 @@ class _Reader:
         return self.notes
 
     def on_deal_start(self, i: int, e: Event, events: Sequence[Event]) -> None:
-        if e.amount and self.rules.game in _BRAG_STYLE:
+        if e.amount and engine_of(self.rules.game) == "brag":
             self.say(i, f"the pot starts with {_chips(e.amount)} carried from the last deal "
                         "(nobody won it then)")
 
@@ -161,7 +84,7 @@ class _Reader:
             self.dealt.append(e.seat)
         if e.cards is not None and e.note == "face up" and len(e.cards) == 1:
             self.face_up[e.seat] = card_from_id(e.cards[0])
-        if e.cards is not None and e.note == "face up" and self.rules.game in _BRAG_STYLE:
+        if e.cards is not None and e.note == "face up" and engine_of(self.rules.game) == "brag":
             self.face_up_deal = True
             up = _cards(e.cards)
             self.say(i, f"{self.who(e.seat)} {self.verb(e.seat, 'play')} the retained hand "
@@ -314,7 +237,7 @@ class _Reader:
 
     def on_carry(self, i: int, e: Event, events: Sequence[Event]) -> None:
         amount = _chips(e.amount or 0)
-        if self.rules.game not in _BRAG_STYLE:
+        if engine_of(self.rules.game) != "brag":
             if e.note:
                 self.say(i, f"{amount} carried: {e.note}")
             return

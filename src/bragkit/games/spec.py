@@ -14,10 +14,10 @@ hand ranking, the game-specific bots and the docs page.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
-from bragkit.rules.catalogue import GameEntry, Inactive, RuleKey, RuleValue, _no_inactive
+from bragkit.rules.catalogue import GameEntry, RuleKey, RuleValue, Unread
 
 if TYPE_CHECKING:
     from bragkit.hands import Ranking
@@ -64,8 +64,8 @@ class GameSpec:
     """Why a key the game does not read is refused."""
     model_checked: frozenset[str] = frozenset()
     """Stray keys the rules model refuses itself for this game (with its own reason)."""
-    inactive: Inactive = field(default=_no_inactive)
-    """Keys not read under some values of the game's own keys."""
+    inactive: Unread = ()
+    """Keys not read under some values of the game's own keys: ``(key, value, unread)``."""
     extra_keys: tuple[RuleKey, ...] = ()
     """Rule keys this game's module declares itself (values in ``Rules.extra``)."""
 

@@ -4,7 +4,10 @@ Each game declares itself once, in a :class:`~bragkit.games.spec.GameSpec` in it
 the game registry (:mod:`bragkit.games`) hands the rules-relevant part of every spec to
 :func:`register_game`.  The rules layer never imports a game: the first question about a
 game (``Rules(game=...)`` validation, :func:`bragkit.rules.get_preset`) loads the registry
-through :func:`ensure_loaded`.
+through :func:`ensure_loaded`, which calls the loader that the top package
+(:mod:`bragkit`) installs with :func:`set_loader` (so the rules layer never names the games).
+The catalogue types rules values by :class:`RuleSource`, the part of
+:class:`~bragkit.rules.Rules` it reads, so it imports no rules model either.
 
 >>> entry("foster").section, "limit" in entry("foster").keys
 ('4.1', True)
@@ -14,20 +17,18 @@ through :func:`ensure_loaded`.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Final
+from dataclasses import dataclass
+from typing import Final, Protocol
 
 from bragkit.errors import RulesError, excerpt
-
-if TYPE_CHECKING:
-    from bragkit.rules.model import Rules
 
 __all__ = [
     "GameEntry",
     "RuleKey",
+    "RuleSource",
     "RuleValue",
+    "Unread",
     "ensure_loaded",
     "entry",
     "extra_key",
@@ -36,6 +37,7 @@ __all__ = [
     "is_loading",
     "preset_values",
     "register_game",
+    "set_loader",
     "unregister_game",
     "version",
 ]
@@ -43,12 +45,23 @@ __all__ = [
 RuleValue = int | bool | str | None
 """The value of one rule key."""
 
-Inactive = Callable[["Rules"], tuple[frozenset[str], str]]
-"""Keys a game does not read under some of its own rules, and a phrase saying when."""
 
 
-def _no_inactive(rules: Rules) -> tuple[frozenset[str], str]:
-    return frozenset(), ""
+class RuleSource(Protocol):
+    """What the catalogue reads of a rules value (:class:`~bragkit.rules.Rules` is one)."""
+
+    @property
+    def game(self) -> str:
+        """The ``game`` key."""
+
+    @property
+    def extra(self) -> tuple[tuple[str, RuleValue], ...]:
+        """The game-module keys set away from their defaults."""
+
+
+Unread = tuple[tuple[str, RuleValue, frozenset[str]], ...]
+"""Keys a game does not read under some values of its own keys: ``(key, value, unread)``
+means that ``unread`` are not read while ``key`` is ``value`` (Commerce's stakes scoring)."""
 
 
 _TYPE_OF: Final = {"int": int, "bool": bool, "str": str}
@@ -105,7 +118,7 @@ class RuleKey:
             return f"{self.name} must be {self.lo}..{self.hi}, not {value}"
         return None
 
-    def of(self, rules: Rules) -> RuleValue:
+    def of(self, rules: RuleSource) -> RuleValue:
         """This key's value in ``rules`` (its default when not set)."""
         for name, value in rules.extra:
             if name == self.name:
@@ -134,15 +147,31 @@ class GameEntry:
     """Why a stray key is refused (the end of the one-line error)."""
     model_checked: frozenset[str] = frozenset()
     """Stray keys the rules model refuses itself, with its own reason."""
-    inactive: Inactive = field(default=_no_inactive)
+    inactive: Unread = ()
     """Keys not read under some values of the game's own keys (Commerce's stakes scoring)."""
     extra_keys: tuple[RuleKey, ...] = ()
     """Keys the game's own module declares (values in ``Rules.extra``)."""
+
+    def unread(self, rules: RuleSource) -> tuple[frozenset[str], str]:
+        """The keys this game does not read under ``rules`` (:attr:`inactive`), and a phrase
+        saying when.
+
+        >>> e = GameEntry(name="toy", section="9", keys=frozenset({"a", "b"}), presets={},
+        ...               inactive=(("game", "toy", frozenset({"b"})),))
+        >>> from types import SimpleNamespace
+        >>> e.unread(SimpleNamespace(game="toy", extra=()))
+        (frozenset({'b'}), " with game='toy'")
+        """
+        for key, value, keys in self.inactive:
+            if getattr(rules, key) == value:
+                return keys, f" with {key}={value!r}"
+        return frozenset(), ""
 
 
 _ENTRIES: dict[str, GameEntry] = {}
 _PRESET_GAME: dict[str, str] = {}
 _STATE: Final[dict[str, bool]] = {"loaded": False, "loading": False}
+_LOADER: Final[list[Callable[[], None]]] = []
 _VERSION: Final[list[int]] = [0]
 _NAMES: Final[list[tuple[str, ...]]] = [()]
 
@@ -190,17 +219,23 @@ def unregister_game(name: str) -> None:
         _NAMES[0] = tuple(_ENTRIES)
 
 
-def ensure_loaded() -> None:
-    """Load the game registry once (it registers every game here).
+def set_loader(loader: Callable[[], None]) -> None:
+    """Install the function that registers every game (the top package :mod:`bragkit` installs
+    :func:`bragkit.games.discover`); :func:`ensure_loaded` calls it once, on first use."""
+    _LOADER[:] = [loader]
 
-    This is the one place the rules layer reaches the games, by name and at run time, so
-    that no rules module imports a game (docs/design/contract.md, section 1).
+
+def ensure_loaded() -> None:
+    """Load the game registry once (it registers every game here), through the loader of
+    :func:`set_loader`: the rules layer imports no game (docs/design/contract.md, section 1).
     """
     if _STATE["loaded"] or _STATE["loading"]:
         return
+    if not _LOADER:
+        raise RulesError("no game registry: import bragkit (its __init__ installs the loader)")
     _STATE["loading"] = True
     try:
-        importlib.import_module("bragkit.games").discover()
+        _LOADER[0]()
     finally:
         _STATE["loading"] = False
     _STATE["loaded"] = True

@@ -18,14 +18,10 @@ bragkit.errors.RulesError: invalid rules: draw31 is not an option of foster (rul
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterator, Mapping
-from dataclasses import fields
-from typing import TYPE_CHECKING, Final
+from collections.abc import Collection, Iterator, Mapping
+from typing import Final
 
-from bragkit.rules.catalogue import GameEntry, entry, game_names, is_loading, version
-
-if TYPE_CHECKING:
-    from bragkit.rules.model import Rules
+from bragkit.rules.catalogue import GameEntry, RuleSource, entry, game_names, is_loading, version
 
 __all__ = [
     "AMERICAN_KEYS", "BRAG_POKER_KEYS", "COMMERCE_COMMON_KEYS", "FOSTER_KEYS",
@@ -121,31 +117,23 @@ class _GameKeys(Mapping[str, frozenset[str]]):
 GAME_KEYS: Final[Mapping[str, frozenset[str]]] = _GameKeys()
 """Game -> the keys it reads, derived from the registered GameSpecs (non-brag-style games)."""
 
-_DEFAULTS: dict[type, dict[str, object]] = {}
 
-
-def own_keys(rules: Rules) -> frozenset[str]:
+def own_keys(rules: RuleSource) -> frozenset[str]:
     """The keys ``rules.game`` reads under these rules, beyond :data:`GENERAL_KEYS`."""
     found = entry(rules.game)
     if found is None:
         return frozenset()
-    return found.keys - found.inactive(rules)[0]
+    return found.keys - found.unread(rules)[0]
 
 
-def _defaults(rules: Rules) -> dict[str, object]:
-    cls = type(rules)
-    default = _DEFAULTS.get(cls)
-    if default is None:
-        default = _DEFAULTS[cls] = {f.name: f.default for f in fields(rules)}
-    return default
+def foreign_keys(changed: Collection[str], own: frozenset[str]) -> list[str]:
+    """The keys of ``changed`` (keys set away from their defaults) that a game reading
+    ``own`` (and :data:`GENERAL_KEYS`) never reads.
 
-
-def foreign_keys(rules: Rules, own: frozenset[str]) -> list[str]:
-    """The keys of ``rules`` set away from their defaults that a game reading ``own`` (and
-    :data:`GENERAL_KEYS`) never reads."""
-    default = _defaults(rules)
-    return [f.name for f in fields(rules) if f.name not in own and f.name not in GENERAL_KEYS
-            and f.name != "extra" and getattr(rules, f.name) != default[f.name]]
+    >>> foreign_keys(["ante", "draw31", "game"], frozenset({"ante"}))
+    ['draw31']
+    """
+    return [name for name in changed if name not in own and name not in GENERAL_KEYS]
 
 
 @functools.lru_cache(maxsize=64)
@@ -157,7 +145,8 @@ def _brag_unread(game: str, registry_version: int) -> frozenset[str]:
     return others - own.keys - own.model_checked
 
 
-def _brag_key_problem(rules: Rules, game: GameEntry) -> str | None:
+def _brag_key_problem(rules: RuleSource, changed: Collection[str], game: GameEntry
+                      ) -> str | None:
     """One line naming the keys of the other brag-style games that ``game`` never reads.
 
     >>> from bragkit.rules import get_preset
@@ -167,17 +156,16 @@ def _brag_key_problem(rules: Rules, game: GameEntry) -> str | None:
     bragkit.errors.RulesError: invalid rules: see_cost is not an option of teen-patti (...
     """
     unread = _brag_unread(game.name, version())
-    default = _defaults(rules)
-    stray = [f.name for f in fields(rules) if f.name in unread
-             and getattr(rules, f.name) != default[f.name]]
+    stray = [name for name in changed if name in unread]
     if not stray:
         return None
     which = "is not an option" if len(stray) == 1 else "are not options"
     return f"{', '.join(stray)} {which} of {rules.game} ({game.unread_reason})"
 
 
-def foreign_key_problem(rules: Rules) -> str | None:
-    """One line naming the keys ``rules.game`` would ignore, or None.
+def foreign_key_problem(rules: RuleSource, changed: Collection[str]) -> str | None:
+    """One line naming the keys ``rules.game`` would ignore, or None; ``changed`` names the
+    shared keys set away from their defaults, in the order of the rules fields.
 
     >>> from bragkit.rules import get_preset
     >>> get_preset("commerce").replace(rebuy_anytime=True)  # doctest: +ELLIPSIS
@@ -191,10 +179,10 @@ def foreign_key_problem(rules: Rules) -> str | None:
     if game is None:
         return None
     if game.brag_style:
-        return _brag_key_problem(rules, game)
-    unread, when = game.inactive(rules)
+        return _brag_key_problem(rules, changed, game)
+    unread, when = game.unread(rules)
     own = game.keys - unread
-    stray = [key for key in foreign_keys(rules, own) if key not in game.model_checked]
+    stray = [key for key in foreign_keys(changed, own) if key not in game.model_checked]
     if not stray:
         return None
     which = "is not an option" if len(stray) == 1 else "are not options"

@@ -417,6 +417,8 @@ class Rules:
 
 
 _FIELD_NAMES: Final = frozenset(f.name for f in fields(Rules) if f.name != "extra")
+_DEFAULT_ITEMS: Final = tuple((f.name, f.default) for f in fields(Rules) if f.name != "extra")
+"""Each shared key and its default, in field order."""
 
 
 def _extra_pairs(values: dict[str, RuleValue]) -> tuple[tuple[str, RuleValue], ...]:
@@ -513,7 +515,8 @@ def _problems(r: Rules) -> list[str]:
     if mistyped:  # value checks assume the types are right
         return [text for _, text in sorted(bad)]
     out = _value_problems(r)
-    foreign = foreign_key_problem(r)
+    changed = [name for name, default in _DEFAULT_ITEMS if getattr(r, name) != default]
+    foreign = foreign_key_problem(r, changed)
     if foreign is not None:
         out.append(foreign)
     return sorted([text for _, text in bad] + out, key=_sort_key)

@@ -366,13 +366,6 @@ def _ranking(rules: Rules) -> Ranking:
     return get_ranking("commerce", commerce_ranking=rules.commerce_ranking)
 
 
-def _inactive(rules: Rules) -> tuple[frozenset[str], str]:
-    """Stakes scoring has no pool, lives or exact-tie rule."""
-    if rules.widow_scoring == "stakes":
-        return LIVES_KEYS | {"commerce_exact_tie"}, " with widow_scoring='stakes'"
-    return frozenset(), ""
-
-
 _WIDOW: Final[dict[str, RuleValue]] = {"pack_policy": "shuffle_every_deal", "stake": 3}
 GAMES: Final = (GameSpec(
     name="commerce-widow", title="Commerce with a widow", spec_section="4.11",
@@ -381,7 +374,7 @@ GAMES: Final = (GameSpec(
     keys=WIDOW_KEYS, ranking=_ranking,
     docs="docs/rules/commerce.md", order=3,
     bots={"heuristic": "bragkit.bots.commerce_bot:CommerceHeuristicBot"},
-    inactive=_inactive,
+    inactive=(("widow_scoring", "stakes", LIVES_KEYS | {"commerce_exact_tie"}),),  # no pool
     presets={
         "commerce-widow": _WIDOW,
         "commerce-widow-stakes": {"pack_policy": "shuffle_every_deal", "widow_scoring": "stakes"},
