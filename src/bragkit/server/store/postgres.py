@@ -1,0 +1,153 @@
+"""The PostgreSQL store (psycopg 3): the same schema and semantics as the SQLite store.
+
+Writes go through the same writer thread with group commit (:mod:`.writer`); the default
+``synchronous_commit=on`` makes a commit as durable as SQLite's ``synchronous=FULL``.
+Claims are session advisory locks (``pg_try_advisory_lock`` on a 64-bit hash of the table
+id) held by one connection of the store: several ``brag serve`` processes share one
+database, each table owned by one process at a time, and a killed process's locks go
+with its connection.
+
+>>> advisory_key("t1") == advisory_key("t1") != advisory_key("t2")
+True
+"""
+
+from __future__ import annotations
+
+import hashlib
+import threading
+import time
+from collections.abc import Callable, Sequence
+
+import psycopg
+
+from bragkit.errors import excerpt
+from bragkit.server.store import ops
+from bragkit.server.store.base import StoreError
+from bragkit.server.store.schema import SCHEMA_VERSION, ddl
+from bragkit.server.store.writer import QueuedStore
+
+__all__ = ["PostgresStore", "advisory_key"]
+
+_MIGRATION_LOCK = 0x6272_6167_6B69_74   # "bragkit": serialises schema creation
+
+
+def advisory_key(table_id: str) -> int:
+    """The signed 64-bit advisory-lock key of a table.
+
+    >>> -2 ** 63 <= advisory_key("a table") < 2 ** 63
+    True
+    """
+    digest = hashlib.sha256(b"bragkit-table:" + table_id.encode()).digest()
+    return int.from_bytes(digest[:8], "big", signed=True)
+
+
+def _runner(conn: psycopg.Connection[tuple[object, ...]]) -> ops.Run:
+    def run(sql: str, params: Sequence[object] = ()) -> list[ops.Row]:
+        text = sql.replace("?", "%s").encode()
+        cur = conn.execute(text, tuple(params)) if params else conn.execute(text)
+        return list(cur.fetchall()) if cur.description is not None else []
+    return run
+
+
+class PostgresStore(QueuedStore):
+    """A :class:`~bragkit.server.store.base.Store` in a PostgreSQL database (``url`` is a
+    libpq URL, ``postgresql://user@host:port/db``); the schema is created if missing."""
+
+    BEGIN_WRITE = "BEGIN"
+    BEGIN_READ = "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"
+
+    def __init__(self, url: str, *, clock: Callable[[], float] = time.time) -> None:
+        super().__init__(clock)
+        self.url = url
+        self._held: dict[str, str] = {}
+        self._lock = threading.Lock()
+        try:
+            self._conn = self._connect()
+            self._locks = self._connect()
+            self._migrate()
+        except psycopg.Error as bad:
+            raise StoreError(f"cannot open the database {excerpt(_safe(url))}: "
+                             f"{excerpt(str(bad).strip(), quote=False)}") from None
+        self._start()
+
+    def _connect(self) -> psycopg.Connection[tuple[object, ...]]:
+        conn: psycopg.Connection[tuple[object, ...]] = psycopg.connect(
+            self.url, autocommit=True, connect_timeout=10)
+        return conn
+
+    def _migrate(self) -> None:
+        run = _runner(self._conn)
+        run("BEGIN", ())
+        try:
+            run("SELECT pg_advisory_xact_lock(?)", (_MIGRATION_LOCK,))
+            for statement in ddl("postgres"):
+                run(statement, ())
+            rows = run("SELECT value FROM room_meta WHERE key = 'schema'", ())
+            if not rows:
+                run("INSERT INTO room_meta (key, value) VALUES ('schema', ?)",
+                    (str(SCHEMA_VERSION),))
+            elif rows[0][0] != str(SCHEMA_VERSION):
+                raise StoreError(f"the database has schema version {rows[0][0]}, "
+                                 f"this bragkit reads {SCHEMA_VERSION}")
+            run("COMMIT", ())
+        except BaseException:
+            run("ROLLBACK", ())
+            raise
+
+    def _writer_run(self) -> ops.Run:
+        return _runner(self._conn)
+
+    def _new_reader(self) -> tuple[ops.Run, Callable[[], None]]:
+        conn = self._connect()
+        return _runner(conn), conn.close
+
+    def _close_writer(self) -> None:
+        self._conn.close()
+        with self._lock:
+            self._locks.close()
+
+    def claim(self, table_id: str, owner: str) -> bool:
+        """Own ``table_id`` for ``owner`` with a session advisory lock; ``False`` if another
+        owner (of this process or of another) holds it."""
+        with self._lock:
+            held = self._held.get(table_id)
+            if held is not None:
+                return held == owner
+            try:
+                row = self._locks.execute("SELECT pg_try_advisory_lock(%s)",
+                                          (advisory_key(table_id),)).fetchone()
+            except psycopg.Error as bad:
+                raise StoreError(f"database error: {excerpt(str(bad), quote=False)}") from None
+            if row is None or row[0] is not True:
+                return False
+            self._held[table_id] = owner
+            return True
+
+    def release(self, table_id: str, owner: str) -> None:
+        """Give up ``owner``'s advisory lock on ``table_id``."""
+        with self._lock:
+            if self._held.get(table_id) != owner:
+                return
+            del self._held[table_id]
+            try:
+                self._locks.execute("SELECT pg_advisory_unlock(%s)", (advisory_key(table_id),))
+            except psycopg.Error as bad:
+                raise StoreError(f"database error: {excerpt(str(bad), quote=False)}") from None
+
+    def _release_all(self) -> None:
+        for table_id, owner in sorted(self._held.items()):
+            self.release(table_id, owner)
+
+
+def _safe(url: str) -> str:
+    """``url`` without its password.
+
+    >>> _safe("postgresql://ann:secret@db:5432/room")
+    'postgresql://ann:***@db:5432/room'
+    """
+    head, at, tail = url.rpartition("@")
+    if not at or "://" not in head:
+        return url
+    scheme, _, user = head.partition("://")
+    name, colon, _ = user.partition(":")
+    return f"{scheme}://{name}{':***' if colon else ''}@{tail}"

@@ -1,0 +1,157 @@
+"""The SQLite store: WAL, ``synchronous=FULL``, one writer connection with group commit.
+
+The writer thread (:mod:`.writer`) owns the only write connection and opens each batch
+with ``BEGIN IMMEDIATE``, so the write lock is taken up front.  Readers have their own
+connections (WAL lets them read while the writer writes).  Claims are rows of
+``room_claims`` naming the owner's host and process id: a claim of a dead process of this
+host (after ``kill -9``) is taken over.
+
+>>> import tempfile, pathlib
+>>> store = SQLiteStore(pathlib.Path(tempfile.mkdtemp()) / "room.db")
+>>> store.pragma("synchronous"), store.pragma("journal_mode")
+(2, 'wal')
+>>> store.close()
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import sqlite3
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from bragkit.errors import excerpt
+from bragkit.server.store import ops
+from bragkit.server.store.base import StoreError
+from bragkit.server.store.schema import SCHEMA_VERSION, ddl
+from bragkit.server.store.writer import QueuedStore
+
+__all__ = ["SQLiteStore"]
+
+
+def _runner(conn: sqlite3.Connection) -> ops.Run:
+    def run(sql: str, params: Sequence[object] = ()) -> list[ops.Row]:
+        rows: list[ops.Row] = conn.execute(sql, tuple(params)).fetchall()
+        return rows
+    return run
+
+
+def _connect(path: str, timeout: float) -> sqlite3.Connection:
+    conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False,
+                           timeout=timeout)
+    conn.execute(f"PRAGMA busy_timeout = {int(timeout * 1000)}")
+    conn.execute("PRAGMA foreign_keys = ON")
+    return conn
+
+
+def _alive(pid: int) -> bool:
+    """Whether process ``pid`` of this host runs."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+class SQLiteStore(QueuedStore):
+    """A :class:`~bragkit.server.store.base.Store` in one SQLite file (created if missing).
+
+    ``clock`` gives the Unix times stored with each entry; ``timeout`` is how long a
+    connection waits for another process's lock.
+    """
+
+    BEGIN_WRITE = "BEGIN IMMEDIATE"
+    BEGIN_READ = "BEGIN"
+
+    def __init__(self, path: str | os.PathLike[str], *, clock: Callable[[], float] = time.time,
+                 timeout: float = 10.0) -> None:
+        super().__init__(clock)
+        self.path = str(path)
+        if self.path in ("", ":memory:") or self.path.startswith("file:"):
+            raise StoreError("the SQLite store needs a file path (several connections share it)")
+        self._timeout = timeout
+        self._host = socket.gethostname()
+        self._pid = os.getpid()
+        self._claimed: set[tuple[str, str]] = set()
+        try:
+            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+            self._conn = _connect(self.path, timeout)
+            mode = self._conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+            self._conn.execute("PRAGMA synchronous = FULL")
+            synchronous = self._conn.execute("PRAGMA synchronous").fetchone()[0]
+            if mode != "wal" or synchronous != 2:
+                raise StoreError(f"{excerpt(self.path)}: WAL with synchronous=FULL is not "
+                                 f"available (journal_mode {mode}, synchronous {synchronous})")
+            self._migrate()
+        except (OSError, sqlite3.Error) as bad:
+            raise StoreError(f"cannot open the database {excerpt(self.path)}: "
+                             f"{excerpt(str(bad), quote=False)}") from None
+        self._start()
+
+    def _migrate(self) -> None:
+        run = _runner(self._conn)
+        run("BEGIN IMMEDIATE", ())
+        try:
+            for statement in ddl("sqlite"):
+                run(statement, ())
+            rows = run("SELECT value FROM room_meta WHERE key = 'schema'", ())
+            if not rows:
+                run("INSERT INTO room_meta (key, value) VALUES ('schema', ?)",
+                    (str(SCHEMA_VERSION),))
+            elif rows[0][0] != str(SCHEMA_VERSION):
+                raise StoreError(f"{excerpt(self.path)} has schema version {rows[0][0]}, "
+                                 f"this bragkit reads {SCHEMA_VERSION}")
+            run("COMMIT", ())
+        except BaseException:
+            run("ROLLBACK", ())
+            raise
+
+    def _writer_run(self) -> ops.Run:
+        return _runner(self._conn)
+
+    def _new_reader(self) -> tuple[ops.Run, Callable[[], None]]:
+        conn = _connect(self.path, self._timeout)
+        return _runner(conn), conn.close
+
+    def _close_writer(self) -> None:
+        self._conn.close()
+
+    def pragma(self, name: str) -> object:
+        """The value of ``PRAGMA name`` on the writer connection (read by the writer)."""
+        if not name.replace("_", "").isalpha():
+            raise StoreError(f"not a pragma name: {excerpt(name)}")
+        return self._call(lambda run: run(f"PRAGMA {name}", ())[0][0])
+
+    def claim(self, table_id: str, owner: str) -> bool:
+        """Own ``table_id`` for ``owner``; ``False`` while another owner's process lives (a
+        claim of a dead process of this host is taken over)."""
+        def work(run: ops.Run) -> bool:
+            rows = run("SELECT owner, host, pid FROM room_claims WHERE table_id = ?",
+                       (table_id,))
+            if rows:
+                held, host, pid = rows[0]
+                if held != owner and (host != self._host or not isinstance(pid, int)
+                                      or _alive(pid)):
+                    return False
+                run("DELETE FROM room_claims WHERE table_id = ?", (table_id,))
+            run("INSERT INTO room_claims (table_id, owner, host, pid, at) VALUES (?, ?, ?, ?, ?)",
+                (table_id, owner, self._host, self._pid, self._clock()))
+            return True
+        won = self._call(work)
+        if won:
+            self._claimed.add((table_id, owner))
+        return won
+
+    def release(self, table_id: str, owner: str) -> None:
+        """Give up ``owner``'s claim on ``table_id``."""
+        self._call(lambda run: run("DELETE FROM room_claims WHERE table_id = ? AND owner = ?",
+                                   (table_id, owner)))
+        self._claimed.discard((table_id, owner))
+
+    def _release_all(self) -> None:
+        for table_id, owner in sorted(self._claimed):
+            self.release(table_id, owner)
