@@ -32,12 +32,12 @@ It plays from its hand's winning chance against the live opponents:
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypedDict, Unpack
 
 from bragkit.bots.base import BaseBot, fallback_action
 from bragkit.bots.strength import best_three, one_opponent_table, percentile_table
 from bragkit.engine.actions import Action, LegalAction
-from bragkit.engine.family import family_for
+from bragkit.games import hand_ranking
 from bragkit.hands.batch import rank_best_batch
 
 if TYPE_CHECKING:
@@ -62,27 +62,44 @@ def _find(legal: tuple[LegalAction, ...], kind: str) -> LegalAction | None:
     return None
 
 
+class HeuristicOptions(TypedDict, total=False):
+    """The knobs of :class:`HeuristicBot` (each has a default)."""
+
+    blind_rate: float
+    """How often it plays blind (0.4)."""
+    blind_cap: float
+    """The largest share of its stack it stakes blind (0.05)."""
+    raise_at: float
+    """The winning chance from which it raises (0.8)."""
+    caution: float
+    """How much better than the pot odds its chance must be to stay in (1.5)."""
+    max_raises: int
+    """Raises per deal at most (3)."""
+    blind_mean: float
+    """The mean number of blind turns it plans (2.5, at least 1)."""
+    blind_to_end: float
+    """The chance it stays blind to the end (0.2)."""
+    agree_margin: float
+    """How clearly ahead it must be to agree to a showdown (1.5)."""
+
+
 class HeuristicBot(BaseBot):
     """Plays by its exact winning chance, pot odds, and simple blind and see rules."""
 
     name = "heuristic"
 
-    def __init__(self, rules: Rules, *, blind_rate: float = 0.4, blind_cap: float = 0.05,
-                 raise_at: float = 0.8, caution: float = 1.5, max_raises: int = 3,
-                 blind_mean: float = 2.5, blind_to_end: float = 0.2,
-                 agree_margin: float = 1.5) -> None:
+    def __init__(self, rules: Rules, **options: Unpack[HeuristicOptions]) -> None:
         super().__init__(rules)
-        self.family = family_for(rules)
-        self.ranking = self.family.ranking
+        self.ranking = hand_ranking(rules)
         self.cards = rules.cards
-        self.blind_rate = blind_rate
-        self.blind_cap = blind_cap
-        self.blind_mean = max(1.0, blind_mean)
-        self.blind_to_end = blind_to_end
-        self.agree_margin = agree_margin
-        self.raise_at = raise_at
-        self.caution = caution
-        self.max_raises = max_raises
+        self.blind_rate = options.get("blind_rate", 0.4)
+        self.blind_cap = options.get("blind_cap", 0.05)
+        self.blind_mean = max(1.0, options.get("blind_mean", 2.5))
+        self.blind_to_end = options.get("blind_to_end", 0.2)
+        self.agree_margin = options.get("agree_margin", 1.5)
+        self.raise_at = options.get("raise_at", 0.8)
+        self.caution = options.get("caution", 1.5)
+        self.max_raises = options.get("max_raises", 3)
         self._table = one_opponent_table(self.ranking) if self.cards == 3 else None
         self.raises = 0
         self.blind_turns = 0

@@ -28,9 +28,9 @@ strong one blind (half price, and nobody can see it), folds a hopeless one unsee
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Unpack
 
-from bragkit.bots.heuristic import HeuristicBot
+from bragkit.bots.heuristic import HeuristicBot, HeuristicOptions
 from bragkit.bots.strength import sampled_win
 
 if TYPE_CHECKING:
@@ -134,8 +134,9 @@ class TrackerBot(HeuristicBot):
 
     name = "tracker"
 
-    def __init__(self, rules: Rules, *, samples: int = 300, **kwargs: float) -> None:
-        super().__init__(rules, **kwargs)  # type: ignore[arg-type]
+    def __init__(self, rules: Rules, *, samples: int = 300,
+                 **options: Unpack[HeuristicOptions]) -> None:
+        super().__init__(rules, **options)
         self.samples = samples
         self.enabled = rules.cards == 3 and rules.pack_policy == "brag_unshuffled" \
             and not rules.stub_face_up
