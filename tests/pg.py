@@ -1,0 +1,146 @@
+"""A throwaway PostgreSQL cluster for the storage tests, and the fixtures that use it.
+
+The session fixture ``pg_cluster`` runs ``initdb`` and ``pg_ctl`` (from ``BRAG_PG_BIN``,
+``/usr/lib/postgresql/15/bin`` or PATH) in a temporary directory, listening on a free
+loopback port, and stops and deletes it at the end.  PostgreSQL refuses to run as root,
+so as root (CI) the binaries run as the ``postgres`` user through ``runuser``.  When the
+binaries are missing the PostgreSQL tests are skipped, except under ``CI=true`` where that
+is a failure.  ``pg_url`` gives each test a fresh database; ``store_url`` runs a test on
+SQLite and on PostgreSQL.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import itertools
+import os
+import pwd
+import shutil
+import socket
+import subprocess
+import tempfile
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+PG_BIN_DIRS = ("/usr/lib/postgresql/15/bin",)
+
+
+def pg_bin() -> Path | None:
+    """The folder holding ``initdb`` and ``pg_ctl``, or ``None``."""
+    env = os.environ.get("BRAG_PG_BIN")
+    candidates = [env] if env else []
+    candidates += list(PG_BIN_DIRS)
+    found = shutil.which("initdb")
+    if found:
+        candidates.append(str(Path(found).parent))
+    for folder in candidates:
+        if (Path(folder) / "initdb").is_file() and (Path(folder) / "pg_ctl").is_file():
+            return Path(folder)
+    return None
+
+
+def free_port() -> int:
+    """A TCP port free on 127.0.0.1 now."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+@dataclass
+class PgCluster:
+    """A running throwaway cluster (``url`` of its ``postgres`` database)."""
+
+    folder: Path
+    bin: Path
+    port: int
+    prefix: tuple[str, ...]
+    counter: itertools.count[int]
+
+    @property
+    def url(self) -> str:
+        return self.url_of("postgres")
+
+    def url_of(self, database: str) -> str:
+        return f"postgresql://postgres@127.0.0.1:{self.port}/{database}"
+
+    def run(self, *args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([*self.prefix, *args], check=True, capture_output=True,
+                              text=True, timeout=120)
+
+    def new_database(self) -> str:
+        """Create a fresh database and answer its URL."""
+        import psycopg
+
+        name = f"brag_{os.getpid()}_{next(self.counter)}"
+        with psycopg.connect(self.url, autocommit=True) as conn:
+            conn.execute(f"CREATE DATABASE {name}".encode())
+        return self.url_of(name)
+
+    def stop(self) -> None:
+        with contextlib.suppress(subprocess.SubprocessError, OSError):
+            self.run(str(self.bin / "pg_ctl"), "-D", str(self.folder / "data"), "-m",
+                     "immediate", "-w", "stop")
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+
+def start_cluster() -> PgCluster:
+    """Start a cluster (``RuntimeError`` with the reason if it cannot start)."""
+    folder_bin = pg_bin()
+    if folder_bin is None:
+        raise FileNotFoundError("PostgreSQL binaries (initdb, pg_ctl) not found")
+    folder = Path(tempfile.mkdtemp(prefix="bragkit-pg-"))
+    prefix: tuple[str, ...] = ()
+    if os.geteuid() == 0:
+        user = pwd.getpwnam("postgres")
+        os.chown(folder, user.pw_uid, user.pw_gid)
+        prefix = ("runuser", "-u", "postgres", "--")
+    cluster = PgCluster(folder, folder_bin, free_port(), prefix, itertools.count(1))
+    data = folder / "data"
+    try:
+        cluster.run(str(folder_bin / "initdb"), "-D", str(data), "-A", "trust", "-U",
+                    "postgres", "-E", "UTF8", "--no-sync")
+        options = (f"-p {cluster.port} -k {folder} -c listen_addresses=127.0.0.1 "
+                   f"-c max_connections=200 -c shared_buffers=32MB")
+        cluster.run(str(folder_bin / "pg_ctl"), "-D", str(data), "-o", options, "-l",
+                    str(folder / "log"), "-w", "-t", "60", "start")
+    except subprocess.CalledProcessError as bad:
+        log = (folder / "log").read_text() if (folder / "log").exists() else ""
+        cluster.stop()
+        raise RuntimeError(f"PostgreSQL did not start: {bad.stderr or bad.stdout}\n{log}") \
+            from None
+    return cluster
+
+
+@pytest.fixture(scope="session")
+def pg_cluster() -> Iterator[PgCluster]:
+    """A throwaway PostgreSQL cluster for the whole session (skipped without binaries,
+    a failure under ``CI=true``)."""
+    try:
+        cluster = start_cluster()
+    except FileNotFoundError as missing:
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"CI=true: {missing}")
+        pytest.skip(str(missing))
+    try:
+        yield cluster
+    finally:
+        cluster.stop()
+
+
+@pytest.fixture
+def pg_url(pg_cluster: PgCluster) -> str:
+    """The URL of a fresh, empty database of the session's cluster."""
+    return pg_cluster.new_database()
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def store_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """The URL of an empty store: a SQLite file, then a PostgreSQL database."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'room.db'}"
+    cluster: PgCluster = request.getfixturevalue("pg_cluster")
+    return cluster.new_database()

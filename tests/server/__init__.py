@@ -1,0 +1,1 @@
+"""Tests of the card room (issue 12): server, protocol, storage."""
