@@ -51,8 +51,10 @@ class DealProtocol:
         to_act: int
         actions: tuple[tuple[int, Action], ...]
         origin: Any
-        n: int
         stacks: tuple[int, ...]
+
+        @property
+        def n(self) -> int: ...
 
         @property
         def paid(self) -> tuple[int, ...]: ...

@@ -36,8 +36,9 @@ if TYPE_CHECKING:
     from bragkit.rules import Rules
 
 __all__ = ["NOBODY", "NO_FLAGS", "PROPOSED", "QUALIFYING", "REBOUGHT", "AgreeRound", "AnyWork",
-           "Asked", "BragFamily", "BragRecord", "LoanAsked", "LookChoice", "NameChoice", "Pending",
-           "Qualifying", "Work", "make", "new_event"]
+           "Asked", "BragFamily", "BragRecord", "DealSetup", "LoanAsked", "LookChoice",
+           "NameChoice", "Pending", "Qualifying", "Seldom", "Work", "deal_setup", "make",
+           "make_seldom", "new_event", "seldom_with"]
 
 P_BET: Final = Phase.BET
 P_NAME: Final = Phase.NAME
@@ -100,11 +101,11 @@ class Asked(NamedTuple):
 Pending = LookChoice | NameChoice | LoanAsked | AgreeRound | Qualifying | Asked
 """The phase-dependent data of a state (``None`` in the betting phase)."""
 
-StartTemplate = tuple[tuple[int, ...], tuple[Event, ...], tuple[int, ...], int,
-                      tuple[SeatStatus, ...]]
+StartTemplate = tuple["DealSetup", tuple[int, ...], tuple[Event, ...], tuple[int, ...], int,
+                      tuple[SeatStatus, ...], tuple[bool, ...]]
 """What the common start of a deal shares with every deal of the same seats, dealer and
-antes: (the seats dealt in, in order; the ante events; each seat's ante; their total; the
-statuses)."""
+antes: (the deal's setup; the seats dealt in, in order; the ante events; each seat's ante;
+their total; the statuses; nobody has looked).  The setup holds the rules it was built for."""
 
 NOBODY: Final[frozenset[int]] = frozenset()
 new_event: Final = tuple.__new__
@@ -144,6 +145,8 @@ class BragFamily:
         self.start_templates: dict[tuple[object, ...], StartTemplate] = {}
         """The card-free part of each common deal start (brag/start.py), by seats, dealer
         and statuses: cached here, with the rules they come from."""
+        self.setups: dict[tuple[int, int], DealSetup] = {}
+        """The :class:`DealSetup` of each table size and dealer (:func:`deal_setup`)."""
 
     # -------------------------------------------------------------- hooks
     def extra_legal(self, state: BragRecord, seat: int) -> list[LegalAction]:
@@ -164,23 +167,54 @@ class BragFamily:
 
 
 @dataclass(frozen=True, slots=True)
+class DealSetup:
+    """The fields every state of one deal shares and none changes: built once per deal
+    (cached per seats and dealer on the family), linked from each state."""
+
+    rules: Rules
+    n: int
+    dealer: int
+    family: BragFamily = field(compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Seldom:
+    """The fields of a deal state that change seldom (covers, second hands, discards, the
+    pending record, winners, carried and retained hands, debts, rebuys, the turn flags):
+    one record, shared by consecutive states until one of them changes."""
+
+    frozen: tuple[tuple[int, int], ...]
+    old: tuple[tuple[int, ...], ...]
+    discards: tuple[tuple[int, ...], ...]
+    pending: Pending | None
+    winners: tuple[int, ...]
+    carried: int
+    retained: tuple[int, ...]
+    shuffle_next: bool
+    debts: tuple[tuple[int, int, int], ...]
+    bought: tuple[int, ...]
+    total: int
+    faceup: tuple[int, ...]
+    retainer: int
+    turn: TurnFlags
+
+
+@dataclass(frozen=True, slots=True)
 class BragRecord(DealProtocol):
     """The fields and the pure queries of a brag-style deal state.
 
     :class:`~bragkit.engine.brag.state.BragState` adds the transitions; the machine's modules
     (legal actions, resolution, views, diagnosis) read states through this class, so none of
-    them imports the state module.  Seats are 0-based; card fields hold card ids.
+    them imports the state module.  Seats are 0-based; card fields hold card ids.  The
+    fields that never change in a deal are the :class:`DealSetup` ``setup``, those that
+    change seldom the :class:`Seldom` ``seldom``; each of theirs is also a property here.
     """
 
-    rules: Rules
-    n: int
-    dealer: int
+    setup: DealSetup
+    seldom: Seldom
     stacks: tuple[int, ...]
     pot: int
-    frozen: tuple[tuple[int, int], ...]
     hands: tuple[tuple[int, ...], ...]
-    old: tuple[tuple[int, ...], ...]
-    discards: tuple[tuple[int, ...], ...]
     looked: tuple[bool, ...]
     blind_bet: tuple[bool, ...]
     status: tuple[SeatStatus, ...]
@@ -190,22 +224,101 @@ class BragRecord(DealProtocol):
     last_bettor: int
     pack: tuple[int, ...]
     paid: tuple[int, ...]
-    total: int
-    turn: TurnFlags
-    pending: Pending | None
-    faceup: tuple[int, ...]
-    retainer: int
-    winners: tuple[int, ...]
-    carried: int
-    retained: tuple[int, ...]
-    shuffle_next: bool
-    debts: tuple[tuple[int, int, int], ...]
-    bought: tuple[int, ...]
     events: tuple[Event, ...]
     actions: tuple[tuple[int, Action], ...]
-    family: BragFamily = field(compare=False, repr=False)
     origin: BragRecord | None = field(default=None, compare=False, repr=False)
     cache: list[tuple[LegalAction, ...]] = field(default_factory=list, compare=False, repr=False)
+
+    # ------------------------------------------------------------------ the shared fields
+    @property
+    def rules(self) -> Rules:
+        """The rules of the deal."""
+        return self.setup.rules
+
+    @property
+    def n(self) -> int:
+        """How many seats the table has."""
+        return self.setup.n
+
+    @property
+    def dealer(self) -> int:
+        """The dealer's seat."""
+        return self.setup.dealer
+
+    @property
+    def family(self) -> BragFamily:
+        """The game family's hooks."""
+        return self.setup.family
+
+    @property
+    def frozen(self) -> tuple[tuple[int, int], ...]:
+        """The covered pots, oldest first: (chips, the seat that covered)."""
+        return self.seldom.frozen
+
+    @property
+    def old(self) -> tuple[tuple[int, ...], ...]:
+        """Each seat's retained (old) blind hand, () if none."""
+        return self.seldom.old
+
+    @property
+    def discards(self) -> tuple[tuple[int, ...], ...]:
+        """Each seat's discards."""
+        return self.seldom.discards
+
+    @property
+    def pending(self) -> Pending | None:
+        """The phase's pending record (None in the betting phase)."""
+        return self.seldom.pending
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """Seats that won a pot this deal, in order."""
+        return self.seldom.winners
+
+    @property
+    def carried(self) -> int:
+        """The pot carried into (or, once over, out of) this deal."""
+        return self.seldom.carried
+
+    @property
+    def retained(self) -> tuple[int, ...]:
+        """``(seat, *cards)`` of a retained blind hand, () if none."""
+        return self.seldom.retained
+
+    @property
+    def shuffle_next(self) -> bool:
+        """Whether the next deal is shuffled (a prial won a see)."""
+        return self.seldom.shuffle_next
+
+    @property
+    def debts(self) -> tuple[tuple[int, int, int], ...]:
+        """The debt ledger: (lender, borrower, chips)."""
+        return self.seldom.debts
+
+    @property
+    def bought(self) -> tuple[int, ...]:
+        """Chips each seat rebought this deal."""
+        return self.seldom.bought
+
+    @property
+    def total(self) -> int:
+        """The chips in play (stacks plus pots): the conservation target."""
+        return self.seldom.total
+
+    @property
+    def faceup(self) -> tuple[int, ...]:
+        """The face-up hand of the retained-hand variant (4.4.7), () if none."""
+        return self.seldom.faceup
+
+    @property
+    def retainer(self) -> int:
+        """The seat that retained a hand into this deal (-1 if none)."""
+        return self.seldom.retainer
+
+    @property
+    def turn(self) -> TurnFlags:
+        """The flags of the current turn."""
+        return self.seldom.turn
 
     # ------------------------------------------------------------------ queries
     def turn_rule(self) -> str:
@@ -215,12 +328,13 @@ class BragRecord(DealProtocol):
     @property
     def active(self) -> tuple[int, ...]:
         """Seats still betting (not folded, not covered, dealt in)."""
-        return tuple(s for s in range(self.n) if self.status[s] == S_IN)
+        status = self.status
+        return tuple(s for s in range(len(status)) if status[s] == S_IN)
 
     def stay_cost(self, seat: int) -> int:
         """Chips ``seat`` must pay to stay in now (the first bet's minimum when R = 0)."""
-        lo, _ = self.family.betting.bet_bounds(self.r, not self.looked[seat], self.pot,
-                                               self.stacks[seat])
+        lo, _ = self.setup.family.betting.bet_bounds(self.r, not self.looked[seat], self.pot,
+                                                     self.stacks[seat])
         return lo
 
     @property
@@ -235,21 +349,23 @@ class BragRecord(DealProtocol):
         (-1, 1)
         """
         first = self.first()
-        return tuple(self.stacks[s] - first.stacks[s] - first.paid[s] - self.bought[s]
-                     for s in range(self.n))
+        bought = self.seldom.bought
+        return tuple(self.stacks[s] - first.stacks[s] - first.paid[s] - bought[s]
+                     for s in range(self.setup.n))
 
     def chips_in_play(self) -> int:
         """Stacks plus every pot: always equals :attr:`total` (chip conservation)."""
-        return sum(self.stacks) + self.pot + sum(a for a, _ in self.frozen)
+        return sum(self.stacks) + self.pot + sum(a for a, _ in self.seldom.frozen)
 
     def all_cards(self) -> list[int]:
         """Every card id this deal accounts for (pack, hands, discards are in the pack)."""
         cards = list(self.pack)
-        for s in range(self.n):
+        old = self.seldom.old
+        for s in range(self.setup.n):
             cards.extend(self.hands[s])
-            cards.extend(self.old[s])
-        cards.extend(self.faceup)
-        cards.extend(self.retained[1:])
+            cards.extend(old[s])
+        cards.extend(self.seldom.faceup)
+        cards.extend(self.seldom.retained[1:])
         return cards
 
     def secret_cards(self, seat: int) -> set[int]:
@@ -264,10 +380,10 @@ class BragRecord(DealProtocol):
                 shown.update(e.cards)
         first = self.first()
         dealt: set[int] = set()
-        for s in range(self.n):
+        for s in range(self.setup.n):
             dealt.update(first.hands[s])
-            dealt.update(first.old[s])
-        dealt.update(first.faceup)
+            dealt.update(first.seldom.old[s])
+        dealt.update(first.seldom.faceup)
         return dealt - shown
 
 
@@ -316,16 +432,18 @@ class Work(Generic[R_co]):
 
     def __init__(self, st: R_co) -> None:
         self.base = st
-        self.rules = st.rules
-        self.family = st.family
-        self.n = st.n
-        self.dealer = st.dealer
+        setup = st.setup
+        seldom = st.seldom
+        self.rules = setup.rules
+        self.family = setup.family
+        self.n = setup.n
+        self.dealer = setup.dealer
         self.stacks = list(st.stacks)
         self.pot = st.pot
-        self.frozen = list(st.frozen)
+        self.frozen = list(seldom.frozen)
         self.hands = list(st.hands)
-        self.old = list(st.old)
-        self.discards = list(st.discards)
+        self.old = list(seldom.old)
+        self.discards = list(seldom.discards)
         self.looked = list(st.looked)
         self.blind_bet = list(st.blind_bet)
         self.status = list(st.status)
@@ -335,17 +453,17 @@ class Work(Generic[R_co]):
         self.last_bettor = st.last_bettor
         self.pack = st.pack
         self.paid = list(st.paid)
-        self.total = st.total
-        self.turn = st.turn
-        self.pending = st.pending
-        self.faceup = st.faceup
-        self.retainer = st.retainer
-        self.winners = list(st.winners)
-        self.carried = st.carried
-        self.retained = st.retained
-        self.shuffle_next = st.shuffle_next
-        self.debts = st.debts
-        self.bought = list(st.bought)
+        self.total = seldom.total
+        self.turn = seldom.turn
+        self.pending = seldom.pending
+        self.faceup = seldom.faceup
+        self.retainer = seldom.retainer
+        self.winners = list(seldom.winners)
+        self.carried = seldom.carried
+        self.retained = seldom.retained
+        self.shuffle_next = seldom.shuffle_next
+        self.debts = seldom.debts
+        self.bought = list(seldom.bought)
         self.new_events: list[Event] = []
 
     def freeze(self, seat: int, action: Action | None) -> R_co:
@@ -353,14 +471,18 @@ class Work(Generic[R_co]):
         logged unless None)."""
         st = self.base
         actions = st.actions if action is None else (*st.actions, (seat, action))
+        seldom = make_seldom(
+            tuple(self.frozen), tuple(self.old), tuple(self.discards), self.pending,
+            tuple(self.winners), self.carried, self.retained, self.shuffle_next, self.debts,
+            tuple(self.bought), self.total, self.faceup, self.retainer, self.turn)
+        if seldom == st.seldom:
+            seldom = st.seldom  # share the record while nothing in it changes
         return make(  # the fields in order (BragRecord)
-            type(st), self.rules, self.n, self.dealer, tuple(self.stacks), self.pot,
-            tuple(self.frozen), tuple(self.hands), tuple(self.old), tuple(self.discards),
-            tuple(self.looked), tuple(self.blind_bet), tuple(self.status), self.phase, self.to_act,
-            self.r, self.last_bettor, self.pack, tuple(self.paid), self.total, self.turn,
-            self.pending, self.faceup, self.retainer, tuple(self.winners), self.carried,
-            self.retained, self.shuffle_next, self.debts, tuple(self.bought), st.events +
-            tuple(self.new_events), actions, self.family, st if action is not None else st.origin
+            type(st), st.setup, seldom, tuple(self.stacks), self.pot, tuple(self.hands),
+            tuple(self.looked), tuple(self.blind_bet), tuple(self.status), self.phase,
+            self.to_act, self.r, self.last_bettor, self.pack, tuple(self.paid),
+            st.events + tuple(self.new_events), actions,
+            st if action is not None else st.origin
         )
 
     # ---------------------------------------------------------------- helpers
@@ -427,15 +549,11 @@ class Work(Generic[R_co]):
 
 
 # ---------------------------------------------------------------------- typed construction
-_set_rules = slot_setter(BragRecord, "rules")
-_set_n = slot_setter(BragRecord, "n")
-_set_dealer = slot_setter(BragRecord, "dealer")
+_set_setup = slot_setter(BragRecord, "setup")
+_set_seldom = slot_setter(BragRecord, "seldom")
 _set_stacks = slot_setter(BragRecord, "stacks")
 _set_pot = slot_setter(BragRecord, "pot")
-_set_frozen = slot_setter(BragRecord, "frozen")
 _set_hands = slot_setter(BragRecord, "hands")
-_set_old = slot_setter(BragRecord, "old")
-_set_discards = slot_setter(BragRecord, "discards")
 _set_looked = slot_setter(BragRecord, "looked")
 _set_blind_bet = slot_setter(BragRecord, "blind_bet")
 _set_status = slot_setter(BragRecord, "status")
@@ -445,33 +563,17 @@ _set_r = slot_setter(BragRecord, "r")
 _set_last_bettor = slot_setter(BragRecord, "last_bettor")
 _set_pack = slot_setter(BragRecord, "pack")
 _set_paid = slot_setter(BragRecord, "paid")
-_set_total = slot_setter(BragRecord, "total")
-_set_turn = slot_setter(BragRecord, "turn")
-_set_pending = slot_setter(BragRecord, "pending")
-_set_faceup = slot_setter(BragRecord, "faceup")
-_set_retainer = slot_setter(BragRecord, "retainer")
-_set_winners = slot_setter(BragRecord, "winners")
-_set_carried = slot_setter(BragRecord, "carried")
-_set_retained = slot_setter(BragRecord, "retained")
-_set_shuffle_next = slot_setter(BragRecord, "shuffle_next")
-_set_debts = slot_setter(BragRecord, "debts")
-_set_bought = slot_setter(BragRecord, "bought")
 _set_events = slot_setter(BragRecord, "events")
 _set_actions = slot_setter(BragRecord, "actions")
-_set_family = slot_setter(BragRecord, "family")
 _set_origin = slot_setter(BragRecord, "origin")
 _set_cache = slot_setter(BragRecord, "cache")
 
 
-def make(cls: type[R], rules: Rules,
-         n: int,
-         dealer: int,
+def make(cls: type[R], setup: DealSetup,
+         seldom: Seldom,
          stacks: tuple[int, ...],
          pot: int,
-         frozen: tuple[tuple[int, int], ...],
          hands: tuple[tuple[int, ...], ...],
-         old: tuple[tuple[int, ...], ...],
-         discards: tuple[tuple[int, ...], ...],
          looked: tuple[bool, ...],
          blind_bet: tuple[bool, ...],
          status: tuple[SeatStatus, ...],
@@ -481,36 +583,19 @@ def make(cls: type[R], rules: Rules,
          last_bettor: int,
          pack: tuple[int, ...],
          paid: tuple[int, ...],
-         total: int,
-         turn: TurnFlags,
-         pending: Pending | None,
-         faceup: tuple[int, ...],
-         retainer: int,
-         winners: tuple[int, ...],
-         carried: int,
-         retained: tuple[int, ...],
-         shuffle_next: bool,
-         debts: tuple[tuple[int, int, int], ...],
-         bought: tuple[int, ...],
          events: tuple[Event, ...],
          actions: tuple[tuple[int, Action], ...],
-         family: BragFamily,
          origin: BragRecord | None, /) -> R:
     """A new ``cls`` state (a :class:`BragRecord` class) from every field, in field order:
     the hot path's constructor (the frozen ``__init__`` is slow), each argument's type
-    checked by mypy.  Positional on purpose: a call with 34 keywords costs about 10 us in
-    CPython 3.11 (measured), a positional one under 1 us; keywords come back with fewer
-    fields per state (design section 5, cut 1)."""
+    checked by mypy.  Positional on purpose: keywords cost about 30% more per call in
+    CPython 3.11 (measured, docs/design/contract.md section 5)."""
     new = object.__new__(cls)
-    _set_rules(new, rules)
-    _set_n(new, n)
-    _set_dealer(new, dealer)
+    _set_setup(new, setup)
+    _set_seldom(new, seldom)
     _set_stacks(new, stacks)
     _set_pot(new, pot)
-    _set_frozen(new, frozen)
     _set_hands(new, hands)
-    _set_old(new, old)
-    _set_discards(new, discards)
     _set_looked(new, looked)
     _set_blind_bet(new, blind_bet)
     _set_status(new, status)
@@ -520,23 +605,86 @@ def make(cls: type[R], rules: Rules,
     _set_last_bettor(new, last_bettor)
     _set_pack(new, pack)
     _set_paid(new, paid)
-    _set_total(new, total)
-    _set_turn(new, turn)
+    _set_events(new, events)
+    _set_actions(new, actions)
+    _set_origin(new, origin)
+    _set_cache(new, [])
+    return new
+
+
+_set_frozen = slot_setter(Seldom, "frozen")
+_set_old = slot_setter(Seldom, "old")
+_set_discards = slot_setter(Seldom, "discards")
+_set_pending = slot_setter(Seldom, "pending")
+_set_winners = slot_setter(Seldom, "winners")
+_set_carried = slot_setter(Seldom, "carried")
+_set_retained = slot_setter(Seldom, "retained")
+_set_shuffle_next = slot_setter(Seldom, "shuffle_next")
+_set_debts = slot_setter(Seldom, "debts")
+_set_bought = slot_setter(Seldom, "bought")
+_set_total = slot_setter(Seldom, "total")
+_set_faceup = slot_setter(Seldom, "faceup")
+_set_retainer = slot_setter(Seldom, "retainer")
+_set_turn = slot_setter(Seldom, "turn")
+
+
+def make_seldom(frozen: tuple[tuple[int, int], ...],
+                old: tuple[tuple[int, ...], ...],
+                discards: tuple[tuple[int, ...], ...],
+                pending: Pending | None,
+                winners: tuple[int, ...],
+                carried: int,
+                retained: tuple[int, ...],
+                shuffle_next: bool,
+                debts: tuple[tuple[int, int, int], ...],
+                bought: tuple[int, ...],
+                total: int,
+                faceup: tuple[int, ...],
+                retainer: int,
+                turn: TurnFlags, /) -> Seldom:
+    """A new :class:`Seldom` record from every field, in field order (as :func:`make`)."""
+    new = object.__new__(Seldom)
+    _set_frozen(new, frozen)
+    _set_old(new, old)
+    _set_discards(new, discards)
     _set_pending(new, pending)
-    _set_faceup(new, faceup)
-    _set_retainer(new, retainer)
     _set_winners(new, winners)
     _set_carried(new, carried)
     _set_retained(new, retained)
     _set_shuffle_next(new, shuffle_next)
     _set_debts(new, debts)
     _set_bought(new, bought)
-    _set_events(new, events)
-    _set_actions(new, actions)
-    _set_family(new, family)
-    _set_origin(new, origin)
-    _set_cache(new, [])
+    _set_total(new, total)
+    _set_faceup(new, faceup)
+    _set_retainer(new, retainer)
+    _set_turn(new, turn)
     return new
+
+
+def seldom_with(seldom: Seldom, *, pending: Pending | None = None, turn: TurnFlags = NO_FLAGS,
+                carried: int | None = None, winners: tuple[int, ...] | None = None) -> Seldom:
+    """``seldom`` itself when it already has these values (the common case), else a copy
+    with them: what the fast paths change."""
+    if (seldom.pending is pending and seldom.turn == turn
+            and (carried is None or carried == seldom.carried)
+            and (winners is None or winners == seldom.winners)):
+        return seldom
+    return make_seldom(seldom.frozen, seldom.old, seldom.discards, pending,
+                       seldom.winners if winners is None else winners,
+                       seldom.carried if carried is None else carried, seldom.retained,
+                       seldom.shuffle_next, seldom.debts, seldom.bought, seldom.total,
+                       seldom.faceup, seldom.retainer, turn)
+
+
+def deal_setup(family: BragFamily, rules: Rules, n: int, dealer: int) -> DealSetup:
+    """The (cached, on the family) :class:`DealSetup` of a deal of ``n`` seats."""
+    key = (n, dealer)
+    found = family.setups.get(key)
+    if found is None or found.rules is not rules:
+        if len(family.setups) >= 256:
+            family.setups.clear()
+        found = family.setups[key] = DealSetup(rules, n, dealer, family)
+    return found
 
 
 AnyWork = Work[BragRecord]

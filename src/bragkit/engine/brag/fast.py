@@ -11,7 +11,7 @@ from typing import Final, TypeVar
 
 from bragkit.engine.actions import Action
 from bragkit.engine.brag.betting import next_in_turn
-from bragkit.engine.brag.core import NO_FLAGS, BragRecord, make, new_event
+from bragkit.engine.brag.core import NO_FLAGS, BragRecord, make, new_event, seldom_with
 from bragkit.engine.events import Event
 from bragkit.engine.kinds import Phase, SeatStatus, TurnFlags
 
@@ -30,25 +30,25 @@ S_IN: Final = SeatStatus.IN
 def _evolve(st: R, stacks: tuple[int, ...], pot: int, looked: tuple[bool, ...],
             blind_bet: tuple[bool, ...], status: tuple[SeatStatus, ...], phase: Phase, to_act: int,
             r: int, last_bettor: int, pack: tuple[int, ...], paid: tuple[int, ...],
-            hands: tuple[tuple[int, ...], ...], events: tuple[Event, ...],
+            hands: tuple[tuple[int, ...], ...], event: Event,
             action: tuple[int, Action], turn: TurnFlags = NO_FLAGS) -> R:
     """A successor that differs only in the hot fields (the fast paths below)."""
     return make(  # the fields in order (BragRecord)
-        type(st), st.rules, st.n, st.dealer, stacks, pot, st.frozen, hands, st.old, st.discards,
-        looked, blind_bet, status, phase, to_act, r, last_bettor, pack, paid, st.total, turn, None,
-        st.faceup, st.retainer, st.winners, st.carried, st.retained, st.shuffle_next, st.debts,
-        st.bought, events, (*st.actions, action), st.family, st
+        type(st), st.setup, seldom_with(st.seldom, turn=turn), stacks, pot, hands, looked,
+        blind_bet, status, phase, to_act, r, last_bettor, pack, paid, (*st.events, event),
+        (*st.actions, action), st
     )
 
 
 def fast(st: R, p: int, action: Action) -> R | None:
     """Fast paths for the commonest moves of the plain game; None when they do not apply."""
     kind = action.kind
-    if st.phase != P_BET or st.old[p] or st.rules.stub_face_up:
+    setup = st.setup
+    rules = setup.rules
+    if st.phase != P_BET or st.seldom.old[p] or rules.stub_face_up:
         return None
     if kind == "bet":
-        family = st.family
-        if family.has_after_bet:
+        if setup.family.has_after_bet:
             return None
         x = action.amount
         assert x is not None
@@ -62,60 +62,61 @@ def fast(st: R, p: int, action: Action) -> R | None:
         return _evolve(
             st, (*stacks[:p], stacks[p] - x, *stacks[p + 1:]), st.pot + x, st.looked, blind_bet,
             st.status, P_BET, next_in_turn(st.status, p), 2 * x if blind else x, p, st.pack,
-            (*paid[:p], paid[p] + x, *paid[p + 1:]), st.hands, (*st.events, ev), (p, action))
-    if kind == "look" and action.arg is None and not st.rules.discards:
+            (*paid[:p], paid[p] + x, *paid[p + 1:]), st.hands, ev, (p, action))
+    if kind == "look" and action.arg is None and not rules.discards:
         looked = (*st.looked[:p], True, *st.looked[p + 1:])
         ev = _new_event(Event, ("look", p, None, st.hands[p], frozenset((p,)), None))
         return _evolve(st, st.stacks, st.pot, looked, st.blind_bet, st.status, P_BET, p, st.r,
-                       st.last_bettor, st.pack, st.paid, st.hands, (*st.events, ev), (p, action),
-                       st.turn)
-    if kind == "fold" and st.status.count(S_IN) == 2 and not st.frozen:
-        return _fast_foldout(st, p, action)
-    if kind == "fold" and st.status.count(S_IN) > 2:
-        status = (*st.status[:p], S_FOLDED, *st.status[p + 1:])
-        hand = st.hands[p]
-        hands = (*st.hands[:p], (), *st.hands[p + 1:])
-        ev = _new_event(Event, ("fold", p, None, None, None, None))
-        return _evolve(st, st.stacks, st.pot, st.looked, st.blind_bet, status, P_BET,
-                       next_in_turn(status, p), st.r, st.last_bettor, st.pack + hand, st.paid,
-                       hands, (*st.events, ev), (p, action))
+                       st.last_bettor, st.pack, st.paid, st.hands, ev, (p, action),
+                       st.seldom.turn)
+    if kind == "fold":
+        active = st.status.count(S_IN)
+        if active == 2 and not st.seldom.frozen:
+            return _fast_foldout(st, p, action)
+        if active > 2:
+            status = (*st.status[:p], S_FOLDED, *st.status[p + 1:])
+            hand = st.hands[p]
+            hands = (*st.hands[:p], (), *st.hands[p + 1:])
+            ev = _new_event(Event, ("fold", p, None, None, None, None))
+            return _evolve(st, st.stacks, st.pot, st.looked, st.blind_bet, status, P_BET,
+                           next_in_turn(status, p), st.r, st.last_bettor, st.pack + hand,
+                           st.paid, hands, ev, (p, action))
     return None
 
 
 def _fast_foldout(st: R, p: int, action: Action) -> R | None:
     """A fold that leaves one seat: it wins the pot, or carries it if playing blind."""
     s = next_in_turn(st.status, p)
-    if st.old[s]:
+    seldom = st.seldom
+    if seldom.old[s]:
         return None
-    blind = not st.looked[s] and (st.blind_bet[s] or st.rules.blind_definition != "has_bet_blind")
-    family = st.family
+    setup = st.setup
+    blind = not st.looked[s] and (st.blind_bet[s]
+                                  or setup.rules.blind_definition != "has_bet_blind")
+    family = setup.family
     status = (*st.status[:p], S_FOLDED, *st.status[p + 1:])
-    events = [_new_event(Event, ("fold", p, None, None, None, None))]
+    fold = _new_event(Event, ("fold", p, None, None, None, None))
     pack = st.pack + st.hands[p]
     hands = list(st.hands)
     hands[p] = ()
     if family.foldout_carries and blind:
         if not family.retained_hands:
             return None
-        events.append(_new_event(Event, ("carry", s, st.pot, None, None, None)))
+        carry = _new_event(Event, ("carry", s, st.pot, None, None, None))
         return make(  # the fields in order (BragRecord)
-            type(st), st.rules, st.n, st.dealer, st.stacks, st.pot, st.frozen, tuple(hands), st.old,
-            st.discards, st.looked, st.blind_bet, status, P_RETAIN, s, st.r, st.last_bettor,
-            pack, st.paid, st.total, NO_FLAGS, None, st.faceup, st.retainer, st.winners, st.pot,
-            st.retained, st.shuffle_next, st.debts, st.bought, (*st.events, *events), (*st.actions,
-            (p, action)), family, st
+            type(st), setup, seldom_with(seldom, carried=st.pot), st.stacks, st.pot,
+            tuple(hands), st.looked, st.blind_bet, status, P_RETAIN, s, st.r, st.last_bettor,
+            pack, st.paid, (*st.events, fold, carry), (*st.actions, (p, action)), st
         )
     pot = st.pot
-    events.append(_new_event(Event, ("award", s, pot, None, None, "pot")))
-    events.append(_new_event(Event, ("deal_end", None, st.carried, None, None, None)))
+    award = _new_event(Event, ("award", s, pot, None, None, "pot"))
+    end = _new_event(Event, ("deal_end", None, seldom.carried, None, None, None))
     pack += hands[s]
     hands[s] = ()
     stacks = (*st.stacks[:s], st.stacks[s] + pot, *st.stacks[s + 1:])
-    winners = st.winners if s in st.winners else (*st.winners, s)
+    winners = seldom.winners if s in seldom.winners else (*seldom.winners, s)
     return make(  # the fields in order (BragRecord)
-        type(st), st.rules, st.n, st.dealer, stacks, 0, st.frozen, tuple(hands), st.old,
-        st.discards, st.looked, st.blind_bet, status, P_OVER, -1, st.r, st.last_bettor, pack,
-        st.paid, st.total, NO_FLAGS, None, st.faceup, st.retainer, winners, st.carried, st.retained,
-        st.shuffle_next, st.debts, st.bought, (*st.events, *events), (*st.actions, (p, action)),
-        family, st
+        type(st), setup, seldom_with(seldom, winners=winners), stacks, 0, tuple(hands),
+        st.looked, st.blind_bet, status, P_OVER, -1, st.r, st.last_bettor, pack, st.paid,
+        (*st.events, fold, award, end), (*st.actions, (p, action)), st
     )

@@ -15,7 +15,9 @@ from bragkit.engine.brag.core import (
     BragRecord,
     StartTemplate,
     Work,
+    deal_setup,
     make,
+    make_seldom,
     new_event,
 )
 from bragkit.engine.brag.family import family_for
@@ -53,10 +55,12 @@ def start_deal(cls: type[R], rules: Rules, stacks: tuple[int, ...], dealer: int,
     blank: tuple[tuple[int, ...], ...] = ((),) * n
     if not retained and not rules.stub_face_up:
         return _start_fast(cls, rules, family, stacks, dealer, pack, carried, debts, status)
+    seldom = make_seldom((), blank, blank, None, (), 0, (), False, debts, (0,) * n,
+                         sum(stacks) + carried, (), -1, NO_FLAGS)
     st = make(  # the fields in order (BragRecord)
-        cls, rules, n, dealer, stacks, carried, (), blank, blank, blank, (False,) * n, (False,) * n,
-        tuple(status), P_BET, -1, family.betting.initial_r, -1, pack, (0,) * n, sum(stacks) +
-        carried, NO_FLAGS, None, (), -1, (), 0, (), False, debts, (0,) * n, (), (), family, None
+        cls, deal_setup(family, rules, n, dealer), seldom, stacks, carried, blank,
+        (False,) * n, (False,) * n, tuple(status), P_BET, -1, family.betting.initial_r, -1, pack,
+        (0,) * n, (), (), None
     )
     w = Work(st)
     w.emit("deal_start", dealer, amount=carried)
@@ -111,7 +115,7 @@ def _template(family: BragFamily, rules: Rules, n: int, dealer: int,
     """The (cached, on the family) part of a common start that depends on no card."""
     key = (n, dealer, tuple(status))
     found = family.start_templates.get(key)
-    if found is not None:
+    if found is not None and found[0].rules is rules:
         return found
     order = tuple(s for s in ((dealer + k) % n for k in range(1, n + 1)) if status[s] == S_IN)
     ante = rules.ante
@@ -123,8 +127,9 @@ def _template(family: BragFamily, rules: Rules, n: int, dealer: int,
             antes.append(new_event(Event, ("ante", s, ante, None, None, None)))
     if len(family.start_templates) >= 1024:
         family.start_templates.clear()
-    found = family.start_templates[key] = (order, tuple(antes), tuple(paid), ante * len(order),
-                                           key[2])
+    found = family.start_templates[key] = (deal_setup(family, rules, n, dealer), order,
+                                           tuple(antes), tuple(paid), ante * len(order), key[2],
+                                           (False,) * n)
     return found
 
 
@@ -134,7 +139,8 @@ def _start_fast(cls: type[R], rules: Rules, family: BragFamily, stacks: tuple[in
     """The common start (no retained hand, no face-up stub), built in one go from the
     cached template of its seats, dealer and antes."""
     n = len(stacks)
-    order, antes, paid, ante_total, statuses = _template(family, rules, n, dealer, status)
+    setup, order, antes, paid, ante_total, statuses, falses = _template(family, rules, n,
+                                                                        dealer, status)
     ev = new_event
     k = rules.cards
     m = len(order)
@@ -144,13 +150,12 @@ def _start_fast(cls: type[R], rules: Rules, family: BragFamily, stacks: tuple[in
         hand = pack[i:k * m:m]
         hands[s] = hand
         deals.append(ev(Event, ("deal", s, None, hand, _NOBODY, None)))
-    blank: tuple[tuple[int, ...], ...] = ((),) * n
-    falses = (False,) * n
     chips = tuple([a - b for a, b in zip(stacks, paid, strict=True)])
     events = (ev(Event, ("deal_start", dealer, carried, None, None, None)), *antes, *deals)
+    blank = ((),) * n
+    seldom = make_seldom((), blank, blank, None, (), 0, (), False, debts, (0,) * n,
+                         sum(stacks) + carried, (), -1, NO_FLAGS)
     return make(  # the fields in order (BragRecord)
-        cls, rules, n, dealer, chips, carried + ante_total, (), tuple(hands), blank, blank,
-        falses, falses, statuses, P_BET, order[0], family.betting.initial_r, -1, pack[k * m:],
-        paid, sum(stacks) + carried, NO_FLAGS, None, (), -1, (), 0, (), False, debts, (0,) * n,
-        events, (), family, None
+        cls, setup, seldom, chips, carried + ante_total, tuple(hands), falses, falses, statuses,
+        P_BET, order[0], family.betting.initial_r, -1, pack[k * m:], paid, events, (), None
     )
