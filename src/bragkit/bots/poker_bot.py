@@ -37,6 +37,7 @@ from bragkit.cards import card_from_id
 from bragkit.engine.actions import Action, LegalAction
 from bragkit.games import hand_ranking
 from bragkit.hands.counts import pip_value
+from bragkit.rules.game_keys import own_keys
 
 if TYPE_CHECKING:
     from bragkit.engine.views import SeatView
@@ -64,9 +65,8 @@ class PokerHeuristicBot(BaseBot):
                  max_raises: int = 2, blind_rate: float = 0.0, draw31_below: int = 21,
                  slowplay: float = 0.15, bluff: float = 0.06) -> None:
         super().__init__(rules)
-        from bragkit.engine.poker_game import poker_game_for
-
-        self.game = poker_game_for(rules)
+        self.draws_to_31 = "draw31" in own_keys(rules)
+        """The game's draw is towards thirty-one (its spec reads ``draw31``: Three-Stake's P3)."""
         self.ranking = hand_ranking(rules)
         self.table = one_opponent_table(self.ranking)
         self.raise_at = raise_at
@@ -159,7 +159,7 @@ class PokerHeuristicBot(BaseBot):
             if s is not None and s >= 0.6:
                 return Action("stand")
             return Action("discard", arg=self._discard_choice(ids, kinds["discard"].args))
-        if draw is not None and ids and self.game.name == "three-stake":
+        if draw is not None and ids and self.draws_to_31:
             if points31(ids, self.rules.ace_value_31) <= self.draw31_below and draw.lo is not None:
                 return Action("draw", draw.lo)
             return Action("stand")

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Final
 from bragkit.errors import RulesError
 from bragkit.games.spec import GameSpec
 from bragkit.rules import catalogue
+from bragkit.rules.model import register_hooks, unregister_hooks
 
 if TYPE_CHECKING:
     from bragkit.hands import Ranking
@@ -43,6 +44,7 @@ def register(spec: GameSpec) -> None:
     if not catalogue.is_loading():
         load()  # the built-in games first, so that a clash of preset names is caught
     catalogue.register_game(spec.entry())
+    register_hooks(spec.name, spec.rule_hooks())
     if spec.engine == "brag":
         from bragkit.engine.brag.family import FAMILIES
 
@@ -67,6 +69,7 @@ def unregister(name: str) -> None:
     """Remove a game added with :func:`register` (its rules, family and spec)."""
     spec = _SPECS.pop(name, None)
     catalogue.unregister_game(name)
+    unregister_hooks(name)
     if spec is not None and spec.engine == "brag":
         from bragkit.engine.brag.family import FAMILIES
 

@@ -15,18 +15,34 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Final, Literal
 
 from bragkit.rules.catalogue import GameEntry, RuleKey, RuleValue, Unread
+from bragkit.rules.model import RuleHooks
 
 if TYPE_CHECKING:
     from bragkit.hands import Ranking
     from bragkit.rules import Rules
 
-__all__ = ["EngineKind", "GameSpec", "shuffled"]
+__all__ = ["MACHINE_SEATS", "EngineKind", "GameSpec", "shuffled"]
 
 EngineKind = Literal["brag", "poker", "commerce", "casino"]
 """The machine a game plugs into: brag-style, poker-style, Commerce's, or the casino table."""
+
+
+def _twelve(rules: Rules) -> int:
+    return 12
+
+
+def _trade_seats(rules: Rules) -> int:
+    return 7 if rules.short_pack else 12
+
+
+MACHINE_SEATS: Final[Mapping[str, Callable[[Rules], int]]] = {
+    "poker": _twelve,  # rules 4.1-4.3: 3-12 players
+    "commerce": _trade_seats,  # rules 4.10: 3-12, or 7 with the 32-card pack
+}
+"""Each machine's seat limit, for its games that do not declare their own."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -68,12 +84,24 @@ class GameSpec:
     """Keys not read under some values of the game's own keys: ``(key, value, unread)``."""
     extra_keys: tuple[RuleKey, ...] = ()
     """Rule keys this game's module declares itself (values in ``Rules.extra``)."""
+    problems: Callable[[Rules], list[str]] | None = None
+    """The game's own checks of a rules value (one line per problem), beyond the keys'
+    declarations (Teen Patti's boot, its three cards)."""
+    max_players: Callable[[Rules], int] | None = None
+    """The most players a deal seats; None: the machine's limit (:data:`MACHINE_SEATS`),
+    else what the pack deals with one hand to spare."""
+
+    def rule_hooks(self) -> RuleHooks:
+        """What the rules model runs of this spec (:func:`~bragkit.rules.model.register_hooks`)."""
+        return RuleHooks(problems=self.problems,
+                         max_players=self.max_players or MACHINE_SEATS.get(self.engine))
 
     def entry(self) -> GameEntry:
         """The part of the spec the rules layer keeps (:mod:`bragkit.rules.catalogue`)."""
         return GameEntry(name=self.name, section=self.spec_section, keys=self.keys,
                          presets=self.presets, order=self.order,
-                         brag_style=self.engine == "brag", unread_reason=self.unread_reason,
+                         brag_style=self.engine == "brag", engine=self.engine,
+                         title=self.title, unread_reason=self.unread_reason,
                          model_checked=self.model_checked, inactive=self.inactive,
                          extra_keys=self.extra_keys)
 

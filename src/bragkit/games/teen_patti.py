@@ -158,6 +158,22 @@ def _ranking(rules: Rules) -> Ranking:
     return ranking
 
 
+def _problems(r: Rules) -> list[str]:
+    """Teen Patti's own checks of the shared keys (rules 4.7)."""
+    out = []
+    if r.cards != 3:
+        out.append(f"teen-patti deals 3 cards, not {r.cards}")
+    if r.ante < 1:
+        out.append("teen-patti needs a boot (ante >= 1): the stake starts at the boot")
+    if r.wild is not None:
+        out.append("teen-patti has no wild-card option")
+    if r.short_stack_policy != "fold_or_rebuy":
+        out.append("teen-patti supports only short_stack_policy='fold_or_rebuy'")
+    if r.dealers_choice_every is not None:
+        out.append("dealers_choice_every is a modern Brag option")
+    return out
+
+
 _TP: Final[dict[str, RuleValue]] = {"pack_policy": "shuffle_every_deal",
                                     "blind_winner_policy": "wins"}
 GAMES: Final = (GameSpec(
@@ -168,7 +184,7 @@ GAMES: Final = (GameSpec(
                            "tracker": "bragkit.bots.tracker:TrackerBot"},
     unread_reason="rules 4.7: Teen Patti fixes its own chaal limits, show price, ranking "
                   "and fold-out",
-    model_checked=TEEN_PATTI_MODEL_CHECKED,
+    model_checked=TEEN_PATTI_MODEL_CHECKED, problems=_problems,
     presets={"teen-patti": {**_TP, "max_bet": 10},
              "teen-patti-a23-second": {**_TP, "tp_a23": "second"}}),)
 """Teen Patti's declaration (:mod:`bragkit.games.spec`)."""

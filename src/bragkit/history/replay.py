@@ -23,8 +23,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final, cast
 
+from bragkit.engine import BragState
 from bragkit.engine.actions import parse_move
-from bragkit.engine.brag_state import BragState
 from bragkit.engine.deal_protocol import DealProtocol
 from bragkit.engine.pack import PACK_ONLY_SEED, fresh_pack, new_rng, pack_from_text, pack_text
 from bragkit.engine.table import DealRecord, DealState, OnRecord, Table, open_table

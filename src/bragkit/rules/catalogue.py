@@ -29,6 +29,7 @@ __all__ = [
     "RuleSource",
     "RuleValue",
     "Unread",
+    "engine_games",
     "ensure_loaded",
     "entry",
     "extra_key",
@@ -143,6 +144,10 @@ class GameEntry:
     """Where the game sits in listings (``GAMES``, the presets)."""
     brag_style: bool = False
     """A brag-style game: its stray keys are those another brag-style game reads."""
+    engine: str = ""
+    """The machine that plays it (its GameSpec's ``engine``)."""
+    title: str = ""
+    """Its human name (``"Teen Patti"``)."""
     unread_reason: str = "rules 7"
     """Why a stray key is refused (the end of the one-line error)."""
     model_checked: frozenset[str] = frozenset()
@@ -269,6 +274,16 @@ def games_reading(key: str) -> tuple[str, ...]:
     ensure_loaded()
     return tuple(name for name, e in _ENTRIES.items()
                  if key in e.keys or any(k.name == key for k in e.extra_keys))
+
+
+def engine_games(engine: str) -> tuple[str, ...]:
+    """The games played by machine ``engine``, in listing order.
+
+    >>> engine_games("poker")
+    ('foster', 'three-stake', 'american', 'brag-poker')
+    """
+    ensure_loaded()
+    return tuple(name for name, e in _ENTRIES.items() if e.engine == engine)
 
 
 def extra_key(name: str) -> RuleKey | None:

@@ -19,16 +19,24 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, fields
 from typing import Any, Final, overload
 
 from bragkit.errors import RulesError, excerpt
 from bragkit.limits import MAX_CHIPS, load_json
-from bragkit.rules.catalogue import RuleValue, entry, extra_key, game_names, is_loading
+from bragkit.rules.catalogue import (
+    RuleValue,
+    engine_games,
+    entry,
+    extra_key,
+    game_names,
+    games_reading,
+    is_loading,
+)
 from bragkit.rules.game_keys import foreign_key_problem
 
-__all__ = ["GAMES", "WILD_OPTIONS", "Rules"]
+__all__ = ["GAMES", "WILD_OPTIONS", "RuleHooks", "Rules", "register_hooks", "unregister_hooks"]
 
 
 class _Games(Sequence[str]):
@@ -56,7 +64,6 @@ class _Games(Sequence[str]):
 
 GAMES: Final[Sequence[str]] = _Games()
 """Every game (``modern``, ``teen-patti``, ...): the ``game`` values, from the GameSpecs."""
-POKER_STYLE_GAMES: Final = ("foster", "three-stake", "american", "brag-poker")
 WILD_OPTIONS: Final = ("twos", "black-twos", "one-eyed-jacks", "suicide-king", "jokers")
 
 _CHOICES: Final[dict[str, Sequence[Any]]] = {
@@ -409,10 +416,9 @@ class Rules:
         >>> Rules().max_players(), Rules(cards=5).max_players()
         (16, 9)
         """
-        if self.game in ("commerce", "commerce-widow"):  # rules 4.10: 3-12, or 7
-            return 7 if self.short_pack else 12
-        if self.game in POKER_STYLE_GAMES:  # rules 4.1-4.3: 3-12 players
-            return 12
+        hooks = _RULE_HOOKS.get(self.game)
+        if hooks is not None and hooks.max_players is not None:  # the game's GameSpec says
+            return hooks.max_players(self)
         return (self.pack_size - self.cards) // self.cards
 
 
@@ -551,19 +557,11 @@ def _value_problems(r: Rules) -> list[str]:
         out.append(f"sideshow_min_active must be >= 2, not {r.sideshow_min_active}")
     if r.pot_limit_total is not None and r.pot_limit_total < 1:
         out.append(f"pot_limit_total must be >= 1 or null, not {r.pot_limit_total}")
-    if r.pot_limit_total is not None and r.game != "teen-patti":
-        out.append("pot_limit_total is a Teen Patti option (game='teen-patti')")
-    if r.game == "teen-patti":
-        if r.cards != 3:
-            out.append(f"teen-patti deals 3 cards, not {r.cards}")
-        if r.ante < 1:
-            out.append("teen-patti needs a boot (ante >= 1): the stake starts at the boot")
-        if r.wild is not None:
-            out.append("teen-patti has no wild-card option")
-        if r.short_stack_policy != "fold_or_rebuy":
-            out.append("teen-patti supports only short_stack_policy='fold_or_rebuy'")
-        if r.dealers_choice_every is not None:
-            out.append("dealers_choice_every is a modern Brag option")
+    if r.pot_limit_total is not None and not _reads(r, "pot_limit_total"):
+        out.append(f"pot_limit_total is {_option_of('pot_limit_total')}")
+    hooks = _RULE_HOOKS.get(r.game)
+    if hooks is not None and hooks.problems is not None:  # the game's own checks (GameSpec)
+        out.extend(hooks.problems(r))
     if r.short_stack_policy == "lend_or_show" and r.rebuy_anytime:
         out.append("short_stack_policy='lend_or_show' excludes rebuy_anytime")
     out.extend(_commerce_problems(r))
@@ -592,12 +590,15 @@ _COMMERCE_DEFAULTS: Final = {
 def _commerce_problems(r: Rules) -> list[str]:
     """Problems with the Commerce keys (and with other games' keys under Commerce)."""
     out: list[str] = []
-    if r.game not in ("commerce", "commerce-widow"):
+    engine = _engine(r)
+    if engine is None:  # an unknown game (refused above), or one not registered yet
+        return out
+    if engine != _COMMERCE_MACHINE:
         changed = sorted(k for k, v in _COMMERCE_DEFAULTS.items() if getattr(r, k) != v
-                         and not (k == "stake" and r.game == "three-stake"))  # S, 4.2
+                         and not _reads(r, k))  # Three-Stake's S is ``stake`` (4.2)
         if changed:
-            out.append(f"{', '.join(changed)}: Commerce options (game='commerce' or "
-                       "'commerce-widow')")
+            out.append(f"{', '.join(changed)}: Commerce options "
+                       f"({_game_choice(engine_games(_COMMERCE_MACHINE))})")
         return out
     if r.stake < 1:
         out.append(f"stake must be >= 1, not {r.stake}")
@@ -622,7 +623,7 @@ def _commerce_problems(r: Rules) -> list[str]:
     if r.pack_policy != "shuffle_every_deal":
         out.append("Commerce shuffles every deal (pack_policy='shuffle_every_deal')")
     if r.dealers_choice_every is not None:
-        out.append("dealers_choice_every is a modern Brag option")
+        out.append(f"dealers_choice_every is not an option of {r.game}")
     return out
 
 
@@ -642,11 +643,14 @@ _POKER_DEFAULTS: Final = {
 def _poker_problems(r: Rules) -> list[str]:
     """Problems with the poker-style games' keys (and with those keys under other games)."""
     out: list[str] = []
-    if r.game not in POKER_STYLE_GAMES:
+    engine = _engine(r)
+    if engine is None:
+        return out
+    if engine != _POKER_MACHINE:
         changed = sorted(k for k, v in _POKER_DEFAULTS.items() if getattr(r, k) != v)
         if changed:
             out.append(f"{', '.join(changed)}: options of the poker-style games "
-                       f"({', '.join(POKER_STYLE_GAMES)})")
+                       f"({', '.join(engine_games(_POKER_MACHINE))})")
         return out
     if r.limit < 1:
         out.append(f"limit must be >= 1, not {r.limit}")
@@ -657,7 +661,7 @@ def _poker_problems(r: Rules) -> list[str]:
     for key in ("no_call_payment", "draw_price", "triple_winner_bonus", "small_blind"):
         if getattr(r, key) < 0:
             out.append(f"{key} must be >= 0, not {getattr(r, key)}")
-    if r.game == "three-stake" and r.stake < 1:
+    if _reads(r, "stake") and r.stake < 1:
         out.append(f"stake must be >= 1, not {r.stake}")
     if r.big_blind < 1 or r.big_blind < r.small_blind:
         out.append(f"big_blind must be >= 1 and >= small_blind, not {r.big_blind}")
@@ -670,8 +674,62 @@ def _poker_problems(r: Rules) -> list[str]:
     if r.pack_policy != "shuffle_every_deal":
         out.append(f"{r.game} shuffles every deal (pack_policy='shuffle_every_deal')")
     if r.dealers_choice_every is not None:
-        out.append("dealers_choice_every is a modern Brag option")
+        out.append(f"dealers_choice_every is not an option of {r.game}")
     if r.rebuy_anytime:
         out.append(f"{r.game} plays table stakes: money comes in only between deals "
                    "(rebuy_anytime=false)")
     return out
+
+
+# ---- what the model asks of the registered games -------------------------------------
+_COMMERCE_MACHINE: Final = "commerce"
+"""The machine (GameSpec ``engine``) whose games read the Commerce keys above."""
+_POKER_MACHINE: Final = "poker"
+"""The machine whose games read the poker-style keys above."""
+
+
+@dataclass(frozen=True, slots=True)
+class RuleHooks:
+    """A game's own parts of the rules model, from its GameSpec (:func:`register_hooks`)."""
+
+    problems: Callable[[Rules], list[str]] | None = None
+    """Its own value checks (one line each), beyond the keys' declarations."""
+    max_players: Callable[[Rules], int] | None = None
+    """The most players a deal seats (default: what the pack deals, one hand to spare)."""
+
+
+_RULE_HOOKS: dict[str, RuleHooks] = {}
+
+
+def register_hooks(game: str, hooks: RuleHooks) -> None:
+    """Install ``game``'s rule hooks (the game registry does, from each GameSpec)."""
+    _RULE_HOOKS[game] = hooks
+
+
+def unregister_hooks(game: str) -> None:
+    """Remove ``game``'s rule hooks (a test's toy variant)."""
+    _RULE_HOOKS.pop(game, None)
+
+
+def _engine(r: Rules) -> str | None:
+    found = entry(r.game)
+    return None if found is None else found.engine
+
+
+def _reads(r: Rules, key: str) -> bool:
+    """Whether ``r.game``'s spec reads ``key``."""
+    found = entry(r.game)
+    return found is not None and key in found.keys
+
+
+def _game_choice(games: Sequence[str]) -> str:
+    """``game='a' or 'b'``."""
+    return "game=" + " or ".join(repr(g) for g in games)
+
+
+def _option_of(key: str) -> str:
+    """``a Teen Patti option (game='teen-patti')``: the games whose specs read ``key``."""
+    readers = games_reading(key)
+    found = entry(readers[0]) if readers else None
+    title = found.title if found is not None else "game"
+    return f"a {title} option ({_game_choice(readers)})"
