@@ -6,6 +6,14 @@ from :mod:`tests.pg`.
 
 from __future__ import annotations
 
+import pytest
+
 from tests.pg import pg_cluster, pg_url, store_url
 
 __all__ = ["pg_cluster", "pg_url", "store_url"]
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Register the ``server`` mark: tests that run a real server on a loopback port."""
+    config.addinivalue_line("markers",
+                            "server: runs a real server on a free loopback port (-m server)")

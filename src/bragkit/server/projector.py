@@ -1,0 +1,214 @@
+"""The projector: the only code that turns a table into what one recipient may see.
+
+Every frame the card room sends about a deal is built here, field by field, from that
+seat's :class:`~bragkit.engine.contract.SeatView` (``state.view(seat)``) or, for a
+spectator, from the public part of the deal (events redacted for nobody, the public numbers
+of the table) and :mod:`bragkit.explain` -- never by deleting secrets from a fuller object.
+A field that is not written here does not leave the server (docs/protocol.md, "Views").
+
+>>> from bragkit.engine import open_table
+>>> from bragkit.rules import get_preset
+>>> t = open_table(get_preset("modern"), [20, 20], 0, seed=1)
+>>> v = seat_view(t, 1)
+>>> v["seat"], v["own_cards"], v["to_act"], [a["text"] for a in v["legal"]]
+('p2', None, 'p2', ['look', 'fold', 'bet 1..5'])
+>>> p = public_view(t)
+>>> "own_cards" in p, p["legal"], p["pot"]
+(False, [], 2)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from bragkit.cards import Card, card_from_id
+from bragkit.engine.actions import Action, LegalAction
+from bragkit.engine.contract import SeatView
+from bragkit.engine.events import Event
+from bragkit.engine.table import Table
+from bragkit.errors import BragError
+from bragkit.explain import explain_lines, meaning, name_hand, own_cards_text, prices
+from bragkit.server.store.base import JSON
+
+__all__ = ["current_stacks", "hand_name", "pot_of", "public_view", "seat_view"]
+
+_WHY_KINDS = ("see", "look", "bet")
+"""Kinds whose absence from the offer is explained when the seat is to act (the engine's
+own refusal, without the seat prefix: "you cannot see a blind man (rules 4.4.2)")."""
+
+
+def _cards(hand: Sequence[Card] | None) -> str | None:
+    return None if hand is None else " ".join(str(c) for c in hand)
+
+
+def _seat_name(seat: int) -> str | None:
+    return f"p{seat + 1}" if seat >= 0 else None
+
+
+def current_stacks(table: Table) -> list[int]:
+    """Each seat's stack now (in the deal in progress, else between deals).
+
+    >>> from bragkit.engine import open_table
+    >>> from bragkit.rules import get_preset
+    >>> current_stacks(open_table(get_preset("modern"), [20, 20], 0, seed=1))
+    [19, 19]
+    """
+    state = table.state
+    if state is not None and not table.over:
+        return list(state.stacks)
+    return list(table.stacks)
+
+
+def pot_of(table: Table) -> int:
+    """Chips on the table that are in no stack: the pot, frozen pots and carried pots.
+
+    >>> from bragkit.engine import open_table
+    >>> from bragkit.rules import get_preset
+    >>> pot_of(open_table(get_preset("modern"), [20, 20, 20], 0, seed=1))
+    3
+    """
+    if table.over or table.state is None:
+        carried: int = table.carried
+        return carried
+    stacks: tuple[int, ...] = table.state.stacks
+    return table.chips_on_table() - sum(stacks)
+
+
+def hand_name(table: Table, cards: Sequence[Card] | None) -> str | None:
+    """The name of ``cards`` under the table's rules (None when unnamed or unknown)."""
+    if not cards:
+        return None
+    try:
+        return name_hand(table.rules, tuple(cards))
+    except BragError:
+        return None
+
+
+def _legal(table: Table, state: Any, seat: int,
+           legal: tuple[LegalAction, ...]) -> list[JSON]:
+    out: list[JSON] = []
+    try:
+        found = prices(state, seat, legal) if state is not None else ()
+    except BragError:
+        found = ()
+    priced = {id(p.action): p for p in found}
+    for la in legal:
+        price = priced.get(id(la))
+        item: dict[str, JSON] = {
+            "kind": str(la.kind), "text": str(la), "lo": la.lo, "hi": la.hi, "cost": la.cost,
+            "args": list(la.args), "optional_arg": la.optional_arg,
+            "meaning": meaning(str(la.kind), table.rules, la.args),
+        }
+        if price is not None:
+            item["price"] = str(price)
+            item["price_lo"] = price.lo
+            item["price_hi"] = price.hi
+        out.append(item)
+    return out
+
+
+def _why_not(state: Any, seat: int, legal: tuple[LegalAction, ...]) -> dict[str, JSON]:
+    """Why the usual actions missing from the offer are missing (the engine's own words)."""
+    offered = {str(la.kind) for la in legal}
+    out: dict[str, JSON] = {}
+    if state is None or not legal:
+        return out
+    for kind in _WHY_KINDS:
+        if kind in offered:
+            continue
+        try:
+            state.apply_move(seat, Action(kind, 1 if kind == "bet" else None))
+        except BragError as error:
+            text = str(error)
+            head, sep, rest = text.partition(": ")
+            out[kind] = rest if sep and head.startswith("p") else text
+    return out
+
+
+def _common(table: Table, view: SeatView) -> dict[str, JSON]:
+    """The public numbers of a deal, read from a view (each one public by the rules)."""
+    out: dict[str, JSON] = {
+        "deal": table.deal_no + 1, "dealer": _seat_name(view.dealer),
+        "phase": view.phase, "to_act": _seat_name(view.to_act),
+        "stacks": list(view.stacks), "pot": view.pot, "frozen_pots": list(view.frozen_pots),
+        "carried": table.carried, "stake": view.r, "status": list(view.status),
+        "looked": list(view.looked),
+        "stub_card": str(view.stub_card) if view.stub_card is not None else None,
+    }
+    if view.contrib:
+        out["contrib"] = list(view.contrib)
+    if view.committed:
+        out["committed"] = list(view.committed)
+    if view.lives:
+        out["lives"] = list(view.lives)
+    if view.widow:
+        out["widow"] = _cards(view.widow)
+    return out
+
+
+def _state(table: Table) -> tuple[Any, bool]:
+    """The deal to show (in progress, else the last finished one) and whether it is live."""
+    if table.state is not None and not table.over:
+        return table.state, True
+    return table.last_final, False
+
+
+def seat_view(table: Table, seat: int) -> dict[str, JSON]:
+    """What ``seat`` (0-based) may see of the deal in progress, as a JSON object
+    (docs/protocol.md, "Seat view"); ``{"deal": null}`` when there is no deal to show."""
+    state, live = _state(table)
+    if state is None:
+        return {"deal": None, "seat": _seat_name(seat), "legal": [], "live": False}
+    view: SeatView = state.view(seat)
+    legal = view.legal if live and view.to_act == seat else ()
+    out = _common(table, view)
+    out["live"] = live
+    out["seat"] = _seat_name(seat)
+    out["own_cards"] = _cards(view.own_cards)
+    out["hand_name"] = hand_name(table, view.own_cards)
+    out["own_text"] = own_cards_text(view, seat, legal)
+    out["shown"] = {f"p{s + 1}": _cards(h) for s, h in sorted(view.shown.items())}
+    out["shown_names"] = {f"p{s + 1}": hand_name(table, h) for s, h in sorted(view.shown.items())}
+    if view.offered is not None:
+        out["offered"] = str(view.offered)
+    out["events"] = [str(e) for e in view.events]
+    out["notes"] = list(explain_lines(state.rules, view.events, seat))
+    out["legal"] = _legal(table, state, seat, legal) if legal else []
+    out["why_not"] = _why_not(state, seat, legal) if legal else {}
+    return out
+
+
+def _public_events(events: Sequence[Event]) -> tuple[Event, ...]:
+    """The log as somebody who holds no seat sees it (cards of private events removed)."""
+    return tuple(e if e.visible_to is None else e.redacted(-1) for e in events)
+
+
+def _public_shown(events: Sequence[Event]) -> dict[int, tuple[Card, ...]]:
+    """The hands shown to everybody: the cards of public events that name a seat."""
+    shown: dict[int, tuple[Card, ...]] = {}
+    for e in events:
+        if e.visible_to is None and e.cards and e.seat is not None and \
+                e.kind in ("reveal", "show", "see", "accept", "qualify_fail", "keep"):
+            shown[e.seat] = tuple(card_from_id(c) for c in e.cards)
+    return shown
+
+
+def public_view(table: Table) -> dict[str, JSON]:
+    """What a spectator may see of the deal in progress (docs/protocol.md, "Public view"):
+    the public numbers, the log with every private card removed, the hands shown to all."""
+    state, live = _state(table)
+    if state is None:
+        return {"deal": None, "seat": None, "legal": [], "live": False}
+    view: SeatView = state.view(0)  # only its public numbers are read (see _common)
+    out = _common(table, view)
+    events = _public_events(state.events)
+    out["live"] = live
+    out["seat"] = None
+    shown = _public_shown(events)
+    out["shown"] = {f"p{s + 1}": _cards(h) for s, h in sorted(shown.items())}
+    out["shown_names"] = {f"p{s + 1}": hand_name(table, h) for s, h in sorted(shown.items())}
+    out["events"] = [str(e) for e in events]
+    out["notes"] = list(explain_lines(state.rules, events, None))
+    out["legal"] = []
+    return out

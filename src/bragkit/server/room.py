@@ -1,0 +1,299 @@
+"""The card room: every live table of one server process, its bots, timers and broadcasts.
+
+A :class:`Room` creates tables (validating preset, house rules and bots), resumes the tables
+stored as open when it starts (claiming each one for this process: with PostgreSQL several
+processes share the tables, each table owned by one of them), runs one driver task per table
+(bots act, timers run out) and sends every change to each connection watching the table,
+each frame built by :mod:`bragkit.server.projector` for that connection's seat or as the
+public view.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from bragkit.bots import get_bot
+from bragkit.errors import RulesError, excerpt
+from bragkit.limits import MAX_CHIPS
+from bragkit.server import projector
+from bragkit.server.runtime import Options, ServerError, TableRuntime, build_rules
+from bragkit.server.seats import new_token, seat_label, token_hash
+from bragkit.server.store.base import JSON, Store, TableRecord
+
+__all__ = ["PROTOCOL", "Room", "Watcher"]
+
+PROTOCOL = 1
+"""The protocol version (docs/protocol.md); every ``welcome`` frame carries it."""
+
+log = logging.getLogger("bragkit.server")
+
+
+@dataclass(eq=False)
+class Watcher:
+    """One connection watching a table: its seat (None: spectator or waiting guest),
+    whether it holds the host's secret, the chat it muted, and its outgoing queue."""
+
+    seat: int | None = None
+    host: bool = False
+    name: str = ""
+    token: str | None = None
+    muted: set[str] = field(default_factory=set)
+    last_seq: int = 0
+    queue: asyncio.Queue[dict[str, JSON] | None] = field(
+        default_factory=lambda: asyncio.Queue(maxsize=256))
+    overflowed: bool = False
+
+    def deliver(self, frame: dict[str, JSON]) -> None:
+        """Queue a frame; a client too slow to read 256 frames is dropped."""
+        try:
+            self.queue.put_nowait(frame)
+        except asyncio.QueueFull:
+            self.overflowed = True
+            with contextlib.suppress(asyncio.QueueFull):
+                self.queue.get_nowait()
+                self.queue.put_nowait(None)
+
+
+def _int_field(body: Mapping[str, object], key: str, default: int | None, lo: int,
+               hi: int) -> int | None:
+    value = body.get(key, default)
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+        raise RulesError(f'"{key}" must be a whole number {lo}..{hi}, not {excerpt(value)}')
+    return value
+
+
+class Room:
+    """Every table of this process (see the module docstring)."""
+
+    def __init__(self, store: Store, *, base_url: str = "http://127.0.0.1:8000",
+                 owner: str | None = None) -> None:
+        self.store = store
+        self.base_url = base_url.rstrip("/")
+        self.owner = owner or f"brag-serve-{secrets.token_hex(6)}"
+        self.tables: dict[str, TableRuntime] = {}
+        self.drivers: dict[str, asyncio.Task[None]] = {}
+        self.wakes: dict[str, asyncio.Event] = {}
+        self.ready = False
+
+    # ------------------------------------------------------------------ life cycle
+    async def start(self) -> None:
+        """Resume every open table this process can claim (log replay)."""
+        records = await asyncio.to_thread(self.store.open_tables)
+        for record in records:
+            if not await asyncio.to_thread(self.store.claim, record.id, self.owner):
+                continue
+            try:
+                rt = await asyncio.to_thread(TableRuntime.recover, record, self.store)
+            except Exception:  # one broken table must not stop the room
+                log.exception("table %s cannot be resumed", record.id)
+                continue
+            self._adopt(rt)
+        self.ready = True
+
+    async def stop(self) -> None:
+        """Stop the drivers and give up this process's claims."""
+        for task in self.drivers.values():
+            task.cancel()
+        for task in self.drivers.values():
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        for table_id in list(self.tables):
+            with contextlib.suppress(Exception):
+                await asyncio.to_thread(self.store.release, table_id, self.owner)
+        self.drivers.clear()
+
+    def _adopt(self, rt: TableRuntime) -> None:
+        rt.on_change = self._changed
+        self.tables[rt.id] = rt
+        self.wakes[rt.id] = asyncio.Event()
+        self.drivers[rt.id] = asyncio.create_task(self._drive(rt), name=f"table-{rt.id}")
+
+    async def get(self, table_id: str) -> TableRuntime:
+        """The live table ``table_id`` (resumed from the store if this process may own it)."""
+        rt = self.tables.get(table_id)
+        if rt is not None:
+            return rt
+        record = await asyncio.to_thread(self.store.table, table_id)
+        if record is None:
+            raise ServerError("no_table", f"there is no table {excerpt(table_id)}")
+        if record.status == "closed":
+            rt = await asyncio.to_thread(TableRuntime.recover, record, self.store)
+            rt.closed = True
+            rt.finished = True
+            return rt
+        if not await asyncio.to_thread(self.store.claim, table_id, self.owner):
+            raise ServerError("elsewhere", f"table {table_id} is played by another server")
+        rt = self.tables.get(table_id)  # adopted meanwhile
+        if rt is not None:
+            return rt
+        rt = await asyncio.to_thread(TableRuntime.recover, record, self.store)
+        self._adopt(rt)
+        return rt
+
+    # ------------------------------------------------------------------ creating
+    async def create(self, body: object) -> dict[str, JSON]:
+        """``POST /api/tables``: a new table (every problem one :class:`RulesError` line)."""
+        if not isinstance(body, dict):
+            raise RulesError("the request body must be a JSON object")
+        known = {"preset", "rules", "seats", "stack", "bots", "hands", "options"}
+        unknown = sorted(str(k) for k in body if k not in known)
+        if unknown:
+            raise RulesError(f"unknown field {excerpt(unknown[0])}; known: "
+                             f"{', '.join(sorted(known))}")
+        rules = build_rules(body.get("preset", "modern"), body.get("rules"))
+        seats = _int_field(body, "seats", 4, 2, rules.max_players())
+        stack = _int_field(body, "stack", 100, 0, MAX_CHIPS)
+        hands = _int_field(body, "hands", None, 1, 1_000_000)
+        assert seats is not None and stack is not None
+        bots = body.get("bots") or {}
+        if not isinstance(bots, dict):
+            raise RulesError(f'"bots" must map seats ("p2") to bot names, not {excerpt(bots)}')
+        clean: dict[str, str] = {}
+        for label, kind in bots.items():
+            if not (isinstance(label, str) and label[:1] == "p" and label[1:].isdecimal()
+                    and 1 <= int(label[1:]) <= seats):
+                raise RulesError(f'"bots": {excerpt(label)} is not a seat p1..p{seats}')
+            if not isinstance(kind, str):
+                raise RulesError(f'"bots": {label} needs a bot name, not {excerpt(kind)}')
+            get_bot(kind, rules)  # unknown bot: one line naming the known ones
+            clean[label] = kind
+        humans = seats - len(clean)
+        options = Options.from_json(body.get("options"), humans=humans > 0)
+        preset = body.get("preset", "modern")
+        assert isinstance(preset, str)
+        house = body.get("rules") or {}
+        assert isinstance(house, dict)
+        host = new_token()
+        table_id = secrets.token_urlsafe(9)
+        record = TableRecord(table_id, preset, dict(house), seats, stack, clean, hands,
+                             token_hash(host), time.time(), "open")
+        invites = {s: new_token() for s in range(seats) if seat_label(s) not in clean}
+        rt, entries, txns = TableRuntime.start(record, self.store, options,
+                                               {s: token_hash(t) for s, t in invites.items()})
+        await asyncio.to_thread(self.store.create_table, record)
+        await asyncio.to_thread(self.store.claim, table_id, self.owner)
+        await rt.commit(entries, txns)
+        if rt.finished:
+            await asyncio.to_thread(self.store.set_status, table_id, "closed")
+            rt.closed = True
+        self._adopt(rt)
+        self._changed(rt)
+        return {
+            "table": table_id, "host_token": host,
+            "host_link": f"{self.base_url}/t/{table_id}?host={host}",
+            "seats": {seat_label(s): f"{self.base_url}/t/{table_id}?invite={t}"
+                      for s, t in invites.items()},
+            "invites": {seat_label(s): t for s, t in invites.items()},
+            "ws": f"{self.base_url.replace('http', 'ws', 1)}/ws/{table_id}",
+        }
+
+    # ------------------------------------------------------------------ broadcasting
+    def _changed(self, rt: TableRuntime) -> None:
+        wake = self.wakes.get(rt.id)
+        driver = self.drivers.get(rt.id)
+        if wake is not None and driver is not None and not driver.done():
+            wake.set()  # the driver broadcasts, with the new turn's timer
+        else:
+            self.broadcast(rt)
+
+    def meta(self, rt: TableRuntime) -> dict[str, JSON]:
+        """The public facts about a table that every frame carries."""
+        out = rt.summary()
+        out["requests"] = len(rt.requests)
+        out["spectators"] = sum(1 for w in rt.listeners if getattr(w, "seat", None) is None)
+        return out
+
+    def frame_for(self, rt: TableRuntime, w: Watcher, kind: str = "update",
+                  views: dict[int | None, dict[str, JSON]] | None = None,
+                  meta: dict[str, JSON] | None = None) -> dict[str, JSON]:
+        """The frame for one watcher: the table's public facts, the view of the watcher's
+        seat (or the public view), and the public log items it has not had yet."""
+        if views is None:
+            views = {}
+        if w.seat not in views:
+            views[w.seat] = projector.seat_view(rt.table, w.seat) if w.seat is not None \
+                else projector.public_view(rt.table)
+        items: list[JSON] = [dict(i) for i in rt.recent if _seq(i) > w.last_seq
+                             and not (i.get("kind") == "chat" and _muted(i, w.muted))]
+        frame: dict[str, JSON] = {"t": kind, "seq": rt.seq,
+                                  "table": meta if meta is not None else self.meta(rt),
+                                  "view": views[w.seat], "log": items}
+        if w.host:
+            frame["requests"] = [{"request": rid, "seat": seat_label(r.seat), "name": r.name}
+                                 for rid, r in rt.requests.items()]
+        w.last_seq = rt.seq
+        return frame
+
+    def broadcast(self, rt: TableRuntime) -> None:
+        """Send the new state of ``rt`` to everyone watching it (one view per seat)."""
+        views: dict[int | None, dict[str, JSON]] = {}
+        meta = self.meta(rt)
+        for w in list(rt.listeners):
+            if isinstance(w, Watcher):
+                w.deliver(self.frame_for(rt, w, "update", views, meta))
+
+    # ------------------------------------------------------------------ the driver
+    async def _drive(self, rt: TableRuntime) -> None:
+        """Bots act and timers run out, one table at a time (its lock orders everything)."""
+        wake = self.wakes[rt.id]
+        while True:
+            wake.clear()
+            seat = rt.to_act()
+            seq = rt.seq
+            rt.deadline = None
+            rt.timer_seat = -1
+            info = rt.seats[seat] if seat >= 0 else None
+            if info is not None and info.kind == "human" and not info.sitting_out \
+                    and not rt.paused:
+                rt.deadline = time.monotonic() + rt.options.timer + info.bank
+                rt.timer_seat = seat
+            self.broadcast(rt)
+            if rt.closed:
+                return
+            if info is None or rt.paused:
+                await wake.wait()
+                continue
+            try:
+                if info.kind == "bot":
+                    if rt.options.bot_delay:
+                        await asyncio.sleep(rt.options.bot_delay)
+                    else:
+                        await asyncio.sleep(0)
+                    await rt.bot_turn(seat, seq)
+                    continue
+                if info.kind == "human" and info.sitting_out:
+                    await rt.timeout(seat, seq, 0.0)
+                    continue
+                if info.kind == "empty":
+                    await wake.wait()
+                    continue
+                limit = rt.options.timer + info.bank
+                start = time.monotonic()
+                try:
+                    await asyncio.wait_for(wake.wait(), timeout=limit)
+                except TimeoutError:
+                    used = max(0.0, time.monotonic() - start - rt.options.timer)
+                    await rt.timeout(seat, seq, min(used, info.bank))
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # a store failure: the runtime rebuilt itself; go on
+                log.exception("table %s: driver step failed", rt.id)
+                await asyncio.sleep(0.5)
+
+
+def _seq(item: Mapping[str, Any]) -> int:
+    value = item.get("seq")
+    return value if isinstance(value, int) else 0
+
+
+def _muted(item: Mapping[str, Any], muted: set[str]) -> bool:
+    return bool(muted) and (item.get("from") in muted or item.get("name") in muted)
