@@ -189,8 +189,8 @@ class Room:
         self._changed(rt)
         return {
             "table": table_id, "host_token": host,
-            "host_link": f"{self.base_url}/t/{table_id}?host={host}",
-            "seats": {seat_label(s): f"{self.base_url}/t/{table_id}?invite={t}"
+            "host_link": f"{self.base_url}/table/{table_id}?token={host}",
+            "seats": {seat_label(s): f"{self.base_url}/table/{table_id}?invite={t}"
                       for s, t in invites.items()},
             "invites": {seat_label(s): t for s, t in invites.items()},
             "ws": f"{self.base_url.replace('http', 'ws', 1)}/ws/{table_id}",
