@@ -225,8 +225,18 @@ class SeatView:
 
 
 # ---------------------------------------------------------------------- the state contract
+if TYPE_CHECKING:  # PEP 696 default (typing_extensions' stubs; Python 3.13 has it built in)
+    from typing_extensions import TypeVar as _DefaultTypeVar
+
+    R_co = _DefaultTypeVar("R_co", covariant=True, default="Rules")
+else:
+    R_co = TypeVar("R_co", covariant=True)
+"""The type of a game's rules value: :class:`~bragkit.rules.Rules` (the default) for every
+seat game; casino's house game has its own (``GameState[CasinoRules]``, design 2)."""
+
+
 @runtime_checkable
-class GameState(Protocol):
+class GameState(Protocol[R_co]):
     """One deal of any game, as an immutable value (every engine's state satisfies it).
 
     ``legal_actions()`` is empty exactly when no seat is to act; ``apply`` returns a new
@@ -235,7 +245,7 @@ class GameState(Protocol):
     """
 
     @property
-    def rules(self) -> Rules: ...
+    def rules(self) -> R_co: ...
     @property
     def n(self) -> int: ...
     @property
@@ -273,18 +283,19 @@ class GameState(Protocol):
     def secret_cards(self, seat: int) -> set[int]: ...
 
 
-S = TypeVar("S", bound=GameState)
-S_co = TypeVar("S_co", bound=GameState, covariant=True)
+S = TypeVar("S", bound="GameState[object]")
+S_co = TypeVar("S_co", bound="GameState[object]", covariant=True)
 
 
 @runtime_checkable
-class GameTable(Protocol[S_co]):
-    """A table playing consecutive deals of one game, whose deal states are ``S_co``."""
+class GameTable(Protocol[S_co, R_co]):
+    """A table playing consecutive deals of one game, whose deal states are ``S_co`` and
+    whose rules value is ``R_co`` (:class:`~bragkit.rules.Rules` by default)."""
 
     @property
-    def rules(self) -> Rules: ...
+    def rules(self) -> R_co: ...
     @property
-    def base_rules(self) -> Rules: ...
+    def base_rules(self) -> R_co: ...
     @property
     def n(self) -> int: ...
     @property
