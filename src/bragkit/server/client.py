@@ -121,14 +121,11 @@ class RoomClient:
 
     async def wait_for(self, test: Callable[[dict[str, Any]], bool], timeout: float = 10.0
                        ) -> dict[str, Any]:
-        """Wait until the latest state frame passes ``test`` (or any recorded frame does)."""
+        """Wait until the latest ``state``/``update`` frame passes ``test``."""
         async with asyncio.timeout(timeout):
             while True:
                 if self.latest is not None and test(self.latest):
                     return self.latest
-                for frame in reversed(self.frames[-5:]):
-                    if test(frame):
-                        return frame
                 if self.closed is not None and self._reader is not None and \
                         self._reader.done():
                     raise ClientError(f"the server closed the connection: {self.closed}")
