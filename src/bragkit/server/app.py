@@ -21,8 +21,8 @@ from starlette.routing import BaseRoute, Route, WebSocketRoute
 
 from bragkit.errors import BragError, excerpt
 from bragkit.history import dumps, seat_history
-from bragkit.server import money
 from bragkit.server.gateway import Gateway
+from bragkit.server.money import csv_text, report
 from bragkit.server.room import Room
 from bragkit.server.runtime import ServerError, TableRuntime
 from bragkit.server.store.base import JSON, Store
@@ -132,13 +132,13 @@ def create_app(store: Store, *, base_url: str = "http://127.0.0.1:8000",
     async def ledger(request: Request) -> Response:
         async def go() -> Response:
             rt = await _money_table(request)
-            return JSONResponse(await money.report(rt))
+            return JSONResponse(await report(rt))
         return await wrap(go())
 
     async def ledger_csv(request: Request) -> Response:
         async def go() -> Response:
             rt = await _money_table(request)
-            return PlainTextResponse(await money.csv_text(rt), media_type="text/csv")
+            return PlainTextResponse(await csv_text(rt), media_type="text/csv")
         return await wrap(go())
 
     async def _money_table(request: Request) -> TableRuntime:
