@@ -67,7 +67,8 @@ def table_html(table_id: str, *, ws_path: str = "", title: str = "Table") -> str
    <input id="cmd" type="text" autocomplete="off" spellcheck="false">
    <p id="cmd-out" aria-live="polite"></p>
   </section>
-  <section id="logbox" class="box"><h2>Log</h2><ul id="log" role="log" aria-live="off"></ul>
+  <section id="logbox" class="box"><h2>Log</h2><div id="logwrap" role="log" aria-live="off"
+   tabindex="0" aria-label="log"><ul id="log"></ul></div>
   </section>
  </aside>
  <div id="sr-status" class="sr" role="status" aria-live="polite" aria-atomic="true"></div>

@@ -14,8 +14,12 @@ function loadPrefs() {
   catch { return { ...DEFAULTS }; }
 }
 
+// Games where a seat may play blind (the BLIND/OPEN chips and the blind rate matter).
+const BLIND_GAMES = new Set(["modern", "teen-patti", "brag-poker"]);
+
 function normalize(m) {
   const st = { seats: [], actions: [], log: [], result: [], hand_size: 3, ...m };
+  st.blind_play = m.blind_play ?? BLIND_GAMES.has(m.game ?? "modern");
   st.actions = st.actions.map((a, i) => ({ id: a.id ?? `a${i}`, cost_lo: a.cost ?? 0,
     cost_hi: a.cost ?? 0, ...a }));
   return st;
@@ -81,6 +85,8 @@ export function mount(root, { send = () => {} } = {}) {
     $("#actions").classList.toggle("my-turn", st.actions.length > 0);
     $("#actions").setAttribute("aria-busy", pending ? "true" : "false");
     $("#sending").hidden = !pending;
+    $("#error").textContent = st.error ?? "";
+    $("#error").hidden = !st.error;
     const res = resultHtml(st);
     $("#result").innerHTML = res;
     $("#result").hidden = !res;
@@ -88,7 +94,7 @@ export function mount(root, { send = () => {} } = {}) {
     $("#private").innerHTML = priv;
     $("#private").hidden = !priv;
     $("#log").innerHTML = logHtml(st);
-    $("#log").scrollTop = $("#log").scrollHeight;
+    $("#logwrap").scrollTop = $("#logwrap").scrollHeight;
     if (focusId) {
       const el = root.querySelector(focusAmount ? `[data-amount="${focusId}"]` : `[data-act="${focusId}"]`);
       el?.focus();
@@ -249,7 +255,11 @@ export function mount(root, { send = () => {} } = {}) {
         }, 250);
       }
     },
-    error(text) { pending = null; $("#error").textContent = text; $("#error").hidden = !text; if (st) render(); say(text, true); },
+    error(text) {
+      pending = null;
+      if (st) { st.error = text; render(); }
+      say(text, true);
+    },
     state() { return st; },
     say,
   };

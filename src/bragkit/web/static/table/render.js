@@ -37,7 +37,7 @@ export function costText(a) {
 function seatBadges(s, i, st) {
   const b = [];
   if (i === st.dealer) b.push('<span class="chip dealer" title="dealer">D<span class="sr"> dealer</span></span>');
-  if (s.status === "in" || s.status === "allin") {
+  if (st.blind_play && (s.status === "in" || s.status === "allin")) {
     b.push(s.looked ? '<span class="chip open">OPEN</span>' : '<span class="chip blind">BLIND</span>');
   }
   if (STATUS_WORDS[s.status]) b.push(`<span class="chip st-${esc(s.status)}">${esc(STATUS_WORDS[s.status])}</span>`);
@@ -54,9 +54,11 @@ function seatCards(s, i, st) {
       + (h.cards ? cardsHtml(h.cards, i === st.you) : backsHtml(st.hand_size, i === st.you, h.label))
       + "</div>").join("")}</div>`;
   }
-  if (s.cards) {
-    return cardsHtml(s.cards, i === st.you)
-      + (s.hand_name ? `<div class="hand-name">${esc(s.hand_name)}</div>` : "");
+  const cards = s.cards ?? (i === st.you ? st.own?.cards : null);
+  if (cards) {
+    const name = s.hand_name ?? (i === st.you ? st.own?.hand_name : null);
+    return cardsHtml(cards, i === st.you)
+      + (name ? `<div class="hand-name">${esc(name)}</div>` : "");
   }
   if (s.status === "in" || s.status === "allin" || s.status === "covered") {
     return backsHtml(st.hand_size, i === st.you, i === st.you ? "face down, not looked at" : "face down");
@@ -76,7 +78,7 @@ export function seatsHtml(st) {
       + `<div class="bar" style="width:${Math.max(0, Math.min(100, 100 * st.timer.ms / (st.timer.total_ms || 1)))}%"></div>`
       + `<span class="secs">${Math.ceil(st.timer.ms / 1000)} s${st.timer.bank_ms ? ` + bank ${Math.ceil(st.timer.bank_ms / 1000)} s` : ""}</span></div>` : "";
     const ang = Math.PI / 2 + (2 * Math.PI * pos) / n;
-    const place = `--x:${(50 + 41 * Math.cos(ang)).toFixed(1)}%;--y:${(50 + 40 * Math.sin(ang)).toFixed(1)}%`;
+    const place = `--x:${(50 + 41 * Math.cos(ang)).toFixed(1)}%;--y:${(47 + 37 * Math.sin(ang)).toFixed(1)}%`;
     return `<section class="${cls}" style="${place}" aria-label="${esc(s.name)}${i === st.you ? " (you)" : ""}${turn ? ", to act" : ""}">`
       + `<h3 class="name">${esc(s.name)}${i === st.you ? ' <span class="you-tag">you</span>' : ""}</h3>`
       + `<div class="badges">${seatBadges(s, i, st)}</div>`
@@ -92,7 +94,7 @@ export function seatsHtml(st) {
 
 export function potHtml(st) {
   let out = `<div class="pot-main"><span class="lbl">pot</span> <b class="pot">${esc(st.pot)}</b></div>`;
-  if (st.stake) out += `<div class="stake">stake ${esc(st.stake)} open, ${esc(Math.ceil(st.stake / 2))} blind</div>`;
+  if (st.stake && st.blind_play && !st.over) out += `<div class="stake">stake ${esc(st.stake)} open, ${esc(Math.ceil(st.stake / 2))} blind</div>`;
   if (st.carried) out += `<div class="carried">carried from the last deal: <b>${esc(st.carried)}</b></div>`;
   for (const f of st.frozen ?? []) {
     out += `<div class="frozen">frozen pot <b>${esc(f.amount)}</b>${f.by ? ` covered by ${esc(f.by)}` : ""}</div>`;
@@ -118,7 +120,7 @@ export function ownHtml(st) {
   if (o.text) out += `<p class="own-text">${esc(o.text)}</p>`;
   if (o.cards) {
     out += `<p class="own-name"><span class="lbl">your hand</span> <b>${esc(o.hand_name ?? "")}</b></p>`;
-  } else if (me && (me.status === "in" || me.status === "allin")) {
+  } else if (!o.text && !st.over && st.blind_play && me && (me.status === "in" || me.status === "allin")) {
     out += `<p class="own-name">You are <b>blind</b>: you have not looked at your cards.</p>`;
   }
   if (o.stay_in) out += `<p class="stay-in">${esc(o.stay_in)}</p>`;

@@ -1,0 +1,57 @@
+"""Screenshot goldens: compare a PNG with the stored one by pixelmatch with a tolerance.
+
+Identical images are accepted at once (Pillow's difference box); only when pixels differ does
+pixelmatch (pure Python, slow on big images) count the ones that differ beyond its colour
+threshold, and the test fails above ``MAX_SHARE`` of the image.  ``BRAG_UPDATE_GOLDEN=1``
+rewrites the stored PNGs; a missing golden is written (and the test skipped), except under
+``CI=true`` where it is a failure.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+from pathlib import Path
+
+import pytest
+from PIL import Image, ImageChops
+from pixelmatch.contrib.PIL import pixelmatch
+
+GOLDEN = Path(__file__).parent / "golden"
+MAX_SHARE = 0.004
+"""At most 0.4% of the pixels may differ (font hinting, anti-aliasing)."""
+
+
+def check_png(name: str, png: bytes) -> None:
+    """Compare ``png`` with ``golden/NAME.png`` (see the module docstring)."""
+    path = GOLDEN / f"{name}.png"
+    new = Image.open(io.BytesIO(png)).convert("RGBA")
+    if os.environ.get("BRAG_UPDATE_GOLDEN") == "1" or not path.exists():
+        if not path.exists() and os.environ.get("CI") == "true":
+            pytest.fail(f"no golden {path.name}: run BRAG_UPDATE_GOLDEN=1 pytest tests/web")
+        GOLDEN.mkdir(exist_ok=True)
+        new.convert("RGB").save(path, optimize=True)
+        if os.environ.get("BRAG_UPDATE_GOLDEN") != "1":
+            pytest.skip(f"golden {path.name} written")
+        return
+    old = Image.open(path).convert("RGBA")
+    if old.size != new.size:
+        _keep(name, new)
+        pytest.fail(f"{name}: size {new.size} differs from the golden's {old.size}")
+    if ImageChops.difference(old.convert("RGB"), new.convert("RGB")).getbbox() is None:
+        return
+    diff = Image.new("RGBA", new.size)
+    bad = pixelmatch(old, new, diff, threshold=0.1)
+    share = bad / (new.size[0] * new.size[1])
+    if share > MAX_SHARE:
+        _keep(name, new, diff)
+        pytest.fail(f"{name}: {bad} pixels ({share:.2%}) differ from the golden "
+                    f"(at most {MAX_SHARE:.1%}); see tests/web/golden/_failed/")
+
+
+def _keep(name: str, new: Image.Image, diff: Image.Image | None = None) -> None:
+    out = GOLDEN / "_failed"
+    out.mkdir(exist_ok=True)
+    new.save(out / f"{name}.png")
+    if diff is not None:
+        diff.save(out / f"{name}.diff.png")
