@@ -44,13 +44,16 @@ def free_port() -> int:
 
 
 class LiveServer:
-    """A uvicorn server running ``app`` in a thread on a free port."""
+    """A uvicorn server running ``app`` (or ``app(url)``, when it is a factory) in a thread
+    on a free port."""
 
     def __init__(self, app: object) -> None:
         import uvicorn
 
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
+        if callable(app) and getattr(app, "__name__", "") == "<lambda>":
+            app = app(self.url)
         config = uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning",
                                 ws_ping_interval=None, lifespan="on")
         self.server = uvicorn.Server(config)
@@ -92,6 +95,18 @@ def fixture_server() -> Iterator[LiveServer]:
 
     with LiveServer(standin_app()) as live:
         yield live
+
+
+@pytest.fixture(scope="session")
+def room_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    """The card room (engineer E's app, ``bragkit.server``) with a throwaway SQLite store."""
+    app_mod = pytest.importorskip("bragkit.server.app")
+    from bragkit.server.store.base import open_store
+
+    store = open_store(str(tmp_path_factory.mktemp("room") / "room.db"))
+    with LiveServer(lambda url: app_mod.create_app(store, base_url=url)) as live:
+        yield live
+    store.close()
 
 
 @pytest.fixture()

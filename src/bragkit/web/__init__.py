@@ -25,9 +25,13 @@ STATIC = Path(__file__).parent / "static"
 
 async def _table(request: Request) -> HTMLResponse:
     table_id = request.path_params["table_id"]
-    token = request.query_params.get("token", "")
-    ws = f"/ws/tables/{table_id}" + (f"?token={token}" if token else "")
-    return HTMLResponse(table_html(table_id, ws_path=ws))
+    return HTMLResponse(table_html(table_id, live=True, bots=_bot_names()))
+
+
+def _bot_names() -> tuple[str, ...]:
+    from bragkit.bots import bot_names
+
+    return tuple(bot_names("modern"))
 
 
 def routes() -> list[BaseRoute]:

@@ -1,8 +1,8 @@
 """The live table's HTML shell: landmarks, live regions, the settings and the text command
 box; ``static/table/*.js`` fills it from the server's per-seat messages.
 
->>> html = table_html("t1", ws_path="/ws/t1")
->>> 'aria-live="polite"' in html and 'data-ws="/ws/t1"' in html
+>>> html = table_html("t1", live=True, bots=("random", "heuristic"))
+>>> 'aria-live="polite"' in html and 'data-live="1"' in html and 'data-bots="random heuristic"' in html
 True
 """
 
@@ -24,11 +24,14 @@ _HELP = (
 )
 
 
-def table_html(table_id: str, *, ws_path: str = "", title: str = "Table") -> str:
-    """The table page for ``table_id``; ``ws_path`` is the WebSocket to play on (empty: the
-    page waits for messages given to ``window.bragTable.update``, as the catalog does)."""
+def table_html(table_id: str, *, live: bool = False, title: str = "Table",
+               bots: tuple[str, ...] = ()) -> str:
+    """The table page for ``table_id``: ``live`` connects it to the card room's WebSocket
+    (else it waits for messages given to ``window.bragTable.update``, as the catalog does);
+    ``bots`` are the bot names the host may seat."""
     body = f"""
-<div id="table" data-table="{esc(table_id)}" data-ws="{esc(ws_path)}">
+<div id="table" data-table="{esc(table_id)}" data-live="{1 if live else 0}"
+ data-bots="{esc(' '.join(bots))}">
  <header id="t-head">
   <h1 id="t-title">{esc(title)}</h1><span id="t-sub"></span>
   <div class="tools">
@@ -44,6 +47,11 @@ def table_html(table_id: str, *, ws_path: str = "", title: str = "Table") -> str
    <div id="seats"></div>
    <div id="pot" aria-label="pot"></div>
   </div>
+  <p id="status" role="status" hidden></p>
+  <form id="join" hidden><fieldset><legend>Take a seat</legend>
+   <label for="join-name">Your name</label>
+   <input id="join-name" maxlength="24" autocomplete="nickname">
+   <button type="submit" class="btn">Sit down</button></fieldset></form>
   <section id="bar" aria-label="your hand and actions">
    <div id="own"></div>
    <div id="actions"></div>
@@ -54,6 +62,10 @@ def table_html(table_id: str, *, ws_path: str = "", title: str = "Table") -> str
  <aside id="side" aria-label="results, log and settings">
   <section id="result" class="box" hidden aria-label="result"></section>
   <section id="private" class="box" hidden aria-label="private"></section>
+  <section id="after" class="box" hidden><h2>The table is over</h2>
+   <p><a id="ledger-link" href="#">Ledger and settle-up</a> ·
+   <a id="history-link" href="#">Hand histories</a></p></section>
+  <section id="hostbox" class="box" hidden></section>
   <section id="help" class="box" hidden><h2>Keys and commands</h2>{_HELP}</section>
   <section id="prefs" class="box" hidden><h2>Settings</h2>
    <label><input type="checkbox" data-pref="fourColour"> four-colour deck</label>
@@ -67,6 +79,10 @@ def table_html(table_id: str, *, ws_path: str = "", title: str = "Table") -> str
    <input id="cmd" type="text" autocomplete="off" spellcheck="false">
    <p id="cmd-out" aria-live="polite"></p>
   </section>
+  <section id="chatbox" class="box" hidden><h2>Chat</h2><ul id="chatlog"></ul>
+   <form id="chat-form"><label for="chat-text" class="sr">message</label>
+   <input id="chat-text" maxlength="500" autocomplete="off">
+   <button type="submit" class="btn">Send</button></form></section>
   <section id="logbox" class="box"><h2>Log</h2><div id="logwrap" role="log" aria-live="off"
    tabindex="0" aria-label="log"><ul id="log"></ul></div>
   </section>

@@ -1,10 +1,20 @@
-// Entry point of the table page: mount the table and, when the page names a WebSocket,
-// connect it (conn.js).  window.bragTable is the mounted table (the fixture catalog uses it).
+// Entry point of the table page: mount the table and, unless this is the fixture catalog
+// (no data-live), connect to the card room.  window.bragTable is the mounted table.
 import { mount } from "./app.js";
 import { connect } from "./conn.js";
+import { makePanel } from "./panel.js";
 
 const root = document.getElementById("table");
 let conn = null;
 const table = mount(root, { send: (action) => conn?.act(action) });
 window.bragTable = table;
-if (root.dataset.ws) conn = connect(root.dataset.ws, table);
+if (root.dataset.live === "1") {
+  const q = new URLSearchParams(location.search);
+  const id = root.dataset.table;
+  const hostToken = q.get("token");
+  const panel = makePanel(root, { table: id, invite: q.get("invite"), hostToken,
+    bots: (root.dataset.bots ?? "").split(" ").filter(Boolean) });
+  conn = connect({ table: id, hostToken, view: table, panel });
+  panel.attach(conn);
+  window.bragConn = conn;
+}

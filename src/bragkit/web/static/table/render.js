@@ -156,7 +156,8 @@ export function actionsHtml(st, keys, amounts) {
         + `${ranged ? ` <span class="cost" data-cost="${esc(a.id)}">${esc(amt)}</span>` : cost ? ` <span class="cost">${esc(cost)}</span>` : ""}`
         + "</button>";
     }
-    if (a.note) html += `<span class="act-note">${esc(a.note)}</span>`;
+    const notes = [ranged ? `${a.lo}\u2013${a.hi}${a.cost_lo !== a.lo || a.cost_hi !== a.hi ? `, costs ${costText(a)}` : ""}` : "", a.note ?? ""].filter(Boolean);
+    if (notes.length) html += `<span class="act-note">${esc(notes.join("; "))}</span>`;
     return html + "</div>";
   }).join("");
   const why = (st.why_not ?? []).map((w) => `<li><b>${esc(w.kind)}</b>: ${esc(w.reason)}</li>`).join("");

@@ -1,0 +1,138 @@
+// From the card room's frames (docs/protocol.md) to the table message the renderer draws
+// (docs/web.md).  Display only: the chips a seat put in this deal and its last action are
+// read from the deal's events; every price, reason and explanation is the server's.
+
+const PAYING = new Set(["ante", "blind", "bet", "call", "raise", "see", "cover", "sideshow",
+  "lend"]);
+const QUIET = new Set(["deal", "deal_end", "stub"]);
+const VERBS = { ante: "antes", bet: "bets", look: "looks", fold: "folds", see: "sees",
+  cover: "covers", call: "calls", raise: "raises", check: "checks", blind: "puts in",
+  propose: "proposes a showdown", agree: "agrees", refuse: "refuses", keep: "keeps",
+  throw: "throws", retain: "retains the blind hand", release: "releases the blind hand",
+  sideshow: "asks for a side show", accept: "accepts", decline: "declines", award: "takes",
+  reveal: "shows", pass: "passes", stand: "stands", trade: "trades", exchange: "exchanges",
+  widow: "takes the widow", carry: "carries", rebuy: "rebuys", borrow: "asks to borrow",
+  lend: "lends", show: "shows", discard: "discards", draw: "draws", name: "names",
+  stay: "stays", horse: "buys a horse", pounce: "pounces", barter: "barters" };
+const YOU_VERBS = { blind: "put in", propose: "propose a showdown", retain: "retain the blind hand",
+  release: "release the blind hand", sideshow: "ask for a side show", award: "take",
+  reveal: "show", widow: "take the widow", borrow: "ask to borrow", horse: "buy a horse" };
+const GAME_TITLES = { modern: "Modern Brag", "teen-patti": "Teen Patti", commerce: "Commerce",
+  "commerce-widow": "Commerce with a widow", foster: "Foster's Brag",
+  "three-stake": "Three-Stake Brag", american: "American Brag", "brag-poker": "Brag Poker" };
+
+export function seatIndex(p) {
+  if (p == null) return null;
+  const m = /^p(\d+)$/.exec(String(p));
+  return m ? Number(m[1]) - 1 : null;
+}
+
+export function named(text, names) {
+  return String(text).replace(/\bp(\d+)\b/g, (all, n) => names[Number(n) - 1] ?? all);
+}
+
+function parseEvent(e) {
+  const [who, kind, ...rest] = String(e).split(" ");
+  const amount = rest.length && /^\d+$/.test(rest[0]) ? Number(rest[0]) : null;
+  return { seat: seatIndex(who), kind, amount, rest: rest.join(" ") };
+}
+
+function eventLine(ev, names, you) {
+  if (ev.kind === "deal_start") return null;
+  if (QUIET.has(ev.kind) && !ev.rest) return null;
+  const who = ev.seat == null ? "" : ev.seat === you ? "you" : names[ev.seat] ?? `p${ev.seat + 1}`;
+  const verb = ev.seat === you ? YOU_VERBS[ev.kind] ?? ev.kind : VERBS[ev.kind] ?? ev.kind;
+  return `${who} ${verb}${ev.rest ? " " + named(ev.rest, names) : ""}`.trim();
+}
+
+// The last action of each seat and the chips it put in this deal, from the events.
+function perSeat(events, n) {
+  const put = Array(n).fill(0);
+  const last = Array(n).fill(null);
+  for (const ev of events) {
+    if (ev.seat == null || ev.seat >= n) continue;
+    if (PAYING.has(ev.kind) && ev.amount != null) put[ev.seat] += ev.amount;
+    if (!QUIET.has(ev.kind) && ev.kind !== "deal_start" && ev.kind !== "award" && ev.kind !== "reveal") {
+      last[ev.seat] = ev.amount != null ? `${ev.kind} ${ev.amount}` : ev.kind;
+    }
+  }
+  return { put, last };
+}
+
+function priceNote(price) {
+  const m = /\((.*)\)\s*$/.exec(price ?? "");
+  return m ? m[1] : "";
+}
+
+// Keep the length of the turn the first time a seat's timer is seen (for the timer bar).
+const turnLength = { key: null, total: 0 };
+
+export function fromProtocol(frame, welcome = {}) {
+  const t = frame.table ?? {};
+  const v = frame.view ?? {};
+  const n = (t.seats ?? []).length || (v.stacks ?? []).length;
+  const names = (t.seats ?? []).map((s, i) => s.name
+    || (s.kind === "empty" ? `empty seat ${i + 1}` : s.kind === "bot" ? `Bot ${i + 1}` : `p${i + 1}`));
+  const you = seatIndex(v.seat ?? welcome.you?.seat);
+  const events = (v.events ?? []).map(parseEvent);
+  const { put, last } = perSeat(events, n);
+  const shown = v.shown ?? {};
+  const shownNames = v.shown_names ?? {};
+  const over = v.phase === "over" || v.live === false;
+  const seats = [];
+  for (let i = 0; i < n; i++) {
+    const s = (t.seats ?? [])[i] ?? {};
+    const p = `p${i + 1}`;
+    let status = (v.status ?? [])[i] ?? (s.kind === "empty" ? "out" : "in");
+    if (status === "blind" || status === "open") status = "in";
+    seats.push({
+      name: names[i], stack: (v.stacks ?? t.stacks ?? [])[i] ?? 0, status,
+      looked: !!(v.looked ?? [])[i], put_in: v.committed?.[i] ?? put[i], last: last[i],
+      cards: shown[p] ?? null, hand_name: shownNames[p] ?? null,
+      bot: s.bot ?? null, connected: s.kind === "human" ? s.connected !== false : true,
+      away: s.sitting_out ? "sitting out" : s.kind === "empty" ? "empty seat" : null,
+      lives: v.lives?.length ? v.lives[i] : null,
+    });
+  }
+  const legal = v.legal ?? [];
+  const order = (a) => (a.kind === "fold" ? 2 : a.kind === "look" ? 0 : 1);
+  const actions = [...legal].sort((a, b) => order(a) - order(b)).map((a, k) => ({
+    id: `a${k}`, kind: a.kind, label: a.kind, lo: a.lo, hi: a.hi, args: a.args ?? [],
+    optional_arg: a.optional_arg, meaning: a.meaning,
+    cost_lo: a.price_lo ?? a.cost ?? 0, cost_hi: a.price_hi ?? a.cost ?? 0,
+    note: priceNote(a.price),
+  }));
+  const whyNot = Object.entries(v.why_not ?? {})
+    .filter(([k]) => !(k === "look" && v.own_cards))
+    .map(([kind, reason]) => ({ kind, reason }));
+  let timer = null;
+  if (t.timer && t.timer.seat && !over) {
+    const key = `${t.timer.seat}:${frame.seq}`;
+    const total = Math.max(t.timer.seconds, turnLength.key?.startsWith(t.timer.seat + ":") ? turnLength.total : 0);
+    turnLength.key = key; turnLength.total = total;
+    timer = { ms: t.timer.seconds * 1000, total_ms: total * 1000, bank_ms: (t.timer.bank ?? 0) * 1000 };
+  }
+  const log = [];
+  for (const ev of events) {
+    if (ev.kind === "deal_start") log.push(`\u2014 deal ${v.deal ?? ""} \u2014`);
+    const line = eventLine(ev, names, you);
+    if (line) log.push(line);
+  }
+  const game = t.game ?? "modern";
+  const mine = you != null && seatIndex(v.to_act) === you && !over;
+  return {
+    title: GAME_TITLES[game] ?? game,
+    subtitle: [t.preset && t.preset !== game ? t.preset : null, v.deal ? `deal ${v.deal}` : null,
+      t.hands ? `${t.hands_played ?? 0} of ${t.hands} played` : null,
+      t.status === "paused" ? "paused" : t.status === "finished" ? "finished" : t.status === "closed" ? "closed" : null]
+      .filter(Boolean).join(" \u00b7 "),
+    game, hand_no: v.deal, you, dealer: seatIndex(v.dealer), to_act: over ? null : seatIndex(v.to_act),
+    pot: v.pot ?? t.pot ?? 0, stake: v.stake, carried: v.carried || 0,
+    frozen: (v.frozen_pots ?? []).map((amount) => ({ amount })), stub: v.stub_card ?? null,
+    widow: v.widow ?? null, seats, over,
+    own: you == null ? null : { cards: v.own_cards ?? null, hand_name: v.hand_name ?? null, text: v.own_text ?? null },
+    actions: mine ? actions : [], why_not: mine ? whyNot : [], timer,
+    log, result: (v.notes ?? []).map((x) => named(x, names)),
+    offered: v.offered ?? null, finished: !!t.finished,
+  };
+}

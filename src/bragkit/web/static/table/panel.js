@@ -1,0 +1,91 @@
+// Around the table: the connection status, taking a seat (by invite link or as the host),
+// the host's controls (approve, deny, pause, bots, close) and chat.
+import { esc } from "./cards.js";
+import { savedSeat } from "./conn.js";
+
+export function makePanel(root, { table, invite, hostToken, bots }) {
+  const $ = (s) => root.querySelector(s);
+  let conn = null;
+  let frame = null;
+  let welcome = null;
+
+  function status(text) { $("#status").textContent = text; $("#status").hidden = !text; }
+
+  function showJoin() {
+    const seated = welcome?.you?.seat;
+    const pending = welcome?.you?.pending;
+    const saved = savedSeat(table);
+    const can = !seated && !pending && (invite || hostToken) && !(saved?.token && saved.status === "seated");
+    $("#join").hidden = !can;
+    if (pending) status("Your seat request is waiting for the host to approve it.");
+  }
+
+  function hostHtml(f) {
+    const reqs = (f.requests ?? []).map((r) => `<li>${esc(r.name)} asks for ${esc(r.seat ?? "a seat")} `
+      + `<button type="button" class="btn" data-host="approve" data-request="${esc(r.request)}">approve</button> `
+      + `<button type="button" class="btn danger" data-host="deny" data-request="${esc(r.request)}">deny</button></li>`).join("");
+    const seats = (f.table?.seats ?? []).map((s) => `<option value="${esc(s.seat)}">${esc(s.seat)} ${esc(s.name || s.kind)}</option>`).join("");
+    const paused = f.table?.status === "paused";
+    return `<h2>Host</h2>${reqs ? `<ul class="reqs">${reqs}</ul>` : "<p>No seat requests.</p>"}`
+      + `<p><button type="button" class="btn" data-host="${paused ? "resume" : "pause"}">${paused ? "resume" : "pause"}</button> `
+      + `<button type="button" class="btn danger" data-host="close">close the table</button></p>`
+      + `<p><label>seat <select id="host-seat">${seats}</select></label> `
+      + `<label>bot <select id="host-bot"><option value="">none (remove)</option>${bots.map((b) => `<option>${esc(b)}</option>`).join("")}</select></label> `
+      + `<button type="button" class="btn" data-host="bot">set bot</button></p>`;
+  }
+
+  root.addEventListener("submit", (ev) => {
+    ev.preventDefault();
+    if (ev.target.id === "join") {
+      const name = $("#join-name").value.trim();
+      if (!name) { $("#join-name").focus(); return; }
+      const msg = { t: "join", name };
+      if (invite) msg.invite = invite;
+      conn?.send(msg);
+    }
+    if (ev.target.id === "chat-form") {
+      const text = $("#chat-text").value.trim();
+      if (text) conn?.chat(text);
+      $("#chat-text").value = "";
+    }
+  });
+  root.addEventListener("click", (ev) => {
+    const b = ev.target.closest("[data-host]");
+    if (!b) return;
+    const op = b.dataset.host;
+    if (op === "approve" || op === "deny") conn?.send({ t: op, request: b.dataset.request });
+    else if (op === "bot") conn?.send({ t: "bot", seat: $("#host-seat").value, bot: $("#host-bot").value || null });
+    else if (op === "close") { if (confirm("Close the table? No more deals are played.")) conn?.send({ t: "close" }); }
+    else conn?.send({ t: op });
+  });
+
+  return {
+    attach(c) { conn = c; },
+    status,
+    welcome(m) { welcome = m; showJoin(); $("#hostbox").hidden = !m.you?.host; },
+    frame(f, w) {
+      frame = f;
+      welcome = w;
+      showJoin();
+      if (w.you?.host) $("#hostbox").innerHTML = hostHtml(f);
+      const chats = (f.log ?? []).filter((x) => x.kind === "chat");
+      for (const c of chats) {
+        const li = document.createElement("li");
+        li.textContent = `${c.name || c.from}: ${c.text}`;
+        $("#chatlog").append(li);
+      }
+      $("#chatbox").hidden = !(w.you?.seat || w.you?.host);
+      if (f.table?.finished || f.table?.status === "closed") {
+        $("#after").hidden = false;
+      }
+    },
+    ack(m) {
+      if (m.re === "join") {
+        status(m.status === "pending" ? "Your seat request is waiting for the host to approve it." : "");
+        $("#join").hidden = true;
+      }
+    },
+    error(m) { if (m.re !== "act") status(m.error); },
+    last() { return frame; },
+  };
+}
