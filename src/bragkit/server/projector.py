@@ -176,6 +176,29 @@ def seat_view(table: Table, seat: int) -> dict[str, JSON]:
     out["notes"] = list(explain_lines(state.rules, view.events, seat))
     out["legal"] = _legal(table, state, seat, legal) if legal else []
     out["why_not"] = _why_not(state, seat, legal) if legal else {}
+    out["last_deal"] = _last_deal(table, seat)
+    return out
+
+
+def _last_deal(table: Table, seat: int | None) -> dict[str, JSON] | None:
+    """How the last finished deal ended, while the next one is live (the next deal starts
+    at once, so this is how a player reads the result): its number, the explanations and
+    the hands shown to ``seat`` (``None``: a spectator, public cards only); ``None`` when
+    no deal has finished or the last one is the deal shown."""
+    final = table.last_final
+    if final is None or table.over or table.state is None:
+        return None
+    if seat is None:
+        events = _public_events(final.events)
+        shown = _public_shown(events)
+    else:
+        view: SeatView = final.view(seat)
+        events, shown = view.events, dict(view.shown)
+    out: dict[str, JSON] = {
+        "deal": table.deal_no, "notes": list(explain_lines(final.rules, events, seat)),
+        "shown": {f"p{s + 1}": _cards(h) for s, h in sorted(shown.items())},
+        "shown_names": {f"p{s + 1}": hand_name(table, h) for s, h in sorted(shown.items())},
+        "stacks": list(final.stacks)}
     return out
 
 
@@ -211,4 +234,5 @@ def public_view(table: Table) -> dict[str, JSON]:
     out["events"] = [str(e) for e in events]
     out["notes"] = list(explain_lines(state.rules, events, None))
     out["legal"] = []
+    out["last_deal"] = _last_deal(table, None)
     return out
