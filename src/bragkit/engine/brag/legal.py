@@ -136,13 +136,15 @@ def see_cost_now(st: BragRecord, p: int) -> int | None:
     """What a see by ``p`` would cost now if the statuses allow one (two seats left, a bet
     made, nobody holding two hands, no open seat seeing a blind one), else None."""
     status = st.status
-    if status.count(S_IN) != 2 or st.r <= 0 or st.old[p]:
+    old = st.seldom.old
+    if status.count(S_IN) != 2 or st.r <= 0 or old[p]:
         return None
     q = next_in_turn(status, p)
     blind = not st.looked[p]
-    if st.old[q] or not st.family.betting.can_see(blind, not st.looked[q]):
+    betting = st.setup.family.betting
+    if old[q] or not betting.can_see(blind, not st.looked[q]):
         return None
-    return st.family.betting.see_cost(st.r, blind, not st.looked[q])
+    return betting.see_cost(st.r, blind, not st.looked[q])
 
 
 def borrow_need(st: BragRecord, p: int) -> int:
@@ -157,16 +159,19 @@ def borrow_need(st: BragRecord, p: int) -> int:
 
 def _legal_bet(st: BragRecord) -> tuple[LegalAction, ...]:
     p = st.to_act
-    rules = st.rules
-    family = st.family
-    betting = family.betting
+    setup = st.setup
+    seldom = st.seldom
+    rules = setup.rules
+    family = setup.family
     status = st.status
     active = status.count(S_IN)
     acts: list[LegalAction] = []
-    two_hands = bool(st.old[p])
-    turn = st.turn  # flag tests only when a flag is set (IntFlag's & is slow)
+    old = seldom.old
+    two_hands = bool(old[p])
+    turn = seldom.turn  # flag tests only when a flag is set (IntFlag's & is slow)
+    r = st.r
     if ((not turn or not turn & PROPOSED) and family.agreed_showdown and active >= 3
-            and st.r > 0 and not any(st.old)):
+            and r > 0 and not any(old)):
         acts.append(_SHOWDOWN)
     blind = not st.looked[p]
     if blind:
@@ -175,7 +180,7 @@ def _legal_bet(st: BragRecord) -> tuple[LegalAction, ...]:
     if blind and not rules.blind_allowed:
         return tuple(acts)
     stack = st.stacks[p]
-    lo, hi = betting.bet_bounds(st.r, blind, st.pot, stack)
+    lo, hi = family.betting.bet_bounds(r, blind, st.pot, stack)
     if lo <= hi:
         acts.append(_bet_action(lo, hi))
     policy = rules.short_stack_policy
@@ -187,7 +192,7 @@ def _legal_bet(st: BragRecord) -> tuple[LegalAction, ...]:
                 acts.append(LegalAction("cover", cost=stack))
         elif policy == "lend_or_show" and active == 2 and not two_hands:
             acts.append(LegalAction("borrow"))
-    if active == 2 and st.r > 0 and not two_hands:
+    if active == 2 and r > 0 and not two_hands:
         cost = see_cost_now(st, p)
         if cost is not None and cost <= stack:
             acts.append(_see_action(cost))

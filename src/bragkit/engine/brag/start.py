@@ -5,6 +5,7 @@ Cards go one at a time, face down, clockwise from the dealer's left (rules 2.4).
 
 from __future__ import annotations
 
+from operator import sub
 from typing import TYPE_CHECKING, Final, TypeVar
 
 from bragkit.engine.brag import resolve as res
@@ -49,12 +50,13 @@ def start_deal(cls: type[R], rules: Rules, stacks: tuple[int, ...], dealer: int,
     if n < 2:
         raise BragError("a deal needs at least two seats")
     need = max(rules.ante, 1)
-    status = [S_IN if stacks[s] >= need else S_OUT for s in range(n)]
-    if status.count(S_IN) < 2:
+    dealt_in = tuple([chips >= need for chips in stacks])
+    if dealt_in.count(True) < 2:
         raise BragError("fewer than two seats can pay the ante: the session is over")
-    blank: tuple[tuple[int, ...], ...] = ((),) * n
     if not retained and not rules.stub_face_up:
-        return _start_fast(cls, rules, family, stacks, dealer, pack, carried, debts, status)
+        return _start_fast(cls, rules, family, stacks, dealer, pack, carried, debts, dealt_in)
+    status = [S_IN if dealt_in[s] else S_OUT for s in range(n)]
+    blank: tuple[tuple[int, ...], ...] = ((),) * n
     seldom = make_seldom((), blank, blank, None, (), 0, (), False, debts, (0,) * n,
                          sum(stacks) + carried, (), -1, NO_FLAGS)
     st = make(  # the fields in order (BragRecord)
@@ -111,13 +113,14 @@ def start_deal(cls: type[R], rules: Rules, stacks: tuple[int, ...], dealer: int,
 
 
 def _template(family: BragFamily, rules: Rules, n: int, dealer: int,
-              status: list[SeatStatus]) -> StartTemplate:
+              dealt_in: tuple[bool, ...]) -> StartTemplate:
     """The (cached, on the family) part of a common start that depends on no card."""
-    key = (n, dealer, tuple(status))
+    key = (n, dealer, dealt_in)  # bools: a cheap hash (a StrEnum hashes in Python)
     found = family.start_templates.get(key)
     if found is not None and found[0].rules is rules:
         return found
-    order = tuple(s for s in ((dealer + k) % n for k in range(1, n + 1)) if status[s] == S_IN)
+    status = tuple([S_IN if dealt_in[s] else S_OUT for s in range(n)])
+    order = tuple(s for s in ((dealer + k) % n for k in range(1, n + 1)) if dealt_in[s])
     ante = rules.ante
     paid = [0] * n
     antes: list[Event] = []
@@ -128,19 +131,19 @@ def _template(family: BragFamily, rules: Rules, n: int, dealer: int,
     if len(family.start_templates) >= 1024:
         family.start_templates.clear()
     found = family.start_templates[key] = (deal_setup(family, rules, n, dealer), order,
-                                           tuple(antes), tuple(paid), ante * len(order), key[2],
+                                           tuple(antes), tuple(paid), ante * len(order), status,
                                            (False,) * n)
     return found
 
 
 def _start_fast(cls: type[R], rules: Rules, family: BragFamily, stacks: tuple[int, ...],
                 dealer: int, pack: tuple[int, ...], carried: int,
-                debts: tuple[tuple[int, int, int], ...], status: list[SeatStatus]) -> R:
+                debts: tuple[tuple[int, int, int], ...], dealt_in: tuple[bool, ...]) -> R:
     """The common start (no retained hand, no face-up stub), built in one go from the
     cached template of its seats, dealer and antes."""
     n = len(stacks)
     setup, order, antes, paid, ante_total, statuses, falses = _template(family, rules, n,
-                                                                        dealer, status)
+                                                                        dealer, dealt_in)
     ev = new_event
     k = rules.cards
     m = len(order)
@@ -150,7 +153,7 @@ def _start_fast(cls: type[R], rules: Rules, family: BragFamily, stacks: tuple[in
         hand = pack[i:k * m:m]
         hands[s] = hand
         deals.append(ev(Event, ("deal", s, None, hand, _NOBODY, None)))
-    chips = tuple([a - b for a, b in zip(stacks, paid, strict=True)])
+    chips = tuple(map(sub, stacks, paid))
     events = (ev(Event, ("deal_start", dealer, carried, None, None, None)), *antes, *deals)
     blank = ((),) * n
     seldom = make_seldom((), blank, blank, None, (), 0, (), False, debts, (0,) * n,
