@@ -135,48 +135,67 @@ def open_tables(run: Run) -> list[TableRecord]:
     return [_record(row) for row in rows]
 
 
+def _insert(run: Run, table: str, columns: str, rows: Sequence[Row]) -> None:
+    """Multi-row INSERTs of ``rows`` (a few hundred rows a statement)."""
+    width = columns.count(",") + 1
+    marks = "(" + ", ".join("?" * width) + ")"
+    for start in range(0, len(rows), _CHUNK):
+        chunk = rows[start:start + _CHUNK]
+        run(f"INSERT INTO {table} ({columns}) VALUES {', '.join([marks] * len(chunk))}",
+            [value for row in chunk for value in row])
+
+
+_CHUNK = 200
+
+
 def append(run: Run, table_id: str, entries: Sequence[NewEntry], txns: Sequence[NewTxn],
            now: float) -> list[int]:
-    """Write one batch (the semantics of :meth:`Store.append`); the caller commits."""
-    ids = [e.client_action_id for e in entries if e.client_action_id is not None]
-    if len(set(ids)) != len(ids):
-        raise StoreError("the same client action id twice in one batch")
+    """Write one batch (the semantics of :meth:`Store.append`); the caller commits.
+
+    Everything is checked before the first statement; then one query reads the table's
+    state (exists, last seq, last txn, a known client action id) and at most three
+    multi-row INSERTs write the batch.
+    """
     for entry in entries:
         if not isinstance(entry, NewEntry):
             raise StoreError(f"a log entry must be a NewEntry, not {excerpt(entry)}")
     for txn in txns:
         if not isinstance(txn, NewTxn):
             raise LedgerError(f"a ledger transaction must be a NewTxn, not {excerpt(txn)}")
-    if ids:
-        marks = ", ".join("?" * len(ids))
-        known = run(f"SELECT batch FROM room_log WHERE table_id = ? "
-                    f"AND client_action_id IN ({marks}) ORDER BY seq", (table_id, *ids))
-        if known:
-            rows = run("SELECT seq FROM room_log WHERE table_id = ? AND batch = ? ORDER BY seq",
-                       (table_id, known[0][0]))
-            return [_int(row[0]) for row in rows]
-    if not run("SELECT 1 FROM room_tables WHERE id = ?", (table_id,)):
-        raise StoreError(f"no table {excerpt(table_id)}")
+        if sum(amount for _, amount in txn.entries):   # re-checked where it is written
+            raise LedgerError("ledger transaction does not sum to zero")
+    ids = [e.client_action_id for e in entries if e.client_action_id is not None]
+    if len(set(ids)) != len(ids):
+        raise StoreError("the same client action id twice in one batch")
     payloads = [encode_json(entry.payload) for entry in entries]
-    last = _int(run("SELECT COALESCE(MAX(seq), 0) FROM room_log WHERE table_id = ?",
-                    (table_id,))[0][0])
+    known = (f"(SELECT MIN(batch) FROM room_log WHERE table_id = ? AND client_action_id IN "
+             f"({', '.join('?' * len(ids))}))") if ids else "NULL"
+    state = run(f"SELECT (SELECT COUNT(*) FROM room_tables WHERE id = ?), "
+                f"(SELECT COALESCE(MAX(seq), 0) FROM room_log WHERE table_id = ?), "
+                f"(SELECT COALESCE(MAX(seq), 0) FROM room_txns WHERE table_id = ?), {known}",
+                (table_id, table_id, table_id, *((table_id, *ids) if ids else ())))[0]
+    if state[3] is not None:   # a resend: the seqs of its first delivery
+        rows = run("SELECT seq FROM room_log WHERE table_id = ? AND batch = ? ORDER BY seq",
+                   (table_id, state[3]))
+        return [_int(row[0]) for row in rows]
+    if not _int(state[0]):
+        raise StoreError(f"no table {excerpt(table_id)}")
+    last, txn_last = _int(state[1]), _int(state[2])
     seqs = list(range(last + 1, last + 1 + len(entries)))
-    for seq, entry, payload in zip(seqs, entries, payloads, strict=True):
-        run("INSERT INTO room_log (table_id, seq, batch, kind, payload, client_action_id, at) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?)",
-            (table_id, seq, last + 1, entry.kind, payload, entry.client_action_id, now))
+    if entries:
+        _insert(run, "room_log", "table_id, seq, batch, kind, payload, client_action_id, at",
+                [(table_id, seq, last + 1, entry.kind, payload, entry.client_action_id, now)
+                 for seq, entry, payload in zip(seqs, entries, payloads, strict=True)])
     if txns:
         log_seq = seqs[-1] if seqs else last
-        txn_last = _int(run("SELECT COALESCE(MAX(seq), 0) FROM room_txns WHERE table_id = ?",
-                            (table_id,))[0][0])
-        for number, txn in enumerate(txns, txn_last + 1):
-            if sum(amount for _, amount in txn.entries):   # re-checked where it is written
-                raise LedgerError("ledger transaction does not sum to zero")
-            run("INSERT INTO room_txns (table_id, seq, memo, log_seq, at) VALUES (?, ?, ?, ?, ?)",
-                (table_id, number, txn.memo, log_seq, now))
-            for n, (account, amount) in enumerate(txn.entries):
-                run("INSERT INTO room_entries (table_id, txn_seq, n, account, amount) "
-                    "VALUES (?, ?, ?, ?, ?)", (table_id, number, n, account, amount))
+        numbers = range(txn_last + 1, txn_last + 1 + len(txns))
+        _insert(run, "room_txns", "table_id, seq, memo, log_seq, at",
+                [(table_id, number, txn.memo, log_seq, now)
+                 for number, txn in zip(numbers, txns, strict=True)])
+        _insert(run, "room_entries", "table_id, txn_seq, n, account, amount",
+                [(table_id, number, n, account, amount)
+                 for number, txn in zip(numbers, txns, strict=True)
+                 for n, (account, amount) in enumerate(txn.entries)])
     return seqs
 
 

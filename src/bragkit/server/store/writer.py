@@ -2,8 +2,8 @@
 
 Every write (append, table creation, status, claims) is a job on one queue.  A single
 writer thread owns the only write connection: it takes every job waiting (up to
-:data:`MAX_BATCH`), runs each in its own SAVEPOINT inside one transaction and commits once,
-then completes the jobs' futures.  A job that fails rolls back to its savepoint alone.  So
+:data:`MAX_BATCH`), runs them in one transaction and commits once, then completes the
+jobs' futures.  A job that fails fails alone (the others run again without it).  So
 many tables acting in the same instant share one commit (one fsync), and no future is done
 before its commit.  Reads use one connection per reading thread.
 
@@ -151,35 +151,38 @@ class QueuedStore(ABC):
                 return
 
     def _commit(self, run: ops.Run, batch: list[_Work]) -> None:
-        """Run ``batch`` in one transaction, a savepoint a job; settle the jobs after COMMIT."""
-        failures: list[BaseException | None] = []
-        try:
-            run(self.BEGIN_WRITE, ())
-            for job in batch:
-                run("SAVEPOINT job", ())
-                try:
-                    job.execute(run)
-                except Exception as bad:   # one job's failure is that job's alone
-                    run("ROLLBACK TO SAVEPOINT job", ())
-                    run("RELEASE SAVEPOINT job", ())
-                    failures.append(wrap(bad))
-                else:
-                    run("RELEASE SAVEPOINT job", ())
-                    failures.append(None)
-            run("COMMIT", ())
-        except Exception as bad:   # the commit failed: nothing of the batch is stored
-            with contextlib.suppress(Exception):   # no transaction may be open
-                run("ROLLBACK", ())
-            error = wrap(bad)
-            for job in batch:
-                job.settle(error)
-            return
+        """Run ``batch`` in one transaction and settle its jobs after COMMIT.
+
+        A job that raises fails alone: the transaction is rolled back and the jobs before
+        it run again without it (a job only reads and writes the database, so running it
+        again is safe).
+        """
+        failed: dict[int, BaseException] = {}
+        while True:
+            at = -1
+            try:
+                run(self.BEGIN_WRITE, ())
+                for at, job in enumerate(batch):
+                    if at not in failed:
+                        job.execute(run)
+                at = -1
+                run("COMMIT", ())
+                break
+            except Exception as bad:
+                with contextlib.suppress(Exception):   # no transaction may be open
+                    run("ROLLBACK", ())
+                if at < 0:   # BEGIN or COMMIT failed: nothing of the batch is stored
+                    error = wrap(bad)
+                    for job in batch:
+                        job.settle(error)
+                    return
+                failed[at] = wrap(bad)
         with self.stats.lock:
             self.stats.commits += 1
             self.stats.jobs += len(batch)
             self.stats.largest = max(self.stats.largest, len(batch))
-        for job, failure in zip(batch, failures, strict=True):
-            job.settle(failure)
+        for number, job in enumerate(batch):
+            job.settle(failed.get(number))
 
     def _submit(self, work: Callable[[ops.Run], T]) -> Future[T]:
         if self._closed:
