@@ -76,8 +76,8 @@ def _learn(st: CommerceState, allowed: list[set[int]]) -> None:
         if st.looked[s]:
             allowed[s].update(st.hands[s])
         allowed[s].update(st.widow)
-    if st.phase == "barter":
-        allowed[st.to_act].add(st.offer)
+    if st.barter is not None:
+        allowed[st.to_act].add(st.barter.card)
     if st.phase in ("horse", "over"):                  # after the showdown
         for s in range(st.n):
             for hand in st.hands:

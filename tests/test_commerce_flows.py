@@ -7,6 +7,7 @@ import pytest
 from bragkit.cards import parse_cards
 from bragkit.engine import open_table
 from bragkit.errors import IllegalActionError
+from bragkit.games.commerce.records import LastExchanges
 from bragkit.games.commerce.state import CommerceState
 from bragkit.rules import Rules, get_preset
 from bragkit.testing.fixtures import stacked_pack
@@ -105,7 +106,7 @@ def test_cf3_stakes_tie_for_best() -> None:
               {0: "Kh 7d 5c", 1: "2c 3d 8h", 2: "Ks 7h 5d", 3: "2d 4c 9s"}, rest="6h 4s 3c")
     assert st.pot == 0
     st = play(st, "p4 keep", "p1 stand", "p2 stand")
-    assert st.phase == "last" and st.to_act == 2 and st.pending == (2, 3)
+    assert st.phase == "last" and st.to_act == 2 and st.pending == LastExchanges((2, 3))
     st = play(st, "p3 pass", "p4 pass")
     assert st.is_over and st.winners == (0, 2)
     assert st.stacks == (12, 8, 12, 8)

@@ -8,6 +8,7 @@ from bragkit.cards import short_pack
 from bragkit.engine import open_table
 from bragkit.engine.pack import fresh_pack
 from bragkit.errors import BragError, IllegalActionError, RulesError
+from bragkit.games.commerce.records import Barter, LastExchanges, PounceOffers, Resume
 from bragkit.games.commerce.state import CommerceState, hand_key
 from bragkit.rules import Rules, get_preset
 from bragkit.testing.fixtures import stacked_pack
@@ -56,7 +57,7 @@ def test_4_10_trade_price_defaults_to_stake() -> None:
 def test_4_10_barter_direction(direction: str, partner: int) -> None:
     st = deal(C.replace(barter_direction=direction), 3, 2, {0: "2c 5d 9h"})
     st = play(st, "p1 barter 9h")
-    assert st.to_act == partner and st.partner == 0
+    assert st.to_act == partner and st.pending == Barter(offerer=0, card=cid("9h"))
 
 
 def test_4_10_barter_skips_seats_sitting_out() -> None:
@@ -207,7 +208,7 @@ def test_4_11_dealer_widow_privilege(privilege: bool) -> None:
 
 def test_a_c7_privilege_counts_as_a_stand() -> None:
     st = play(deal(W, 4, 3, {}), "p4 widow", "p1 stand")
-    assert st.stands == 2 and st.phase == "last" and st.pending == (1, 2)
+    assert st.stands == 2 and st.phase == "last" and st.pending == LastExchanges((1, 2))
 
 
 @pytest.mark.parametrize(("win", "pool", "won"), [(1, 9, 1), (2, 9, 2), (5, 3, 3)])
@@ -263,7 +264,8 @@ def test_4_11_pounce_takes_the_fourth_card() -> None:
     rules = get_preset("commerce-pounce")
     st = deal(rules, 3, 2, {0: "9c 9d 9h", 1: "Ac Ad Ah", 2: "2d 5h 7s"},
               rest="2c 3c 4c 9s Kd")
-    assert st.phase == "pounce" and st.to_act == 0 and st.queue == ((0, cid("9s")),)
+    assert st.phase == "pounce" and st.to_act == 0
+    assert isinstance(st.pending, PounceOffers) and st.pending.offers == ((0, cid("9s")),)
     assert legal(st) == ["pounce", "decline"]
     st = play(st, "p1 pounce")
     assert len(st.hands[0]) == 4 and cid("9s") not in st.widow and cid("Kd") in st.widow
@@ -432,9 +434,11 @@ def test_4_11_pounce_then_peel_two_stands() -> None:
     rules = W.replace(pounce=True)
     st = deal(rules, 3, 2, {0: "9c 4d 5h", 1: "9d 9h 9s", 2: "2c 3c 7c"}, rest="Ah Ad As Kd")
     st = play(st, "p3 widow", "p1 exchange 9c 2c")
-    assert st.phase == "pounce" and st.queue == ((1, cid("9c")),) and st.resume == ("exchange", 1)
+    assert st.phase == "pounce" and st.pending == PounceOffers(((1, cid("9c")),),
+                                                               Resume("exchange", 1))
     st = play(st, "p2 pounce")
-    assert st.stands == 2 and st.phase == "last" and st.to_act == 0 and st.pending == (0,)
+    assert st.stands == 2 and st.phase == "last" and st.to_act == 0
+    assert st.pending == LastExchanges((0,))
     assert cid("Kd") in st.widow
     st = play(st, "p1 pass")
     assert st.is_over and st.winners == (1,)

@@ -241,7 +241,7 @@ class Knowledge:
         if action.kind == "barter" and action.arg:
             self.seats[post.to_act].update(_ids(action.arg))
         elif action.kind == "accept" and action.arg:
-            self.seats[pre.partner].update(_ids(action.arg))
+            self.seats[pre.pending.offerer].update(_ids(action.arg))
 
 
 def _played(pre: Any, post: Any, seat: int, named: str | None = None) -> tuple[int, ...]:

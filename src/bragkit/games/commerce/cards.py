@@ -7,10 +7,16 @@
 from __future__ import annotations
 
 import itertools
+from typing import Final
 
-from bragkit.games.commerce.state import CARD_ID, CARD_TEXT
+from bragkit.cards import card_from_id
 
-__all__ = ["arg_cards", "card_args", "exchange_args"]
+__all__ = ["CARD_ID", "CARD_TEXT", "arg_cards", "card_args", "exchange_args"]
+
+CARD_TEXT: Final = tuple(str(card_from_id(i)) for i in range(52))
+"""Card id -> text (``As``)."""
+CARD_ID: Final = {t: i for i, t in enumerate(CARD_TEXT)}
+"""Card text -> id."""
 
 _JOIN = " ".join
 

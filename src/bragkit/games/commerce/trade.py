@@ -34,12 +34,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from bragkit.engine.actions import Action, LegalAction
+from bragkit.engine.kinds import ActionKind, Phase, SeatStatus
 from bragkit.games.commerce.cards import arg_cards, card_args
-from bragkit.games.commerce.state import (
-    CommerceState,
-    Draft,
-    hand_category,
-)
+from bragkit.games.commerce.core import ONLY, CommerceRecord, Draft, pair
+from bragkit.games.commerce.hands import hand_category
+from bragkit.games.commerce.records import Barter
 from bragkit.games.spec import GameSpec
 from bragkit.hands import Ranking, get_ranking
 from bragkit.rules.catalogue import RuleValue
@@ -54,8 +53,16 @@ __all__ = ["COMMON_KEYS", "GAMES", "TRADE_GAME", "TRADE_KEYS", "TradeGame", "nei
 COMMON_KEYS: Final = COMMERCE_COMMON_KEYS
 """The config keys both forms of Commerce read (rules 7, G-C1/G-C2, R-COMMERCE)."""
 
-_STAND: Final = LegalAction("stand")
-_PASS: Final = LegalAction("pass")
+STAND: Final = ActionKind.STAND
+PASS: Final = ActionKind.PASS
+TRADE: Final = ActionKind.TRADE
+BARTER: Final = ActionKind.BARTER
+ACCEPT: Final = ActionKind.ACCEPT
+P_TRADE: Final = Phase.TRADE
+P_AFTER: Final = Phase.AFTER
+P_BARTER: Final = Phase.BARTER
+_STAND: Final = LegalAction(STAND)
+_PASS: Final = LegalAction(PASS)
 _AFTER: Final = (_STAND, _PASS)
 _RULES: Final = {
     "trade": "rules 4.10 TRADING: stand, trade or barter one card",
@@ -65,13 +72,12 @@ _RULES: Final = {
 }
 
 
-def trade_cost(st: CommerceState | Draft, seat: int) -> int:
+def trade_cost(st: CommerceRecord | Draft, seat: int) -> int:
     """What a trade costs ``seat``: ``trade_price`` (default ``stake``), or 0 for a free dealer.
 
     >>> from bragkit.rules import get_preset
-    >>> from bragkit.games.commerce.state import Draft
-    >>> d = Draft.blank(get_preset("commerce").replace(stake=2), 3, 0, (9, 9, 9), (), 0,
-    ...                 None, None, -1)
+    >>> d = Draft.blank(get_preset("commerce").replace(stake=2), TRADE_GAME, 3, 0, (9, 9, 9),
+    ...                 ())
     >>> trade_cost(d, 1), trade_cost(d, 0)
     (2, 0)
     """
@@ -81,13 +87,13 @@ def trade_cost(st: CommerceState | Draft, seat: int) -> int:
     return rules.stake if rules.trade_price is None else rules.trade_price
 
 
-def neighbour(st: CommerceState | Draft, seat: int) -> int:
+def neighbour(st: CommerceRecord | Draft, seat: int) -> int:
     """The seat ``seat`` barters with: the next player dealt in to the left (or right).
 
     >>> from bragkit.rules import get_preset
-    >>> from bragkit.games.commerce.state import Draft
-    >>> d = Draft.blank(get_preset("commerce"), 4, 0, (9,) * 4, (), 0, None, None, -1)
-    >>> d.status = ["in", "in", "out", "in"]
+    >>> from bragkit.engine.kinds import SeatStatus
+    >>> d = Draft.blank(get_preset("commerce"), TRADE_GAME, 4, 0, (9,) * 4, ())
+    >>> d.status = [SeatStatus.IN, SeatStatus.IN, SeatStatus.OUT, SeatStatus.IN]
     >>> neighbour(d, 1), neighbour(d, 0)
     (3, 1)
     """
@@ -95,7 +101,7 @@ def neighbour(st: CommerceState | Draft, seat: int) -> int:
     step = 1 if st.rules.barter_direction == "left" else -1
     for k in range(1, n):
         s = (seat + step * k) % n
-        if st.status[s] != "out":
+        if st.status[s] != SeatStatus.OUT:
             return s
     return seat
 
@@ -115,66 +121,68 @@ class TradeGame:
 
     def after_deal(self, d: Draft) -> None:
         """Trading starts at the dealer's left."""
-        d.phase = "trade"
+        d.phase = P_TRADE
         d.to_act = d.order()[0]
 
-    def legal(self, st: CommerceState) -> tuple[LegalAction, ...]:
+    def legal(self, st: CommerceRecord) -> tuple[LegalAction, ...]:
         """stand / trade / barter; after a trade or barter stand / pass; a barter's answer."""
         seat = st.to_act
-        if st.phase == "after":
+        phase = st.phase
+        if phase is P_AFTER:
             return _AFTER
         hand = card_args(st.hands[seat])
-        if st.phase == "barter":
-            return (LegalAction("accept", args=hand), _STAND)
-        legal = [_STAND]
+        if phase is P_BARTER:
+            return (LegalAction(ACCEPT, args=hand), _STAND)
         cost = trade_cost(st, seat)
         if st.stacks[seat] >= cost:
-            legal.append(LegalAction("trade", cost=cost, args=hand))
-        legal.append(LegalAction("barter", args=hand))
-        return tuple(legal)
+            return (_STAND, LegalAction(TRADE, cost=cost, args=hand),
+                    LegalAction(BARTER, args=hand))
+        return (_STAND, LegalAction(BARTER, args=hand))
 
     def act(self, d: Draft, seat: int, action: Action) -> None:
         """Apply a legal action."""
         kind = action.kind
-        if kind == "stand":
-            note = "refuses the barter" if d.phase == "barter" else None
+        if kind == STAND:
+            note = "refuses the barter" if d.phase is P_BARTER else None
             d.emit("stand", seat, note=note)
             self.showdown(d)
-        elif kind == "pass":
+        elif kind == PASS:
             d.emit("pass", seat)
             self._advance(d, seat)
-        elif kind == "trade":
+        elif kind == TRADE:
             (card,) = arg_cards(action.arg)
             cost = trade_cost(d, seat)
             hand = d.hands[seat]
             d.pack.append(card)
             drawn = d.pack.pop(0)
             d.hands[seat] = tuple(drawn if c == card else c for c in hand)
-            d.emit("trade", seat, cost, cards=(card,), visible_to=frozenset((seat,)))
+            d.emit("trade", seat, cost, cards=(card,), visible_to=ONLY[seat])
             if seat != d.dealer:
                 d.transfer(seat, d.dealer, cost, "pay")
             elif cost:
                 d.to_pool(seat, cost, "pay")
-            d.emit("draw", seat, cards=(drawn,), visible_to=frozenset((seat,)))
-            d.phase = "after"
-        elif kind == "barter":
+            d.emit("draw", seat, cards=(drawn,), visible_to=ONLY[seat])
+            d.phase = P_AFTER
+        elif kind == BARTER:
             (card,) = arg_cards(action.arg)
             other = neighbour(d, seat)
-            d.emit("barter", seat, cards=(card,), visible_to=frozenset((seat, other)),
+            d.emit("barter", seat, cards=(card,), visible_to=pair(seat, other),
                    note=f"to p{other + 1}")
-            d.phase, d.to_act, d.offer, d.partner = "barter", other, card, seat
-        elif kind == "accept":
+            d.phase, d.to_act, d.pending = P_BARTER, other, Barter(seat, card)
+        elif kind == ACCEPT:
             (back,) = arg_cards(action.arg)
-            giver, offered = d.partner, d.offer
+            offer = d.pending
+            assert isinstance(offer, Barter)
+            giver, offered = offer
             d.hands[giver] = tuple(back if c == offered else c for c in d.hands[giver])
             d.hands[seat] = tuple(offered if c == back else c for c in d.hands[seat])
-            d.emit("accept", seat, cards=(back,), visible_to=frozenset((seat, giver)),
+            d.emit("accept", seat, cards=(back,), visible_to=pair(seat, giver),
                    note=f"from p{giver + 1}")
-            d.phase, d.to_act, d.offer, d.partner = "after", giver, -1, -1
+            d.phase, d.to_act, d.pending = P_AFTER, giver, None
         else:  # pragma: no cover - legal() offers nothing else
             raise AssertionError(kind)
 
-    def rule(self, st: CommerceState) -> str:
+    def rule(self, st: CommerceRecord) -> str:
         """The rule named by an illegal-action error."""
         return _RULES.get(st.phase, "rules 4.10")
 
@@ -186,11 +194,11 @@ class TradeGame:
                 d.emit("cap", amount=d.rounds, note="max_trade_rounds")
                 self.showdown(d)
                 return
-        d.phase, d.to_act = "trade", d.next_seat(seat)
+        d.phase, d.to_act = P_TRADE, d.next_seat(seat)
 
     def showdown(self, d: Draft) -> None:
         """SHOWDOWN and DEALER SETTLEMENT (4.10 phases 4 and 5)."""
-        d.offer, d.partner = -1, -1
+        d.pending = None
         d.reveal()
         top, _ = d.ranked()
         rules = d.rules

@@ -31,12 +31,12 @@ says what is dealt, what may be done and who is paid.
 >>> from bragkit.engine.pack import shuffled_pack
 >>> rules = get_preset("commerce-widow")
 >>> s = CommerceState.start(rules, (20, 20, 20), 2, shuffled_pack(rules, random.Random(1)))
->>> s.pot, s.lives, s.phase, [str(a) for a in s.legal_actions()]
+>>> s.pot, s.lives, str(s.phase), [str(a) for a in s.legal_actions()]
 (9, (3, 3, 3), 'privilege', ['widow', 'keep'])
 >>> s.view(2).own_cards is None        # the dealer decides before seeing his hand
 True
 >>> s = s.apply("widow")
->>> s.status[2], s.phase, s.to_act
+>>> str(s.status[2]), str(s.phase), s.to_act
 ('stood', 'exchange', 0)
 """
 
@@ -45,10 +45,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from bragkit.engine.actions import Action, LegalAction
+from bragkit.engine.kinds import ActionKind, Phase, SeatStatus
 from bragkit.games.commerce.cards import arg_cards, exchange_args
-from bragkit.games.commerce.state import (
-    CommerceState,
-    Draft,
+from bragkit.games.commerce.core import ONLY, CommerceRecord, Draft
+from bragkit.games.commerce.records import (
+    HorseOffers,
+    LastExchanges,
+    PounceOffer,
+    PounceOffers,
+    Resume,
 )
 from bragkit.games.spec import GameSpec
 from bragkit.hands import Ranking, get_ranking
@@ -61,11 +66,20 @@ if TYPE_CHECKING:
 __all__ = ["GAMES", "LIVES_KEYS", "WIDOW_GAME", "WIDOW_KEYS", "WidowGame", "horse_price"]
 
 
-_STAND: Final = LegalAction("stand")
-_PASS: Final = LegalAction("pass")
-_DECLINE: Final = LegalAction("decline")
-_PRIVILEGE: Final = (LegalAction("widow"), LegalAction("keep"))
-_POUNCE: Final = (LegalAction("pounce"), _DECLINE)
+K = ActionKind
+P_PRIVILEGE: Final = Phase.PRIVILEGE
+P_EXCHANGE: Final = Phase.EXCHANGE
+P_LAST: Final = Phase.LAST
+P_POUNCE: Final = Phase.POUNCE
+P_HORSE: Final = Phase.HORSE
+P_SHOWDOWN: Final = Phase.SHOWDOWN
+S_IN: Final = SeatStatus.IN
+S_STOOD: Final = SeatStatus.STOOD
+_STAND: Final = LegalAction(K.STAND)
+_PASS: Final = LegalAction(K.PASS)
+_DECLINE: Final = LegalAction(K.DECLINE)
+_PRIVILEGE: Final = (LegalAction(K.WIDOW), LegalAction(K.KEEP))
+_POUNCE: Final = (LegalAction(K.POUNCE), _DECLINE)
 
 
 def horse_price(rules: Rules) -> int:
@@ -102,73 +116,78 @@ class WidowGame:
         d.emit("widow", cards=d.widow)
         appeared = list(d.widow)
         if d.rules.dealer_widow_privilege:
-            d.phase, d.to_act = "privilege", d.dealer
+            d.phase, d.to_act = P_PRIVILEGE, d.dealer
         else:
             appeared += self._begin(d)
         self._finish(d, appeared)
 
-    def legal(self, st: CommerceState) -> tuple[LegalAction, ...]:
+    def legal(self, st: CommerceRecord) -> tuple[LegalAction, ...]:
         """The decisions of each phase (see the module docs)."""
         phase = st.phase
-        if phase == "privilege":
+        if phase is P_PRIVILEGE:
             return _PRIVILEGE
-        if phase == "pounce":
+        if phase is P_POUNCE:
             return _POUNCE
-        if phase == "horse":
-            return (LegalAction("horse", cost=horse_price(st.rules)), _DECLINE)
+        if phase is P_HORSE:
+            return (LegalAction(K.HORSE, cost=horse_price(st.rules)), _DECLINE)
         hand = st.hands[st.to_act]
         rules = st.rules.widow_rules
-        if phase == "last" or rules == "peel":
-            swap = LegalAction("exchange", args=exchange_args(hand, st.widow, (1,)))
-            return (swap, _PASS) if phase == "last" else (swap, _STAND, _PASS)
-        swap = LegalAction("exchange", args=exchange_args(hand, st.widow, (1, 2, 3)))
+        if phase is P_LAST or rules == "peel":
+            swap = LegalAction(K.EXCHANGE, args=exchange_args(hand, st.widow, (1,)))
+            return (swap, _PASS) if phase is P_LAST else (swap, _STAND, _PASS)
+        swap = LegalAction(K.EXCHANGE, args=exchange_args(hand, st.widow, (1, 2, 3)))
         return (swap, _STAND) if rules == "hoyle" else (swap, _PASS)
 
     def act(self, d: Draft, seat: int, action: Action) -> None:
         """Apply a legal action."""
         kind, phase = action.kind, d.phase
         appeared: list[int] = []
-        if phase == "privilege":
-            if kind == "widow":
+        if phase is P_PRIVILEGE:
+            if kind == K.WIDOW:
                 old = d.hands[seat]
                 d.hands[seat], d.widow = d.widow, old
                 d.emit("take", seat, cards=d.hands[seat])
                 d.emit("widow", cards=old, note=f"p{seat + 1}'s hand turned up")
-                d.status[seat] = "stood"
+                d.status[seat] = S_STOOD
                 d.stands += 1
                 appeared = list(old)
             else:
-                d.emit("look", seat, cards=d.hands[seat], visible_to=frozenset((seat,)))
+                d.emit("look", seat, cards=d.hands[seat], visible_to=ONLY[seat])
             d.looked[seat] = True
             appeared += self._begin(d)
-        elif phase == "pounce":
-            owner, card = d.queue[0]
-            d.queue = d.queue[1:]
-            if kind == "pounce":
+        elif phase is P_POUNCE:
+            offers = d.pending
+            assert isinstance(offers, PounceOffers)
+            owner, card = offers.offers[0]
+            d.pending = PounceOffers(offers.offers[1:], offers.resume)
+            if kind == K.POUNCE:
                 d.widow = tuple(c for c in d.widow if c != card)
                 d.hands[owner] = (*d.hands[owner], card)
                 d.emit("pounce", owner, cards=(card,))
-                if d.status[owner] == "in":
-                    d.status[owner] = "stood"
+                if d.status[owner] == S_IN:
+                    d.status[owner] = S_STOOD
                     d.stands += 1
                 appeared = self._turn(d)
             else:
                 d.emit("decline", owner, cards=(card,))
-        elif phase == "horse":
-            d.queue = d.queue[1:]
-            if kind == "horse":
+        elif phase is P_HORSE:
+            horses = d.pending
+            assert isinstance(horses, HorseOffers)
+            rest = horses.seats[1:]
+            if kind == K.HORSE:
                 d.to_pool(seat, horse_price(d.rules), "horse")
                 d.lives[seat] += 1
                 d.horses[seat] += 1
             else:
                 d.emit("decline", seat, note="no horse")
-            if d.queue:
-                d.to_act = d.queue[0][0]
+            if rest:
+                d.pending = HorseOffers(rest, horses.out)
+                d.to_act = rest[0]
             else:
-                self._close(d)
+                self._close(d, horses.out)
             return
         else:
-            if kind == "exchange":
+            if kind == K.EXCHANGE:
                 cards = arg_cards(action.arg)
                 k = len(cards) // 2
                 mine, theirs = cards[:k], cards[k:]
@@ -178,20 +197,20 @@ class WidowGame:
                 d.widow = tuple(back.get(c, c) for c in d.widow)
                 d.emit("exchange", seat, cards=tuple(cards))
                 if k == 3 and d.rules.widow_rules == "britannica":
-                    d.status[seat] = "done"
+                    d.status[seat] = SeatStatus.DONE
                 appeared = list(mine)
-            elif kind == "stand":
+            elif kind == K.STAND:
                 d.emit("stand", seat)
-                d.status[seat] = "stood"
+                d.status[seat] = S_STOOD
                 d.stands += 1
             else:
                 d.emit("pass", seat)
-                if phase == "exchange":
-                    d.status[seat] = "passed"
+                if phase is P_EXCHANGE:
+                    d.status[seat] = SeatStatus.PASSED
             appeared += self._next(d, seat)
         self._finish(d, appeared)
 
-    def rule(self, st: CommerceState) -> str:
+    def rule(self, st: CommerceRecord) -> str:
         """The rule named by an illegal-action error."""
         if st.phase == "privilege":
             return "rules 4.11 dealer's privilege: widow or keep"
@@ -208,13 +227,13 @@ class WidowGame:
 
     # ------------------------------------------------------------------ the exchange phase
     def _begin(self, d: Draft) -> list[int]:
-        d.phase, d.rounds = "exchange", 0
+        d.phase, d.rounds = P_EXCHANGE, 0
         appeared = self._turn(d) if d.rules.widow_rules == "britannica" else []
-        ins = [s for s in d.order() if d.status[s] == "in"]
+        ins = [s for s in d.order() if d.status[s] == S_IN]
         if ins:
             d.to_act = ins[0]
         else:
-            d.phase = "showdown"
+            d.phase = P_SHOWDOWN
         return appeared
 
     def _turn(self, d: Draft) -> list[int]:
@@ -228,25 +247,26 @@ class WidowGame:
 
     def _next(self, d: Draft, seat: int) -> list[int]:
         """Pass the turn on from ``seat``; may end the phase (phase ``showdown``)."""
-        if d.phase == "last":
-            rest = [p for p in d.pending[1:] if d.status[p] == "in"]
-            d.pending = tuple(rest)
+        if d.phase is P_LAST:
+            last = d.pending
+            assert isinstance(last, LastExchanges)
+            rest = tuple([p for p in last.seats[1:] if d.status[p] == S_IN])
             if rest:
-                d.to_act = rest[0]
+                d.pending, d.to_act = LastExchanges(rest), rest[0]
             else:
-                d.phase = "showdown"
+                d.pending, d.phase = None, P_SHOWDOWN
             return []
         rules = d.rules
-        ins = [p for p in d.order() if d.status[p] == "in"]
+        ins = [p for p in d.order() if d.status[p] == S_IN]
         if rules.widow_rules == "peel" and d.stands >= 2:
             after = sorted(ins, key=lambda p: (d.pos(p) - d.pos(seat) - 1) % d.n)
             if after:
-                d.phase, d.pending, d.to_act = "last", tuple(after), after[0]
+                d.phase, d.pending, d.to_act = P_LAST, LastExchanges(tuple(after)), after[0]
             else:
-                d.phase = "showdown"
+                d.phase = P_SHOWDOWN
             return []
         if not ins:
-            d.phase = "showdown"
+            d.phase = P_SHOWDOWN
             return []
         nxt = d.next_seat(seat)
         appeared: list[int] = []
@@ -254,19 +274,19 @@ class WidowGame:
             d.rounds += 1
             if rules.widow_rules == "britannica":
                 if d.rounds >= len(d.order()):
-                    d.phase = "showdown"
+                    d.phase = P_SHOWDOWN
                     return []
                 appeared = self._turn(d)
             elif d.rounds >= rules.max_trade_rounds:
                 d.emit("cap", amount=d.rounds, note="max_trade_rounds")
-                d.phase = "showdown"
+                d.phase = P_SHOWDOWN
                 return []
         d.to_act = nxt
         return appeared
 
-    def _offers(self, d: Draft, appeared: list[int]) -> list[tuple[int, int]]:
+    def _offers(self, d: Draft, appeared: list[int]) -> tuple[PounceOffer, ...]:
         """Pounce offers for the cards that just appeared in the widow."""
-        out: list[tuple[int, int]] = []
+        out: list[PounceOffer] = []
         for card in appeared:
             if card not in d.widow:
                 continue
@@ -275,29 +295,33 @@ class WidowGame:
                 h = d.hands[s]
                 if (len(h) == 3 and d.looked[s] and h[0] // 4 == rank and h[1] // 4 == rank
                         and h[2] // 4 == rank):
-                    out.append((s, card))
-        return out
+                    out.append(PounceOffer(s, card))
+        return tuple(out)
 
     def _finish(self, d: Draft, appeared: list[int]) -> None:
         """Offer pounces, resume after them, or go to the showdown."""
-        offers = self._offers(d, appeared) if d.rules.pounce else []
+        offers = self._offers(d, appeared) if d.rules.pounce and appeared else ()
+        pending = d.pending
         if offers:
-            if d.phase != "pounce":
-                d.resume = (d.phase, d.to_act)
-            d.queue = d.queue + tuple(offers)
-        if d.phase == "pounce" or offers:
-            if d.queue:
-                d.phase, d.to_act = "pounce", d.queue[0][0]
+            if isinstance(pending, PounceOffers):
+                pending = PounceOffers(pending.offers + offers, pending.resume)
+            else:
+                last = pending if isinstance(pending, LastExchanges) else None
+                pending = PounceOffers(offers, Resume(d.phase, d.to_act, last))
+            d.pending = pending
+        if isinstance(pending, PounceOffers):
+            if pending.offers:
+                d.phase, d.to_act = P_POUNCE, pending.offers[0].seat
                 return
-            d.phase, d.to_act = d.resume
-            d.resume = ("", -1)
-            if d.phase == "exchange" and d.rules.widow_rules == "peel" and d.stands >= 2:
+            resume = pending.resume
+            d.phase, d.to_act, d.pending = resume.phase, resume.seat, resume.last
+            if d.phase is P_EXCHANGE and d.rules.widow_rules == "peel" and d.stands >= 2:
                 self._finish(d, self._next(d, (d.to_act - 1) % d.n))
                 return
-            if d.phase in ("exchange", "last") and d.status[d.to_act] != "in":
+            if (d.phase is P_EXCHANGE or d.phase is P_LAST) and d.status[d.to_act] != S_IN:
                 self._finish(d, self._next(d, d.to_act))
                 return
-        if d.phase == "showdown":
+        if d.phase is P_SHOWDOWN:
             self.showdown(d)
 
     # ------------------------------------------------------------------ scoring
@@ -325,8 +349,7 @@ class WidowGame:
             if d.lives[s] == 0:
                 out.append(s)
                 d.emit("out", s)
-        d.pending = tuple(out)
-        offers: list[tuple[int, int]] = []
+        offers: list[int] = []
         price = horse_price(rules)
         first_now = d.first_out == -1 and bool(out)
         if first_now:
@@ -339,20 +362,21 @@ class WidowGame:
             candidates = []
         for s in candidates:
             if d.horses[s] == 0 and d.stacks[s] >= price:
-                offers.append((s, -1))
+                offers.append(s)
         if offers:
-            d.phase, d.queue, d.to_act = "horse", tuple(offers), offers[0][0]
+            d.phase, d.pending, d.to_act = P_HORSE, HorseOffers(tuple(offers), tuple(out)), \
+                offers[0]
             return
-        self._close(d)
+        self._close(d, tuple(out))
 
-    def _close(self, d: Draft) -> None:
+    def _close(self, d: Draft, out: tuple[int, ...]) -> None:
         """End a lives deal: the final sweep, or the pool carried to the next deal."""
         alive = [s for s in range(d.n) if d.lives[s] > 0]
         if len(alive) == 1:
             d.from_pool(alive[0], d.pot, "sweep")
             d.final = True
         elif not alive:
-            d.split([s for s in d.order() if s in d.pending], d.pot, "sweep")
+            d.split([s for s in d.order() if s in out], d.pot, "sweep")
             d.final = True
         d.carried, d.pot = d.pot, 0
         d.end()

@@ -1,0 +1,513 @@
+"""The Commerce machine's core: the game hooks, the deal's fields, the scratch copy.
+
+:class:`CommerceGame` is what a form of Commerce implements (opening payments, the widow,
+decisions, settlement); :class:`CommerceRecord` holds one deal's fields and the queries on
+them; :class:`Draft` is the mutable copy a transition (and a game's hook) edits, frozen
+into the successor by :func:`make` (keyword-only, typed slot setters: no ``exec``).  The
+transitions live in :mod:`.state` on top, so nothing here imports a game (no import cycle).
+
+>>> from bragkit.rules import get_preset
+>>> from bragkit.games.commerce.state import CommerceState
+>>> s = CommerceState.new(get_preset("commerce"), [9, 9, 9])
+>>> isinstance(s, CommerceRecord), str(s.phase), s.pending is None
+(True, 'trade', True)
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Final, Protocol, TypeVar
+
+from bragkit.cards import card_from_id
+from bragkit.engine.actions import Action, LegalAction
+from bragkit.engine.contract import SeatView, slot_setter
+from bragkit.engine.deal_protocol import DealProtocol
+from bragkit.engine.events import Event
+from bragkit.engine.kinds import Phase, SeatStatus
+from bragkit.engine.views import redacted_events
+from bragkit.games.commerce.hands import hand_category, hand_key
+from bragkit.games.commerce.records import Barter, Pending
+
+if TYPE_CHECKING:
+    from bragkit.rules import Rules
+
+__all__ = ["NOBODY", "ONLY", "CommerceGame", "CommerceRecord", "Draft", "make", "pair"]
+
+_event: Final = tuple.__new__
+CARD: Final = tuple(card_from_id(c) for c in range(52))
+"""``CARD[i]``: the card of id ``i`` (shared objects)."""
+NOBODY: Final[frozenset[int]] = frozenset()
+ONLY: Final = tuple(frozenset({s}) for s in range(64))
+"""``ONLY[s]``: the visibility set of an event only seat ``s`` may see (shared objects)."""
+_PAIRS: dict[tuple[int, int], frozenset[int]] = {}
+
+P_OVER: Final = Phase.OVER
+S_IN: Final = SeatStatus.IN
+S_OUT: Final = SeatStatus.OUT
+
+R = TypeVar("R", bound="CommerceRecord")
+
+
+def pair(a: int, b: int) -> frozenset[int]:
+    """The (shared) visibility set of an event seats ``a`` and ``b`` may see.
+
+    >>> sorted(pair(2, 0)), pair(0, 2) is pair(2, 0)
+    ([0, 2], True)
+    """
+    key = (a, b) if a < b else (b, a)
+    found = _PAIRS.get(key)
+    if found is None:
+        found = _PAIRS[key] = frozenset(key)
+    return found
+
+
+class CommerceGame(Protocol):
+    """What a form of Commerce supplies to the machine."""
+
+    def open(self, d: Draft) -> None:
+        """Take the opening payments (the pool) before the deal.  It may read only the
+        rules, the dealer, the seats dealt in and the lives (never the stacks): the machine
+        runs it once per such opening and reuses the result."""
+
+    def blind_dealer(self, rules: Rules) -> bool:
+        """Whether the dealer decides something before seeing his own hand."""
+
+    def after_deal(self, d: Draft) -> None:
+        """Lay out the widow, if any, and set the first phase and seat to act."""
+
+    def legal(self, st: CommerceRecord) -> tuple[LegalAction, ...]:
+        """The legal actions of the seat to act (never called once the deal is over)."""
+
+    def act(self, d: Draft, seat: int, action: Action) -> None:
+        """Apply a legal action by ``seat``."""
+
+    def rule(self, st: CommerceRecord) -> str:
+        """The rule (spec section and phase) named when an action is illegal."""
+
+
+@dataclass(frozen=True, slots=True)
+class CommerceRecord(DealProtocol):
+    """One Commerce deal as an immutable value: its fields and pure queries
+    (:class:`~bragkit.games.commerce.state.CommerceState` adds the transitions).
+
+    ``pot`` is the pool, ``carried`` the pool left for the next deal (lives scoring),
+    ``lives``/``horses``/``first_out`` the session's lives ledger, ``rounds`` the trading
+    (or exchange) rounds completed, ``stands`` how many seats have stood, ``pending`` the
+    phase's own data (:mod:`~bragkit.games.commerce.records`: a barter offer, Peel's last
+    exchanges, pounce or horse offers), ``paid`` each seat's payments into the pool.
+    """
+
+    rules: Rules
+    n: int
+    dealer: int
+    stacks: tuple[int, ...]
+    pot: int
+    hands: tuple[tuple[int, ...], ...]
+    widow: tuple[int, ...]
+    pack: tuple[int, ...]
+    status: tuple[SeatStatus, ...]
+    looked: tuple[bool, ...]
+    phase: Phase
+    to_act: int
+    rounds: int
+    stands: int
+    pending: Pending | None
+    lives: tuple[int, ...]
+    horses: tuple[int, ...]
+    first_out: int
+    total: int
+    paid: tuple[int, ...]
+    winners: tuple[int, ...]
+    carried: int
+    final: bool
+    events: tuple[Event, ...]
+    actions: tuple[tuple[int, Action], ...]
+    game: CommerceGame = field(compare=False, repr=False)
+    origin: CommerceRecord | None = field(default=None, compare=False, repr=False)
+    legal_cache: tuple[LegalAction, ...] | None = field(default=None, compare=False,
+                                                        repr=False)
+    """The legal actions, computed on first use."""
+    seen_cache: dict[int, tuple[Event, ...]] | None = field(default=None, compare=False,
+                                                            repr=False)
+    """Each seat's redacted event log, built on first use (extending the origin's)."""
+
+    # ------------------------------------------------------------------ queries
+    def turn_rule(self) -> str:
+        """The turn order's docs/rules sections (Commerce, both forms)."""
+        return "4.10/4.11"
+
+    @property
+    def active(self) -> tuple[int, ...]:
+        """Seats dealt in, in turn order from the dealer's left (the dealer last)."""
+        n = self.n
+        return tuple(s for s in ((self.dealer + k) % n for k in range(1, n + 1))
+                     if self.status[s] != S_OUT)
+
+    @property
+    def barter(self) -> Barter | None:
+        """The barter offer the seat to act answers (phase ``barter``), else None."""
+        pending = self.pending
+        return pending if isinstance(pending, Barter) else None
+
+    def legal_actions(self) -> tuple[LegalAction, ...]:
+        """Everything the seat to act may do now; empty exactly when the deal is over."""
+        legal = self.legal_cache
+        if legal is None:
+            legal = () if self.phase is P_OVER else self.game.legal(self)
+            _set_legal_cache(self, legal)
+        return legal
+
+    def is_legal(self, action: Action) -> bool:
+        """Whether the seat to act may take ``action`` now."""
+        return any(la.allows(action) for la in self.legal_actions())
+
+    def view(self, seat: int) -> SeatView:
+        """What ``seat`` may know: never a card it may not see."""
+        events = self.seat_events(seat)
+        shown = {}
+        if self.phase is P_OVER or self.phase == Phase.HORSE:
+            shown = {e.seat: tuple(CARD[c] for c in e.cards) for e in events
+                     if e.kind == "reveal" and e.seat is not None and e.cards is not None}
+        own = None
+        if self.looked[seat] and self.hands[seat]:
+            own = tuple(CARD[c] for c in self.hands[seat])
+        offered = None
+        barter = self.barter
+        if barter is not None and seat in (self.to_act, barter.offerer):
+            offered = CARD[barter.card]
+        return SeatView(
+            seat=seat, dealer=self.dealer, stacks=self.stacks, pot=self.pot, frozen_pots=(),
+            r=0, status=self.status, looked=self.looked, to_act=self.to_act, phase=self.phase,
+            own_cards=own, shown=shown, stub_card=None, events=events,
+            legal=self.legal_actions() if seat == self.to_act else (), lives=self.lives,
+            widow=tuple(CARD[c] for c in self.widow), offered=offered)
+
+    def seat_events(self, seat: int) -> tuple[Event, ...]:
+        """The event log as ``seat`` sees it (cached, extending the previous state's)."""
+        seen = self.seen_cache
+        if seen is None:
+            seen = {}
+            _set_seen_cache(self, seen)
+        found = seen.get(seat)
+        if found is not None:
+            return found
+        start: tuple[Event, ...] = ()
+        origin = self.origin
+        if origin is not None and origin.seen_cache is not None:
+            start = origin.seen_cache.get(seat, ())
+        found = start + redacted_events(self.events[len(start):], seat)
+        seen[seat] = found
+        return found
+
+    def chips_in_play(self) -> int:
+        """Stacks plus the pool (live or carried): always equals :attr:`total`."""
+        return sum(self.stacks) + self.pot + self.carried
+
+    def all_cards(self) -> list[int]:
+        """Every card id this deal accounts for: stock, hands and widow."""
+        return [*self.pack, *itertools.chain.from_iterable(self.hands), *self.widow]
+
+    def secret_cards(self, seat: int) -> set[int]:
+        """Cards ``seat`` may not see now: the stock, other hands (and its own while the
+        dealer has not looked), less every card an event showed to it.
+
+        >>> import random
+        >>> from bragkit.rules import get_preset
+        >>> from bragkit.engine.pack import shuffled_pack
+        >>> from bragkit.games.commerce.state import CommerceState
+        >>> r = get_preset("commerce")
+        >>> s = CommerceState.start(r, (9, 9, 9), 0, shuffled_pack(r, random.Random(1)))
+        >>> len(s.secret_cards(0)), set(s.hands[0]) & s.secret_cards(0)
+        (49, set())
+        """
+        secret = set(self.pack)
+        for s in range(self.n):
+            if s != seat or not self.looked[s]:
+                secret.update(self.hands[s])
+        for e in self.events:
+            if e.cards is not None and (e.visible_to is None or seat in e.visible_to):
+                secret.difference_update(e.cards)
+        return secret
+
+    # compatibility with the brag table model (histories, the conformance checker)
+    @property
+    def old(self) -> tuple[tuple[int, ...], ...]:
+        """No retained hands in Commerce (empty per seat)."""
+        return ((),) * self.n
+
+    @property
+    def frozen(self) -> tuple[tuple[int, int], ...]:
+        """No frozen pots in Commerce."""
+        return ()
+
+    @property
+    def bought(self) -> tuple[int, ...]:
+        """No rebuys during a Commerce deal."""
+        return (0,) * self.n
+
+    @property
+    def retained(self) -> tuple[int, ...]:
+        """No retained hands in Commerce."""
+        return ()
+
+    @property
+    def debts(self) -> tuple[tuple[int, int, int], ...]:
+        """No debts in Commerce."""
+        return ()
+
+    @property
+    def faceup(self) -> tuple[int, ...]:
+        """No face-up retained hand in Commerce."""
+        return ()
+
+
+_FIELDS: Final = ("rules", "n", "dealer", "stacks", "pot", "hands", "widow", "pack", "status",
+                  "looked", "phase", "to_act", "rounds", "stands", "pending", "lives", "horses",
+                  "first_out", "total", "paid", "winners", "carried", "final", "events",
+                  "actions", "game", "origin", "legal_cache", "seen_cache")
+(_set_rules, _set_n, _set_dealer, _set_stacks, _set_pot, _set_hands, _set_widow, _set_pack,
+ _set_status, _set_looked, _set_phase, _set_to_act, _set_rounds, _set_stands, _set_pending,
+ _set_lives, _set_horses, _set_first_out, _set_total, _set_paid, _set_winners, _set_carried,
+ _set_final, _set_events, _set_actions, _set_game, _set_origin, _set_legal_cache,
+ _set_seen_cache) = (slot_setter(CommerceRecord, name) for name in _FIELDS)
+
+
+def make(cls: type[R], /, *, rules: Rules, n: int, dealer: int, stacks: tuple[int, ...],
+         pot: int, hands: tuple[tuple[int, ...], ...], widow: tuple[int, ...],
+         pack: tuple[int, ...], status: tuple[SeatStatus, ...], looked: tuple[bool, ...],
+         phase: Phase, to_act: int, rounds: int, stands: int, pending: Pending | None,
+         lives: tuple[int, ...], horses: tuple[int, ...], first_out: int, total: int,
+         paid: tuple[int, ...], winners: tuple[int, ...], carried: int, final: bool,
+         events: tuple[Event, ...], actions: tuple[tuple[int, Action], ...],
+         game: CommerceGame, origin: CommerceRecord | None) -> R:
+    """A new ``cls`` state (a :class:`CommerceRecord` class) from every field, by keyword
+    (each argument's name and type checked by mypy; the caches start empty): the hot path's
+    constructor, filling the slots through typed setters (the frozen ``__init__`` is slow).
+    """
+    new = object.__new__(cls)
+    _set_rules(new, rules)
+    _set_n(new, n)
+    _set_dealer(new, dealer)
+    _set_stacks(new, stacks)
+    _set_pot(new, pot)
+    _set_hands(new, hands)
+    _set_widow(new, widow)
+    _set_pack(new, pack)
+    _set_status(new, status)
+    _set_looked(new, looked)
+    _set_phase(new, phase)
+    _set_to_act(new, to_act)
+    _set_rounds(new, rounds)
+    _set_stands(new, stands)
+    _set_pending(new, pending)
+    _set_lives(new, lives)
+    _set_horses(new, horses)
+    _set_first_out(new, first_out)
+    _set_total(new, total)
+    _set_paid(new, paid)
+    _set_winners(new, winners)
+    _set_carried(new, carried)
+    _set_final(new, final)
+    _set_events(new, events)
+    _set_actions(new, actions)
+    _set_game(new, game)
+    _set_origin(new, origin)
+    _set_legal_cache(new, None)
+    _set_seen_cache(new, None)
+    return new
+
+
+class Draft:
+    """A mutable copy of a Commerce state used inside one transition (and by the games).
+
+    ``base`` is the state it copies (``None`` while a deal is being dealt).
+    """
+
+    __slots__ = ("base", "carried", "dealer", "final", "first_out", "game", "hands", "horses",
+                 "lives", "looked", "n", "new_events", "pack", "paid", "pending", "phase",
+                 "pot", "rounds", "rules", "stacks", "stands", "status", "to_act", "total",
+                 "widow", "winners")
+
+    base: CommerceRecord | None
+    carried: int
+    dealer: int
+    final: bool
+    first_out: int
+    game: CommerceGame
+    hands: list[tuple[int, ...]]
+    horses: list[int]
+    lives: list[int]
+    looked: list[bool]
+    n: int
+    new_events: list[Event]
+    pack: list[int]
+    paid: list[int]
+    pending: Pending | None
+    phase: Phase
+    pot: int
+    rounds: int
+    rules: Rules
+    stacks: list[int]
+    stands: int
+    status: list[SeatStatus]
+    to_act: int
+    total: int
+    widow: tuple[int, ...]
+    winners: tuple[int, ...]
+
+    @staticmethod
+    def blank(rules: Rules, game: CommerceGame, n: int, dealer: int,
+              stacks: Sequence[int], pack: Sequence[int], *, pool: int = 0,
+              lives: Sequence[int] | None = None, horses: Sequence[int] | None = None,
+              first_out: int = -1) -> Draft:
+        """A draft before the deal (nobody dealt in yet).
+
+        >>> from bragkit.rules import get_preset
+        >>> from bragkit.games.commerce.trade import TRADE_GAME
+        >>> d = Draft.blank(get_preset("commerce"), TRADE_GAME, 3, 0, (9, 9, 9), ())
+        >>> str(d.phase), [str(x) for x in d.status]
+        ('deal', ['out', 'out', 'out'])
+        """
+        d = object.__new__(Draft)
+        d.base = None
+        d.new_events = []
+        d.rules, d.game, d.n, d.dealer = rules, game, n, dealer
+        d.stacks, d.pot, d.pack = list(stacks), pool, list(pack)
+        d.hands = [()] * n
+        d.widow = ()
+        d.status = [S_OUT] * n
+        d.looked = [False] * n
+        d.phase, d.to_act, d.rounds, d.stands, d.pending = Phase.DEAL, -1, 0, 0, None
+        d.lives = list(lives) if lives is not None else [0] * n
+        d.horses = list(horses) if horses is not None else [0] * n
+        d.first_out = first_out
+        d.total = sum(stacks) + pool
+        d.paid = [0] * n
+        d.winners = ()
+        d.carried = 0
+        d.final = False
+        return d
+
+    @staticmethod
+    def of(st: CommerceRecord) -> Draft:
+        """A draft of ``st``."""
+        d = object.__new__(Draft)
+        d.base = st
+        d.new_events = []
+        d.rules, d.game, d.n, d.dealer = st.rules, st.game, st.n, st.dealer
+        d.stacks, d.pot, d.pack = list(st.stacks), st.pot, list(st.pack)
+        d.hands, d.widow = list(st.hands), st.widow
+        d.status, d.looked = list(st.status), list(st.looked)
+        d.phase, d.to_act, d.pending = st.phase, st.to_act, st.pending
+        d.rounds, d.stands = st.rounds, st.stands
+        d.lives, d.horses, d.first_out = list(st.lives), list(st.horses), st.first_out
+        d.total, d.paid, d.winners = st.total, list(st.paid), st.winners
+        d.carried, d.final = st.carried, st.final
+        return d
+
+    def freeze(self, cls: type[R], seat: int, action: Action | None) -> R:
+        """The new immutable ``cls`` state (``action`` by ``seat`` appended to the log)."""
+        st = self.base
+        if st is None:
+            events = tuple(self.new_events)
+            actions: tuple[tuple[int, Action], ...] = ()
+        else:
+            events = st.events + tuple(self.new_events)
+            actions = st.actions
+        if action is not None:
+            actions = (*actions, (seat, action))
+        return make(
+            cls, rules=self.rules, n=self.n, dealer=self.dealer, stacks=tuple(self.stacks),
+            pot=self.pot, hands=tuple(self.hands), widow=self.widow, pack=tuple(self.pack),
+            status=tuple(self.status), looked=tuple(self.looked), phase=self.phase,
+            to_act=self.to_act, rounds=self.rounds, stands=self.stands, pending=self.pending,
+            lives=tuple(self.lives), horses=tuple(self.horses), first_out=self.first_out,
+            total=self.total, paid=tuple(self.paid), winners=self.winners,
+            carried=self.carried, final=self.final, events=events, actions=actions,
+            game=self.game, origin=st)
+
+    # ---------------------------------------------------------------- helpers
+    def emit(self, kind: str, seat: int | None = None, amount: int | None = None,
+             cards: tuple[int, ...] | None = None, visible_to: frozenset[int] | None = None,
+             note: str | None = None) -> None:
+        """Append an event."""
+        self.new_events.append(_event(Event, (kind, seat, amount, cards, visible_to, note)))
+
+    def order(self) -> list[int]:
+        """Seats dealt in, from the dealer's left round to the dealer."""
+        n, dealer, status = self.n, self.dealer, self.status
+        first = dealer + 1
+        return [s for s in (*range(first, n), *range(first)) if status[s] != S_OUT]
+
+    def pos(self, seat: int) -> int:
+        """Position of ``seat`` in turn order (0 = eldest hand, n - 1 = dealer)."""
+        return (seat - self.dealer - 1) % self.n
+
+    def next_seat(self, seat: int, statuses: tuple[SeatStatus, ...] = (S_IN,)) -> int:
+        """The next seat after ``seat`` (clockwise) whose status is one of ``statuses``."""
+        n = self.n
+        for k in range(1, n + 1):
+            s = (seat + k) % n
+            if self.status[s] in statuses:
+                return s
+        return -1
+
+    def to_pool(self, seat: int, chips: int, kind: str = "ante") -> None:
+        """``seat`` pays ``chips`` into the pool."""
+        self.stacks[seat] -= chips
+        self.pot += chips
+        self.paid[seat] += chips
+        self.emit(kind, seat, chips)
+
+    def transfer(self, payer: int, payee: int, chips: int, kind: str) -> None:
+        """``payer`` pays ``chips`` straight to ``payee``."""
+        if chips <= 0:
+            return
+        self.stacks[payer] -= chips
+        self.stacks[payee] += chips
+        self.emit(kind, payer, chips, note=f"to p{payee + 1}")
+
+    def from_pool(self, seat: int, chips: int, kind: str = "award") -> None:
+        """``seat`` takes ``chips`` out of the pool."""
+        self.pot -= chips
+        self.stacks[seat] += chips
+        self.emit(kind, seat, chips)
+
+    def reveal(self) -> None:
+        """The showdown: every hand dealt in is shown to everybody."""
+        for s in self.order():
+            self.emit("reveal", s, cards=self.hands[s])
+            self.looked[s] = True
+
+    def ranked(self) -> tuple[list[int], list[int]]:
+        """The seats tied for best and for worst, each in turn order (eldest first).
+
+        With ``dealer_is_eldest_for_point`` the dealer heads the best ties of point hands.
+        """
+        rules = self.rules
+        order = self.order()
+        hands = self.hands
+        keys = [hand_key(rules, hands[s]) for s in order]
+        best, worst = max(keys), min(keys)
+        top = [s for s, k in zip(order, keys, strict=True) if k == best]
+        low = [s for s, k in zip(order, keys, strict=True) if k == worst]
+        if (rules.dealer_is_eldest_for_point and self.dealer in top and len(top) > 1
+                and hand_category(rules, self.hands[self.dealer]) == "point"):
+            top.remove(self.dealer)
+            top.insert(0, self.dealer)
+        return top, low
+
+    def split(self, seats: list[int], chips: int, kind: str = "award") -> None:
+        """Share ``chips`` of the pool equally; the odd chips go to the first of ``seats``."""
+        share, odd = divmod(chips, len(seats))
+        for i, s in enumerate(seats):
+            self.from_pool(s, share + (odd if i == 0 else 0), kind)
+
+    def end(self) -> None:
+        """Close the deal."""
+        self.phase = P_OVER
+        self.to_act = -1
+        self.pending = None
+        self.emit("deal_end")
