@@ -25,7 +25,6 @@ bragkit.errors.IllegalActionError: p1 fold: it is p3's turn, not p1's (turn orde
 from __future__ import annotations
 
 import random
-from dataclasses import fields
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Self
 
@@ -38,7 +37,7 @@ if TYPE_CHECKING:
     from bragkit.engine.contract import SeatView
     from bragkit.rules import Rules
 
-__all__ = ["DealProtocol", "fast_builder"]
+__all__ = ["DealProtocol"]
 
 
 class DealProtocol:
@@ -162,26 +161,3 @@ class DealProtocol:
         """The action log as history strings (``p1 bet 4``)."""
         return [format_move(s, a) for s, a in self.actions]
 
-
-def fast_builder(cls: type[Any]) -> Any:
-    """A constructor of the frozen, slotted dataclass ``cls`` that fills the slots directly,
-    positionally in field order (the frozen ``__init__`` is slow on the hot path).  The
-    result is an ordinary, fully initialised instance.
-
-    >>> from dataclasses import dataclass
-    >>> @dataclass(frozen=True, slots=True)
-    ... class P:
-    ...     x: int
-    ...     y: int
-    >>> fast_builder(P)(1, 2)
-    P(x=1, y=2)
-    """
-    names = [f.name for f in fields(cls)]
-    env: dict[str, Any] = {"_new": object.__new__, "_cls": cls}
-    lines = [f"def _build({', '.join(names)}):", "    new = _new(_cls)"]
-    for name in names:
-        env[f"_set_{name}"] = getattr(cls, name).__set__
-        lines.append(f"    _set_{name}(new, {name})")
-    lines.append("    return new")
-    exec("\n".join(lines), env)  # a constructor written from the class's own field names
-    return env["_build"]
