@@ -34,8 +34,8 @@ from bragkit.cli.play_table import PlayTable
 from bragkit.engine import open_table
 from bragkit.engine.events import Event
 from bragkit.games import hand_ranking
+from bragkit.games.reference import keys_of
 from bragkit.rules import get_preset, preset_names
-from bragkit.rules.reference import keys_of
 
 pexpect = pytest.importorskip("pexpect")
 _register()

@@ -15,9 +15,9 @@ from pathlib import Path
 import pytest
 
 from bragkit.errors import RulesError
+from bragkit.games import reference as ref
 from bragkit.games.casino import CasinoRules
-from bragkit.rules import Rules, get_preset
-from bragkit.rules import reference as ref
+from bragkit.rules import GAMES, Rules, get_preset
 
 ROOT = Path(__file__).resolve().parents[1]
 RULES_DIR = ROOT / "docs" / "rules"
@@ -96,7 +96,7 @@ def test_every_cited_section_exists_in_docs_rules() -> None:
 def test_sections_named_at_run_time_exist(preset: str) -> None:
     """The turn-order section a deal names (and a poker-style game's own section) exist."""
     from bragkit.engine import open_table
-    from bragkit.engine.poker_game import POKER_GAMES, poker_game_for
+    from bragkit.engine.poker.game import POKER_GAMES, poker_game_for
 
     rules = get_preset(preset)
     table = open_table(rules, [50, 50, 50, 50], dealer=3, seed=1)
@@ -126,7 +126,7 @@ def test_refresh_rewrites_a_stale_table() -> None:
 
 def test_every_rule_key_appears_in_docs_rules() -> None:
     text = "\n".join(p.read_text(encoding="utf-8") for p in RULES_DIR.glob("*.md"))
-    keys = [f.name for f in dataclasses.fields(Rules)] + list(ref.CASINO_KEYS)
+    keys = [f.name for f in dataclasses.fields(Rules)] + list(ref.keys_of("casino"))
     missing = [k for k in keys if f"`{k}`" not in text]
     assert not missing, missing
 
@@ -135,22 +135,22 @@ def test_every_rule_key_has_a_one_line_doc() -> None:
     docs = ref.key_docs(Rules)
     assert set(docs) == {f.name for f in dataclasses.fields(Rules)}
     casino = ref.key_docs(CasinoRules)
-    assert set(ref.CASINO_KEYS) <= set(casino)
+    assert set(ref.keys_of("casino")) <= set(casino)
     assert all(text and "\n" not in text for text in [*docs.values(), *casino.values()])
 
 
 def test_every_game_has_a_page_with_its_key_table() -> None:
-    for game, page in ref.GAME_PAGES.items():
+    for game, page in ref.game_pages().items():
         text = (RULES_DIR / page).read_text(encoding="utf-8")
         assert f"<!-- BEGIN keys:{game} -->" in text, (game, page)
         for key in ref.keys_of(game):
             assert f"| `{key}` |" in text, (game, key)
 
 
-@pytest.mark.parametrize("game", sorted(set(ref.MAIN_PRESETS)))
+@pytest.mark.parametrize("game", sorted(GAMES))
 def test_documented_lower_bounds_match_validation(game: str) -> None:
     """Each integer key's smallest allowed value is accepted and the one below refused."""
-    base = get_preset(ref.MAIN_PRESETS[game])
+    base = get_preset(ref.main_preset(game))
     for key in ref.keys_of(game):
         bound = ref.int_range(game, key)
         if bound is None:

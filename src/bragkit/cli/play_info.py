@@ -25,9 +25,10 @@ from bragkit.cards import Card, card_from_id
 from bragkit.cli.cardtext import cards_plain
 from bragkit.errors import BragError
 from bragkit.games import engine_of, hand_ranking
+from bragkit.games.reference import game_pages, key_docs, keys_of, main_preset
 from bragkit.hands import Ranking
 from bragkit.rules import Rules, get_preset, preset_name
-from bragkit.rules.reference import GAME_PAGES, MAIN_PRESETS, key_docs, keys_of
+from bragkit.rules.game_keys import own_keys
 
 __all__ = ["SessionSummary", "best_of_each_category", "hint_text", "partly_shown_equity",
            "rules_text"]
@@ -92,16 +93,17 @@ def rules_text(rules: Rules, *, symbols: bool = True) -> str:
             lines.append(f"  {place}. {category.replace('_', ' '):<15} best: "
                          f"{cards_plain(hand, symbols=symbols)}")
         if rules.cards > 3:
+            discards = "discard_compare" in own_keys(rules)
             lines.append(f"  ({rules.cards} cards are dealt: "
-                         + ("you discard down to the best three)" if rules.game == "modern"
+                         + ("you discard down to the best three)" if discards
                             else "the best three count)"))
         if rules.wild is not None:
             lines.append(f"  wild cards: {rules.wild}")
     name = preset_name(rules)
     docs = key_docs(Rules)
     try:
-        plain = get_preset(MAIN_PRESETS.get(rules.game, rules.game))
-    except BragError:
+        plain = get_preset(main_preset(rules.game))
+    except (BragError, KeyError):
         plain = rules
     lines.append(f"House rules of this table ({rules.game}"
                  + (f", preset {name}" if name else "")
@@ -113,7 +115,7 @@ def rules_text(rules: Rules, *, symbols: bool = True) -> str:
     for text, key in rows:
         meaning = docs.get(key, "").replace("``", "")
         lines.append(f"  {text:<{width}}  {meaning}")
-    page = GAME_PAGES.get(rules.game)
+    page = game_pages().get(rules.game)
     if page:
         lines.append(f"The full rules: docs/rules/{page}")
     return "\n".join(lines)

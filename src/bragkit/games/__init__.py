@@ -43,6 +43,9 @@ def register(spec: GameSpec) -> None:
     """Register ``spec`` and everything derived from it (a new game, or a replacement)."""
     if not catalogue.is_loading():
         load()  # the built-in games first, so that a clash of preset names is caught
+    if spec.own_rules:  # its own rules value: no Rules game, presets, engine hooks or table
+        _add(spec)
+        return
     catalogue.register_game(spec.entry())
     register_hooks(spec.name, spec.rule_hooks())
     if spec.engine == "brag":
@@ -55,10 +58,13 @@ def register(spec: GameSpec) -> None:
         if not isinstance(spec.hooks, str):
             raise RulesError(f"{spec.name}: a poker-style game's hooks are a module:Class path")
         POKER_GAMES[spec.name] = spec.hooks
-    if spec.engine != "casino":
-        from bragkit.engine.table import register_table
+    from bragkit.engine.table import register_table
 
-        register_table(spec.name, pkgutil.resolve_name(spec.table))
+    register_table(spec.name, pkgutil.resolve_name(spec.table))
+    _add(spec)
+
+
+def _add(spec: GameSpec) -> None:
     _SPECS[spec.name] = spec
     ordered = sorted(_SPECS.values(), key=lambda s: s.order)
     _SPECS.clear()

@@ -61,6 +61,7 @@ GAMES: Final = (GameSpec(
           "tracker": "bragkit.bots.tracker:TrackerBot"},
     unread_reason="keys of Teen Patti, rules 4.7",
     model_checked=frozenset({"pot_limit_total"}),
+    general_keys_shown=frozenset({"cards", "wild", "pack_policy", "dealers_choice_every"}),
     presets={
         "modern": {}, "modern-4card": {"cards": 4}, "modern-5card": {"cards": 5},
         # the S2 variations (4.4.6 - 4.4.11, 4.6)

@@ -14,7 +14,7 @@ hand ranking, the game-specific bots and the docs page.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Final, Literal
 
 from bragkit.rules.catalogue import GameEntry, RuleKey, RuleValue, Unread
@@ -84,6 +84,17 @@ class GameSpec:
     """Keys not read under some values of the game's own keys: ``(key, value, unread)``."""
     extra_keys: tuple[RuleKey, ...] = ()
     """Rule keys this game's module declares itself (values in ``Rules.extra``)."""
+    general_keys_shown: frozenset[str] = frozenset()
+    """General keys (``cards``, ``wild``...) the game lets a table change: its key table in
+    the rules reference lists them (:mod:`bragkit.games.reference`)."""
+    int_ranges: Mapping[str, tuple[int, str]] = field(default_factory=dict)
+    """The game's own smallest value of an integer key and its wording (Teen Patti's boot)."""
+    own_rules: bool = False
+    """The game has its own rules value, not :class:`~bragkit.rules.Rules` (casino's house
+    game): it is in the registry but not among the ``game`` values and Rules presets."""
+    key_rows: Callable[[], tuple[tuple[str, str, str, str, str], ...]] | None = None
+    """For a game with its own rules value: its keys' reference rows (key, type, default,
+    allowed values, meaning), in order."""
     problems: Callable[[Rules], list[str]] | None = None
     """The game's own checks of a rules value (one line per problem), beyond the keys'
     declarations (Teen Patti's boot, its three cards)."""

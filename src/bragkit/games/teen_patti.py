@@ -185,6 +185,7 @@ GAMES: Final = (GameSpec(
     unread_reason="rules 4.7: Teen Patti fixes its own chaal limits, show price, ranking "
                   "and fold-out",
     model_checked=TEEN_PATTI_MODEL_CHECKED, problems=_problems,
+    general_keys_shown=frozenset({"pack_policy"}), int_ranges={"ante": (1, "1 or more (the boot)")},
     presets={"teen-patti": {**_TP, "max_bet": 10},
              "teen-patti-a23-second": {**_TP, "tp_a23": "second"}}),)
 """Teen Patti's declaration (:mod:`bragkit.games.spec`)."""

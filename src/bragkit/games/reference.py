@@ -1,9 +1,10 @@
 """The house-rule tables of the rules reference (docs/rules/), generated from the declarations.
 
-Every rule key is declared once, as a field of :class:`~bragkit.rules.Rules` (or of
-:class:`~bragkit.games.casino.CasinoRules`) with a one-line attribute docstring; the keys each
-game reads are data in :mod:`bragkit.rules.game_keys`.  This module turns those declarations
-into the markdown tables of docs/rules/.  A page marks each generated table with a pair of
+Every rule key is declared once, as a field of :class:`~bragkit.rules.Rules` (or of a game's
+own rules value, such as casino's) with a one-line attribute docstring; the keys each game
+reads, its page and its presets are in its :class:`~bragkit.games.spec.GameSpec`.  This
+module (beside the registry, which it reads) turns those declarations into the markdown
+tables of docs/rules/.  A page marks each generated table with a pair of
 comments, ``<!-- BEGIN keys:foster -->`` and ``<!-- END keys:foster -->``, and
 :func:`refresh` rewrites what lies between them.
 
@@ -15,8 +16,8 @@ comments, ``<!-- BEGIN keys:foster -->`` and ``<!-- END keys:foster -->``, and
 >>> "stale" in check_pages(REFERENCE_DIR)   # the pages in the repository are current
 False
 
-Run ``python -m bragkit.rules.reference --check`` to list out-of-date pages (exit status 1)
-and ``python -m bragkit.rules.reference --write`` to rewrite them.
+Run ``python -m bragkit.games.reference --check`` to list out-of-date pages (exit status 1)
+and ``python -m bragkit.games.reference --write`` to rewrite them.
 """
 
 from __future__ import annotations
@@ -29,38 +30,49 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Final
 
-from bragkit.rules import game_keys
+from bragkit.games import specs
+from bragkit.games.spec import GameSpec
 from bragkit.rules.keys import key_docs
-from bragkit.rules.model import _CHOICES, _TYPES, GAMES, Rules
+from bragkit.rules.model import _CHOICES, _TYPES, Rules
 from bragkit.rules.presets import PRESETS
 
 __all__ = [
-    "CASINO_KEYS", "GAME_PAGES", "MAIN_PRESETS", "REFERENCE_DIR", "block_names", "casino_table",
-    "check_pages", "games_of_key", "house_rules", "index_table", "int_range", "key_docs",
-    "key_table", "keys_of", "preset_table", "refresh", "render", "rule_keys",
+    "REFERENCE_DIR", "block_names", "check_pages", "game_pages", "games_of_key", "house_rules",
+    "index_table", "int_range", "key_docs", "key_table", "keys_of", "main_preset",
+    "preset_table", "refresh", "render", "rule_keys",
 ]
 
 REFERENCE_DIR: Final = Path(__file__).resolve().parents[3] / "docs" / "rules"
 """Where the reference pages live (docs/rules/ of the source tree)."""
 
-GAME_PAGES: Final[dict[str, str]] = {
-    "modern": "modern.md", "teen-patti": "teen-patti.md", "foster": "foster.md",
-    "three-stake": "three-stake.md", "american": "american.md", "brag-poker": "brag-poker.md",
-    "commerce": "commerce.md", "commerce-widow": "commerce.md", "casino": "casino.md",
-}
-"""The page of each game (``casino`` is the house game of :mod:`bragkit.games.casino`)."""
-
-MAIN_PRESETS: Final[dict[str, str]] = {game: game for game in GAMES}
-"""The preset whose values a game's table shows as defaults (each game's own name)."""
-
 _TABLE_KEYS: Final = frozenset({"first_dealer", "min_buy_in"})
 """General keys every table reads."""
-_TEEN_PATTI_ONLY: Final = frozenset({"tp_a23", "sideshow", "sideshow_min_active",
-                                     "pot_limit_total"})
-_TEEN_PATTI_SHARED: Final = frozenset({
-    "ante", "pack_policy", "cut_when_unshuffled", "blind_allowed", "stub_face_up",
-    "loser_must_show", "rebuy_anytime", "rebuy_max"})
-"""Modern keys Teen Patti reads too (its boot is ``ante``)."""
+
+
+def _specs() -> tuple[GameSpec, ...]:
+    return specs()
+
+
+def _spec(game: str) -> GameSpec:
+    for spec in _specs():
+        if spec.name == game:
+            return spec
+    raise KeyError(game)
+
+
+def game_pages() -> dict[str, str]:
+    """The page of each game under docs/rules/ (its GameSpec's ``docs``).
+
+    >>> game_pages()["commerce-widow"]
+    'commerce.md'
+    """
+    return {s.name: Path(s.docs).name for s in _specs()}
+
+
+def main_preset(game: str) -> str:
+    """The preset whose values a game's table shows as defaults (the game's own name)."""
+    return _spec(game).name
+
 
 _INT_RANGES: Final[dict[str, tuple[int, str]]] = {
     "ante": (0, "0 or more"), "min_bet": (1, "1 or more"),
@@ -79,14 +91,6 @@ _INT_RANGES: Final[dict[str, tuple[int, str]]] = {
 }
 """The integer keys' smallest legal value (under the game's main preset) and its wording."""
 
-_GAME_RANGES: Final[dict[tuple[str, str], tuple[int, str]]] = {
-    ("teen-patti", "ante"): (1, "1 or more (the boot)"),
-}
-
-CASINO_KEYS: Final = ("ante_bonus_table", "pair_plus_table", "qualifier", "casino_tie",
-                      "pair_plus_forfeit_on_fold")
-"""The house rules of the casino game (:class:`~bragkit.games.casino.CasinoRules`)."""
-
 _TYPE_WORDS: Final = {"int": "integer", "int?": "integer or `none`", "bool": "true/false",
                       "str": "text", "str?": "text or `none`"}
 _HEADER: Final = ("| Key | Type | Default | Allowed values | Meaning |\n"
@@ -104,30 +108,19 @@ def rule_keys() -> tuple[str, ...]:
     return tuple(f.name for f in dataclasses.fields(Rules) if f.name != "extra")
 
 
-def _modern_keys() -> frozenset[str]:
-    others = set(_TEEN_PATTI_ONLY) | {"game"}
-    for keys in game_keys.GAME_KEYS.values():
-        others |= keys
-    return frozenset(rule_keys()) - others
-
-
 def keys_of(game: str) -> tuple[str, ...]:
-    """The rule keys ``game`` reads, in declaration order (``casino``: :data:`CASINO_KEYS`).
+    """The rule keys ``game`` reads, in declaration order: its GameSpec's ``keys`` with the
+    general keys it lets a table change and those every table reads (a game with its own
+    rules value: its key rows' order).
 
     >>> keys_of("brag-poker")
     ('first_dealer', 'min_buy_in', 'max_raises', 'all_in', 'small_blind', 'big_blind', \
 'bet1_factor', 'blind_may_draw', 'half_price_calls')
     """
-    if game == "casino":
-        return CASINO_KEYS
-    if game == "modern":
-        keys = _modern_keys()
-    elif game == "teen-patti":
-        keys = _TEEN_PATTI_ONLY | _TEEN_PATTI_SHARED | _TABLE_KEYS
-    elif game in game_keys.GAME_KEYS:
-        keys = game_keys.GAME_KEYS[game] | _TABLE_KEYS
-    else:
-        raise KeyError(game)
+    spec = _spec(game)
+    if spec.key_rows is not None:
+        return tuple(row[0] for row in spec.key_rows())
+    keys = spec.keys | spec.general_keys_shown | _TABLE_KEYS
     return tuple(k for k in rule_keys() if k in keys)
 
 
@@ -137,12 +130,13 @@ def games_of_key(key: str) -> tuple[str, ...]:
     >>> games_of_key("stake")
     ('commerce', 'commerce-widow', 'three-stake')
     """
-    return tuple(sorted(g for g in (*GAMES, "casino") if key in keys_of(g)))
+    return tuple(sorted(s.name for s in _specs() if key in keys_of(s.name)))
 
 
 def int_range(game: str, key: str) -> tuple[int, str] | None:
     """The smallest legal value of an integer key under ``game`` and its wording, or None."""
-    return _GAME_RANGES.get((game, key), _INT_RANGES.get(key))
+    own = _spec(game).int_ranges.get(key)
+    return own if own is not None else _INT_RANGES.get(key)
 
 
 def house_rules(rules: Rules) -> tuple[tuple[str, str, str], ...]:
@@ -184,41 +178,17 @@ def _allowed(game: str, key: str) -> str:
 def key_table(game: str) -> str:
     """The markdown table of the house rules ``game`` reads: key, type, default (the value in
     the game's main preset), allowed values and meaning."""
-    if game == "casino":
-        return casino_table()
-    preset = PRESETS[MAIN_PRESETS[game]]
+    spec = _spec(game)
+    if spec.key_rows is not None:  # a game with its own rules value declares its rows
+        return "\n".join([_HEADER, *("| " + " | ".join((f"`{row[0]}`", *row[1:4],
+                                                        _cell(row[4]))) + " |"
+                                     for row in spec.key_rows())])
+    preset = PRESETS[main_preset(game)]
     docs = key_docs(Rules)
     rows = [_HEADER]
     for key in keys_of(game):
         rows.append(f"| `{key}` | {_TYPE_WORDS[_TYPES[key]]} | {_value(getattr(preset, key))} | "
                     f"{_allowed(game, key)} | {_cell(docs[key])} |")
-    return "\n".join(rows)
-
-
-def casino_table() -> str:
-    """The house rules of the casino game (defaults of the ``casino`` preset).
-
-    >>> print(casino_table().splitlines()[-1])
-    | `pair_plus_forfeit_on_fold` | true/false | `false` | `true`, `false` | A fold loses \
-the Pair Bonus side bet too (else it is settled on the cards). |
-    """
-    from bragkit.games.casino.rules import TIE_RULES, CasinoRules
-
-    rules = CasinoRules.preset("casino")
-    docs = key_docs(CasinoRules)
-    allowed = {"ante_bonus_table": "`category=payout` pairs joined by commas, or `none`",
-               "pair_plus_table": "`category=payout` pairs joined by commas, or `none`",
-               "qualifier": "a hand class: `Q-high`, `Q-6-4`, `pair`, `none`, ...",
-               "casino_tie": ", ".join(_value(t) for t in TIE_RULES),
-               "pair_plus_forfeit_on_fold": "`true`, `false`"}
-    kinds = {"ante_bonus_table": "paytable", "pair_plus_table": "paytable", "qualifier": "text",
-             "casino_tie": "text", "pair_plus_forfeit_on_fold": "true/false"}
-    rows = [_HEADER]
-    for key in CASINO_KEYS:
-        value = getattr(rules, key)
-        shown = _value(str(value)) if key.endswith("_table") else _value(value)
-        rows.append(f"| `{key}` | {kinds[key]} | {shown} | {allowed[key]} | "
-                    f"{_cell(docs[key])} |")
     return "\n".join(rows)
 
 
@@ -229,15 +199,14 @@ def preset_table(game: str) -> str:
     | `american-braggers-first` | `american_order=braggers_first` |
     """
     rows = ["| Preset | Differs from the main preset |", "|---|---|"]
-    if game == "casino":
+    spec = _spec(game)
+    if spec.key_rows is not None:  # its own rules value: what each preset sets
         rows[0] = "| Preset | Sets |"
-        from bragkit.games.casino.rules import PRESETS as CASINO_PRESETS
-
-        for name, values in CASINO_PRESETS.items():
+        for name, values in spec.presets.items():
             shown = ", ".join(f"`{k}={v}`" for k, v in values.items())
             rows.append(f"| `{name}` | {_cell(shown)} |")
         return "\n".join(rows)
-    main = PRESETS[MAIN_PRESETS[game]]
+    main = PRESETS[main_preset(game)]
     for name, preset in PRESETS.items():
         if preset.game != game:
             continue
@@ -254,13 +223,15 @@ def index_table() -> str:
     | `game` | every game | [README](README.md) |
     """
     rows = ["| Key | Games | Pages |", "|---|---|---|"]
-    for key in (*rule_keys(), *CASINO_KEYS):
+    own = [row[0] for s in _specs() if s.key_rows is not None for row in s.key_rows()]
+    pages = game_pages()
+    for key in (*rule_keys(), *own):
         games = games_of_key(key)
         if not games:
             rows.append(f"| `{key}` | every game | [README](README.md) |")
             continue
-        pages = dict.fromkeys(GAME_PAGES[g] for g in games)
-        links = ", ".join(f"[{p.removesuffix('.md')}]({p})" for p in pages)
+        linked = dict.fromkeys(pages[g] for g in games)
+        links = ", ".join(f"[{p.removesuffix('.md')}]({p})" for p in linked)
         rows.append(f"| `{key}` | {', '.join(games)} | {links} |")
     return "\n".join(rows)
 
@@ -276,7 +247,7 @@ def block_names() -> tuple[str, ...]:
     >>> "keys:casino" in block_names()
     True
     """
-    games = (*GAMES, "casino")
+    games = [s.name for s in _specs()]
     return (*(f"keys:{g}" for g in games), *(f"presets:{g}" for g in games), "index")
 
 
@@ -301,13 +272,13 @@ def check_pages(directory: Path) -> str:
     stale = [p.name for p in sorted(directory.glob("*.md"))
              if refresh(p.read_text(encoding="utf-8")) != p.read_text(encoding="utf-8")]
     if stale:
-        return f"stale: {', '.join(stale)} (run python -m bragkit.rules.reference --write)"
+        return f"stale: {', '.join(stale)} (run python -m bragkit.games.reference --write)"
     return "all generated tables are current"
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """``--check``: exit 1 when a page is out of date; ``--write``: rewrite the pages."""
-    parser = argparse.ArgumentParser(prog="python -m bragkit.rules.reference",
+    parser = argparse.ArgumentParser(prog="python -m bragkit.games.reference",
                                      description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--check", action="store_true", help="fail when a table is stale")
     parser.add_argument("--write", action="store_true", help="rewrite the generated tables")
