@@ -290,7 +290,8 @@ def test_make_problems_finds_a_misdeclared_constructor() -> None:
                                      "z is not a field"]
 
 
-@pytest.mark.parametrize(("where", "cls", "make"), _makes(), ids=lambda v: str(v)[:60])
+@pytest.mark.parametrize(("where", "cls", "make"), _makes(),  # ids without addresses (xdist)
+                         ids=lambda v: str(getattr(v, "__qualname__", v))[:60])
 def test_every_keyword_constructor_names_every_field_once(where: str, cls: type,
                                                           make: object) -> None:
     assert make_problems(cls, make) == [], where
