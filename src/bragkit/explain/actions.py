@@ -20,6 +20,8 @@ from typing import Any
 
 from bragkit.engine.actions import Action, LegalAction
 from bragkit.errors import BragError
+from bragkit.games import engine_of, specs
+from bragkit.games.spec import GameSpec
 from bragkit.rules import Rules
 
 __all__ = ["Price", "all_kinds", "chips", "meaning", "meanings_for", "price_line", "prices",
@@ -78,59 +80,9 @@ _POKER: dict[str, str] = {
     "draw": "draw N cards",
 }
 
-_GAME: dict[str, dict[str, str]] = {
-    "teen-patti": {
-        "see": "show: pay to see the other hand (only with two players left); the better "
-               "wins and the one who asks loses a tie",
-        "bet": "chaal: put in N chips; blind, you pay half a seen player's stake",
-    },
-    "american": {
-        "call": "put in what it takes to match the bet and stay in; if the bragger is still "
-                "in, you compare hands with him in private and the worse hand retires",
-    },
-    "three-stake": {
-        "bet": "bet N into pool 2 (the brag pool): the others must call, raise or pass",
-        "pass": "drop out of pool 2 (you still play pools 1 and 3)",
-        "check": "bet nothing into pool 2 now (p2_allow_check)",
-        "stand": "draw no more cards: your total for thirty-one (pool 3) stands",
-        "draw": "draw N more cards face up for thirty-one, paying the draw price each",
-    },
-    "brag-poker": {
-        "look": "look at your cards: from now on your calls cost full price",
-        "call": "put in what it takes to match the bet and stay in (half price while you "
-                "are blind)",
-        "stand": "keep all three cards (stand pat)",
-        "draw": "blind: replace your first N cards, unseen, with N from the stock",
-        "raise": "raise by N: you pay the call and N more (full price even when blind)",
-        "bet": "bet N (the fixed bet of this round): the others must call, raise or fold",
-    },
-    "commerce": {
-        "stand": "knock: stand with your hand, and the hands are shown at once",
-        "trade": "give this card to the bottom of the pack and take the top card, paying "
-                 "the trade price to the dealer",
-        "barter": "offer this card face down to your neighbour, who may give you one of his "
-                  "for it (accept) or stand",
-        "accept": "take the offered card and give this card of yours for it",
-        "pass": "end your turn without standing (the next player goes on)",
-    },
-    "commerce-widow": {
-        "exchange": "exchange YOURS WIDOWS: give your card(s) for the same number of widow "
-                    "cards, yours first (e.g. exchange 9s Kh gives your 9s for the Kh)",
-        "stand": "stand on your hand: no more exchanges for you (after two stands the others "
-                 "get one last exchange)",
-        "pass": "let this turn go: no exchange now, and no more exchanges for you this deal",
-        "widow": "dealer's privilege: take the whole widow unseen as your hand; your own hand "
-                 "is turned up as the new widow and you have stood",
-        "keep": "dealer's privilege: keep your own hand (you look at it) and let the "
-                "exchanges begin",
-        "horse": "buy a horse: one more life, paid into the pool",
-        "decline": "turn it down (no horse, or no pounce)",
-        "pounce": "take the fourth card of your tricon's rank from the widow: four of a kind "
-                  "beats every three-card hand (you then stand)",
-    },
-}
-
-_POKER_GAMES = frozenset({"foster", "american", "three-stake", "brag-poker"})
+_MACHINE: dict[str, dict[str, str]] = {"poker": _POKER}
+"""The meanings each machine (a GameSpec's ``engine``) gives its action kinds; a game's own
+wording is its GameSpec's ``action_meanings``."""
 
 
 def chips(n: int) -> str:
@@ -145,16 +97,16 @@ def meanings_for(rules: Rules) -> dict[str, str]:
     >>> meanings_for(get_preset("three-stake"))["bet"][:22]
     'bet N into pool 2 (the'
     """
-    game = rules.game
     table = dict(_BASE)
-    if game in _POKER_GAMES:
-        table.update(_POKER)
-    elif game.startswith("commerce"):
-        table["fold"] = _BASE["fold"]
-    if game == "commerce-widow":
-        table.update(_GAME["commerce"])
-    table.update(_GAME.get(game, {}))
+    spec = _specs().get(rules.game)
+    if spec is not None:
+        table.update(_MACHINE.get(spec.engine, {}))
+        table.update(spec.action_meanings)
     return table
+
+
+def _specs() -> dict[str, GameSpec]:
+    return {s.name: s for s in specs()}
 
 
 def all_kinds() -> frozenset[str]:
@@ -164,8 +116,8 @@ def all_kinds() -> frozenset[str]:
     True
     """
     kinds = set(_BASE) | set(_POKER)
-    for table in _GAME.values():
-        kinds |= set(table)
+    for spec in specs():
+        kinds |= set(spec.action_meanings)
     return frozenset(kinds)
 
 
@@ -209,7 +161,8 @@ def meaning(kind: str, rules: Rules | None, args: Sequence[str] = ()) -> str:
     table = meanings_for(rules) if rules is not None else _BASE
     found = table.get(kind)
     if found is None:  # a kind this game does not usually offer: another game's meaning
-        found = next((t[kind] for t in (_BASE, _POKER, *_GAME.values()) if kind in t), "")
+        tables = (_BASE, _POKER, *(s.action_meanings for s in specs()))
+        found = next((t[kind] for t in tables if kind in t), "")
     return found
 
 
@@ -280,7 +233,7 @@ def prices(state: Any, seat: int, legal: Sequence[LegalAction]) -> tuple[Price, 
                 costs.append(found[0])
                 note = note or found[1]
         if la.kind == "bet" and blind and state is not None and \
-                state.rules.game in ("modern", "teen-patti"):
+                engine_of(state.rules.game) == "brag":
             note = "you are blind: a blind bet counts double"
         if la.kind == "rebuy":
             costs = [0]
@@ -293,16 +246,18 @@ def _blind(state: Any, seat: int) -> bool:
     return bool(looked is not None and seat < len(looked) and not looked[seat])
 
 
-def stay_in_text(found: Sequence[Price], game: str = "modern") -> str:
+def stay_in_text(found: Sequence[Price], game: str | None = None) -> str:
     """``to stay in: 1 (bet; you are blind: a blind bet counts double)``, ``to stay in:
     free (check)``: the cheapest way to stay in (``""`` if none is needed: in the
-    poker-style games a bet opens, it is not the price of staying in).
+    poker-style games a bet opens, it is not the price of staying in).  ``game`` (default:
+    a brag-style game) picks the machine's words for staying in.
 
     >>> stay_in_text((Price(LegalAction("check"), 0, 0), Price(LegalAction("bet", lo=8,
     ...              hi=8), 8, 8)), "brag-poker")
     'to stay in: free (check)'
     """
-    kinds = ("bet", "stay") if game in ("modern", "teen-patti") else ("check", "call", "stay")
+    brag_style = game is None or engine_of(game) == "brag"
+    kinds = ("bet", "stay") if brag_style else ("check", "call", "stay")
     staying = [p for p in found if p.action.kind in kinds]
     if not staying:
         return ""

@@ -90,11 +90,18 @@ def _ranking(rules: Rules) -> Ranking:
     return AmericanGame.make_ranking(rules)
 
 
+_MEANINGS: Final[dict[str, str]] = {
+    "call": "put in what it takes to match the bet and stay in; if the bragger is still "
+            "in, you compare hands with him in private and the worse hand retires",
+}
+"""What the actions mean in this game (:mod:`bragkit.explain.actions`)."""
+
 GAMES: Final = (GameSpec(
     name="american", title='American Brag', spec_section="4.3", engine="poker",
     hooks="bragkit.games.american:AmericanGame",
     table="bragkit.engine.poker.session:PokerSession",
     keys=AMERICAN_KEYS, ranking=_ranking, docs="docs/rules/american.md", order=6,
+    action_meanings=_MEANINGS,
     bots={"heuristic": "bragkit.bots.poker_bot:PokerHeuristicBot"},
     model_checked=frozenset({"rebuy_anytime"}),
     presets=shuffled(

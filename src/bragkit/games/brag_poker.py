@@ -191,11 +191,23 @@ def _ranking(rules: Rules) -> Ranking:
     return get_ranking("modern")
 
 
+_MEANINGS: Final[dict[str, str]] = {
+    "look": "look at your cards: from now on your calls cost full price",
+    "call": "put in what it takes to match the bet and stay in (half price while you "
+            "are blind)",
+    "stand": "keep all three cards (stand pat)",
+    "draw": "blind: replace your first N cards, unseen, with N from the stock",
+    "raise": "raise by N: you pay the call and N more (full price even when blind)",
+    "bet": "bet N (the fixed bet of this round): the others must call, raise or fold",
+}
+"""What the actions mean in this game (:mod:`bragkit.explain.actions`)."""
+
 GAMES: Final = (GameSpec(
     name="brag-poker", title='3 Card Brag Poker', spec_section="4.8", engine="poker",
     hooks="bragkit.games.brag_poker:BragPokerGame",
     table="bragkit.engine.poker.session:PokerSession",
     keys=BRAG_POKER_KEYS, ranking=_ranking, docs="docs/rules/brag-poker.md", order=7,
+    action_meanings=_MEANINGS,
     blind_play=True,
     bots={"heuristic": "bragkit.bots.poker_bot:PokerHeuristicBot"},
     model_checked=frozenset({"rebuy_anytime"}),

@@ -95,6 +95,9 @@ class GameSpec:
     key_rows: Callable[[], tuple[tuple[str, str, str, str, str], ...]] | None = None
     """For a game with its own rules value: its keys' reference rows (key, type, default,
     allowed values, meaning), in order."""
+    action_meanings: Mapping[str, str] = field(default_factory=dict)
+    """The game's own wording of its action kinds (``brag play`` help), over its machine's
+    (:func:`bragkit.explain.actions.meanings_for`)."""
     problems: Callable[[Rules], list[str]] | None = None
     """The game's own checks of a rules value (one line per problem), beyond the keys'
     declarations (Teen Patti's boot, its three cards)."""

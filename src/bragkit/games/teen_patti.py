@@ -176,10 +176,18 @@ def _problems(r: Rules) -> list[str]:
 
 _TP: Final[dict[str, RuleValue]] = {"pack_policy": "shuffle_every_deal",
                                     "blind_winner_policy": "wins"}
+_MEANINGS: Final[dict[str, str]] = {
+    "see": "show: pay to see the other hand (only with two players left); the better "
+           "wins and the one who asks loses a tie",
+    "bet": "chaal: put in N chips; blind, you pay half a seen player's stake",
+}
+"""What the actions mean in this game (:mod:`bragkit.explain.actions`)."""
+
 GAMES: Final = (GameSpec(
     name="teen-patti", title="Teen Patti", spec_section="4.7", engine="brag",
     hooks="bragkit.games.teen_patti:TeenPattiFamily", table="bragkit.engine.session:Session",
     keys=TEEN_PATTI_KEYS, ranking=_ranking, docs="docs/rules/teen-patti.md", order=1,
+    action_meanings=_MEANINGS,
     blind_play=True, bots={"heuristic": "bragkit.bots.heuristic:HeuristicBot",
                            "tracker": "bragkit.bots.tracker:TrackerBot"},
     unread_reason="rules 4.7: Teen Patti fixes its own chaal limits, show price, ranking "

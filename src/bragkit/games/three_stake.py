@@ -237,11 +237,21 @@ def _ranking(rules: Rules) -> Ranking:
                        bragger_own_rank_natural=rules.bragger_own_rank_natural)
 
 
+_MEANINGS: Final[dict[str, str]] = {
+    "bet": "bet N into pool 2 (the brag pool): the others must call, raise or pass",
+    "pass": "drop out of pool 2 (you still play pools 1 and 3)",
+    "check": "bet nothing into pool 2 now (p2_allow_check)",
+    "stand": "draw no more cards: your total for thirty-one (pool 3) stands",
+    "draw": "draw N more cards face up for thirty-one, paying the draw price each",
+}
+"""What the actions mean in this game (:mod:`bragkit.explain.actions`)."""
+
 GAMES: Final = (GameSpec(
     name="three-stake", title='Three-Stake Brag', spec_section="4.2", engine="poker",
     hooks="bragkit.games.three_stake:ThreeStakeGame",
     table="bragkit.engine.poker.session:PokerSession",
     keys=THREE_STAKE_KEYS, ranking=_ranking, docs="docs/rules/three-stake.md", order=5,
+    action_meanings=_MEANINGS,
     bots={"heuristic": "bragkit.bots.poker_bot:PokerHeuristicBot"},
     model_checked=frozenset({"rebuy_anytime"}),
     presets=shuffled(

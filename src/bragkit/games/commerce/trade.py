@@ -38,6 +38,7 @@ from bragkit.engine.kinds import ActionKind, Phase, SeatStatus
 from bragkit.games.commerce.cards import arg_cards, card_args
 from bragkit.games.commerce.core import ONLY, CommerceRecord, Draft, pair
 from bragkit.games.commerce.hands import hand_category
+from bragkit.games.commerce.meanings import TRADE_MEANINGS
 from bragkit.games.commerce.records import Barter
 from bragkit.games.spec import GameSpec
 from bragkit.hands import Ranking, get_ranking
@@ -232,7 +233,7 @@ GAMES: Final = (GameSpec(
     hooks="bragkit.games.commerce.trade:TRADE_GAME",
     table="bragkit.games.commerce.session:CommerceSession",
     keys=TRADE_KEYS, ranking=_ranking,
-    docs="docs/rules/commerce.md", order=2,
+    action_meanings=TRADE_MEANINGS, docs="docs/rules/commerce.md", order=2,
     bots={"heuristic": "bragkit.bots.commerce_bot:CommerceHeuristicBot"},
     presets={
         "commerce": _SHUFFLED,

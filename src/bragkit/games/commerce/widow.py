@@ -48,6 +48,7 @@ from bragkit.engine.actions import Action, LegalAction
 from bragkit.engine.kinds import ActionKind, Phase, SeatStatus
 from bragkit.games.commerce.cards import arg_cards, exchange_args
 from bragkit.games.commerce.core import ONLY, CommerceRecord, Draft
+from bragkit.games.commerce.meanings import WIDOW_MEANINGS
 from bragkit.games.commerce.records import (
     HorseOffers,
     LastExchanges,
@@ -286,16 +287,19 @@ class WidowGame:
 
     def _offers(self, d: Draft, appeared: list[int]) -> tuple[PounceOffer, ...]:
         """Pounce offers for the cards that just appeared in the widow."""
+        tricons: dict[int, int] = {}  # rank -> the looked seat holding three of it
+        hands, looked = d.hands, d.looked
+        for s in range(d.n):
+            h = hands[s]
+            if len(h) == 3 and looked[s] and h[0] // 4 == h[1] // 4 == h[2] // 4:
+                tricons[h[0] // 4] = s
+        if not tricons:
+            return ()
         out: list[PounceOffer] = []
         for card in appeared:
-            if card not in d.widow:
-                continue
-            rank = card // 4
-            for s in d.order():
-                h = d.hands[s]
-                if (len(h) == 3 and d.looked[s] and h[0] // 4 == rank and h[1] // 4 == rank
-                        and h[2] // 4 == rank):
-                    out.append(PounceOffer(s, card))
+            s = tricons.get(card // 4, -1)
+            if s >= 0 and card in d.widow:
+                out.append(PounceOffer(s, card))
         return tuple(out)
 
     def _finish(self, d: Draft, appeared: list[int]) -> None:
@@ -396,7 +400,7 @@ GAMES: Final = (GameSpec(
     engine="commerce", hooks="bragkit.games.commerce.widow:WIDOW_GAME",
     table="bragkit.games.commerce.session:CommerceSession",
     keys=WIDOW_KEYS, ranking=_ranking,
-    docs="docs/rules/commerce.md", order=3,
+    action_meanings=WIDOW_MEANINGS, docs="docs/rules/commerce.md", order=3,
     bots={"heuristic": "bragkit.bots.commerce_bot:CommerceHeuristicBot"},
     inactive=(("widow_scoring", "stakes", LIVES_KEYS | {"commerce_exact_tie"}),),  # no pool
     presets={
