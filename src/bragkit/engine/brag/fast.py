@@ -1,4 +1,5 @@
-"""Fast paths of the brag engine for the commonest moves (bet, look, fold, fold-out).
+"""Fast paths of the brag engine for the commonest moves (bet, look, fold, fold-out, a
+showdown proposal and its answers, retaining or releasing a carried hand).
 
 Each builds the successor state directly instead of going through the mutable ``Work``
 copy; each gives exactly the state the general path gives (a test compares them), and
@@ -11,7 +12,17 @@ from typing import Final, TypeVar
 
 from bragkit.engine.actions import Action
 from bragkit.engine.brag.betting import next_in_turn
-from bragkit.engine.brag.core import NO_FLAGS, BragRecord, make, new_event, seldom_with
+from bragkit.engine.brag.core import (
+    NO_FLAGS,
+    PROPOSED,
+    AgreeRound,
+    BragRecord,
+    Seldom,
+    make,
+    make_seldom,
+    new_event,
+    seldom_with,
+)
 from bragkit.engine.events import Event
 from bragkit.engine.kinds import Phase, SeatStatus, TurnFlags
 
@@ -20,6 +31,7 @@ _new_event = new_event
 
 __all__ = ["fast"]
 
+P_AGREE: Final = Phase.AGREE
 P_BET: Final = Phase.BET
 P_OVER: Final = Phase.OVER
 P_RETAIN: Final = Phase.RETAIN
@@ -40,13 +52,84 @@ def _evolve(st: R, stacks: tuple[int, ...], pot: int, looked: tuple[bool, ...],
     )
 
 
+def _step(st: R, p: int, action: Action, phase: Phase, to_act: int, seldom: Seldom,
+          events: tuple[Event, ...], hands: tuple[tuple[int, ...], ...] | None = None,
+          pack: tuple[int, ...] | None = None) -> R:
+    """A successor that changes the phase, the seat to act, the seldom fields and maybe the
+    hands and the pack (the fast paths of the retain and agree phases)."""
+    return make(  # the fields in order (BragRecord)
+        type(st), st.setup, seldom, st.stacks, st.pot, st.hands if hands is None else hands,
+        st.looked, st.blind_bet, st.status, phase, to_act, st.r, st.last_bettor,
+        st.pack if pack is None else pack, st.paid, (*st.events, *events),
+        (*st.actions, (p, action)), st
+    )
+
+
+def _other_phase(st: R, p: int, action: Action) -> R | None:
+    """Fast paths outside the betting phase: retain or release a carried blind hand, answer
+    a showdown proposal (4.4.6, 4.4.10)."""
+    phase = st.phase
+    kind = action.kind
+    seldom = st.seldom
+    if phase == P_RETAIN and action.arg is None and not seldom.old[p]:
+        hand = st.hands[p]
+        hands = (*st.hands[:p], (), *st.hands[p + 1:])
+        end = _new_event(Event, ("deal_end", None, seldom.carried, None, None, None))
+        if kind == "retain":
+            kept = make_seldom(seldom.frozen, seldom.old, seldom.discards, None, seldom.winners,
+                               seldom.carried, (p, *hand), seldom.shuffle_next, seldom.debts,
+                               seldom.bought, seldom.total, seldom.faceup, seldom.retainer,
+                               seldom.turn)
+            retain = _new_event(Event, ("retain", p, None, None, None, None))
+            return _step(st, p, action, P_OVER, -1, kept, (retain, end), hands)
+        if kind == "release":
+            release = _new_event(Event, ("release", p, None, None, None, None))
+            return _step(st, p, action, P_OVER, -1,
+                         seldom_with(seldom, turn=seldom.turn), (release, end), hands,
+                         st.pack + hand)
+        return None
+    if phase == P_AGREE:
+        asked = seldom.pending
+        assert isinstance(asked, AgreeRound)
+        proposer, rest = asked
+        if kind == "refuse":
+            turn = seldom.turn | PROPOSED
+            refused = _new_event(Event, ("refuse", p, None, None, None, None))
+            return _step(st, p, action, P_BET, proposer, seldom_with(seldom, turn=turn),
+                         (refused,))
+        if kind == "agree" and rest:
+            agreed = _new_event(Event, ("agree", p, None, None, None, None))
+            return _step(st, p, action, P_AGREE, rest[0],
+                         seldom_with(seldom, pending=AgreeRound(proposer, rest[1:]),
+                                     turn=seldom.turn), (agreed,))
+    return None
+
+
+def _propose(st: R, p: int, action: Action) -> R:
+    """``showdown``: propose an agreed showdown; the others answer in turn (4.4.10)."""
+    n = st.setup.n
+    status = st.status
+    others = tuple(s for s in ((p + k) % n for k in range(1, n)) if status[s] == S_IN)
+    proposed = _new_event(Event, ("propose", p, None, None, None, None))
+    seldom = st.seldom
+    return _step(st, p, action, P_AGREE, others[0],
+                 seldom_with(seldom, pending=AgreeRound(p, others[1:]), turn=seldom.turn),
+                 (proposed,))
+
+
 def fast(st: R, p: int, action: Action) -> R | None:
     """Fast paths for the commonest moves of the plain game; None when they do not apply."""
     kind = action.kind
     setup = st.setup
     rules = setup.rules
-    if st.phase != P_BET or st.seldom.old[p] or rules.stub_face_up:
+    if rules.stub_face_up:
         return None
+    if st.phase != P_BET:
+        return _other_phase(st, p, action)
+    if st.seldom.old[p]:
+        return None
+    if kind == "showdown":
+        return _propose(st, p, action)
     if kind == "bet":
         if setup.family.has_after_bet:
             return None
