@@ -42,6 +42,7 @@ __all__ = [
     "Action",
     "LegalAction",
     "format_move",
+    "interned",
     "parse_action",
     "parse_move",
 ]
@@ -164,7 +165,7 @@ class LegalAction:
         if self.args:
             choices: tuple[str | None, ...] = self.args + ((None,) if self.optional_arg else ())
             arg = rng.choice(choices)
-        return Action(self.kind, amount, arg)
+        return interned(self.kind, amount, arg)
 
     def examples(self) -> tuple[Action, ...]:
         """A few instances: the bounds of an amount, every argument."""
@@ -188,6 +189,29 @@ class LegalAction:
         return text
 
 
+_INTERNED: dict[tuple[str, int | None, str | None], Action] = {}
+"""The actions :func:`interned` has built, by (kind, amount, argument)."""
+INTERNED_MAX: Final = 4096
+"""How many interned actions are kept (the table starts afresh when it is full)."""
+
+
+def interned(kind: str, amount: int | None = None, arg: str | None = None) -> Action:
+    """The shared :class:`Action` ``kind amount arg`` (built and checked once, then reused:
+    actions are immutable values, so bots and the hot paths need not build new ones).
+
+    >>> interned("fold") is interned("fold"), interned("bet", 4) == Action("bet", 4)
+    (True, True)
+    """
+    key = (kind, amount, arg)
+    found = _INTERNED.get(key)
+    if found is None:
+        found = Action(kind, amount, arg)
+        if len(_INTERNED) >= INTERNED_MAX:
+            _INTERNED.clear()
+        _INTERNED[key] = found
+    return found
+
+
 def parse_action(text: str) -> Action:
     """Parse an action string without the seat: ``bet 4``, ``look old``, ``discard 4h 7c``.
 
@@ -207,12 +231,12 @@ def parse_action(text: str) -> Action:
         if len(rest) != 1 or not rest[0].isascii() or not rest[0].isdecimal():
             raise IllegalActionError(f"malformed action {excerpt(text)}: {kind} needs a whole "
                                      "number")
-        return Action(kind, parse_int(rest[0], f"malformed action {kind}", 0, MAX_CHIPS,
-                                      IllegalActionError))
+        return interned(kind, parse_int(rest[0], f"malformed action {kind}", 0, MAX_CHIPS,
+                                        IllegalActionError))
     if kind in ARG_KINDS and rest:
         return Action(kind, None, " ".join(rest))
     if kind in PLAIN_KINDS and not rest:
-        return Action(kind)
+        return interned(kind)
     if kind in ARG_KINDS or kind in PLAIN_KINDS:
         raise IllegalActionError(f"malformed action {excerpt(text)}: unexpected "
                                  f"{excerpt(' '.join(rest))}")
