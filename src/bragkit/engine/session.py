@@ -122,7 +122,7 @@ class Session(TableCore):
             return
         rules = self.rules
         need = self.min_stack(rules)
-        if sum(1 for s in self.stacks if s >= need) < 2:
+        if len([s for s in self.stacks if s >= need]) < 2:
             self.over = True
             self.state = None
             return
@@ -155,8 +155,10 @@ class Session(TableCore):
         self.carried = st.carried
         self.retained = st.retained
         self.debts = st.debts
-        for s in range(self.n):
-            self.bought[s] += st.bought[s]
+        bought = st.bought
+        if any(bought):
+            for s in range(self.n):
+                self.bought[s] += bought[s]
         self.pack = st.pack
         self.shuffle_next = st.shuffle_next
         self.deal_no += 1

@@ -96,7 +96,7 @@ class BragState(BragRecord):
             action = self.normalize(action)
             kind = action.kind
         cache = self.cache
-        legal = cache[0] if cache else self.legal_actions()
+        legal = cache[0] if cache else legal_actions(self)
         for la in legal:
             if la.kind == kind and la.allows(action):
                 return apply_action(self, self.to_act, action)
