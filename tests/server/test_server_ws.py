@@ -134,7 +134,7 @@ def test_spectator_chat_mute_pause_sit_out_kick_bots(tmp_path: Path) -> None:
         await host.open()
         await host.call({"t": "mute", "who": "Cy"})
         await ann.call({"t": "chat", "text": "secret plan", "cid": "m1"})
-        await watcher.wait_for(lambda f: any(i.get("text") == "secret plan" for i in f["log"]))
+        await watcher.wait_log(lambda i: i.get("text") == "secret plan")
         await host.call({"t": "ping"})
         assert not any(i.get("text") == "secret plan" for f in host.frames
                        for i in f.get("log", []))

@@ -81,7 +81,8 @@ class RoomClient:
         self.ws = await connect(url, additional_headers=headers, max_size=4 * 1024 * 1024,
                                 open_timeout=10)
         self._reader = asyncio.create_task(self._read())
-        await self.wait_for(lambda f: f.get("t") == "state")
+        await self.wait_for(lambda f: any(g.get("t") == "state" for g in self.frames[-50:])
+                            or f.get("t") == "state")
         if self.host:
             await self.call({"t": "hello", "token": self.host})
 
@@ -115,8 +116,9 @@ class RoomClient:
             pass
         finally:
             ws = self.ws
-            if ws is not None and ws.close_code is not None:
-                self.closed = (ws.close_code, ws.close_reason or "")
+            code = ws.close_code if ws is not None else None
+            self.closed = (code if code is not None else 1006,
+                           (ws.close_reason if ws is not None else None) or "")
             self._updates.set()
 
     async def wait_for(self, test: Callable[[dict[str, Any]], bool], timeout: float = 10.0
@@ -126,11 +128,19 @@ class RoomClient:
             while True:
                 if self.latest is not None and test(self.latest):
                     return self.latest
-                if self.closed is not None and self._reader is not None and \
-                        self._reader.done():
-                    raise ClientError(f"the server closed the connection: {self.closed}")
+                if self.closed is not None or (self._reader is not None and
+                                               self._reader.done()):
+                    raise ClientError(f"the connection is closed: {self.closed}")
                 self._updates.clear()
                 await self._updates.wait()
+
+    async def wait_log(self, test: Callable[[dict[str, Any]], bool], timeout: float = 10.0
+                       ) -> dict[str, Any]:
+        """Wait until a public log item received in any frame passes ``test``."""
+        def found(_: dict[str, Any]) -> bool:
+            return any(test(item) for f in self.frames for item in f.get("log") or ())
+        await self.wait_for(found, timeout)
+        return next(item for f in self.frames for item in f.get("log") or () if test(item))
 
     async def call(self, message: dict[str, Any], timeout: float = 10.0) -> dict[str, Any]:
         """Send ``message`` and answer the server's reply (``ack`` or ``error``)."""

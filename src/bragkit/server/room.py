@@ -193,17 +193,18 @@ class Room:
             "seats": {seat_label(s): f"{self.base_url}/table/{table_id}?invite={t}"
                       for s, t in invites.items()},
             "invites": {seat_label(s): t for s, t in invites.items()},
-            "ws": f"{self.base_url.replace('http', 'ws', 1)}/ws/{table_id}",
+            "ws": f"{self.base_url.replace('http', 'ws', 1)}/ws/tables/{table_id}",
         }
 
     # ------------------------------------------------------------------ broadcasting
     def _changed(self, rt: TableRuntime) -> None:
+        """A change was committed: arm the timer of the new turn, send every watcher its
+        frame (before the change's ``ack`` goes out), wake the driver."""
+        rt.arm_timer()
+        self.broadcast(rt)
         wake = self.wakes.get(rt.id)
-        driver = self.drivers.get(rt.id)
-        if wake is not None and driver is not None and not driver.done():
-            wake.set()  # the driver broadcasts, with the new turn's timer
-        else:
-            self.broadcast(rt)
+        if wake is not None:
+            wake.set()
 
     def meta(self, rt: TableRuntime) -> dict[str, JSON]:
         """The public facts about a table that every frame carries."""
@@ -245,44 +246,35 @@ class Room:
     async def _drive(self, rt: TableRuntime) -> None:
         """Bots act and timers run out, one table at a time (its lock orders everything)."""
         wake = self.wakes[rt.id]
-        while True:
+        while not rt.closed:
             wake.clear()
             seat = rt.to_act()
-            seq = rt.seq
-            rt.deadline = None
-            rt.timer_seat = -1
+            turn = rt.turn()
             info = rt.seats[seat] if seat >= 0 else None
-            if info is not None and info.kind == "human" and not info.sitting_out \
-                    and not rt.paused:
-                rt.deadline = time.monotonic() + rt.options.timer + info.bank
-                rt.timer_seat = seat
-            self.broadcast(rt)
-            if rt.closed:
-                return
-            if info is None or rt.paused:
+            if info is None or rt.paused or info.kind == "empty":
                 await wake.wait()
                 continue
             try:
                 if info.kind == "bot":
-                    if rt.options.bot_delay:
-                        await asyncio.sleep(rt.options.bot_delay)
-                    else:
-                        await asyncio.sleep(0)
-                    await rt.bot_turn(seat, seq)
+                    await asyncio.sleep(rt.options.bot_delay)
+                    await rt.bot_turn(seat, turn)
                     continue
-                if info.kind == "human" and info.sitting_out:
-                    await rt.timeout(seat, seq, 0.0)
+                if info.sitting_out:
+                    await rt.timeout(seat, turn, 0.0)
                     continue
-                if info.kind == "empty":
+                rt.arm_timer()
+                deadline = rt.deadline
+                if deadline is None:
                     await wake.wait()
                     continue
-                limit = rt.options.timer + info.bank
-                start = time.monotonic()
                 try:
-                    await asyncio.wait_for(wake.wait(), timeout=limit)
+                    await asyncio.wait_for(wake.wait(), timeout=max(0.0, deadline -
+                                                                     time.monotonic()))
                 except TimeoutError:
-                    used = max(0.0, time.monotonic() - start - rt.options.timer)
-                    await rt.timeout(seat, seq, min(used, info.bank))
+                    if rt.turn() == turn:
+                        total = rt.options.timer + info.bank
+                        used = max(0.0, total - rt.options.timer)
+                        await rt.timeout(seat, turn, min(used, info.bank))
             except asyncio.CancelledError:
                 raise
             except Exception:  # a store failure: the runtime rebuilt itself; go on

@@ -200,6 +200,7 @@ class TableRuntime:
     deadline: float | None = None
     """Monotonic time at which the seat to act's timer runs out (None: no timer)."""
     timer_seat: int = -1
+    timer_turn: tuple[int, int, int] | None = None
     on_change: Callable[[TableRuntime], None] | None = None
     _task: asyncio.Task[None] | None = None
     _packs_seen: int = 0
@@ -228,6 +229,9 @@ class TableRuntime:
         buy_in += [(rt.seat_account(s), record.stack) for s in range(record.seats)]
         txns = [NewTxn(tuple(buy_in), "buy-in")] if record.stack else []
         rt._check_finished()
+        bought = {rt.seat_account(s): record.stack for s in range(record.seats)}
+        bought[rt.pot_account] = 0
+        txns += rt._ledger(bought, "hand 1")  # the first deal's antes
         return rt, entries, txns
 
     @classmethod
@@ -367,6 +371,27 @@ class TableRuntime:
         if self.finished:
             return "finished"
         return "paused" if self.paused else "open"
+
+    def turn(self) -> tuple[int, int, int]:
+        """Which decision the table waits for: (deal, actions so far, seat); a chat line or
+        a reconnect does not change it (timers are not reset by them)."""
+        return (self.table.deal_no, len(self.table.current_actions()), self.to_act())
+
+    def arm_timer(self) -> None:
+        """Start the action timer of the seat to act if it is a new decision of a present
+        human (stop it when nobody such is to act, or the table is paused)."""
+        seat = self.to_act()
+        info = self.seats[seat] if seat >= 0 else None
+        if info is None or info.kind != "human" or info.sitting_out or self.paused:
+            self.deadline = None
+            self.timer_seat = -1
+            self.timer_turn = None
+            return
+        turn = self.turn()
+        if turn != self.timer_turn:
+            self.timer_turn = turn
+            self.timer_seat = seat
+            self.deadline = time.monotonic() + self.options.timer + info.bank
 
     def timer_json(self) -> dict[str, JSON] | None:
         """The running action timer (seat and seconds left), or None."""
@@ -813,10 +838,10 @@ class TableRuntime:
         """The action the timer plays for the seat to act (:data:`TIMEOUT_PREFERENCE`)."""
         return timeout_action(self.table.legal_actions())
 
-    async def timeout(self, seat: int, seq: int, bank_used: float) -> None:
-        """The seat's timer ran out while the table was at ``seq``: play its default."""
+    async def timeout(self, seat: int, turn: tuple[int, int, int], bank_used: float) -> None:
+        """The seat's timer ran out on decision ``turn``: play its default."""
         async with self.lock:
-            if self.seq != seq or self.to_act() != seat or self.paused:
+            if self.turn() != turn or self.to_act() != seat or self.paused:
                 return
             text = self.default_action()
             if text is None:
@@ -835,10 +860,10 @@ class TableRuntime:
                 self._keep_recent(s, "seat", entry.payload)
             await self.act_locked(seat, text, None, "timer")
 
-    async def bot_turn(self, seat: int, seq: int) -> None:
-        """The bot at ``seat`` acts, if the table is still where it was at ``seq``."""
+    async def bot_turn(self, seat: int, turn: tuple[int, int, int]) -> None:
+        """The bot at ``seat`` acts, if the table still waits for decision ``turn``."""
         async with self.lock:
-            if self.seq != seq or self.to_act() != seat or self.paused:
+            if self.turn() != turn or self.to_act() != seat or self.paused:
                 return
             bot = self.bot_for(seat)
             state = self.table.state
