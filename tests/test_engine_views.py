@@ -9,7 +9,6 @@ import pytest
 
 from bragkit.cards import card_from_id
 from bragkit.engine import BragState, open_table
-from bragkit.engine.brag import views as views_module
 from bragkit.engine.brag.views import seat_view
 from bragkit.engine.events import Event
 from bragkit.engine.views import SeatView, redacted_events
@@ -17,13 +16,14 @@ from bragkit.rules import get_preset
 
 
 def _fresh(st: BragState, seat: int) -> SeatView:
-    saved = dict(views_module._DIGESTS)
-    views_module._DIGESTS.clear()
+    digests = st.setup.views  # the deal's digests (brag/views.py): a fresh pass without them
+    saved = dict(digests)
+    digests.clear()
     try:
         return seat_view(st, seat)
     finally:
-        views_module._DIGESTS.clear()
-        views_module._DIGESTS.update(saved)
+        digests.clear()
+        digests.update(saved)
 
 
 @pytest.mark.parametrize("preset", ["modern", "modern-4card", "modern-face-up", "modern-stub",

@@ -24,6 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Final, Generic, NamedTuple, TypeVar
 
+from bragkit.cards import Card
 from bragkit.engine.actions import Action, LegalAction
 from bragkit.engine.brag.betting import BragBetting, next_in_turn
 from bragkit.engine.contract import slot_setter
@@ -37,7 +38,8 @@ if TYPE_CHECKING:
 
 __all__ = ["NOBODY", "NO_FLAGS", "PROPOSED", "QUALIFYING", "REBOUGHT", "AgreeRound", "AnyWork",
            "Asked", "BragFamily", "BragRecord", "DealSetup", "LoanAsked", "LookChoice",
-           "NameChoice", "Pending", "Qualifying", "Seldom", "Work", "deal_setup", "make",
+           "NameChoice", "Pending", "Qualifying", "Seldom", "ViewDigest", "Work", "deal_setup",
+           "make",
            "make_seldom", "new_event", "seldom_with"]
 
 P_BET: Final = Phase.BET
@@ -101,11 +103,12 @@ class Asked(NamedTuple):
 Pending = LookChoice | NameChoice | LoanAsked | AgreeRound | Qualifying | Asked
 """The phase-dependent data of a state (``None`` in the betting phase)."""
 
-StartTemplate = tuple["DealSetup", tuple[int, ...], tuple[Event, ...], tuple[int, ...], int,
-                      tuple[SeatStatus, ...], tuple[bool, ...]]
+StartTemplate = tuple[tuple[int, ...], tuple[Event, ...], tuple[int, ...], int,
+                      tuple[SeatStatus, ...], tuple[bool, ...], tuple[tuple[int, ...], ...],
+                      tuple[int, ...]]
 """What the common start of a deal shares with every deal of the same seats, dealer and
-antes: (the deal's setup; the seats dealt in, in order; the ante events; each seat's ante;
-their total; the statuses; nobody has looked).  The setup holds the rules it was built for."""
+antes: (the seats dealt in, in order; the ante events; each seat's ante; their total; the
+statuses; nobody has looked; no hand; no chips)."""
 
 NOBODY: Final[frozenset[int]] = frozenset()
 new_event: Final = tuple.__new__
@@ -144,9 +147,7 @@ class BragFamily:
         self.betting = BragBetting()
         self.start_templates: dict[tuple[object, ...], StartTemplate] = {}
         """The card-free part of each common deal start (brag/start.py), by seats, dealer
-        and statuses: cached here, with the rules they come from."""
-        self.setups: dict[tuple[int, int], DealSetup] = {}
-        """The :class:`DealSetup` of each table size and dealer (:func:`deal_setup`)."""
+        and who is dealt in: cached here, with the rules they come from."""
 
     # -------------------------------------------------------------- hooks
     def extra_legal(self, state: BragRecord, seat: int) -> list[LegalAction]:
@@ -166,15 +167,23 @@ class BragFamily:
         """Called after every bet (Teen Patti's pot limit ends the betting here)."""
 
 
+ViewDigest = tuple[tuple[Event, ...], tuple[Event, ...], "tuple[int, ...] | None",
+                   dict[int, tuple[Card, ...]], "Card | None"]
+"""What one seat may know from an event log: (the log, the log as the seat sees it, the cards
+of its latest look, the other hands it has seen, the face-up stub card)."""
+
+
 @dataclass(frozen=True, slots=True)
 class DealSetup:
-    """The fields every state of one deal shares and none changes: built once per deal
-    (cached per seats and dealer on the family), linked from each state."""
+    """The fields every state of one deal shares and none changes: built once per deal,
+    linked from each of its states.  ``views`` holds each seat's latest view digest
+    (brag/views.py): kept with the deal, it goes when the deal's states go."""
 
     rules: Rules
     n: int
     dealer: int
     family: BragFamily = field(compare=False, repr=False)
+    views: dict[int, ViewDigest] = field(default_factory=dict, compare=False, repr=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -676,15 +685,22 @@ def seldom_with(seldom: Seldom, *, pending: Pending | None = None, turn: TurnFla
                        seldom.faceup, seldom.retainer, turn)
 
 
+_set_setup_rules = slot_setter(DealSetup, "rules")
+_set_setup_n = slot_setter(DealSetup, "n")
+_set_setup_dealer = slot_setter(DealSetup, "dealer")
+_set_setup_family = slot_setter(DealSetup, "family")
+_set_setup_views = slot_setter(DealSetup, "views")
+
+
 def deal_setup(family: BragFamily, rules: Rules, n: int, dealer: int) -> DealSetup:
-    """The (cached, on the family) :class:`DealSetup` of a deal of ``n`` seats."""
-    key = (n, dealer)
-    found = family.setups.get(key)
-    if found is None or found.rules is not rules:
-        if len(family.setups) >= 256:
-            family.setups.clear()
-        found = family.setups[key] = DealSetup(rules, n, dealer, family)
-    return found
+    """A new deal's :class:`DealSetup` (no view digest yet)."""
+    new = object.__new__(DealSetup)
+    _set_setup_rules(new, rules)
+    _set_setup_n(new, n)
+    _set_setup_dealer(new, dealer)
+    _set_setup_family(new, family)
+    _set_setup_views(new, {})
+    return new
 
 
 AnyWork = Work[BragRecord]

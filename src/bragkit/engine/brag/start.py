@@ -117,7 +117,7 @@ def _template(family: BragFamily, rules: Rules, n: int, dealer: int,
     """The (cached, on the family) part of a common start that depends on no card."""
     key = (n, dealer, dealt_in)  # bools: a cheap hash (a StrEnum hashes in Python)
     found = family.start_templates.get(key)
-    if found is not None and found[0].rules is rules:
+    if found is not None:
         return found
     status = tuple([S_IN if dealt_in[s] else S_OUT for s in range(n)])
     order = tuple(s for s in ((dealer + k) % n for k in range(1, n + 1)) if dealt_in[s])
@@ -130,9 +130,8 @@ def _template(family: BragFamily, rules: Rules, n: int, dealer: int,
             antes.append(new_event(Event, ("ante", s, ante, None, None, None)))
     if len(family.start_templates) >= 1024:
         family.start_templates.clear()
-    found = family.start_templates[key] = (deal_setup(family, rules, n, dealer), order,
-                                           tuple(antes), tuple(paid), ante * len(order), status,
-                                           (False,) * n)
+    found = family.start_templates[key] = (order, tuple(antes), tuple(paid), ante * len(order),
+                                           status, (False,) * n, ((),) * n, (0,) * n)
     return found
 
 
@@ -142,8 +141,8 @@ def _start_fast(cls: type[R], rules: Rules, family: BragFamily, stacks: tuple[in
     """The common start (no retained hand, no face-up stub), built in one go from the
     cached template of its seats, dealer and antes."""
     n = len(stacks)
-    setup, order, antes, paid, ante_total, statuses, falses = _template(family, rules, n,
-                                                                        dealer, dealt_in)
+    order, antes, paid, ante_total, statuses, falses, blank, zeros = _template(
+        family, rules, n, dealer, dealt_in)
     ev = new_event
     k = rules.cards
     m = len(order)
@@ -155,10 +154,10 @@ def _start_fast(cls: type[R], rules: Rules, family: BragFamily, stacks: tuple[in
         deals.append(ev(Event, ("deal", s, None, hand, _NOBODY, None)))
     chips = tuple(map(sub, stacks, paid))
     events = (ev(Event, ("deal_start", dealer, carried, None, None, None)), *antes, *deals)
-    blank = ((),) * n
-    seldom = make_seldom((), blank, blank, None, (), 0, (), False, debts, (0,) * n,
+    seldom = make_seldom((), blank, blank, None, (), 0, (), False, debts, zeros,
                          sum(stacks) + carried, (), -1, NO_FLAGS)
     return make(  # the fields in order (BragRecord)
-        cls, setup, seldom, chips, carried + ante_total, tuple(hands), falses, falses, statuses,
-        P_BET, order[0], family.betting.initial_r, -1, pack[k * m:], paid, events, (), None
+        cls, deal_setup(family, rules, n, dealer), seldom, chips, carried + ante_total,
+        tuple(hands), falses, falses, statuses, P_BET, order[0], family.betting.initial_r, -1,
+        pack[k * m:], paid, events, (), None
     )

@@ -24,7 +24,7 @@ True
 from __future__ import annotations
 
 from bragkit.cards import Card, card_from_id
-from bragkit.engine.brag.core import BragRecord
+from bragkit.engine.brag.core import BragRecord, ViewDigest
 from bragkit.engine.brag.legal import legal_actions
 from bragkit.engine.contract import SeatView, slot_setter
 from bragkit.engine.events import Event
@@ -54,24 +54,17 @@ _view_lives = slot_setter(SeatView, "lives")
 _view_widow = slot_setter(SeatView, "widow")
 _view_offered = slot_setter(SeatView, "offered")
 
-_Digest = tuple[tuple[Event, ...], tuple[Event, ...], "tuple[int, ...] | None",
-                dict[int, tuple[Card, ...]], "Card | None"]
-"""What one seat may know from an event log: (the log, the log as the seat sees it, the cards
-of its latest look, the other hands it has seen, the face-up stub card)."""
-
-_DIGESTS: dict[int, _Digest] = {}
-"""The latest digest built for each seat.  A state's log extends its predecessor's, so the
-next view of the same deal only reads the new events.  A digest is reused only when its log
-is a prefix (by value) of the new one, so any log, of any deal or branch, gets exactly the
-view a fresh pass would give; digests are never changed once built."""
-
+_Digest = ViewDigest
 _EMPTY: _Digest = ((), (), None, {}, None)
 
 
-def _digest(events: tuple[Event, ...], seat: int) -> _Digest:
-    """The digest of ``events`` for ``seat``, extending the seat's previous digest if its
-    log is a prefix of ``events``."""
-    old, m = reusable_digest(_DIGESTS, events, seat, _EMPTY)
+def _digest(digests: dict[int, _Digest], events: tuple[Event, ...], seat: int) -> _Digest:
+    """The digest of ``events`` for ``seat``, extending the seat's previous digest of the
+    deal (kept in ``digests``, the deal's :attr:`~bragkit.engine.brag.core.DealSetup.views`)
+    if its log is a prefix (by value) of ``events``: the next view of the same deal reads
+    only the new events, and any log, of any branch, gets exactly the view a fresh pass
+    would give (digests are never changed once built)."""
+    old, m = reusable_digest(digests, events, seat, _EMPTY)
     if old[0] is events:
         same: _Digest = old
         return same
@@ -102,22 +95,23 @@ def _digest(events: tuple[Event, ...], seat: int) -> _Digest:
                 shown, copied = dict(shown), True
             shown[owner] = tuple(map(card_from_id, cards))
     digest: _Digest = (events, old[1] + tuple(seen), own, shown, stub)
-    _DIGESTS[seat] = digest
+    digests[seat] = digest
     return digest
 
 
 def seat_view(st: BragRecord, seat: int) -> SeatView:
     """Build ``seat``'s view of ``st`` from the event log (reading only the events added
     since this seat's previous view of the deal)."""
-    _, events, own, shown, stub = _digest(st.events, seat)
+    setup = st.setup
+    _, events, own, shown, stub = _digest(setup.views, st.events, seat)
     own_cards: tuple[Card, ...] | None = None
     hand = st.hands[seat]
     if own is not None and hand and st.looked[seat]:
         own_cards = tuple(card_from_id(c) for c in hand if c in own)
-    frozen = st.frozen
+    frozen = st.seldom.frozen
     view = object.__new__(SeatView)  # by slot (the frozen __init__ is slow)
     _view_seat(view, seat)
-    _view_dealer(view, st.dealer)
+    _view_dealer(view, setup.dealer)
     _view_stacks(view, st.stacks)
     _view_pot(view, st.pot)
     _view_frozen_pots(view, tuple([a for a, _ in frozen]) if frozen else ())
