@@ -76,4 +76,5 @@ def test_restart_resumes_the_deal_in_progress(tmp_path: Path, preset: str) -> No
         balances = ledger["balances"]
         assert [balances.get(f"seat:{tid}:{s + 1}", 0) for s in range(3)] == stacks
         assert balances.get(f"pot:{tid}", 0) == pot
-        assert sum(n for p in ledger["people"] for n in [p["net"]]) == 0
+        assert sum(p["net"] for p in ledger["people"]) + ledger["bank"] == 0
+        assert [p["name"] for p in ledger["people"]] == ["Ann"]

@@ -37,11 +37,13 @@ def cli() -> None:
 def _register() -> None:
     # Subcommand modules register themselves on import: keep this list sorted.
     from bragkit.cli import casino_cmd  # noqa: F401, I001 (one line per command)
+    from bragkit.cli import connect_cmd  # noqa: F401
     from bragkit.cli import equity_cmd  # noqa: F401
     from bragkit.cli import hands_cmds  # noqa: F401
     from bragkit.cli import play_cmd  # noqa: F401
     from bragkit.cli import replay_cmd  # noqa: F401
     from bragkit.cli import rules_cmd  # noqa: F401
+    from bragkit.cli import serve_cmd  # noqa: F401
     from bragkit.cli import simulate_cmd  # noqa: F401
     from bragkit.cli import solve_cmd  # noqa: F401
 

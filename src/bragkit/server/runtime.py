@@ -12,7 +12,7 @@ in order, exactly where it was (docs/server.md, "Crash recovery").
 
 Ledger accounts (each transaction sums to zero): ``seat:<table>:<n>`` holds seat n's stack,
 ``pot:<table>`` every chip on the table outside the stacks (pots, frozen and carried pots),
-``bank`` funds the seats, and ``player:<table>:<name>`` is what a person has paid in (negative)
+``bank`` funds the seats, and ``player:<name>`` is what a person has paid in (negative)
 and taken out (positive): a person who takes a seat buys its chips from the bank, and one who
 leaves sells them back.
 """
@@ -312,7 +312,7 @@ class TableRuntime:
 
     def player_account(self, name: str) -> str:
         """The ledger account of a person at this table."""
-        return f"player:{self.id}:{name}"
+        return f"player:{name}"
 
     def stacks(self) -> list[int]:
         """Each seat's stack now (between deals once the table is finished)."""
