@@ -55,6 +55,7 @@ class PostgresStore(QueuedStore):
 
     BEGIN_WRITE = "BEGIN"
     BEGIN_READ = "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"
+    COMBINE = True
 
     def __init__(self, url: str, *, clock: Callable[[], float] = time.time) -> None:
         super().__init__(clock)

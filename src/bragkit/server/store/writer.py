@@ -100,6 +100,8 @@ class QueuedStore(ABC):
 
     BEGIN_WRITE = "BEGIN"
     BEGIN_READ = "BEGIN"
+    COMBINE = False
+    """Write an append's rows with one statement (``ops.append(combine=)``)."""
 
     def __init__(self, clock: Callable[[], float]) -> None:
         self._clock = clock
@@ -241,7 +243,8 @@ class QueuedStore(ABC):
                txns: Sequence[NewTxn] = ()) -> Future[list[int]]:
         """Queue one batch for the next group commit (see :meth:`Store.submit`)."""
         entries, txns = tuple(entries), tuple(txns)
-        return self._submit(lambda run: ops.append(run, table_id, entries, txns, self._clock()))
+        return self._submit(lambda run: ops.append(run, table_id, entries, txns, self._clock(),
+                                                   combine=self.COMBINE))
 
     def append(self, table_id: str, entries: Sequence[NewEntry],
                txns: Sequence[NewTxn] = ()) -> list[int]:
