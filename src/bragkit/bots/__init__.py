@@ -42,6 +42,3 @@ LEVEL_GAMES = tuple(spec.name for spec in specs() if "heuristic" in spec.bots)
 for _level in LEVELS:
     for _game in LEVEL_GAMES:
         register_bot(_level, _game, f"bragkit.bots.levels:{_level}")
-
-# the HU-Brag-S12 equilibrium (refuses rules other than the solved game's; docs/solver.md)
-register_bot("cfr", "modern", "bragkit.bots.cfr_bot:CfrBot")

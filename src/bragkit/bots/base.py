@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from bragkit.engine.actions import Action, LegalAction
 from bragkit.errors import RulesError, excerpt
+from bragkit.rules.model import DEFAULT_GAME
 
 if TYPE_CHECKING:
     from bragkit.engine.views import SeatView
@@ -125,7 +126,7 @@ def bot_names(game: str) -> tuple[str, ...]:
 
 
 def _game_of(rules: Rules) -> str:
-    return str(getattr(rules, "game", "modern"))
+    return str(getattr(rules, "game", DEFAULT_GAME))
 
 
 def get_bot(name: str, rules: Rules) -> Bot:

@@ -39,7 +39,7 @@ from bragkit.engine.pack import new_rng
 from bragkit.engine.table import open_table
 from bragkit.errors import RulesError
 from bragkit.limits import MAX_HANDS, MAX_SEATS, MAX_STACK
-from bragkit.rules import get_preset, preset_names
+from bragkit.rules import DEFAULT_GAME, get_preset, preset_names
 from bragkit.sim.options import rules_from
 from bragkit.sim.runner import parse_bots
 
@@ -71,7 +71,7 @@ def default_bots(rules: Any) -> str:
     >>> default_bots(get_preset("modern"))
     'heuristic,heuristic,tracker'
     """
-    names = bot_names(str(getattr(rules, "game", "modern")))
+    names = bot_names(str(getattr(rules, "game", DEFAULT_GAME)))
     strong = "heuristic" if "heuristic" in names else "random"
     third = "tracker" if "tracker" in names else strong
     return f"{strong},{strong},{third}"

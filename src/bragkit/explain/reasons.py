@@ -86,7 +86,7 @@ def reason(r: _Reader, note: str | None, winners: list[int], amount: int) -> str
     if engine == "brag":
         return _brag_reason(r, note, winners, amount)
     if engine == "commerce":
-        return _commerce_reason(r, winners, amount)
+        return _pool_reason(r, winners, amount)
     return _poker_reason(r, note or "", winners, amount)
 
 
@@ -199,7 +199,8 @@ def _poker_reason(r: _Reader, note: str, winners: list[int], amount: int) -> str
     return f"{_takes(r, winners, amount)}: showdown" + (f", {why}" if why else "")
 
 
-def _commerce_reason(r: _Reader, winners: list[int], amount: int) -> str:
+def _pool_reason(r: _Reader, winners: list[int], amount: int) -> str:
+    """Commerce's machine: the best hand takes the pool."""
     others = [s for s in dict.fromkeys(r.public) if s not in winners]
     tie = "ties go to the eldest hand" if r.rules.commerce_exact_tie == "eldest" \
         else f"ties: commerce_exact_tie={r.rules.commerce_exact_tie}"

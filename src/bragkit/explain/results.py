@@ -32,8 +32,9 @@ from bragkit.engine.events import Event
 from bragkit.explain.hands import cards_text, name_hand, strength_of
 from bragkit.explain.reader import Note, ReaderState
 from bragkit.explain.reasons import reason
-from bragkit.games import engine_of
+from bragkit.games import engine_of, specs
 from bragkit.rules import Rules
+from bragkit.rules.game_keys import own_keys
 
 __all__ = ["Narration", "Note", "explain", "explain_lines"]
 
@@ -91,7 +92,7 @@ class _Reader(ReaderState):
                         f"blind, with a second hand face up: {cards_text(up)}, {self.name(up)}"
                         ". Every other player must beat the face-up hand to stay in")
         if e.cards is not None and e.seat == self.reader and e.note != "face up":
-            self.own = (self.own or ()) + _cards(e.cards) if self.rules.game == "three-stake" \
+            self.own = (self.own or ()) + _cards(e.cards) if _split_deal(self.rules) \
                 else _cards(e.cards)
         elif e.cards is not None and e.seat == self.reader and self.own is not None:
             self.own = self.own + _cards(e.cards)
@@ -286,7 +287,7 @@ class _Reader(ReaderState):
         to = _to_seat(e.note)
         if e.seat is None or to is None:
             return
-        if self.rules.game == "commerce":
+        if "dealer_pays_winner" in own_keys(self.rules):
             why = (f"the dealer did not win, so {self.who(e.seat)} {self.verb(e.seat, 'pay')} "
                    f"{self.who(to)} {_chips(e.amount or 0)} (dealer_pays_winner)")
         else:
@@ -323,6 +324,11 @@ class _Reader(ReaderState):
         amount = sum(g.amount or 0 for g in group)
         self.say(j - 1, reason(self, e.note, winners, amount))
         self.champion = winners
+
+
+def _split_deal(rules: Rules) -> bool:
+    """Whether a seat's cards come in several deal events (the spec's ``split_deal``)."""
+    return any(s.split_deal for s in specs() if s.name == rules.game)
 
 
 def _to_seat(note: str | None) -> int | None:

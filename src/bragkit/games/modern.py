@@ -58,7 +58,9 @@ GAMES: Final = (GameSpec(
     hooks="bragkit.games.modern:ModernFamily", table="bragkit.engine.session:Session",
     keys=MODERN_KEYS, ranking=_ranking, docs="docs/rules/modern.md", order=0, blind_play=True,
     bots={"heuristic": "bragkit.bots.heuristic:HeuristicBot",
-          "tracker": "bragkit.bots.tracker:TrackerBot"},
+          "tracker": "bragkit.bots.tracker:TrackerBot",
+          # the HU-Brag-S12 equilibrium (refuses rules other than the solved game's)
+          "cfr": "bragkit.bots.cfr_bot:CfrBot"},
     unread_reason="keys of Teen Patti, rules 4.7",
     model_checked=frozenset({"pot_limit_total"}),
     general_keys_shown=frozenset({"cards", "wild", "pack_policy", "dealers_choice_every"}),

@@ -89,6 +89,9 @@ class GameSpec:
     the rules reference lists them (:mod:`bragkit.games.reference`)."""
     int_ranges: Mapping[str, tuple[int, str]] = field(default_factory=dict)
     """The game's own smallest value of an integer key and its wording (Teen Patti's boot)."""
+    split_deal: bool = False
+    """A seat's cards come in several deal events (Three-Stake's face-down pair, then its
+    face-up card): a reader adds them up."""
     own_rules: bool = False
     """The game has its own rules value, not :class:`~bragkit.rules.Rules` (casino's house
     game): it is in the registry but not among the ``game`` values and Rules presets."""

@@ -251,7 +251,7 @@ GAMES: Final = (GameSpec(
     hooks="bragkit.games.three_stake:ThreeStakeGame",
     table="bragkit.engine.poker.session:PokerSession",
     keys=THREE_STAKE_KEYS, ranking=_ranking, docs="docs/rules/three-stake.md", order=5,
-    action_meanings=_MEANINGS,
+    action_meanings=_MEANINGS, split_deal=True,
     bots={"heuristic": "bragkit.bots.poker_bot:PokerHeuristicBot"},
     model_checked=frozenset({"rebuy_anytime"}),
     presets=shuffled(

@@ -9,7 +9,7 @@
 True
 """
 
-from bragkit.rules.model import GAMES, WILD_OPTIONS, Rules
+from bragkit.rules.model import DEFAULT_GAME, GAMES, WILD_OPTIONS, Rules
 from bragkit.rules.presets import (
     PRESETS,
     get_preset,
@@ -20,6 +20,7 @@ from bragkit.rules.presets import (
 )
 
 __all__ = [
+    "DEFAULT_GAME",
     "GAMES",
     "PRESETS",
     "WILD_OPTIONS",

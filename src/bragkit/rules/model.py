@@ -36,7 +36,8 @@ from bragkit.rules.catalogue import (
 )
 from bragkit.rules.game_keys import foreign_key_problem
 
-__all__ = ["GAMES", "WILD_OPTIONS", "RuleHooks", "Rules", "register_hooks", "unregister_hooks"]
+__all__ = ["DEFAULT_GAME", "GAMES", "WILD_OPTIONS", "RuleHooks", "Rules", "register_hooks",
+           "unregister_hooks"]
 
 
 class _Games(Sequence[str]):
@@ -64,6 +65,8 @@ class _Games(Sequence[str]):
 
 GAMES: Final[Sequence[str]] = _Games()
 """Every game (``modern``, ``teen-patti``, ...): the ``game`` values, from the GameSpecs."""
+DEFAULT_GAME: Final = "modern"
+"""The game of ``Rules()`` and of a front end given no preset."""
 WILD_OPTIONS: Final = ("twos", "black-twos", "one-eyed-jacks", "suicide-king", "jokers")
 
 _CHOICES: Final[dict[str, Sequence[Any]]] = {
@@ -115,7 +118,7 @@ class Rules:
     the per-game lists are data in :mod:`bragkit.rules.game_keys`).
     """
 
-    game: str = "modern"
+    game: str = DEFAULT_GAME
     """The game played (one of GAMES); its presets set the rest."""
     cards: int = 3
     """Cards dealt to each player: 3, or 4 and 5 for Four and Five Card Brag (discard 1 or 2)."""

@@ -22,7 +22,7 @@ from typing import Any
 
 from bragkit.errors import RulesError, excerpt
 from bragkit.limits import MAX_CHIPS, is_whole_number, load_json, parse_int
-from bragkit.rules import Rules, resolve
+from bragkit.rules import DEFAULT_GAME, Rules, resolve
 
 __all__ = ["parse_setting", "rules_from"]
 
@@ -79,7 +79,7 @@ def rules_from(preset: str | None, rules_file: str | None, settings: Sequence[st
         if preset is not None and "preset" not in spec:
             spec["preset"] = preset
     else:
-        spec["preset"] = "modern" if preset is None else preset
+        spec["preset"] = DEFAULT_GAME if preset is None else preset
     for text in settings:
         key, value = parse_setting(text)
         spec[key] = value
