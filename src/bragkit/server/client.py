@@ -58,6 +58,7 @@ class RoomClient:
         self.ws: ClientConnection | None = None
         self._replies: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
         self._updates = asyncio.Event()
+        self._state_seen = asyncio.Event()
         self._reader: asyncio.Task[None] | None = None
         self._ids = itertools.count(1)
         self.closed: tuple[int, str] | None = None
@@ -81,8 +82,8 @@ class RoomClient:
         self.ws = await connect(url, additional_headers=headers, max_size=4 * 1024 * 1024,
                                 open_timeout=10)
         self._reader = asyncio.create_task(self._read())
-        await self.wait_for(lambda f: any(g.get("t") == "state" for g in self.frames[-50:])
-                            or f.get("t") == "state")
+        async with asyncio.timeout(10):
+            await self._state_seen.wait()
         if self.host:
             await self.call({"t": "hello", "token": self.host})
 
@@ -108,6 +109,8 @@ class RoomClient:
                 elif kind in ("state", "update"):
                     self.latest = frame
                     self._updates.set()
+                    if kind == "state":
+                        self._state_seen.set()
                 elif kind in ("ack", "error"):
                     self._replies.put_nowait(frame)
                 if self.on_frame is not None:
