@@ -2,7 +2,9 @@
 box; ``static/table/*.js`` fills it from the server's per-seat messages.
 
 >>> html = table_html("t1", live=True, bots=("random", "heuristic"))
->>> 'aria-live="polite"' in html and 'data-live="1"' in html and 'data-bots="random heuristic"' in html
+>>> 'aria-live="polite"' in html and 'data-live="1"' in html
+True
+>>> 'data-bots="random heuristic"' in html
 True
 """
 
@@ -64,7 +66,8 @@ def table_html(table_id: str, *, live: bool = False, title: str = "Table",
   <section id="private" class="box" hidden aria-label="private"></section>
   <section id="after" class="box" hidden><h2>The table is over</h2>
    <p><a id="ledger-link" href="#">Ledger and settle-up</a> ·
-   <a id="history-link" href="#">Hand histories</a></p></section>
+   <a id="replay-link" href="#">Step through the hands</a> ·
+   <a id="history-link" href="#">Download the hand history</a></p></section>
   <section id="hostbox" class="box" hidden></section>
   <section id="help" class="box" hidden><h2>Keys and commands</h2>{_HELP}</section>
   <section id="prefs" class="box" hidden><h2>Settings</h2>

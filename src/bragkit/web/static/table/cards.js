@@ -29,11 +29,11 @@ export function cardWords(code) {
 export function cardHtml(code, big = false) {
   const cls = big ? "card big" : "card";
   if (/^X\d$/i.test(code)) {
-    return `<span class="${cls} joker" role="img" aria-label="joker">\u2605<small>J</small></span>`;
+    return `<span class="${cls} joker" data-c="${esc(code)}" role="img" aria-label="joker">\u2605<small>J</small></span>`;
   }
   const rank = RANKS[code[0]] ?? code[0];
   const suit = SUITS[code[1]] ?? ["?", code.slice(1)];
-  return `<span class="${cls} s-${esc(code[1])}" role="img" aria-label="${esc(cardWords(code))}">`
+  return `<span class="${cls} s-${esc(code[1])}" data-c="${esc(code)}" role="img" aria-label="${esc(cardWords(code))}">`
     + `<b>${esc(rank)}</b><i aria-hidden="true">${suit[0]}</i></span>`;
 }
 

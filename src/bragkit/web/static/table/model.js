@@ -78,7 +78,9 @@ export function fromProtocol(frame, welcome = {}) {
   const { put, last } = perSeat(events, n);
   const shown = v.shown ?? {};
   const shownNames = v.shown_names ?? {};
-  const over = v.phase === "over" || v.live === false;
+  // a closed or finished table: the public facts hold the stacks (a voided deal's chips are back)
+  const ended = (t.status === "closed" || t.status === "finished") && Array.isArray(t.stacks);
+  const over = v.phase === "over" || v.live === false || ended;
   const seats = [];
   for (let i = 0; i < n; i++) {
     const s = (t.seats ?? [])[i] ?? {};
@@ -86,7 +88,7 @@ export function fromProtocol(frame, welcome = {}) {
     let status = (v.status ?? [])[i] ?? (s.kind === "empty" ? "out" : "in");
     if (status === "blind" || status === "open") status = "in";
     seats.push({
-      name: names[i], stack: (v.stacks ?? t.stacks ?? [])[i] ?? 0, status,
+      name: names[i], stack: (ended ? t.stacks : v.stacks ?? t.stacks ?? [])[i] ?? 0, status,
       looked: !!(v.looked ?? [])[i], put_in: v.committed?.[i] ?? put[i], last: last[i],
       cards: shown[p] ?? null, hand_name: shownNames[p] ?? null,
       bot: s.bot ?? null, connected: s.kind === "human" ? s.connected !== false : true,
@@ -127,12 +129,17 @@ export function fromProtocol(frame, welcome = {}) {
       t.status === "paused" ? "paused" : t.status === "finished" ? "finished" : t.status === "closed" ? "closed" : null]
       .filter(Boolean).join(" \u00b7 "),
     game, hand_no: v.deal, you, dealer: seatIndex(v.dealer), to_act: over ? null : seatIndex(v.to_act),
-    pot: v.pot ?? t.pot ?? 0, stake: v.stake, carried: v.carried || 0,
+    pot: ended ? t.pot ?? 0 : v.pot ?? t.pot ?? 0, stake: v.stake, carried: v.carried || 0,
     frozen: (v.frozen_pots ?? []).map((amount) => ({ amount })), stub: v.stub_card ?? null,
     widow: v.widow ?? null, seats, over,
     own: you == null ? null : { cards: v.own_cards ?? null, hand_name: v.hand_name ?? null, text: v.own_text ?? null },
     actions: mine ? actions : [], why_not: mine ? whyNot : [], timer,
     log, result: (v.notes ?? []).map((x) => named(x, names)),
     offered: v.offered ?? null, finished: !!t.finished,
+    last: v.last_deal ? {
+      deal: v.last_deal.deal, lines: (v.last_deal.notes ?? []).map((x) => named(x, names)),
+      shown: Object.entries(v.last_deal.shown ?? {}).map(([p, cards]) => ({
+        name: names[seatIndex(p)] ?? p, cards, hand_name: v.last_deal.shown_names?.[p] ?? null })),
+    } : null,
   };
 }

@@ -76,6 +76,12 @@ export function makePanel(root, { table, invite, hostToken, bots }) {
       }
       $("#chatbox").hidden = !(w.you?.seat || w.you?.host);
       if (f.table?.finished || f.table?.status === "closed") {
+        const token = hostToken ?? savedSeat(table)?.token ?? "";
+        const q = `?token=${encodeURIComponent(token)}`;
+        $("#ledger-link").href = `/ledger/${encodeURIComponent(table)}${q}`;
+        $("#history-link").href = `/api/tables/${encodeURIComponent(table)}/history${q}`;
+        $("#history-link").setAttribute("download", `bragkit-${table}.json`);
+        $("#replay-link").href = `/history/${encodeURIComponent(table)}${q}`;
         $("#after").hidden = false;
       }
     },

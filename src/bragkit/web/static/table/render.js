@@ -147,8 +147,9 @@ export function actionsHtml(st, keys, amounts) {
     }
     const args = a.args?.length && !a.optional_arg ? a.args : null;
     if (args) {
-      html += args.map((g) => `<button type="button" class="btn" data-act="${esc(a.id)}" data-arg="${esc(g)}">`
-        + `${esc(label)} ${esc(g)}</button>`).join("");
+      html += args.map((g, j) => `<button type="button" class="btn" data-act="${esc(a.id)}" data-arg="${esc(g)}"`
+        + ` title="${esc(a.meaning ?? "")}"${j === 0 && k ? ` aria-keyshortcuts="${esc(k)}"` : ""}>`
+        + `${j === 0 && k ? `<kbd>${esc(k.toUpperCase())}</kbd> ` : ""}${esc(label)} ${esc(g)}</button>`).join("");
     } else {
       html += `<button type="button" class="btn${a.kind === "fold" ? " danger" : ""}" data-act="${esc(a.id)}"`
         + ` title="${esc(a.meaning ?? "")}" aria-keyshortcuts="${esc(k ?? "")}">`
@@ -167,8 +168,15 @@ export function actionsHtml(st, keys, amounts) {
 
 export function resultHtml(st) {
   const lines = st.result ?? [];
-  if (!lines.length && !st.casino) return "";
-  let out = `<h2>Result</h2><ul>${lines.map((l) => `<li>${esc(l)}</li>`).join("")}</ul>`;
+  if (!lines.length && !st.casino) {
+    if (!st.last?.lines?.length) return "";
+    const shown = (st.last.shown ?? []).map((h) => `<li>${esc(h.name)}: ${cardsHtml(h.cards)}`
+      + `${h.hand_name ? ` <b>${esc(h.hand_name)}</b>` : ""}</li>`).join("");
+    return `<h2>Deal ${esc(st.last.deal)}: how it ended</h2>`
+      + (shown ? `<ul class="shown">${shown}</ul>` : "")
+      + `<ul>${st.last.lines.map((l) => `<li>${esc(l)}</li>`).join("")}</ul>`;
+  }
+  let out = `<h2>${st.over ? "Result" : "So far"}</h2><ul>${lines.map((l) => `<li>${esc(l)}</li>`).join("")}</ul>`;
   if (st.casino?.optimal) {
     out += `<p class="optimal">Best play: <b>${esc(st.casino.optimal)}</b>${st.casino.yours ? ` (you chose ${esc(st.casino.yours)})` : ""}${st.casino.why ? ` \u2014 ${esc(st.casino.why)}` : ""}</p>`;
   }
