@@ -36,6 +36,8 @@ from bragkit.history import loads, replay
 from bragkit.server.store import open_store
 from bragkit.server.store.ledger import check
 
+pytestmark = pytest.mark.server
+
 ROOT = Path(__file__).resolve().parents[2]
 KILLS = 10
 STACK = 200

@@ -194,11 +194,30 @@ def test_ledger_and_balances(store: Store) -> None:
 def test_log_and_ledger_are_append_only(store: Store, store_url: str) -> None:
     store.create_table(record())
     store.append("t1", [NewEntry("chat", {})], [buy_in("t1", 1, "ann", 5)])
-    for sql in ("UPDATE room_log SET kind = 'host'", "DELETE FROM room_log",
-                "UPDATE room_entries SET amount = 0", "DELETE FROM room_txns"):
+    wipes = ["UPDATE room_log SET kind = 'host'", "DELETE FROM room_log",
+             "UPDATE room_entries SET amount = 0", "DELETE FROM room_txns"]
+    if not store_url.startswith("sqlite"):   # SQLite has no TRUNCATE
+        wipes += ["TRUNCATE room_entries CASCADE", "TRUNCATE room_log CASCADE"]
+    for sql in wipes:
         with pytest.raises((sqlite3.Error, psycopg.Error), match="append-only"):
             raw_execute(store_url, sql)
     assert len(store.log("t1")) == 1 and store.balances("t1")["seat:t1:1"] == 5
+
+
+def test_postgres_refuses_an_unbalanced_raw_transaction(pg_url: str) -> None:
+    store = open_store(pg_url)
+    try:
+        store.create_table(record())
+        with psycopg.connect(pg_url) as pg:
+            pg.execute(b"INSERT INTO room_txns VALUES ('t1', 1, 'raw', 0, 0)")
+            pg.execute(b"INSERT INTO room_entries VALUES ('t1', 1, 0, 'bank', -5)")
+            with pytest.raises(psycopg.Error, match="ledger transaction 1 of table t1 sums"):
+                pg.commit()
+        assert store.ledger("t1") == []
+        store.append("t1", [], [buy_in("t1", 1, "ann", 5)])   # a balanced one commits
+        assert store.balances("t1") == {"player:ann": -5, "seat:t1:1": 5}
+    finally:
+        store.close()
 
 
 # -- durability, concurrency, claims --------------------------------------------------------

@@ -4,7 +4,9 @@
 ``room_log`` the event log, ``room_txns`` and ``room_entries`` the double-entry ledger
 (one row a transaction, one row an ``(account, amount)`` entry), ``room_claims`` which
 server process owns a table (SQLite; PostgreSQL uses advisory locks).  The log and the
-ledger are append-only: a trigger refuses every UPDATE and DELETE on them.
+ledger are append-only: a trigger refuses every UPDATE and DELETE on them (and TRUNCATE on
+PostgreSQL, where a deferred constraint trigger also refuses, at COMMIT, a ledger
+transaction whose entries do not sum to zero).
 
 >>> any("room_log" in statement for statement in ddl("sqlite"))
 True
@@ -95,6 +97,17 @@ def _postgres_guards() -> list[str]:
         out.append(f"DROP TRIGGER IF EXISTS {table}_append_only ON {table}")
         out.append(f"CREATE TRIGGER {table}_append_only BEFORE UPDATE OR DELETE ON {table} "
                    f"FOR EACH ROW EXECUTE FUNCTION room_append_only()")
+        out.append(f"DROP TRIGGER IF EXISTS {table}_no_truncate ON {table}")
+        out.append(f"CREATE TRIGGER {table}_no_truncate BEFORE TRUNCATE ON {table} "
+                   f"FOR EACH STATEMENT EXECUTE FUNCTION room_append_only()")
+    out.append("CREATE OR REPLACE FUNCTION room_txn_balanced() RETURNS trigger LANGUAGE plpgsql "
+               "AS $$ DECLARE total BIGINT; BEGIN SELECT COALESCE(SUM(amount), 0) INTO total "
+               "FROM room_entries WHERE table_id = NEW.table_id AND txn_seq = NEW.txn_seq; "
+               "IF total <> 0 THEN RAISE EXCEPTION 'ledger transaction % of table % sums to %', "
+               "NEW.txn_seq, NEW.table_id, total; END IF; RETURN NULL; END $$")
+    out.append("DROP TRIGGER IF EXISTS room_entries_balanced ON room_entries")
+    out.append("CREATE CONSTRAINT TRIGGER room_entries_balanced AFTER INSERT ON room_entries "
+               "DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION room_txn_balanced()")
     return out
 
 
