@@ -186,7 +186,7 @@ def test_4_8_blind_sizes_set_the_bet_sizes() -> None:
 def test_view_shows_the_amount_to_meet_and_each_contribution() -> None:
     st = deal(POKER)
     v = st.view(2)
-    assert (v.r, v.contrib, v.committed) == (2, (1, 2, 0, 0), (1, 2, 0, 0))
+    assert (v.stake, v.contrib, v.committed) == (2, (1, 2, 0, 0), (1, 2, 0, 0))
     assert v.to_dict()["own_cards"] is None and v.to_dict()["legal"][0] == "look"
 
 

@@ -171,7 +171,7 @@ def test_b6_blind_fold_out_carries_and_two_hands_are_played() -> None:
     assert st is not None and not st.old[A] and not st.looked[A]
     t.apply_text("p1 bet 1")  # blind: stays for half of R = 2
     st = t.state
-    assert st is not None and st.r == 2 and st.blind_bet[A]
+    assert st is not None and st.stake == 2 and st.blind_bet[A]
 
 
 def test_b7_face_up_retained_hand_qualifying() -> None:
@@ -208,7 +208,7 @@ def _b8(a_hand: str) -> BragState:
     rules = get_preset("modern-cover").replace(ante=0)
     st = deal(rules, 3, C, {A: a_hand, B: "2c 3d 5h", C: "Qs Qh 4c"}, stacks=[16, 100, 100])
     st = play(st, "p1 look", "p1 bet 10", "p2 look", "p2 bet 10", "p3 look", "p3 bet 10")
-    assert st.pot == 30 and st.r == 10 and st.stacks[A] == 6
+    assert st.pot == 30 and st.stake == 10 and st.stacks[A] == 6
     legal = kinds(st)
     assert "bet" not in legal and legal["cover"].cost == 6  # type: ignore[attr-defined]
     st = play(st, "p1 cover")

@@ -43,7 +43,7 @@ def test_4_4_1_every_seat_starts_blind_and_antes() -> None:
 def test_4_4_4_blind_arithmetic() -> None:
     st = deal(NO_ANTE, 2, 1)
     st = play(st, "p1 bet 3")  # blind bet of 3 is worth 6
-    assert st.r == 6
+    assert st.stake == 6
     assert legal(st)["bet"].lo == 3  # blind stays for ceil(6/2)
     assert legal(st)["see"].cost == 6  # blind seer pays 2 * ceil(R/2)
     st = play(st, "p2 look")
@@ -80,7 +80,7 @@ def test_a_m3_no_see_before_a_bet() -> None:
 def test_4_4_2_doubling_is_a_bet_not_a_see() -> None:
     st = deal(NO_ANTE, 2, 1)
     st = play(st, "p1 look", "p1 bet 2", "p2 look", "p2 bet 4")
-    assert not st.is_over and st.to_act == 0 and st.r == 4
+    assert not st.is_over and st.to_act == 0 and st.stake == 4
 
 
 def test_4_4_5_looking_only_at_the_start_of_ones_own_turn() -> None:

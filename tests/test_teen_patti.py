@@ -33,12 +33,12 @@ def legal(st: BragState) -> dict[str, Any]:
 
 def test_4_7_boot_and_chaal_limits() -> None:
     st = deal(TP, 3, 2)
-    assert st.pot == 3 and st.r == 2  # stake s = 1 boot, R = 2s
+    assert st.pot == 3 and st.stake == 2  # stake s = 1 boot, R = 2s
     assert (legal(st)["bet"].lo, legal(st)["bet"].hi) == (1, 2)  # blind: s..2s
     st = play(st, "p1 look")
     assert (legal(st)["bet"].lo, legal(st)["bet"].hi) == (2, 4)  # seen: 2s..4s
     st = play(st, "p1 bet 4")  # s becomes 2
-    assert st.r == 4
+    assert st.stake == 4
     assert (legal(st)["bet"].lo, legal(st)["bet"].hi) == (2, 4)  # blind: s..2s
     with pytest.raises(IllegalActionError, match="at most 4"):
         st.apply("bet 5")

@@ -144,10 +144,11 @@ class PlayTable:
         carried = getattr(t, "carried", 0)
         if carried and t.state is not None and t.state.pot >= carried:
             line += f" (with {carried} carried)"
-        r = getattr(view, "r", None)
-        if r is not None:
+        stake = getattr(view, "stake", None)
+        if stake is not None:
             brag_style = engine_of(str(getattr(self.rules, "game", ""))) == "brag"
-            line += f"; stake (open-equivalent) {r}" if brag_style else f"; bet to match {r}"
+            line += (f"; stake (open-equivalent) {stake}" if brag_style
+                     else f"; bet to match {stake}")
         widow = getattr(view, "widow", None)
         if widow:
             line += f"; widow {self.cards(widow)}"

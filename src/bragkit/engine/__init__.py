@@ -48,7 +48,7 @@ Adding a brag-style game is one family class plus one entry in
 >>> s = BragState.start(get_preset("modern"), (30, 30), 0,
 ...                     shuffled_pack(get_preset("modern"), random.Random(2)))
 >>> s = s.apply("look").apply("bet 2")
->>> s.to_act, s.r, [str(a) for a in s.legal_actions()]
+>>> s.to_act, s.stake, [str(a) for a in s.legal_actions()]
 (0, 2, ['look', 'fold', 'bet 1..29', 'see (costs 2)'])
 """
 

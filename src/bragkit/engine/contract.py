@@ -124,7 +124,7 @@ class SeatView:
     Fields a game does not have keep their defaults: ``contrib``/``committed`` (poker-style:
     each seat's credited contribution to the betting round and its chips in the pool this
     deal), ``lives`` (Commerce's lives), ``widow`` (cards face up on the table), ``offered``
-    (a barter offer, shown to the two seats involved only).  ``r`` is the stake level to meet:
+    (a barter offer, shown to the two seats involved only).  ``stake`` is the level to meet:
     brag-style the open-equivalent stake (a blind seat pays half), poker-style the round's
     contribution target.
     """
@@ -134,7 +134,7 @@ class SeatView:
     stacks: tuple[int, ...]
     pot: int
     frozen_pots: tuple[int, ...]
-    r: int
+    stake: int
     status: tuple[str, ...]
     looked: tuple[bool, ...]
     to_act: int
@@ -179,7 +179,7 @@ class SeatView:
         out: dict[str, object] = {
             "seat": f"p{self.seat + 1}", "dealer": f"p{self.dealer + 1}",
             "stacks": list(self.stacks), "pot": self.pot, "frozen_pots": list(self.frozen_pots),
-            "stake": self.r, "status": list(self.status), "looked": list(self.looked),
+            "stake": self.stake, "status": list(self.status), "looked": list(self.looked),
             "to_act": f"p{self.to_act + 1}" if self.to_act >= 0 else None,
             "phase": self.phase, "own_cards": cards(self.own_cards),
             "shown": {f"p{s + 1}": cards(h) for s, h in self.shown.items()},

@@ -89,7 +89,7 @@ class TeenPattiFamily(BragFamily):
         prev = self._target(state, seat)
         if prev < 0 or not state.looked[prev]:
             return []
-        lo, hi = self.betting.bet_bounds(state.r, False, state.pot, state.stacks[seat])
+        lo, hi = self.betting.bet_bounds(state.stake, False, state.pot, state.stacks[seat])
         if lo > hi:
             return []
         return [LegalAction("sideshow", lo=lo, hi=hi)]
@@ -107,7 +107,7 @@ class TeenPattiFamily(BragFamily):
             assert amount is not None
             target = self._target(work, seat)
             work.pay(seat, amount)
-            work.r = amount
+            work.stake = amount
             work.last_bettor = seat
             work.emit("bet", seat, amount=amount)
             limit = self.rules.pot_limit_total

@@ -132,7 +132,7 @@ def _common(table: Table, view: SeatView) -> dict[str, JSON]:
         "deal": table.deal_no + 1, "dealer": _seat_name(view.dealer),
         "phase": view.phase, "to_act": _seat_name(view.to_act),
         "stacks": list(view.stacks), "pot": view.pot, "frozen_pots": list(view.frozen_pots),
-        "carried": table.carried, "stake": view.r, "status": list(view.status),
+        "carried": table.carried, "stake": view.stake, "status": list(view.status),
         "looked": list(view.looked),
         "stub_card": str(view.stub_card) if view.stub_card is not None else None,
     }

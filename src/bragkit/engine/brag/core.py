@@ -229,7 +229,8 @@ class BragRecord(DealProtocol):
     status: tuple[SeatStatus, ...]
     phase: Phase
     to_act: int
-    r: int
+    stake: int
+    """The open-equivalent stake R of the latest bet (a blind seat pays half to stay)."""
     last_bettor: int
     pack: tuple[int, ...]
     paid: tuple[int, ...]
@@ -342,7 +343,7 @@ class BragRecord(DealProtocol):
 
     def stay_cost(self, seat: int) -> int:
         """Chips ``seat`` must pay to stay in now (the first bet's minimum when R = 0)."""
-        lo, _ = self.setup.family.betting.bet_bounds(self.r, not self.looked[seat], self.pot,
+        lo, _ = self.setup.family.betting.bet_bounds(self.stake, not self.looked[seat], self.pot,
                                                      self.stacks[seat])
         return lo
 
@@ -426,12 +427,12 @@ class Work(Generic[R_co]):
         "pending",
         "phase",
         "pot",
-        "r",
         "retained",
         "retainer",
         "rules",
         "shuffle_next",
         "stacks",
+        "stake",
         "status",
         "to_act",
         "total",
@@ -458,7 +459,7 @@ class Work(Generic[R_co]):
         self.status = list(st.status)
         self.phase = st.phase
         self.to_act = st.to_act
-        self.r = st.r
+        self.stake = st.stake
         self.last_bettor = st.last_bettor
         self.pack = st.pack
         self.paid = list(st.paid)
@@ -489,7 +490,7 @@ class Work(Generic[R_co]):
         return make(  # the fields in order (BragRecord)
             type(st), st.setup, seldom, tuple(self.stacks), self.pot, tuple(self.hands),
             tuple(self.looked), tuple(self.blind_bet), tuple(self.status), self.phase,
-            self.to_act, self.r, self.last_bettor, self.pack, tuple(self.paid),
+            self.to_act, self.stake, self.last_bettor, self.pack, tuple(self.paid),
             st.events + tuple(self.new_events), actions,
             st if action is not None else st.origin
         )
@@ -568,7 +569,7 @@ _set_blind_bet = slot_setter(BragRecord, "blind_bet")
 _set_status = slot_setter(BragRecord, "status")
 _set_phase = slot_setter(BragRecord, "phase")
 _set_to_act = slot_setter(BragRecord, "to_act")
-_set_r = slot_setter(BragRecord, "r")
+_set_stake = slot_setter(BragRecord, "stake")
 _set_last_bettor = slot_setter(BragRecord, "last_bettor")
 _set_pack = slot_setter(BragRecord, "pack")
 _set_paid = slot_setter(BragRecord, "paid")
@@ -588,7 +589,7 @@ def make(cls: type[R], setup: DealSetup,
          status: tuple[SeatStatus, ...],
          phase: Phase,
          to_act: int,
-         r: int,
+         stake: int,
          last_bettor: int,
          pack: tuple[int, ...],
          paid: tuple[int, ...],
@@ -610,7 +611,7 @@ def make(cls: type[R], setup: DealSetup,
     _set_status(new, status)
     _set_phase(new, phase)
     _set_to_act(new, to_act)
-    _set_r(new, r)
+    _set_stake(new, stake)
     _set_last_bettor(new, last_bettor)
     _set_pack(new, pack)
     _set_paid(new, paid)

@@ -102,7 +102,7 @@ def _why(st: BragRecord, action: Action) -> str | None:
         sec = st.family.see_section  # Teen Patti's show: 4.7
         if active != 2:
             return f"a see needs exactly two players left (rules {sec})"
-        if st.r == 0:
+        if st.stake == 0:
             return "nobody has bet yet, so there is nothing to see (rules 4.4.3)"
         if st.old[p]:
             return "reduce your two blind hands to one before seeing (rules 4.4.6)"
@@ -111,7 +111,7 @@ def _why(st: BragRecord, action: Action) -> str | None:
             return "the opponent holds two blind hands: only he may start a see (rules 4.4.6)"
         if not betting.can_see(blind, not st.looked[q]):
             return f"you cannot see a blind man (rules {sec})"
-        cost = betting.see_cost(st.r, blind, not st.looked[q])
+        cost = betting.see_cost(st.stake, blind, not st.looked[q])
         short = f"the see costs {cost} but you have {st.stacks[p]}"
         if rules.short_stack_policy == "lend_or_show":
             return f"{short}; ask to borrow first (lend_or_show, rules 4.4.9)"
@@ -121,7 +121,7 @@ def _why(st: BragRecord, action: Action) -> str | None:
     if kind == "bet":
         if blind and not rules.blind_allowed:
             return "blind play is not allowed (blind_allowed=false, rules 4.4): look first"
-        lo, hi = betting.bet_bounds(st.r, blind, st.pot, st.stacks[p])
+        lo, hi = betting.bet_bounds(st.stake, blind, st.pot, st.stacks[p])
         if lo > st.stacks[p]:
             return (f"staying costs {lo} but you have {st.stacks[p]} "
                     f"(short_stack_policy={rules.short_stack_policy}, rules 4.4.9)")
@@ -148,25 +148,25 @@ def _bet_reason(st: BragRecord, amount: int, lo: int, hi: int) -> str:
     rules = st.rules
     p = st.to_act
     if amount < lo:
-        if st.r == 0:
+        if st.stake == 0:
             return (f"the first bet must be at least {lo} chips (min_bet={rules.min_bet}, "
                     "open-equivalent; rules 4.4.2)")
-        return (f"you must put in at least {lo} chips, the previous bet (R={st.r}"
+        return (f"you must put in at least {lo} chips, the previous bet (R={st.stake}"
                 f"{', halved for a blind player' if not st.looked[p] else ''}; rules 4.4.2)")
     betting = st.family.betting
     blind = not st.looked[p]
-    _, rule_hi = betting.bet_bounds(st.r, blind, st.pot, 1 << 60)
+    _, rule_hi = betting.bet_bounds(st.stake, blind, st.pot, 1 << 60)
     if amount <= rule_hi:
         return f"you have only {st.stacks[p]} chips (rules 4.4.9)"
     _, no_pot_hi = type(betting)(betting.min_first, betting.max_first, betting.initial_r,
                                  betting.raise_limit, betting.raise_factor, False,
-                                 betting.see_mode).bet_bounds(st.r, blind, st.pot, 1 << 60)
+                                 betting.see_mode).bet_bounds(st.stake, blind, st.pot, 1 << 60)
     if betting.pot_limit and amount <= no_pot_hi:
         if lo > st.pot:  # after a cover the new pot may be below the stay
             return (f"a bet may not exceed the pot of {st.pot}, except that staying in for "
                     f"{lo} is always allowed (pot_limit, rules 4.4.2)")
         return f"a bet may not exceed the pot of {st.pot} (pot_limit, rules 4.4.2)"
-    if st.r == 0:
+    if st.stake == 0:
         return (f"the first bet may be at most {rule_hi} chips (max_bet={rules.max_bet}, "
                 "open-equivalent; rules 4.4.2)")
     if betting.raise_factor is not None:

@@ -41,13 +41,13 @@ S_IN: Final = SeatStatus.IN
 
 def _evolve(st: R, stacks: tuple[int, ...], pot: int, looked: tuple[bool, ...],
             blind_bet: tuple[bool, ...], status: tuple[SeatStatus, ...], phase: Phase, to_act: int,
-            r: int, last_bettor: int, pack: tuple[int, ...], paid: tuple[int, ...],
+            stake: int, last_bettor: int, pack: tuple[int, ...], paid: tuple[int, ...],
             hands: tuple[tuple[int, ...], ...], event: Event,
             action: tuple[int, Action], turn: TurnFlags = NO_FLAGS) -> R:
     """A successor that differs only in the hot fields (the fast paths below)."""
     return make(  # the fields in order (BragRecord)
         type(st), st.setup, seldom_with(st.seldom, turn=turn), stacks, pot, hands, looked,
-        blind_bet, status, phase, to_act, r, last_bettor, pack, paid, (*st.events, event),
+        blind_bet, status, phase, to_act, stake, last_bettor, pack, paid, (*st.events, event),
         (*st.actions, action), st
     )
 
@@ -59,7 +59,7 @@ def _step(st: R, p: int, action: Action, phase: Phase, to_act: int, seldom: Seld
     hands and the pack (the fast paths of the retain and agree phases)."""
     return make(  # the fields in order (BragRecord)
         type(st), st.setup, seldom, st.stacks, st.pot, st.hands if hands is None else hands,
-        st.looked, st.blind_bet, st.status, phase, to_act, st.r, st.last_bettor,
+        st.looked, st.blind_bet, st.status, phase, to_act, st.stake, st.last_bettor,
         st.pack if pack is None else pack, st.paid, (*st.events, *events),
         (*st.actions, (p, action)), st
     )
@@ -149,7 +149,7 @@ def fast(st: R, p: int, action: Action) -> R | None:
     if kind == "look" and action.arg is None and not rules.discards:
         looked = (*st.looked[:p], True, *st.looked[p + 1:])
         ev = _new_event(Event, ("look", p, None, st.hands[p], frozenset((p,)), None))
-        return _evolve(st, st.stacks, st.pot, looked, st.blind_bet, st.status, P_BET, p, st.r,
+        return _evolve(st, st.stacks, st.pot, looked, st.blind_bet, st.status, P_BET, p, st.stake,
                        st.last_bettor, st.pack, st.paid, st.hands, ev, (p, action),
                        st.seldom.turn)
     if kind == "fold":
@@ -162,7 +162,7 @@ def fast(st: R, p: int, action: Action) -> R | None:
             hands = (*st.hands[:p], (), *st.hands[p + 1:])
             ev = _new_event(Event, ("fold", p, None, None, None, None))
             return _evolve(st, st.stacks, st.pot, st.looked, st.blind_bet, status, P_BET,
-                           next_in_turn(status, p), st.r, st.last_bettor, st.pack + hand,
+                           next_in_turn(status, p), st.stake, st.last_bettor, st.pack + hand,
                            st.paid, hands, ev, (p, action))
     return None
 
@@ -188,7 +188,7 @@ def _fast_foldout(st: R, p: int, action: Action) -> R | None:
         carry = _new_event(Event, ("carry", s, st.pot, None, None, None))
         return make(  # the fields in order (BragRecord)
             type(st), setup, seldom_with(seldom, carried=st.pot), st.stacks, st.pot,
-            tuple(hands), st.looked, st.blind_bet, status, P_RETAIN, s, st.r, st.last_bettor,
+            tuple(hands), st.looked, st.blind_bet, status, P_RETAIN, s, st.stake, st.last_bettor,
             pack, st.paid, (*st.events, fold, carry), (*st.actions, (p, action)), st
         )
     pot = st.pot
@@ -200,6 +200,6 @@ def _fast_foldout(st: R, p: int, action: Action) -> R | None:
     winners = seldom.winners if s in seldom.winners else (*seldom.winners, s)
     return make(  # the fields in order (BragRecord)
         type(st), setup, seldom_with(seldom, winners=winners), stacks, 0, tuple(hands),
-        st.looked, st.blind_bet, status, P_OVER, -1, st.r, st.last_bettor, pack, st.paid,
+        st.looked, st.blind_bet, status, P_OVER, -1, st.stake, st.last_bettor, pack, st.paid,
         (*st.events, fold, award, end), (*st.actions, (p, action)), st
     )

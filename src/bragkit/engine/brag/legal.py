@@ -137,14 +137,14 @@ def see_cost_now(st: BragRecord, p: int) -> int | None:
     made, nobody holding two hands, no open seat seeing a blind one), else None."""
     status = st.status
     old = st.seldom.old
-    if status.count(S_IN) != 2 or st.r <= 0 or old[p]:
+    if status.count(S_IN) != 2 or st.stake <= 0 or old[p]:
         return None
     q = next_in_turn(status, p)
     blind = not st.looked[p]
     betting = st.setup.family.betting
     if old[q] or not betting.can_see(blind, not st.looked[q]):
         return None
-    return betting.see_cost(st.r, blind, not st.looked[q])
+    return betting.see_cost(st.stake, blind, not st.looked[q])
 
 
 def borrow_need(st: BragRecord, p: int) -> int:
@@ -169,9 +169,9 @@ def _legal_bet(st: BragRecord) -> tuple[LegalAction, ...]:
     old = seldom.old
     two_hands = bool(old[p])
     turn = seldom.turn  # flag tests only when a flag is set (IntFlag's & is slow)
-    r = st.r
+    stake = st.stake
     if ((not turn or not turn & PROPOSED) and family.agreed_showdown and active >= 3
-            and r > 0 and not any(old)):
+            and stake > 0 and not any(old)):
         acts.append(_SHOWDOWN)
     blind = not st.looked[p]
     if blind:
@@ -180,7 +180,7 @@ def _legal_bet(st: BragRecord) -> tuple[LegalAction, ...]:
     if blind and not rules.blind_allowed:
         return tuple(acts)
     stack = st.stacks[p]
-    lo, hi = family.betting.bet_bounds(r, blind, st.pot, stack)
+    lo, hi = family.betting.bet_bounds(stake, blind, st.pot, stack)
     if lo <= hi:
         acts.append(_bet_action(lo, hi))
     policy = rules.short_stack_policy
@@ -192,7 +192,7 @@ def _legal_bet(st: BragRecord) -> tuple[LegalAction, ...]:
                 acts.append(LegalAction("cover", cost=stack))
         elif policy == "lend_or_show" and active == 2 and not two_hands:
             acts.append(LegalAction("borrow"))
-    if active == 2 and r > 0 and not two_hands:
+    if active == 2 and stake > 0 and not two_hands:
         cost = see_cost_now(st, p)
         if cost is not None and cost <= stack:
             acts.append(_see_action(cost))

@@ -8,7 +8,7 @@
 >>> s.to_act, s.pot, [str(a) for a in s.legal_actions()]
 (1, 3, ['look', 'fold', 'bet 1..5'])
 >>> s2 = s.apply(parse_action("bet 2"))      # blind: 2 chips are worth 4
->>> s2.r, s2.to_act, s.pot, s2.pot
+>>> s2.stake, s2.to_act, s.pot, s2.pot
 (4, 2, 3, 5)
 >>> s2.apply(parse_action("see"))
 Traceback (most recent call last):

@@ -144,7 +144,7 @@ def _do_bet(w: AnyWork, p: int, action: Action) -> None:
     assert x is not None
     blind = not w.looked[p]
     w.pay(p, x)
-    w.r = w.family.betting.equivalent(x, blind)
+    w.stake = w.family.betting.equivalent(x, blind)
     w.last_bettor = p
     if blind:
         w.blind_bet[p] = True
@@ -169,7 +169,7 @@ def _do_fold(w: AnyWork, p: int, action: Action) -> None:
 
 def _do_see(w: AnyWork, p: int, action: Action) -> None:
     q = next_in_turn(tuple(w.status), p)
-    cost = w.family.betting.see_cost(w.r, not w.looked[p], not w.looked[q])
+    cost = w.family.betting.see_cost(w.stake, not w.looked[p], not w.looked[q])
     w.pay(p, cost)
     w.emit("see", p, amount=cost)
     res.see_showdown(w, p, q)

@@ -276,7 +276,7 @@ class CasinoState:
         over = self.phase is _OVER
         return SeatView(
             seat=_PLAYER, dealer=HOUSE, stacks=self.stacks, pot=self.staked, frozen_pots=(),
-            r=self.ante, status=self.status, looked=(hand is not None,), to_act=self.to_act,
+            stake=self.ante, status=self.status, looked=(hand is not None,), to_act=self.to_act,
             phase=self.phase, own_cards=hand.player if hand is not None else None,
             shown={HOUSE: hand.dealer} if over and hand is not None else {},
             stub_card=None, events=self.events, legal=self.legal_actions())

@@ -179,7 +179,7 @@ class CommerceRecord(DealProtocol):
             offered = CARD[barter.card]
         return SeatView(
             seat=seat, dealer=self.dealer, stacks=self.stacks, pot=self.pot, frozen_pots=(),
-            r=0, status=self.status, looked=self.looked, to_act=self.to_act, phase=self.phase,
+            stake=0, status=self.status, looked=self.looked, to_act=self.to_act, phase=self.phase,
             own_cards=own, shown=shown, stub_card=None, events=events,
             legal=self.legal_actions() if seat == self.to_act else (), lives=self.lives,
             widow=tuple(CARD[c] for c in self.widow), offered=offered)
