@@ -1,10 +1,30 @@
-"""Test-wide settings: no test writes hand histories into the user's data directory."""
+"""Test-wide settings.
+
+* No test writes hand histories into the user's data directory.
+* Ranking tables are cached (``bragkit.hands.tables``) in one folder per user under the
+  system temp dir, shared by the pytest-xdist workers and by later runs, never in the
+  user's own cache.  Set ``BRAG_CACHE_DIR`` to choose another (``off`` rebuilds them).
+* ``make test`` runs the suite on every core with pytest-xdist (``--dist loadgroup``).
+  Tests that must share one process (one browser, one server on a port) take
+  ``@pytest.mark.xdist_group("name")``; tests that need a free port take one from the
+  OS (port 0), and files go under ``tmp_path``, so workers never collide.
+"""
 
 from __future__ import annotations
 
+import os
+import tempfile
 from pathlib import Path
 
 import pytest
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Point the ranking-table cache at the shared test folder (before anything is built)."""
+    if "BRAG_CACHE_DIR" not in os.environ:
+        user = os.getuid() if hasattr(os, "getuid") else 0
+        os.environ["BRAG_CACHE_DIR"] = str(Path(tempfile.gettempdir())
+                                           / f"bragkit-test-cache-{user}")
 
 
 @pytest.fixture(autouse=True)

@@ -11,14 +11,16 @@ best three and compare discards (:mod:`bragkit.hands.discard`).
 
 from __future__ import annotations
 
+import array
 import itertools
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from bragkit.cards import Card, CardsLike, card_from_id, format_cards, parse_cards
 from bragkit.errors import CardError
+from bragkit.hands import tables
 
 if TYPE_CHECKING:
     import numpy as np
@@ -169,9 +171,9 @@ class Ranking(ABC):
         self._pack_ids = frozenset(card.id for card in self.pack)
         self._flat_rank: list[int] | None = None
         self._flat_strength: list[Strength | None] = []
-        self._keys: list[tuple[int, ...]] = []
+        self._flat_array: array.array[int] | None = None
         self._category_of_rank: list[str] = []
-        self._np_flat: Any = None
+        self._np_flat: npt.NDArray[np.int16] | None = None
 
     def accepts(self, size: int) -> bool:
         """Whether :meth:`evaluate` takes hands of ``size`` cards.
@@ -194,16 +196,29 @@ class Ranking(ABC):
 
     # ------------------------------------------------------------------ tables
     def _build(self) -> list[int]:
+        path = tables.cache_file(self.spec, tuple(sorted(self._pack_ids)), type(self))
+        table = tables.load(path, self.spec)
+        if table is None:
+            table = self._classify_all()
+            tables.store(path, self.spec, table)
+        self._flat_array = table.flat
+        self._category_of_rank = list(table.categories)
+        self._flat_strength = [None] * _FLAT_SIZE
+        flat = table.flat.tolist()
+        self._flat_rank = flat
+        return flat
+
+    def _classify_all(self) -> tables.RankTable:
+        """Classify every three-card hand of the pack (slow: the tables are cached on disk)."""
         ids = sorted(self._pack_ids)
-        combos = list(itertools.combinations(ids, 3))
+        cards = {i: card_from_id(i) for i in ids}
         classify = self.classify
-        cards = [card_from_id(i) if i in self._pack_ids else None for i in range(STRIDE)]
-        classified = [classify((cards[a], cards[b], cards[c]))  # type: ignore[arg-type]
-                      for a, b, c in combos]
+        combos = list(itertools.combinations(ids, 3))
+        classified = [classify((cards[a], cards[b], cards[c])) for a, b, c in combos]
         distinct = sorted({key for key, _ in classified})
         ordinal = {key: i for i, key in enumerate(distinct)}
         category_of_rank = [""] * len(distinct)
-        flat = [-1] * _FLAT_SIZE
+        flat = array.array("h", [-1]) * _FLAT_SIZE
         for (a, b, c), (key, category) in zip(combos, classified, strict=True):
             r = ordinal[key]
             category_of_rank[r] = category
@@ -213,11 +228,7 @@ class Ranking(ABC):
             flat[(b << 12) | (c << 6) | a] = r
             flat[(c << 12) | (a << 6) | b] = r
             flat[(c << 12) | (b << 6) | a] = r
-        self._keys = distinct
-        self._category_of_rank = category_of_rank
-        self._flat_strength = [None] * _FLAT_SIZE
-        self._flat_rank = flat
-        return flat
+        return tables.RankTable(flat, tuple(category_of_rank))
 
     @property
     def flat_table(self) -> list[int]:
@@ -229,7 +240,7 @@ class Ranking(ABC):
     def class_count(self) -> int:
         """Number of distinct strengths of three-card hands (741 for ``modern``)."""
         self.flat_table  # noqa: B018 - builds the tables
-        return len(self._keys)
+        return len(self._category_of_rank)
 
     def category_of_rank(self, rank: int) -> str:
         """The category of a three-card dense ordinal.
@@ -253,7 +264,7 @@ class Ranking(ABC):
         """
         return self.flat_table[(a << 12) | (b << 6) | c]
 
-    def ids_ranker(self) -> Any:
+    def ids_ranker(self) -> Callable[[Sequence[int]], int]:
         """A fast function ``f((a, b, c)) -> int`` over card-id triples (no validation).
 
         It indexes a dense table with stride ``len(pack)`` (smaller than the
@@ -271,13 +282,13 @@ class Ranking(ABC):
         dense = [flat[(a << 12) | (b << 6) | c]
                  for a in range(n) for b in range(n) for c in range(n)]
         if n == 52:
-            def rank52(hand: tuple[int, int, int]) -> int:
+            def rank52(hand: Sequence[int]) -> int:
                 a, b, c = hand
                 return dense[a * 2704 + b * 52 + c]
 
             return rank52
 
-        def rank(hand: tuple[int, int, int]) -> int:
+        def rank(hand: Sequence[int]) -> int:
             a, b, c = hand
             return dense[a * n2 + b * n + c]
 
@@ -337,43 +348,66 @@ class Ranking(ABC):
 
     # ------------------------------------------------------------------ batch (numpy)
     def numpy_table(self) -> npt.NDArray[np.int16]:
-        """The flat ordinal table as a numpy ``int16`` array (built once)."""
-        if self._np_flat is None:
+        """The flat ordinal table as a numpy ``int16`` array of ``64**3`` entries (built once).
+
+        >>> from bragkit.hands import get_ranking
+        >>> get_ranking("modern").numpy_table().shape
+        (262144,)
+        """
+        found = self._np_flat
+        if found is None:
             import numpy as np
 
-            self._np_flat = np.asarray(self.flat_table, dtype=np.int16)
-        table: npt.NDArray[np.int16] = self._np_flat
-        return table
+            self.flat_table  # noqa: B018 - builds the tables
+            assert self._flat_array is not None
+            found = np.frombuffer(self._flat_array, dtype=np.int16).copy()
+            found.flags.writeable = False
+            self._np_flat = found
+        return found
 
-    def rank_batch(self, hands: Any) -> npt.NDArray[np.int16]:
-        """Dense ordinals of an ``(N, 3)`` array of card ids, in one numpy call.
+    def rank_batch(self, hands: npt.ArrayLike) -> npt.NDArray[np.int16]:
+        """Dense ordinals of an ``(N, 3)`` array of card ids, in one numpy gather.
 
-        No validation: invalid rows give -1.
+        One ``int32`` index is built in place, ``(a * 64 + b) * 64 + c``, from the
+        columns as they are (any integer dtype, no copy of the array), then the
+        flat table is gathered once.  No validation: rows of invalid or repeated
+        ids give -1; ids must lie in ``0..63``.
 
         >>> import numpy as np
         >>> from bragkit.hands import get_ranking
         >>> m = get_ranking("modern")
-        >>> r = m.rank_batch(np.array([[51, 47, 43], [0, 4, 9]]))
-        >>> bool(r[0] > r[1])
-        True
+        >>> r = m.rank_batch(np.array([[51, 47, 43], [0, 4, 9], [5, 5, 7]], dtype=np.int8))
+        >>> bool(r[0] > r[1]), int(r[2])
+        (True, -1)
         """
         import numpy as np
 
         arr = np.asarray(hands)
         if arr.ndim != 2 or arr.shape[1] != 3:
             raise CardError(f"rank_batch needs an (N, 3) array, got shape {arr.shape}")
-        x = arr.astype(np.int32)
-        return self.take3(x[:, 0], x[:, 1], x[:, 2])
+        if arr.dtype.kind not in "iu":
+            raise CardError(f"rank_batch needs integer card ids, got {arr.dtype}")
+        return self.take3(arr[:, 0], arr[:, 1], arr[:, 2])
 
-    def take3(self, a: npt.NDArray[np.int32], b: npt.NDArray[np.int32],
-              c: npt.NDArray[np.int32]) -> npt.NDArray[np.int16]:
-        """Dense ordinals of the hands ``(a[i], b[i], c[i])``, given as ``int32`` id columns."""
+    def take3(self, a: npt.NDArray[np.integer[Any]], b: npt.NDArray[np.integer[Any]],
+              c: npt.NDArray[np.integer[Any]]) -> npt.NDArray[np.int16]:
+        """Dense ordinals of the hands ``(a[i], b[i], c[i])``, given as integer id columns.
+
+        >>> import numpy as np
+        >>> from bragkit.hands import get_ranking
+        >>> m = get_ranking("modern")
+        >>> a, b, c = np.array([51, 0]), np.array([47, 4]), np.array([43, 9])
+        >>> m.take3(a, b, c).tolist() == [m.rank3(51, 47, 43), m.rank3(0, 4, 9)]
+        True
+        """
         import numpy as np
 
-        index = a * np.int32(4096)
-        index += b * np.int32(64)
+        table = self.numpy_table()
+        index = np.left_shift(a, 6, dtype=np.int32)
+        index += b
+        index <<= 6
         index += c
-        result: npt.NDArray[np.int16] = np.take(self.numpy_table(), index)
+        result: npt.NDArray[np.int16] = table.take(index, mode="clip")
         return result
 
     def __repr__(self) -> str:
