@@ -126,12 +126,13 @@ def _why_not(state: Any, seat: int, legal: tuple[LegalAction, ...]) -> dict[str,
     return out
 
 
-def _common(table: Table, view: SeatView) -> dict[str, JSON]:
+def _common(table: Table, view: SeatView, live: bool) -> dict[str, JSON]:
     """The public numbers of a deal, read from a view (each one public by the rules)."""
     out: dict[str, JSON] = {
-        "deal": table.deal_no + 1, "dealer": _seat_name(view.dealer),
+        "deal": table.deal_no + 1 if live else table.deal_no,
+        "dealer": _seat_name(view.dealer),
         "phase": view.phase, "to_act": _seat_name(view.to_act),
-        "stacks": list(view.stacks), "pot": view.pot, "frozen_pots": list(view.frozen_pots),
+        "stacks": list(view.stacks), "pot": view.pot, "frozen_pots": list(view.pots),
         "carried": table.carried, "stake": view.stake, "status": list(view.status),
         "looked": list(view.looked),
         "stub_card": str(view.stub_card) if view.stub_card is not None else None,
@@ -147,22 +148,23 @@ def _common(table: Table, view: SeatView) -> dict[str, JSON]:
     return out
 
 
-def _state(table: Table) -> tuple[Any, bool]:
-    """The deal to show (in progress, else the last finished one) and whether it is live."""
-    if table.state is not None and not table.over:
+def _state(table: Table, finished: bool = False) -> tuple[Any, bool]:
+    """The deal to show (in progress, else the last finished one) and whether it is live;
+    a ``finished`` table (its hands played) shows its last finished deal."""
+    if table.state is not None and not table.over and not finished:
         return table.state, True
     return table.last_final, False
 
 
-def seat_view(table: Table, seat: int) -> dict[str, JSON]:
+def seat_view(table: Table, seat: int, finished: bool = False) -> dict[str, JSON]:
     """What ``seat`` (0-based) may see of the deal in progress, as a JSON object
     (docs/protocol.md, "Seat view"); ``{"deal": null}`` when there is no deal to show."""
-    state, live = _state(table)
+    state, live = _state(table, finished)
     if state is None:
         return {"deal": None, "seat": _seat_name(seat), "legal": [], "live": False}
     view: SeatView = state.view(seat)
     legal = view.legal if live and view.to_act == seat else ()
-    out = _common(table, view)
+    out = _common(table, view, live)
     out["live"] = live
     out["seat"] = _seat_name(seat)
     out["own_cards"] = _cards(view.own_cards)
@@ -176,7 +178,7 @@ def seat_view(table: Table, seat: int) -> dict[str, JSON]:
     out["notes"] = list(explain_lines(state.rules, view.events, seat))
     out["legal"] = _legal(table, state, seat, legal) if legal else []
     out["why_not"] = _why_not(state, seat, legal) if legal else {}
-    out["last_deal"] = _last_deal(table, seat)
+    out["last_deal"] = _last_deal(table, seat) if live else None
     return out
 
 
@@ -217,14 +219,14 @@ def _public_shown(events: Sequence[Event]) -> dict[int, tuple[Card, ...]]:
     return shown
 
 
-def public_view(table: Table) -> dict[str, JSON]:
+def public_view(table: Table, finished: bool = False) -> dict[str, JSON]:
     """What a spectator may see of the deal in progress (docs/protocol.md, "Public view"):
     the public numbers, the log with every private card removed, the hands shown to all."""
-    state, live = _state(table)
+    state, live = _state(table, finished)
     if state is None:
         return {"deal": None, "seat": None, "legal": [], "live": False}
     view: SeatView = state.view(0)  # only its public numbers are read (see _common)
-    out = _common(table, view)
+    out = _common(table, view, live)
     events = _public_events(state.events)
     out["live"] = live
     out["seat"] = None
@@ -234,5 +236,5 @@ def public_view(table: Table) -> dict[str, JSON]:
     out["events"] = [str(e) for e in events]
     out["notes"] = list(explain_lines(state.rules, events, None))
     out["legal"] = []
-    out["last_deal"] = _last_deal(table, None)
+    out["last_deal"] = _last_deal(table, None) if live else None
     return out

@@ -221,8 +221,9 @@ class Room:
         if views is None:
             views = {}
         if w.seat not in views:
-            views[w.seat] = projector.seat_view(rt.table, w.seat) if w.seat is not None \
-                else projector.public_view(rt.table)
+            done = rt.finished or rt.closed
+            views[w.seat] = projector.seat_view(rt.table, w.seat, done) if w.seat is not None \
+                else projector.public_view(rt.table, done)
         items: list[JSON] = [dict(i) for i in rt.recent if _seq(i) > w.last_seq
                              and not (i.get("kind") == "chat" and _muted(i, w.muted))]
         frame: dict[str, JSON] = {"t": kind, "seq": rt.seq,
