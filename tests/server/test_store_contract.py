@@ -220,6 +220,34 @@ def test_postgres_refuses_an_unbalanced_raw_transaction(pg_url: str) -> None:
         store.close()
 
 
+def test_postgres_store_reconnects_after_losing_its_connection(pg_url: str) -> None:
+    from bragkit.server.store.postgres import PostgresStore
+
+    store = PostgresStore(pg_url)
+    try:
+        store.create_table(record())
+        assert store.append("t1", [NewEntry("chat", {"n": 1})]) == [1]
+        assert store.log("t1")[0].payload == {"n": 1}
+        with psycopg.connect(pg_url, autocommit=True) as admin:   # kill every other session
+            admin.execute(b"SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                          b"WHERE datname = current_database() AND pid <> pg_backend_pid()")
+        # both idle connections (writer, reader) are found dead at BEGIN and replaced
+        assert store.append("t1", [NewEntry("chat", {"n": 2}, "c2")]) == [2]
+        assert [e.payload["n"] for e in store.log("t1")] == [1, 2]
+        assert store.claim("t1", "me") and store.holds("t1") == "me"
+        with psycopg.connect(pg_url, autocommit=True) as admin:   # the lock connection too
+            admin.execute(b"SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                          b"WHERE datname = current_database() AND pid <> pg_backend_pid()")
+        assert store.holds("t1") == "me"   # taken again on a new connection
+        other = PostgresStore(pg_url)
+        try:
+            assert not other.claim("t1", "you")
+        finally:
+            other.close()
+    finally:
+        store.close()
+
+
 # -- durability, concurrency, claims --------------------------------------------------------
 
 
@@ -287,8 +315,10 @@ def test_claims_exclusive_between_stores(store_url: str) -> None:
     one, two = open_store(store_url), open_store(store_url)
     try:
         one.create_table(record())
+        assert one.holds("t1") is None
         assert one.claim("t1", "server-a")
         assert one.claim("t1", "server-a")         # again: still ours
+        assert one.holds("t1") == "server-a" and two.holds("t1") is None
         assert not two.claim("t1", "server-b")
         assert not one.claim("t1", "server-b")
         one.release("t1", "server-b")              # not the holder: nothing

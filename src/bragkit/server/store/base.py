@@ -280,6 +280,10 @@ class Store(Protocol):
     def release(self, table_id: str, owner: str) -> None:
         """Give up ``owner``'s claim on a table (nothing if it holds none)."""
 
+    def holds(self, table_id: str) -> str | None:
+        """The owner that holds ``table_id`` through this store, or ``None``: checked against
+        the database (on PostgreSQL a claim dies with a lost lock connection)."""
+
     def close(self) -> None:
         """Finish pending writes and close every connection."""
 

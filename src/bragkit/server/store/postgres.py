@@ -13,6 +13,7 @@ True
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import threading
 import time
@@ -41,12 +42,43 @@ def advisory_key(table_id: str) -> int:
     return int.from_bytes(digest[:8], "big", signed=True)
 
 
-def _runner(conn: psycopg.Connection[tuple[object, ...]]) -> ops.Run:
+Conn = psycopg.Connection[tuple[object, ...]]
+
+
+def _runner(conn: Conn) -> ops.Run:
     def run(sql: str, params: Sequence[object] = ()) -> list[ops.Row]:
         text = sql.replace("?", "%s").encode()
         cur = conn.execute(text, tuple(params)) if params else conn.execute(text)
         return list(cur.fetchall()) if cur.description is not None else []
     return run
+
+
+class _Reconnecting:
+    """A run over a connection that is opened again when it broke (the server restarted,
+    the connection was killed).  A new connection is only taken at a ``BEGIN``: one found
+    dead while idle is replaced at once; one lost inside a transaction fails that
+    transaction (the writer then runs its batch again on a new connection)."""
+
+    def __init__(self, connect: Callable[[], Conn]) -> None:
+        self.connect = connect
+        self.conn = connect()
+
+    def run(self, sql: str, params: Sequence[object] = ()) -> list[ops.Row]:
+        begin = sql.split(None, 1)[0].upper() == "BEGIN"
+        if self.conn.broken or self.conn.closed:
+            if not begin:
+                raise StoreError("the database connection was lost in a transaction")
+            self.conn = self.connect()
+        try:
+            return _runner(self.conn)(sql, params)
+        except psycopg.OperationalError:
+            if not begin or not self.conn.broken:
+                raise
+        self.conn = self.connect()   # it died while idle: no transaction was open
+        return _runner(self.conn)(sql, params)
+
+    def close(self) -> None:
+        self.conn.close()
 
 
 class PostgresStore(QueuedStore):
@@ -63,7 +95,7 @@ class PostgresStore(QueuedStore):
         self._held: dict[str, str] = {}
         self._lock = threading.Lock()
         try:
-            self._conn = self._connect()
+            self._writer = _Reconnecting(self._connect)
             self._locks = self._connect()
             self._migrate()
         except psycopg.Error as bad:
@@ -71,13 +103,16 @@ class PostgresStore(QueuedStore):
                              f"{excerpt(str(bad).strip(), quote=False)}") from None
         self._start()
 
-    def _connect(self) -> psycopg.Connection[tuple[object, ...]]:
-        conn: psycopg.Connection[tuple[object, ...]] = psycopg.connect(
-            self.url, autocommit=True, connect_timeout=10)
+    def _connect(self) -> Conn:
+        try:
+            conn: Conn = psycopg.connect(self.url, autocommit=True, connect_timeout=10)
+        except psycopg.Error as bad:
+            raise StoreError(f"cannot open the database {excerpt(_safe(self.url))}: "
+                             f"{excerpt(str(bad).strip(), quote=False)}") from None
         return conn
 
     def _migrate(self) -> None:
-        run = _runner(self._conn)
+        run = self._writer.run
         run("BEGIN", ())
         try:
             run("SELECT pg_advisory_xact_lock(?)", (_MIGRATION_LOCK,))
@@ -96,14 +131,14 @@ class PostgresStore(QueuedStore):
             raise
 
     def _writer_run(self) -> ops.Run:
-        return _runner(self._conn)
+        return self._writer.run
 
     def _new_reader(self) -> tuple[ops.Run, Callable[[], None]]:
-        conn = self._connect()
-        return _runner(conn), conn.close
+        reader = _Reconnecting(self._connect)
+        return reader.run, reader.close
 
     def _close_writer(self) -> None:
-        self._conn.close()
+        self._writer.close()
         with self._lock:
             self._locks.close()
 
@@ -111,18 +146,41 @@ class PostgresStore(QueuedStore):
         """Own ``table_id`` for ``owner`` with a session advisory lock; ``False`` if another
         owner (of this process or of another) holds it."""
         with self._lock:
+            self._check_locks()
             held = self._held.get(table_id)
             if held is not None:
                 return held == owner
-            try:
-                row = self._locks.execute("SELECT pg_try_advisory_lock(%s)",
-                                          (advisory_key(table_id),)).fetchone()
-            except psycopg.Error as bad:
-                raise StoreError(f"database error: {excerpt(str(bad), quote=False)}") from None
-            if row is None or row[0] is not True:
+            if not self._try_lock(table_id):
                 return False
             self._held[table_id] = owner
             return True
+
+    def _try_lock(self, table_id: str) -> bool:
+        try:
+            row = self._locks.execute("SELECT pg_try_advisory_lock(%s)",
+                                      (advisory_key(table_id),)).fetchone()
+        except psycopg.Error as bad:
+            raise StoreError(f"database error: {excerpt(str(bad), quote=False)}") from None
+        return row is not None and row[0] is True
+
+    def _check_locks(self) -> None:
+        """When the lock connection died (and its locks with it), open a new one and take
+        the held locks again; a table another process took meanwhile is no longer held."""
+        with contextlib.suppress(psycopg.Error):
+            self._locks.execute(b"SELECT 1")
+        if not (self._locks.broken or self._locks.closed):
+            return
+        self._locks = self._connect()
+        for table_id in sorted(self._held):
+            if not self._try_lock(table_id):
+                del self._held[table_id]
+
+    def holds(self, table_id: str) -> str | None:
+        """The owner holding ``table_id`` in this store, or ``None`` (checked against the
+        database: a lock lost with its connection is not held)."""
+        with self._lock:
+            self._check_locks()
+            return self._held.get(table_id)
 
     def release(self, table_id: str, owner: str) -> None:
         """Give up ``owner``'s advisory lock on ``table_id``."""

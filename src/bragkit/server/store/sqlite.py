@@ -146,6 +146,15 @@ class SQLiteStore(QueuedStore):
             self._claimed.add((table_id, owner))
         return won
 
+    def holds(self, table_id: str) -> str | None:
+        """The owner holding ``table_id`` in this store, or ``None`` (as the database says)."""
+        rows = self._read(lambda run: run("SELECT owner, host, pid FROM room_claims "
+                                          "WHERE table_id = ?", (table_id,)))
+        if not rows or rows[0][1:] != (self._host, self._pid):
+            return None
+        owner = rows[0][0]
+        return owner if isinstance(owner, str) and (table_id, owner) in self._claimed else None
+
     def release(self, table_id: str, owner: str) -> None:
         """Give up ``owner``'s claim on ``table_id``."""
         self._call(lambda run: run("DELETE FROM room_claims WHERE table_id = ? AND owner = ?",
