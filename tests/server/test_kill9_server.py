@@ -69,6 +69,7 @@ class Server:
     """The server process, started and SIGKILLed at will."""
 
     def __init__(self, url: str, log: Path) -> None:
+        self.url = url
         self.port = _free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))
@@ -160,8 +161,14 @@ class Player:
 
 
 @pytest.fixture
-def server(tmp_path: Path) -> Iterator[Server]:
-    running = Server(f"sqlite:///{tmp_path / 'room.db'}", tmp_path / "server.log")
+def server(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Server]:
+    """The server over SQLite; over PostgreSQL (the session's throwaway cluster) with
+    ``BRAG_KILL9_DB=postgres`` (about as long again: kept out of the default run)."""
+    if os.environ.get("BRAG_KILL9_DB") == "postgres":
+        url = request.getfixturevalue("pg_url")
+    else:
+        url = f"sqlite:///{tmp_path / 'room.db'}"
+    running = Server(url, tmp_path / "server.log")
     try:
         yield running
     finally:
@@ -169,7 +176,7 @@ def server(tmp_path: Path) -> Iterator[Server]:
             running.kill()
 
 
-def test_kill9_server_loses_nothing(server: Server, tmp_path: Path) -> None:
+def test_kill9_server_loses_nothing(server: Server) -> None:
     rng = random.Random(12)
     server.start()
     options = {"approval": False, "bot_delay": 0.02, "timer": 600}
@@ -222,7 +229,7 @@ def test_kill9_server_loses_nothing(server: Server, tmp_path: Path) -> None:
             assert sum(replay(history).summary()["stacks"]) + closed["pot"] == 4 * STACK
     server.kill()
 
-    store = open_store(f"sqlite:///{tmp_path / 'room.db'}")
+    store = open_store(server.url)
     try:
         log = store.log(human)
         by_cid = {e.client_action_id: e for e in log if e.client_action_id}
