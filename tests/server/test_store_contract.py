@@ -311,6 +311,37 @@ def test_group_commit_batches_and_isolates_failures(store: Store) -> None:
     assert stats is not None and stats.commits < stats.jobs
 
 
+def test_close_while_appending_leaves_no_write_hanging(store_url: str) -> None:
+    store = open_store(store_url)
+    store.create_table(record())
+    outcomes: list[str] = []
+
+    def keep_appending(n: int) -> None:
+        for i in range(10_000):
+            try:
+                store.append("t1", [NewEntry("chat", {"i": i}, f"w{n}-{i}")])
+            except StoreError as error:
+                outcomes.append(str(error))
+                return
+
+    threads = [threading.Thread(target=keep_appending, args=(n,)) for n in range(4)]
+    for thread in threads:
+        thread.start()
+    while len(store.log("t1")) < 20:
+        pass
+    store.close()
+    for thread in threads:
+        thread.join(timeout=20)
+        assert not thread.is_alive(), "an append never returned"
+    assert outcomes == ["the store is closed"] * 4
+    again = open_store(store_url)
+    try:
+        seqs = [e.seq for e in again.log("t1")]
+        assert seqs == list(range(1, len(seqs) + 1))
+    finally:
+        again.close()
+
+
 def test_claims_exclusive_between_stores(store_url: str) -> None:
     one, two = open_store(store_url), open_store(store_url)
     try:

@@ -110,6 +110,8 @@ class QueuedStore(ABC):
         self._closers: list[Callable[[], None]] = []
         self._closers_lock = threading.Lock()
         self._closed = False
+        self._closing = threading.Lock()
+        self._stopping = False
         self.stats = WriterStats()
         self._thread = threading.Thread(target=self._write_loop, name="bragkit-store-writer",
                                         daemon=True)
@@ -187,10 +189,11 @@ class QueuedStore(ABC):
             job.settle(failed.get(number))
 
     def _submit(self, work: Callable[[ops.Run], T]) -> Future[T]:
-        if self._closed:
-            raise StoreError("the store is closed")
         job = _Job(work)
-        self._queue.put(job)
+        with self._closing:   # no job is queued behind the writer's stop
+            if self._closed:
+                raise StoreError("the store is closed")
+            self._queue.put(job)
         return job.future
 
     def _call(self, work: Callable[[ops.Run], T]) -> T:
@@ -269,11 +272,14 @@ class QueuedStore(ABC):
 
     def close(self) -> None:
         """Release this store's claims, finish queued writes, close every connection."""
-        if self._closed:
-            return
+        with self._closing:
+            if self._stopping:
+                return
+            self._stopping = True
         self._release_all()
-        self._closed = True
-        self._queue.put(None)
+        with self._closing:
+            self._closed = True
+            self._queue.put(None)
         if self._thread.is_alive():
             self._thread.join()
         self._close_writer()
