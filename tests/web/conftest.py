@@ -132,4 +132,7 @@ def page(context: object) -> Iterator[object]:
     pg.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
     pg.on("pageerror", lambda e: errors.append(str(e)))
     yield pg
+    # 400/404 answers the tests ask for on purpose (bad house rules, an unknown game); a
+    # missing script or style shows in the catalog tests, whose pages allow no error at all
+    errors = [e for e in errors if "status of 400" not in e and "status of 404" not in e]
     assert not errors, f"console errors: {errors}"

@@ -1,0 +1,223 @@
+"""The pages that are not live, server-rendered from the rules declarations: the start page
+(every preset and every house rule with its one-line explanation), the rules page of each
+game (its hand ranking, presets and house rules), and the shells of the lobby, the ledger
+and the hand-history viewer (filled by small ES modules from the card room's JSON API).
+
+>>> "modern-4card" in start_html() and "see_cost" in start_html()
+True
+>>> "Prial" in rules_html("modern")
+True
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+
+from bragkit.errors import RulesError
+from bragkit.games import specs
+from bragkit.rules import get_preset, preset_names
+from bragkit.rules.keys import RuleKey, keys_read_by, rule_keys
+from bragkit.web.layout import esc, page
+
+__all__ = ["game_titles", "history_html", "ledger_html", "lobby_html", "preset_line",
+           "rules_html", "rules_index_html", "start_html"]
+
+_SERVED = frozenset({"casino"})
+"""Games the card room does not deal (casino is played against the house: brag casino)."""
+
+
+@functools.cache
+def game_titles() -> dict[str, str]:
+    """Game name -> title, for every game the card room deals.
+
+    >>> game_titles()["teen-patti"]
+    'Teen Patti'
+    """
+    return {s.name: s.title for s in specs() if s.name not in _SERVED}
+
+
+def _preset_game(name: str) -> str:
+    return str(get_preset(name).game)
+
+
+def _presets() -> list[str]:
+    return [p for p in preset_names() if _preset_game(p) in game_titles()]
+
+
+def _value(v: object) -> str:
+    if v is None:
+        return "none"
+    if isinstance(v, bool):
+        return "yes" if v else "no"
+    return str(v)
+
+
+def _short(doc: str) -> str:
+    first = doc.split(". ")[0].rstrip(".")
+    return first
+
+
+@functools.cache
+def preset_line(name: str) -> str:
+    """One line saying what a preset is: its game, and the keys it sets differently from
+    the game's own preset.
+
+    >>> preset_line("modern-4card")
+    'Modern Three Card Brag, with cards = 4 (Cards dealt to each player: 3, or 4 and 5 ...)'
+    >>> preset_line("teen-patti")
+    'Teen Patti'
+    """
+    game = _preset_game(name)
+    title = game_titles().get(game, game)
+    if name == game:
+        return title
+    base, rules = get_preset(game).to_dict(), get_preset(name).to_dict()
+    docs = {k.name: k.doc for k in rule_keys()}
+    diffs = [f"{k} = {_value(v)}" + (f" ({_short(docs[k])})" if docs.get(k) else "")
+             for k, v in rules.items() if base.get(k) != v]
+    return f"{title}, with " + "; ".join(diffs) if diffs else title
+
+
+def _script_json(data: object) -> str:
+    """``data`` as JSON safe inside a ``<script>`` element (no ``</`` can close it).
+
+    >>> print(_script_json({"a": "</script>"}))
+    {"a": "<\\/script>"}
+    """
+    return json.dumps(data).replace("</", "<\\/")
+
+
+def _input(k: RuleKey) -> str:
+    ident = f"rule-{k.name}"
+    if k.type == "bool":
+        field = (f'<select id="{ident}" data-rule="{esc(k.name)}" data-type="bool">'
+                 '<option value="">preset</option><option value="true">yes</option>'
+                 '<option value="false">no</option></select>')
+    elif k.allowed:
+        opts = "".join(f'<option value="{esc(_value(a) if a is not None else "null")}">'
+                       f"{esc(_value(a))}</option>" for a in k.allowed)
+        field = (f'<select id="{ident}" data-rule="{esc(k.name)}" data-type="choice">'
+                 f'<option value="">preset</option>{opts}</select>')
+    else:
+        kind = "int?" if k.type.endswith("?") else "int" if k.type.startswith("int") else "str"
+        lo = f' min="{k.lo}"' if k.lo is not None else ' min="0"'
+        hi = f' max="{k.hi}"' if k.hi is not None else ""
+        typ = 'type="number" inputmode="numeric"' if kind != "str" else 'type="text"'
+        field = (f'<input id="{ident}" {typ}{lo}{hi} data-rule="{esc(k.name)}" '
+                 f'data-type="{kind}" placeholder="preset">')
+    games = " ".join(k.games) if not k.general else "*"
+    return (f'<div class="rule" data-games="{esc(games)}"><label for="{ident}">'
+            f"<code>{esc(k.name)}</code></label> {field} <span class=\"preset-value\" "
+            f'data-for="{esc(k.name)}"></span>'
+            f'<p class="help">{esc(k.doc)} <small>(rules {esc(k.section)})</small></p></div>')
+
+
+@functools.cache
+def start_html() -> str:
+    """The start page: create a table (preset, seats, stacks, bots, house rules, options)."""
+    presets = _presets()
+    options = "".join(f'<option value="{esc(p)}">{esc(p)} — {esc(preset_line(p))}</option>'
+                      for p in presets)
+    read = {g: {k.name for k in keys_read_by(g)} for g in game_titles()}
+    values = {p: {"game": _preset_game(p), **{k: v for k, v in get_preset(p).to_dict().items()
+                                             if k in read[_preset_game(p)]}} for p in presets}
+    keys = sorted({k.name: k for g in game_titles() for k in keys_read_by(g)}.values(),
+                  key=lambda k: (not k.general, k.name))
+    rules = "".join(_input(k) for k in keys if k.name != "game")
+    body = f"""<main class="page" id="start">
+<h1>Start a Brag table</h1>
+<p>Pick a game and house rules, invite friends by link, add bots. Nobody needs an account:
+guests join with a name. <a href="/rules">What the games and rules are</a>.</p>
+<form id="create" class="box" novalidate>
+ <label for="preset">Game and preset</label>
+ <select id="preset" name="preset">{options}</select>
+ <p class="help" id="preset-line"></p>
+ <div class="row">
+  <label for="seat-count">Seats</label>
+  <input id="seat-count" type="number" min="2" max="8" value="4">
+  <label for="stack">Chips each</label><input id="stack" type="number" min="1" value="100">
+  <label for="hands">Deals to play (empty: until closed)</label>
+  <input id="hands" type="number" min="1" placeholder="no limit">
+ </div>
+ <fieldset id="bots"><legend>Bots</legend>
+  <p class="help">Seats without a bot get an invite link. Seat 1 is the first seat.</p>
+  <div id="bot-rows"></div></fieldset>
+ <fieldset><legend>Table options</legend>
+  <label><input type="checkbox" id="approval" checked> I approve who sits down</label>
+  <label for="timer">Seconds per action</label>
+  <input id="timer" type="number" min="5" max="600" value="30">
+  <label for="time_bank">Time bank (seconds, once per table)</label>
+  <input id="time_bank" type="number" min="0" max="3600" value="60">
+ </fieldset>
+ <details id="house"><summary>House rules (only the rules of the chosen game are
+ shown; "preset" keeps the preset's value, shown beside each)</summary>{rules}</details>
+ <p id="create-error" class="err" role="alert"></p>
+ <button type="submit" class="btn-main">Create the table</button>
+</form>
+<section id="created" class="box" hidden aria-live="polite"></section>
+<script type="application/json" id="preset-data">{_script_json(values)}</script>
+</main>"""
+    return page("New table", body, script="/static/pages/start.js")
+
+
+def lobby_html() -> str:
+    """The lobby: the tables this browser created or sat at (kept in its local storage)."""
+    body = """<main class="page"><h1>Your tables</h1>
+<p>The tables this browser created or joined. The links hold the secrets: keep them.</p>
+<div id="lobby" class="box" aria-live="polite"><p>Loading…</p></div></main>"""
+    return page("Your tables", body, script="/static/pages/lobby.js")
+
+
+def ledger_html(table_id: str) -> str:
+    """The ledger of a table: buy-ins, cash-outs, nets, settle-up with the fewest transfers."""
+    body = f"""<main class="page" id="ledger-page" data-table="{esc(table_id)}">
+<h1>Ledger</h1><div id="ledger" class="box" aria-live="polite"><p>Loading…</p></div></main>"""
+    return page("Ledger", body, script="/static/pages/ledger.js")
+
+
+def history_html(table_id: str) -> str:
+    """The hand-history viewer: step through each finished deal as the viewer saw it."""
+    body = f"""<main class="page" id="history-page" data-table="{esc(table_id)}">
+<h1>Hand histories</h1>
+<p>Step with the buttons or the keys <kbd>←</kbd> <kbd>→</kbd> (one step),
+<kbd>↑</kbd> <kbd>↓</kbd> (first and last step of the deal), <kbd>[</kbd> <kbd>]</kbd>
+(previous and next deal). You see what your seat saw.</p>
+<div id="viewer" class="box"><p>Loading…</p></div></main>"""
+    return page("Hand histories", body, script="/static/pages/history.js")
+
+
+def rules_index_html() -> str:
+    """The rules pages' index: every game the card room deals."""
+    items = "".join(f'<li><a href="/rules/{esc(g)}">{esc(t)}</a></li>'
+                    for g, t in game_titles().items())
+    body = f"""<main class="page"><h1>The games</h1><ul class="box">{items}</ul></main>"""
+    return page("Rules", body)
+
+
+@functools.cache
+def rules_html(game: str) -> str:
+    """The rules page of ``game``: its hand ranking (best first), presets and house rules."""
+    spec = next((s for s in specs() if s.name == game and s.name in game_titles()), None)
+    if spec is None:
+        raise RulesError(f"no game {game!r}; known: {', '.join(game_titles())}")
+    ranking = spec.ranking(get_preset(game))
+    cats = "".join(f"<li>{esc(c.replace('_', ' ').capitalize())}</li>"
+                   for c in ranking.categories)
+    presets = "".join(f"<tr><th scope=\"row\"><code>{esc(p)}</code></th>"
+                      f"<td>{esc(preset_line(p))}</td></tr>"
+                      for p in _presets() if _preset_game(p) == game)
+    keys = "".join(f"<tr><th scope=\"row\"><code>{esc(k.name)}</code></th>"
+                   f"<td>{esc(_value(k.default))}</td>"
+                   f"<td>{esc(', '.join(_value(a) for a in k.allowed) if k.allowed else k.type)}"
+                   f"</td><td>{esc(k.doc)} <small>(rules {esc(k.section)})</small></td></tr>"
+                   for k in keys_read_by(game) if k.name != "game")
+    body = f"""<main class="page"><h1>{esc(spec.title)}</h1>
+<p><a href="/">Start a table of {esc(spec.title)}</a> ·
+{"players may play blind" if spec.blind_play else "no blind play"}</p>
+<section class="box"><h2>Hand ranking, best first</h2><ol>{cats}</ol></section>
+<section class="box"><h2>Presets</h2><table>{presets}</table></section>
+<section class="box"><h2>House rules</h2><table><thead><tr><th scope="col">key</th>
+<th scope="col">default</th><th scope="col">values</th><th scope="col">what it does</th></tr>
+</thead><tbody>{keys}</tbody></table></section></main>"""
+    return page(spec.title, body)

@@ -1,0 +1,120 @@
+"""The pages around the table in Chromium: a first-time player's walk-through (start page,
+a table with two bots, two deals played with only what the page shows, the ledger and the
+hand-history viewer), the rules pages, and axe-core on every page."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import Page
+
+from bragkit.web.pages import game_titles
+from tests.web.conftest import LiveServer
+
+_AXE = Axe()
+
+
+def _axe_ok(pg: Page) -> None:
+    found = _AXE.run(pg).response["violations"]
+    bad = [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3]) for v in found
+           if v["impact"] in ("serious", "critical")]
+    assert not bad, bad
+
+
+def test_first_time_player_walk_through(page: Page, room_server: LiveServer) -> None:
+    pg = page
+    pg.set_default_timeout(10000)
+    pg.goto(room_server.url + "/")
+    _axe_ok(pg)
+    # a house rule the game does not allow: the server's one-line error is shown, no table
+    pg.select_option("#preset", "modern")
+    pg.fill("#seat-count", "3")
+    pg.dispatch_event("#seat-count", "input")
+    pg.click("#house summary")
+    pg.fill("#rule-ante", "-1")
+    pg.click("#create button[type=submit]")
+    pg.wait_for_function("document.getElementById('create-error').textContent !== ''")
+    assert "ante" in pg.locator("#create-error").inner_text()
+    assert pg.locator("#created").is_hidden()
+    pg.fill("#rule-ante", "")
+    # two bots, two deals, no approval needed for me
+    pg.select_option("#bot-p2", "random")
+    pg.select_option("#bot-p3", "normal")
+    pg.fill("#hands", "2")
+    pg.uncheck("#approval")
+    pg.click("#create button[type=submit]")
+    pg.wait_for_selector("#open-host")
+    assert pg.locator("#created li").count() == 1  # one invite link: the one seat without a bot
+    pg.click("#open-host")
+    pg.wait_for_selector("#join:not([hidden])")
+    _axe_ok(pg)
+    pg.fill("#join-name", "Newcomer")
+    pg.click("#join button[type=submit]")
+    pg.wait_for_function("window.bragTable.state() && window.bragTable.state().you === 0")
+    deadline = time.monotonic() + 60
+    while pg.locator("#after").is_hidden():
+        assert time.monotonic() < deadline, pg.locator("#table").inner_text()[:800]
+        buttons = pg.locator("#actions button[data-act]")
+        if buttons.count() and pg.locator("#sending").is_hidden():
+            texts = buttons.all_inner_texts()
+            # a newcomer: look first, then stay in with the cheapest bet, else the first button
+            pick = next((i for i, t in enumerate(texts) if "look" in t), None)
+            if pick is None:
+                pick = next((i for i, t in enumerate(texts) if "bet" in t or "see" in t), 0)
+            buttons.nth(pick).click()
+            pg.wait_for_timeout(50)
+        else:
+            pg.wait_for_timeout(50)
+    assert "2 of 2 played" in pg.locator("#t-sub").inner_text()
+    # what happened is explained, the money is settled, the hands can be stepped through
+    pg.click("#ledger-link")
+    pg.wait_for_selector("#ledger table")
+    _axe_ok(pg)
+    assert "Newcomer" in pg.locator("#ledger").inner_text()
+    assert "sums to zero" in pg.locator("#ledger").inner_text()
+    pg.go_back()
+    pg.wait_for_selector("#after:not([hidden])")
+    pg.click("#replay-link")
+    pg.wait_for_selector("#viewer h2")
+    _axe_ok(pg)
+    first = pg.locator("#viewer [role=status]").inner_text()
+    assert first.startswith("Step 0 of")
+    pg.keyboard.press("ArrowRight")
+    assert pg.locator("#viewer [role=status]").inner_text().startswith("Step 1 of")
+    pg.keyboard.press("ArrowDown")
+    assert "How it ended" in pg.locator("#viewer").inner_text()
+    pg.goto(room_server.url + "/lobby")
+    pg.wait_for_selector("#lobby table")
+    assert "host" in pg.locator("#lobby").inner_text()
+
+
+@pytest.mark.parametrize("game", list(game_titles()))
+def test_rules_page(page: Page, fixture_server: LiveServer, game: str) -> None:
+    page.goto(f"{fixture_server.url}/rules/{game}")
+    assert page.locator("h1").inner_text() == game_titles()[game]
+    assert page.locator("ol li").count() >= 2  # the hand ranking, best first
+    assert page.locator("tbody tr").count() >= 3  # the house rules
+    _axe_ok(page)
+
+
+def test_rules_index_and_unknown_game(page: Page, fixture_server: LiveServer) -> None:
+    page.goto(f"{fixture_server.url}/rules")
+    assert page.locator("main li a").count() == len(game_titles())
+    r = page.goto(f"{fixture_server.url}/rules/snap")
+    assert r is not None and r.status == 404
+    assert "known: modern" in page.locator("main").inner_text()
+
+
+def test_start_page_shows_only_the_chosen_games_rules(page: Page,
+                                                      fixture_server: LiveServer) -> None:
+    page.goto(fixture_server.url + "/")
+    page.click("#house summary")
+    page.select_option("#preset", "commerce-widow")
+    assert page.locator('.rule:has([data-rule="see_cost"])').is_hidden()
+    assert page.locator('.rule:has([data-rule="widow_lives"])').is_visible()
+    page.select_option("#preset", "modern-4card")
+    assert page.locator('.rule:has([data-rule="see_cost"])').is_visible()
+    assert page.locator('.preset-value[data-for="cards"]').inner_text() == "preset: 4"
+    assert "cards = 4" in page.locator("#preset-line").inner_text()
