@@ -3,6 +3,8 @@
 >>> from bragkit.server.store import open_store, TableRecord, NewEntry, NewTxn, Store
 """
 
+from bragkit.server.store import base as _base
+from bragkit.server.store import opener as _opener
 from bragkit.server.store.base import (
     JSON,
     KINDS,
@@ -18,6 +20,8 @@ from bragkit.server.store.base import (
     default_url,
     open_store,
 )
+
+_base.install_opener(_opener.open_url)
 
 __all__ = [
     "JSON",

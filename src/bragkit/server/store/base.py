@@ -21,7 +21,7 @@ from __future__ import annotations
 import json
 import math
 import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass
 from pathlib import Path
@@ -46,6 +46,7 @@ __all__ = [
     "decode_object",
     "default_url",
     "encode_json",
+    "install_opener",
     "open_store",
 ]
 
@@ -373,22 +374,16 @@ def open_store(url: str | None = None) -> Store:
     bragkit.server.store.base.StoreError: unknown database URL scheme 'mysql' (use sqlite:/// \
 or postgresql://)
     """
-    if url is None:
-        url = default_url()
-    scheme, sep, rest = url.partition("://")
-    if not sep:
-        from bragkit.server.store.sqlite import SQLiteStore
+    if not _OPENER:
+        raise StoreError("no store opener: import bragkit.server.store")
+    return _OPENER[0](default_url() if url is None else url)
 
-        return SQLiteStore(url)
-    if scheme == "sqlite":
-        if not rest.startswith("/") or rest == "/":
-            raise StoreError(f"a SQLite URL is sqlite:///PATH, not {excerpt(url)}")
-        from bragkit.server.store.sqlite import SQLiteStore
 
-        return SQLiteStore(rest[1:])
-    if scheme in ("postgresql", "postgres"):
-        from bragkit.server.store.postgres import PostgresStore
+_OPENER: list[Callable[[str], Store]] = []
+"""The function :func:`open_store` calls: :func:`bragkit.server.store.opener.open_url`,
+installed by the package's ``__init__`` (so this module imports no store: no import cycle)."""
 
-        return PostgresStore(url)
-    raise StoreError(f"unknown database URL scheme {excerpt(scheme)} "
-                     f"(use sqlite:/// or postgresql://)")
+
+def install_opener(opener: Callable[[str], Store]) -> None:
+    """Make ``opener`` the function :func:`open_store` calls (done once, by the package)."""
+    _OPENER[:] = [opener]
