@@ -45,6 +45,7 @@ from bragkit.engine.pack import new_rng
 from bragkit.engine.table import DealState, open_table
 from bragkit.errors import BragError, IllegalActionError, RulesError
 from bragkit.rules import Rules
+from bragkit.rules.game_keys import own_keys
 from bragkit.testing.knowledge import Knowledge
 
 __all__ = [
@@ -360,9 +361,10 @@ def _why_no_deal(rules: Rules, players: int, stack: int, error: BragError | None
     if error is not None:
         return f"{head}: {error}"
     needs = [("the ante", rules.ante)]
-    if rules.game == "three-stake":
+    keys = own_keys(rules)
+    if "over31" in keys:  # Three-Stake: one stake per pool (rules 4.2)
         needs.append(("the three stakes", 3 * rules.stake))
-    if rules.game.startswith("commerce"):
+    elif "stake" in keys:
         needs.append(("the stake", rules.stake))
     for what, amount in needs:
         if amount > stack:

@@ -40,7 +40,8 @@ from typing import Any, Final
 
 from bragkit.engine.actions import Action
 from bragkit.engine.table import DealState
-from bragkit.games import engine_of
+from bragkit.games import engine_of, has_blind_play
+from bragkit.rules.game_keys import own_keys
 
 __all__ = ["Knowledge", "deal_chain"]
 
@@ -132,10 +133,10 @@ class Knowledge:
             if rules.stub_face_up and st.pack:
                 self._show(st.pack[-1:])  # the stub is turned face up after the deal
         elif self.family == "poker":
-            if rules.game != "brag-poker":  # Foster's games are not played blind
+            if not has_blind_play(rules.game):  # Foster's games are not played blind
                 self._seen = [True] * st.n
         elif self.family == "commerce":
-            blind = rules.game == "commerce-widow" and rules.dealer_widow_privilege
+            blind = "dealer_widow_privilege" in own_keys(rules) and rules.dealer_widow_privilege
             self._seen = [not (blind and s == st.dealer) for s in range(st.n)]
         self._every_state(st)
 
@@ -150,7 +151,7 @@ class Knowledge:
             if st.phase in ("qualify", "discard") and st.to_act >= 0:
                 seats[st.to_act].update(st.hands[st.to_act])
         elif self.family == "poker":
-            if self.rules.game == "three-stake":
+            if _thirty_one_pool(self.rules):
                 for s in range(st.n):
                     self._show(st.hands[s][2:])  # the third card and drawn cards face up
                 if st.phase in ("draw", "over"):  # P3: every hand is shown (4.2 step 5)
@@ -222,14 +223,14 @@ class Knowledge:
         if action.kind == "look":
             self._seen[p] = True
             return
-        if self.rules.game == "american" and action.kind == "call":
+        if "exchange_tie" in own_keys(self.rules) and action.kind == "call":  # American
             bragger = pre.data[0] if pre.data else -1
             live = pre.live
             if 0 <= bragger != p and bragger in live and len(live) > 2:
                 # a private exchange (4.3): each of the two sees the other's hand
                 self.seats[p].update(pre.hands[bragger])
                 self.seats[bragger].update(pre.hands[p])
-        if post.is_over and self.rules.game != "three-stake":  # (P3 shows every hand)
+        if post.is_over and not _thirty_one_pool(self.rules):  # (P3 shows every hand)
             contenders = [s for s in range(post.n) if post.status[s] in ("in", "allin")]
             if len(contenders) >= 2:  # a called showdown shows every live hand
                 for s in contenders:
@@ -260,3 +261,9 @@ def _ids(text: str) -> list[int]:
     from bragkit.cards import parse_cards
 
     return [c.id for c in parse_cards(text)]
+
+
+def _thirty_one_pool(rules: Any) -> bool:
+    """A game with Three-Stake's thirty-one pool (its spec reads ``over31``): the third card
+    and the drawn cards are dealt face up, and the pool shows every hand (rules 4.2)."""
+    return "over31" in own_keys(rules)
