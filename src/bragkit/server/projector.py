@@ -19,6 +19,7 @@ A field that is not written here does not leave the server (docs/protocol.md, "V
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import Any
 
@@ -29,6 +30,7 @@ from bragkit.engine.events import Event
 from bragkit.engine.table import Table
 from bragkit.errors import BragError
 from bragkit.explain import explain_lines, meaning, name_hand, own_cards_text, prices
+from bragkit.rules import Rules
 from bragkit.server.store.base import JSON
 
 __all__ = ["current_stacks", "hand_name", "pot_of", "public_view", "seat_view"]
@@ -79,8 +81,13 @@ def hand_name(table: Table, cards: Sequence[Card] | None) -> str | None:
     """The name of ``cards`` under the table's rules (None when unnamed or unknown)."""
     if not cards:
         return None
+    return _name(table.rules, tuple(cards))
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _name(rules: Rules, cards: tuple[Card, ...]) -> str | None:
     try:
-        return name_hand(table.rules, tuple(cards))
+        return name_hand(rules, cards)
     except BragError:
         return None
 
@@ -190,6 +197,23 @@ def _last_deal(table: Table, seat: int | None) -> dict[str, JSON] | None:
     final = table.last_final
     if final is None or table.over or table.state is None:
         return None
+    key = (id(final), seat)
+    hit = _LAST.get(key)
+    if hit is not None and hit[0] is final and hit[1] == table.deal_no:
+        return hit[2]
+    out = _last_deal_of(table, final, seat)
+    if len(_LAST) > 4096:
+        _LAST.clear()
+    _LAST[key] = (final, table.deal_no, out)
+    return out
+
+
+_LAST: dict[tuple[int, int | None], tuple[Any, int, dict[str, JSON]]] = {}
+"""The last deals' summaries already built, by (final state, seat): a finished deal's
+summary does not change, and every frame of the next deal carries it."""
+
+
+def _last_deal_of(table: Table, final: Any, seat: int | None) -> dict[str, JSON]:
     if seat is None:
         events = _public_events(final.events)
         shown = _public_shown(events)

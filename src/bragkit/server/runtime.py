@@ -194,7 +194,10 @@ class TableRuntime:
     """The latest public log items (chat, seats, host actions) for snapshots."""
     listeners: set[Listener] = field(default_factory=set)
     rng: random.Random = field(default_factory=secrets.SystemRandom)
-    bot_rng: random.Random = field(default_factory=secrets.SystemRandom)
+    bot_rng: random.Random = field(
+        default_factory=lambda: random.Random(secrets.randbits(128)))
+    """The bots' choices: seeded once from the system's entropy (the deals use
+    ``SystemRandom`` directly; a bot's choices need not cost a system call each)."""
     bots: dict[int, Bot] = field(default_factory=dict)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     deadline: float | None = None
@@ -203,6 +206,8 @@ class TableRuntime:
     timer_turn: tuple[int, int, int] | None = None
     on_change: Callable[[TableRuntime], None] | None = None
     _task: asyncio.Task[None] | None = None
+    _accounts: list[str] = field(default_factory=list)
+    _spec: str | dict[str, JSON] | None = None
     _packs_seen: int = 0
 
     # ------------------------------------------------------------------ building
@@ -303,7 +308,10 @@ class TableRuntime:
 
     def seat_account(self, seat: int) -> str:
         """The ledger account of a seat's stack."""
-        return f"seat:{self.id}:{seat + 1}"
+        names = self._accounts
+        if not names:
+            names.extend(f"seat:{self.id}:{s + 1}" for s in range(self.record.seats))
+        return names[seat]
 
     @property
     def pot_account(self) -> str:
@@ -346,8 +354,7 @@ class TableRuntime:
         """``GET /api/tables/{id}``: the public state of the table."""
         return {
             "table": self.id, "preset": self.record.preset, "game": self.rules.game,
-            "rules": to_spec(self.rules) if isinstance(to_spec(self.rules), str)
-            else dict(self._spec_dict()),
+            "rules": self.rules_spec(),
             "seats": [s.public(i) for i, s in enumerate(self.seats)],
             "hands": self.record.hands, "hands_played": self.hands_played(),
             "stacks": list(self.stacks()), "pot": self.pot(), "finished": self.finished,
@@ -356,13 +363,16 @@ class TableRuntime:
             "timer": self.timer_json(),
         }
 
-    def _spec_dict(self) -> dict[str, JSON]:
-        spec = to_spec(self.rules)
-        out: dict[str, JSON] = {}
-        if isinstance(spec, dict):
-            for k, v in spec.items():
-                out[str(k)] = v if v is None or isinstance(v, str | int) else str(v)
-        return out
+    def rules_spec(self) -> str | dict[str, JSON]:
+        """The table's rules as a preset name or ``{"preset": ..., keys}`` (computed once)."""
+        if self._spec is None:
+            spec = to_spec(self.rules)
+            if isinstance(spec, str):
+                self._spec = spec
+            else:
+                self._spec = {str(k): v if v is None or isinstance(v, str | int) else str(v)
+                              for k, v in spec.items()}
+        return self._spec
 
     def status(self) -> str:
         """``open``, ``paused``, ``finished`` or ``closed``."""

@@ -1,0 +1,262 @@
+"""Card-room load benchmark (issue 12): N tables of four seats over loopback WebSockets.
+
+The server (``brag serve``) runs as its own process (pinned to CPU 0 with ``taskset`` when
+there is one), on a fresh SQLite file or a throwaway PostgreSQL cluster.  This process is
+the load generator: for each table, one seat is played by a connected client (a random
+player thinking ``--think`` seconds, jittered) and three by the server's bots (waiting
+``--bot-delay`` seconds each), and a spectator client watches.  It reports, per run:
+
+* actions/s committed by the server (every action of every seat, from the log);
+* the client's action-to-broadcast latency: from sending ``act`` to receiving the update
+  frame that carries it (the server commits first, then broadcasts, then acks), p50/p99;
+* action-to-ack latency p50/p99, and the server's group-commit figures;
+* that no acknowledged action is lost or doubled (each client action id is in the log
+  exactly once, at its acknowledged seq).
+
+    .venv/bin/python benchmarks/bench_server.py --tables 10,100,500 --seconds 20
+    .venv/bin/python benchmarks/bench_server.py --tables 100 --db postgresql
+
+A benchmark, not a test: it prints one JSON line per run and a table at the end.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import shutil
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+from websockets.asyncio.client import connect
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+def _pct(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+class Seat:
+    """One client-played seat: a random player with thinking time."""
+
+    def __init__(self, url: str, token: str, think: float, rng: random.Random) -> None:
+        self.url = url
+        self.token = token
+        self.think = think
+        self.rng = rng
+        self.acks: dict[str, int] = {}
+        self.to_broadcast: list[float] = []
+        self.to_ack: list[float] = []
+        self.errors = 0
+
+    async def run(self, stop: float) -> None:
+        async with connect(f"{self.url}?token={self.token}", max_size=2**22,
+                           open_timeout=30) as ws:
+            latest: dict[str, Any] = {}
+            n = 0
+            pending: tuple[str, float, int] | None = None
+            while time.monotonic() < stop:
+                try:
+                    raw = await asyncio.wait_for(ws.recv(), timeout=max(0.1, stop -
+                                                                       time.monotonic()))
+                except TimeoutError:
+                    break
+                frame = json.loads(raw)
+                kind = frame.get("t")
+                if kind in ("state", "update"):
+                    latest = frame
+                    if pending is not None and frame["seq"] > pending[2]:
+                        self.to_broadcast.append(time.perf_counter() - pending[1])
+                elif kind in ("ack", "error") and pending is not None:
+                    cid, sent, _ = pending
+                    self.to_ack.append(time.perf_counter() - sent)
+                    if kind == "ack":
+                        self.acks[cid] = frame["seq"]
+                    else:
+                        self.errors += 1
+                    pending = None
+                view = latest.get("view") or {}
+                if pending is None and view.get("to_act") == view.get("seat") and \
+                        view.get("legal"):
+                    await asyncio.sleep(self.think * self.rng.uniform(0.5, 1.5))
+                    pick = self.rng.choice(view["legal"])
+                    text = pick["kind"]
+                    if pick.get("lo") is not None:
+                        text += f" {self.rng.randint(pick['lo'], pick['hi'] or pick['lo'])}"
+                    if pick.get("args") and not pick.get("optional_arg"):
+                        text += f" {self.rng.choice(pick['args'])}"
+                    n += 1
+                    cid = f"b{n}"
+                    pending = (cid, time.perf_counter(), latest.get("seq", 0))
+                    await ws.send(json.dumps({"t": "act", "action": text, "cid": cid}))
+
+
+async def _spectate(url: str, stop: float) -> int:
+    frames = 0
+    async with connect(url, max_size=2**22, open_timeout=30) as ws:
+        while time.monotonic() < stop:
+            try:
+                await asyncio.wait_for(ws.recv(), timeout=max(0.1, stop - time.monotonic()))
+            except TimeoutError:
+                break
+            frames += 1
+    return frames
+
+
+def _start_server(db: str, port: int) -> subprocess.Popen[str]:
+    cmd = [sys.executable, "-m", "bragkit", "serve", "--db", db, "--port", str(port)]
+    if shutil.which("taskset") and (os.cpu_count() or 1) > 1:
+        cmd = ["taskset", "-c", "0", *cmd]
+    env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            env=env)
+    assert proc.stdout is not None
+    line = proc.stdout.readline()
+    if not line.startswith("brag serve:"):
+        proc.kill()
+        rest = proc.stderr.read() if proc.stderr else ""
+        raise SystemExit(f"the server did not start: {line}{rest}")
+    return proc
+
+
+async def _run(base: str, tables: int, seconds: float, think: float, bot_delay: float,
+               seed: int) -> dict[str, Any]:
+    rng = random.Random(seed)
+    ws_base = base.replace("http://", "ws://")
+    seats: list[Seat] = []
+    ids: list[str] = []
+    async with httpx.AsyncClient(base_url=base, timeout=60) as http:
+        for k in range(tables):
+            made = (await http.post("/api/tables", json={
+                "preset": "modern", "seats": 4, "stack": 10_000,
+                "bots": {"p2": "random", "p3": "heuristic", "p4": "random"},
+                "options": {"approval": False, "bot_delay": bot_delay, "timer": 600}})).json()
+            tid = made["table"]
+            ids.append(tid)
+            joined = (await http.post(f"/api/tables/{tid}/join",
+                                      json={"name": f"c{k}", "seat": "p1"})).json()
+            seats.append(Seat(f"{ws_base}/ws/tables/{tid}", joined["token"], think,
+                              random.Random(rng.random())))
+        before = {tid: (await http.get(f"/api/tables/{tid}")).json()["seq"] for tid in ids}
+        start = time.monotonic()
+        stop = start + seconds
+        results = await asyncio.gather(
+            *[s.run(stop) for s in seats],
+            *[_spectate(f"{ws_base}/ws/tables/{tid}", stop) for tid in ids],
+            return_exceptions=True)
+        elapsed = time.monotonic() - start
+        failures = [r for r in results if isinstance(r, BaseException)]
+        after = {tid: (await http.get(f"/api/tables/{tid}")).json()["seq"] for tid in ids}
+    return {"ids": ids, "seats": seats, "before": before, "after": after,
+            "elapsed": elapsed, "failures": [repr(f) for f in failures[:3]],
+            "spectator_frames": sum(r for r in results[len(seats):] if isinstance(r, int))}
+
+
+def _check(db: str, run: dict[str, Any]) -> dict[str, Any]:
+    from bragkit.server.store.base import open_store
+
+    store = open_store(db)
+    actions = lost = doubled = 0
+    try:
+        for tid, seat in zip(run["ids"], run["seats"], strict=True):
+            log = store.log(tid, run["before"][tid])
+            actions += sum(1 for e in log if e.kind == "action" and e.seq <= run["after"][tid])
+            by_cid: dict[str, list[int]] = {}
+            for e in store.log(tid):
+                if e.client_action_id is not None:
+                    by_cid.setdefault(e.client_action_id, []).append(e.seq)
+            for cid, seq in seat.acks.items():
+                found = by_cid.get(cid, [])
+                lost += seq not in found
+                doubled += len(found) > 1
+    finally:
+        store.close()
+    return {"actions": actions, "lost": lost, "doubled": doubled}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tables", default="10,100,500")
+    parser.add_argument("--seconds", type=float, default=20.0)
+    parser.add_argument("--think", type=float, default=1.0,
+                        help="the client's mean thinking time per action (s)")
+    parser.add_argument("--bot-delay", type=float, default=0.5,
+                        help="the server bots' wait before each action (s)")
+    parser.add_argument("--db", choices=("sqlite", "postgresql"), default="sqlite")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    rows = []
+    cluster = None
+    if args.db == "postgresql":
+        from tests.pg import start_cluster
+
+        cluster = start_cluster()
+    try:
+        for n in (int(x) for x in args.tables.split(",")):
+            folder = Path(tempfile.mkdtemp(prefix="bench-server-"))
+            if cluster is not None:
+                db = cluster.url_of(cluster.new_database())
+            else:
+                db = f"sqlite:///{folder / 'room.db'}"
+            port = _free_port()
+            server = _start_server(db, port)
+            try:
+                run = asyncio.run(_run(f"http://127.0.0.1:{port}", n, args.seconds,
+                                       args.think, args.bot_delay, args.seed))
+            finally:
+                server.terminate()
+                server.wait(30)
+            checked = _check(db, run)
+            broadcast = [x for s in run["seats"] for x in s.to_broadcast]
+            acked = [x for s in run["seats"] for x in s.to_ack]
+            row = {
+                "db": args.db, "tables": n, "seconds": round(run["elapsed"], 1),
+                "actions": checked["actions"],
+                "actions_per_s": round(checked["actions"] / run["elapsed"], 1),
+                "client_actions": len(acked),
+                "broadcast_p50_ms": round(1000 * _pct(broadcast, 0.5), 2),
+                "broadcast_p99_ms": round(1000 * _pct(broadcast, 0.99), 2),
+                "ack_p50_ms": round(1000 * _pct(acked, 0.5), 2),
+                "ack_p99_ms": round(1000 * _pct(acked, 0.99), 2),
+                "mean_ack_ms": round(1000 * statistics.fmean(acked), 2) if acked else None,
+                "errors": sum(s.errors for s in run["seats"]),
+                "lost": checked["lost"], "doubled": checked["doubled"],
+                "client_failures": run["failures"],
+                "spectator_frames": run["spectator_frames"],
+            }
+            print(json.dumps(row), flush=True)
+            rows.append(row)
+    finally:
+        if cluster is not None:
+            cluster.stop()
+    print(f"{'db':10} {'tables':>6} {'act/s':>8} {'bcast p50':>10} {'bcast p99':>10} "
+          f"{'ack p99':>8} {'lost':>5} {'doubled':>7}")
+    for r in rows:
+        print(f"{r['db']:10} {r['tables']:>6} {r['actions_per_s']:>8} "
+              f"{r['broadcast_p50_ms']:>10} {r['broadcast_p99_ms']:>10} {r['ack_p99_ms']:>8} "
+              f"{r['lost']:>5} {r['doubled']:>7}")
+
+
+if __name__ == "__main__":
+    main()
