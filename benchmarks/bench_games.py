@@ -1,4 +1,5 @@
-"""Random-play throughput of the poker-style games next to modern Brag, in one run.
+"""Random-play throughput of every other game (poker-style, Commerce) next to modern Brag,
+in one run.
 
 For every game it measures, in CPU time of this process (``time.process_time``, steadier than
 wall-clock time on a shared machine), the median of ``--repeats`` runs of:
@@ -30,7 +31,9 @@ from bragkit.engine import open_table
 from bragkit.rules import get_preset
 from bragkit.testing import check_conformance
 
-GAMES = ("modern", "foster", "american", "three-stake", "three-stake-draw", "brag-poker")
+GAMES = ("modern", "foster", "american", "three-stake", "three-stake-draw", "brag-poker",
+         "commerce", "commerce-32", "commerce-hoyle", "commerce-widow", "commerce-widow-stakes",
+         "commerce-widow-hoyle", "commerce-widow-britannica", "commerce-pounce")
 
 
 def random_play(preset: str, players: int, decisions: int, seed: int,
@@ -75,28 +78,31 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=2024)
     parser.add_argument("--table-deals", type=int, default=100,
                         help="restart a table after this many deals (0: only when it ends)")
+    parser.add_argument("--game", action="append", choices=GAMES[1:],
+                        help="only these games next to modern (repeatable)")
     args = parser.parse_args()
     table_deals = args.table_deals or None
+    games = ("modern", *args.game) if args.game else GAMES
 
-    for game in GAMES:  # warm-up: ranking tables, imports
+    for game in games:  # warm-up: ranking tables, imports
         random_play(game, args.players, 500, args.seed)
-    plays: dict[str, list[float]] = {game: [] for game in GAMES}
-    checks: dict[str, list[float]] = {game: [] for game in GAMES}
+    plays: dict[str, list[float]] = {game: [] for game in games}
+    checks: dict[str, list[float]] = {game: [] for game in games}
     for i in range(args.repeats):  # interleaved, so that load changes hit every game alike
-        for game in GAMES:
+        for game in games:
             plays[game].append(random_play(game, args.players, args.decisions, args.seed + i,
                                            table_deals))
             checks[game].append(conformance(game, args.players, args.hands, args.seed + i))
     rows = [(game, statistics.median(plays[game]), statistics.median(checks[game]))
-            for game in GAMES]
+            for game in games]
     base_play, base_check = rows[0][1], rows[0][2]
     print(f"{args.players} players, uniformly random legal policy, median of {args.repeats}; "
           f"tables restart after {table_deals or 'their last'} deals")
-    print(f"{'game':18} {'random play/s':>14} {'vs modern':>10} {'checker/s':>11} "
+    print(f"{'game':26} {'random play/s':>14} {'vs modern':>10} {'checker/s':>11} "
           f"{'vs modern':>10}")
     for game, play, check in rows:
         ok = "ok" if min(play / base_play, check / base_check) >= 0.5 else "BELOW HALF"
-        print(f"{game:18} {play:14,.0f} {play / base_play:9.2f}x {check:11,.0f} "
+        print(f"{game:26} {play:14,.0f} {play / base_play:9.2f}x {check:11,.0f} "
               f"{check / base_check:9.2f}x  {ok if game != 'modern' else ''}")
 
 

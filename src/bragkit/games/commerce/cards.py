@@ -19,6 +19,21 @@ CARD_ID: Final = {t: i for i, t in enumerate(CARD_TEXT)}
 """Card text -> id."""
 
 _JOIN = " ".join
+_COMBOS: dict[tuple[tuple[int, ...], int], list[str]] = {}
+"""(cards, k) -> the texts of the k-card combinations of ``cards``, in combination order."""
+_MAX_COMBOS: Final = 1 << 14
+
+
+def _combos(cards: tuple[int, ...], k: int) -> list[str]:
+    key = (cards, k)
+    found = _COMBOS.get(key)
+    if found is None:
+        text = [CARD_TEXT[c] for c in cards]
+        found = text if k == 1 else list(map(_JOIN, itertools.combinations(text, k)))
+        if len(_COMBOS) >= _MAX_COMBOS:
+            _COMBOS.clear()
+        _COMBOS[key] = found
+    return found
 
 
 def exchange_args(hand: tuple[int, ...], widow: tuple[int, ...],
@@ -26,23 +41,18 @@ def exchange_args(hand: tuple[int, ...], widow: tuple[int, ...],
     """Every ``exchange`` argument: k of one's cards, then k widow cards, for k in ``sizes``.
 
     (On the hot path of the widow game: every decision of a Britannica deal offers over a
-    hundred of them, so the texts are joined once per combination, not once per pair.)
+    hundred of them, so the texts of each hand's and each widow's combinations are kept
+    and joined once per pair.)
 
     >>> exchange_args((0, 1, 2), (48, 49, 50), (1,))[:2]
     ('2c Ac', '2c Ad')
     >>> len(exchange_args((0, 1, 2), (48, 49, 50), (1, 2, 3)))
     19
     """
-    own = [CARD_TEXT[c] for c in hand]
-    open_ = [CARD_TEXT[c] for c in widow]
     out: list[str] = []
     for k in sizes:
-        if k == 1:
-            mine, theirs = own, open_
-        else:
-            mine = list(map(_JOIN, itertools.combinations(own, k)))
-            theirs = list(map(_JOIN, itertools.combinations(open_, k)))
-        for a in mine:
+        theirs = _combos(widow, k)
+        for a in _combos(hand, k):
             head = a + " "
             out += [head + b for b in theirs]
     return tuple(out)

@@ -27,7 +27,7 @@ from bragkit.engine.deal_protocol import DealProtocol
 from bragkit.engine.events import Event
 from bragkit.engine.kinds import Phase, SeatStatus
 from bragkit.engine.views import redacted_events
-from bragkit.games.commerce.hands import hand_category, hand_key
+from bragkit.games.commerce.hands import hand_category, ranker
 from bragkit.games.commerce.records import Barter, Pending
 
 if TYPE_CHECKING:
@@ -43,6 +43,8 @@ ONLY: Final = tuple(frozenset({s}) for s in range(64))
 """``ONLY[s]``: the visibility set of an event only seat ``s`` may see (shared objects)."""
 _PAIRS: dict[tuple[int, int], frozenset[int]] = {}
 
+_FOUR: Final = 1 << 30
+"""Added to a four-card (pounced) hand's rank: above every three-card hand's strength."""
 P_OVER: Final = Phase.OVER
 S_IN: Final = SeatStatus.IN
 S_OUT: Final = SeatStatus.OUT
@@ -92,11 +94,13 @@ class CommerceRecord(DealProtocol):
     """One Commerce deal as an immutable value: its fields and pure queries
     (:class:`~bragkit.games.commerce.state.CommerceState` adds the transitions).
 
-    ``pot`` is the pool, ``carried`` the pool left for the next deal (lives scoring),
-    ``lives``/``horses``/``first_out`` the session's lives ledger, ``rounds`` the trading
-    (or exchange) rounds completed, ``stands`` how many seats have stood, ``pending`` the
-    phase's own data (:mod:`~bragkit.games.commerce.records`: a barter offer, Peel's last
-    exchanges, pounce or horse offers), ``paid`` each seat's payments into the pool.
+    ``active`` holds the seats dealt in, in turn order from the dealer's left (the dealer
+    last; fixed for the deal), ``pot`` the pool, ``carried`` the pool left for the next deal
+    (lives scoring), ``lives``/``horses``/``first_out`` the session's lives ledger,
+    ``rounds`` the trading (or exchange) rounds completed, ``stands`` how many seats have
+    stood, ``pending`` the phase's own data (:mod:`~bragkit.games.commerce.records`: a
+    barter offer, Peel's last exchanges, pounce or horse offers), ``paid`` each seat's
+    payments into the pool.
     """
 
     rules: Rules
@@ -108,6 +112,7 @@ class CommerceRecord(DealProtocol):
     widow: tuple[int, ...]
     pack: tuple[int, ...]
     status: tuple[SeatStatus, ...]
+    active: tuple[int, ...]
     looked: tuple[bool, ...]
     phase: Phase
     to_act: int
@@ -137,13 +142,6 @@ class CommerceRecord(DealProtocol):
     def turn_rule(self) -> str:
         """The turn order's docs/rules sections (Commerce, both forms)."""
         return "4.10/4.11"
-
-    @property
-    def active(self) -> tuple[int, ...]:
-        """Seats dealt in, in turn order from the dealer's left (the dealer last)."""
-        n = self.n
-        return tuple(s for s in ((self.dealer + k) % n for k in range(1, n + 1))
-                     if self.status[s] != S_OUT)
 
     @property
     def barter(self) -> Barter | None:
@@ -178,7 +176,7 @@ class CommerceRecord(DealProtocol):
         if barter is not None and seat in (self.to_act, barter.offerer):
             offered = CARD[barter.card]
         return SeatView(
-            seat=seat, dealer=self.dealer, stacks=self.stacks, pot=self.pot, frozen_pots=(),
+            seat=seat, dealer=self.dealer, stacks=self.stacks, pot=self.pot, pots=(),
             stake=0, status=self.status, looked=self.looked, to_act=self.to_act, phase=self.phase,
             own_cards=own, shown=shown, stub_card=None, events=events,
             legal=self.legal_actions() if seat == self.to_act else (), lives=self.lives,
@@ -264,19 +262,20 @@ class CommerceRecord(DealProtocol):
 
 
 _FIELDS: Final = ("rules", "n", "dealer", "stacks", "pot", "hands", "widow", "pack", "status",
-                  "looked", "phase", "to_act", "rounds", "stands", "pending", "lives", "horses",
-                  "first_out", "total", "paid", "winners", "carried", "final", "events",
+                  "active", "looked", "phase", "to_act", "rounds", "stands", "pending", "lives",
+                  "horses", "first_out", "total", "paid", "winners", "carried", "final", "events",
                   "actions", "game", "origin", "legal_cache", "seen_cache")
 (_set_rules, _set_n, _set_dealer, _set_stacks, _set_pot, _set_hands, _set_widow, _set_pack,
- _set_status, _set_looked, _set_phase, _set_to_act, _set_rounds, _set_stands, _set_pending,
- _set_lives, _set_horses, _set_first_out, _set_total, _set_paid, _set_winners, _set_carried,
- _set_final, _set_events, _set_actions, _set_game, _set_origin, _set_legal_cache,
+ _set_status, _set_active, _set_looked, _set_phase, _set_to_act, _set_rounds, _set_stands,
+ _set_pending, _set_lives, _set_horses, _set_first_out, _set_total, _set_paid, _set_winners,
+ _set_carried, _set_final, _set_events, _set_actions, _set_game, _set_origin, _set_legal_cache,
  _set_seen_cache) = (slot_setter(CommerceRecord, name) for name in _FIELDS)
 
 
 def make(cls: type[R], /, *, rules: Rules, n: int, dealer: int, stacks: tuple[int, ...],
          pot: int, hands: tuple[tuple[int, ...], ...], widow: tuple[int, ...],
-         pack: tuple[int, ...], status: tuple[SeatStatus, ...], looked: tuple[bool, ...],
+         pack: tuple[int, ...], status: tuple[SeatStatus, ...], active: tuple[int, ...],
+         looked: tuple[bool, ...],
          phase: Phase, to_act: int, rounds: int, stands: int, pending: Pending | None,
          lives: tuple[int, ...], horses: tuple[int, ...], first_out: int, total: int,
          paid: tuple[int, ...], winners: tuple[int, ...], carried: int, final: bool,
@@ -296,6 +295,7 @@ def make(cls: type[R], /, *, rules: Rules, n: int, dealer: int, stacks: tuple[in
     _set_widow(new, widow)
     _set_pack(new, pack)
     _set_status(new, status)
+    _set_active(new, active)
     _set_looked(new, looked)
     _set_phase(new, phase)
     _set_to_act(new, to_act)
@@ -325,11 +325,12 @@ class Draft:
     ``base`` is the state it copies (``None`` while a deal is being dealt).
     """
 
-    __slots__ = ("base", "carried", "dealer", "final", "first_out", "game", "hands", "horses",
-                 "lives", "looked", "n", "new_events", "pack", "paid", "pending", "phase",
-                 "pot", "rounds", "rules", "stacks", "stands", "status", "to_act", "total",
-                 "widow", "winners")
+    __slots__ = ("active", "base", "carried", "dealer", "final", "first_out", "game", "hands",
+                 "horses", "lives", "looked", "n", "new_events", "pack", "paid", "pending",
+                 "phase", "pot", "rounds", "rules", "stacks", "stands", "status", "to_act",
+                 "total", "widow", "winners")
 
+    active: tuple[int, ...]
     base: CommerceRecord | None
     carried: int
     dealer: int
@@ -359,16 +360,18 @@ class Draft:
 
     @staticmethod
     def blank(rules: Rules, game: CommerceGame, n: int, dealer: int,
-              stacks: Sequence[int], pack: Sequence[int], *, pool: int = 0,
+              stacks: Sequence[int], pack: Sequence[int], *,
+              seated: Sequence[bool] | None = None, pool: int = 0,
               lives: Sequence[int] | None = None, horses: Sequence[int] | None = None,
               first_out: int = -1) -> Draft:
-        """A draft before the deal (nobody dealt in yet).
+        """A draft before the deal, the ``seated`` seats dealt in (default: every seat).
 
         >>> from bragkit.rules import get_preset
         >>> from bragkit.games.commerce.trade import TRADE_GAME
-        >>> d = Draft.blank(get_preset("commerce"), TRADE_GAME, 3, 0, (9, 9, 9), ())
-        >>> str(d.phase), [str(x) for x in d.status]
-        ('deal', ['out', 'out', 'out'])
+        >>> d = Draft.blank(get_preset("commerce"), TRADE_GAME, 3, 0, (9, 9, 9), (),
+        ...                 seated=(True, False, True))
+        >>> str(d.phase), [str(x) for x in d.status], d.order()
+        ('deal', ['in', 'out', 'in'], (2, 0))
         """
         d = object.__new__(Draft)
         d.base = None
@@ -377,7 +380,10 @@ class Draft:
         d.stacks, d.pot, d.pack = list(stacks), pool, list(pack)
         d.hands = [()] * n
         d.widow = ()
-        d.status = [S_OUT] * n
+        d.status = [S_IN if s else S_OUT for s in seated] if seated is not None else [S_IN] * n
+        first = dealer + 1
+        d.active = tuple([s for s in (*range(first, n), *range(first))
+                          if d.status[s] is not S_OUT])
         d.looked = [False] * n
         d.phase, d.to_act, d.rounds, d.stands, d.pending = Phase.DEAL, -1, 0, 0, None
         d.lives = list(lives) if lives is not None else [0] * n
@@ -399,7 +405,7 @@ class Draft:
         d.rules, d.game, d.n, d.dealer = st.rules, st.game, st.n, st.dealer
         d.stacks, d.pot, d.pack = list(st.stacks), st.pot, list(st.pack)
         d.hands, d.widow = list(st.hands), st.widow
-        d.status, d.looked = list(st.status), list(st.looked)
+        d.status, d.active, d.looked = list(st.status), st.active, list(st.looked)
         d.phase, d.to_act, d.pending = st.phase, st.to_act, st.pending
         d.rounds, d.stands = st.rounds, st.stands
         d.lives, d.horses, d.first_out = list(st.lives), list(st.horses), st.first_out
@@ -421,7 +427,8 @@ class Draft:
         return make(
             cls, rules=self.rules, n=self.n, dealer=self.dealer, stacks=tuple(self.stacks),
             pot=self.pot, hands=tuple(self.hands), widow=self.widow, pack=tuple(self.pack),
-            status=tuple(self.status), looked=tuple(self.looked), phase=self.phase,
+            status=tuple(self.status), active=self.active, looked=tuple(self.looked),
+            phase=self.phase,
             to_act=self.to_act, rounds=self.rounds, stands=self.stands, pending=self.pending,
             lives=tuple(self.lives), horses=tuple(self.horses), first_out=self.first_out,
             total=self.total, paid=tuple(self.paid), winners=self.winners,
@@ -435,11 +442,9 @@ class Draft:
         """Append an event."""
         self.new_events.append(_event(Event, (kind, seat, amount, cards, visible_to, note)))
 
-    def order(self) -> list[int]:
-        """Seats dealt in, from the dealer's left round to the dealer."""
-        n, dealer, status = self.n, self.dealer, self.status
-        first = dealer + 1
-        return [s for s in (*range(first, n), *range(first)) if status[s] != S_OUT]
+    def order(self) -> tuple[int, ...]:
+        """Seats dealt in, from the dealer's left round to the dealer (fixed for the deal)."""
+        return self.active
 
     def pos(self, seat: int) -> int:
         """Position of ``seat`` in turn order (0 = eldest hand, n - 1 = dealer)."""
@@ -487,9 +492,10 @@ class Draft:
         With ``dealer_is_eldest_for_point`` the dealer heads the best ties of point hands.
         """
         rules = self.rules
-        order = self.order()
+        order = self.active
         hands = self.hands
-        keys = [hand_key(rules, hands[s]) for s in order]
+        rank3 = ranker(rules)[0]
+        keys = [rank3(h) if len(h) == 3 else _FOUR + h[0] // 4 for h in [hands[s] for s in order]]
         best, worst = max(keys), min(keys)
         top = [s for s, k in zip(order, keys, strict=True) if k == best]
         low = [s for s, k in zip(order, keys, strict=True) if k == worst]

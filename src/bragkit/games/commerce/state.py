@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Final, NamedTuple
 
 from bragkit.engine.actions import Action, parse_action
 from bragkit.engine.events import Event
-from bragkit.engine.kinds import SeatStatus
+from bragkit.engine.kinds import Phase, SeatStatus
 from bragkit.errors import BragError, IllegalActionError
 from bragkit.games.commerce.cards import CARD_ID, CARD_TEXT
 from bragkit.games.commerce.core import (
@@ -76,8 +76,6 @@ COMMERCE_EVENT_KINDS: Final = (
 """Every event kind a Commerce deal emits (see docs/commerce.md)."""
 
 _GAMES: Final[dict[str, CommerceGame]] = {"commerce": TRADE_GAME, "commerce-widow": WIDOW_GAME}
-S_IN: Final = SeatStatus.IN
-S_OUT: Final = SeatStatus.OUT
 
 
 def game_for(rules: Rules) -> CommerceGame:
@@ -135,12 +133,11 @@ class _Setup:
         if sum(seated) > self.max_players:
             raise BragError(f"{sum(seated)} players is too many for this pack "
                             f"(at most {self.max_players})")
-        d = Draft.blank(rules, self.game, n, dealer, (0,) * n, (), lives=lives)
-        d.status = [S_IN if s else S_OUT for s in seated]
+        d = Draft.blank(rules, self.game, n, dealer, (0,) * n, (), seated=seated, lives=lives)
         d.emit("deal_start", dealer, note=rules.game)
         self.game.open(d)
-        found = _Opening(tuple(d.order()), tuple(d.status), tuple(d.paid), d.pot,
-                         tuple(d.lives), tuple(d.new_events))
+        found = _Opening(d.active, tuple(d.status), tuple(d.paid), d.pot, tuple(d.lives),
+                         tuple(d.new_events))
         if len(self.openings) >= _MAX_OPENINGS:
             self.openings.clear()
         self.openings[key] = found
@@ -190,20 +187,25 @@ class CommerceState(CommerceRecord):
         seated = eligible(rules, stacks, dealer, lives) if seated is None else tuple(seated)
         opening = setup.opening(n, dealer, seated, lives)
         order = opening.order
-        d = Draft.blank(rules, setup.game, n, dealer, stacks, (), pool=pool,
-                        lives=opening.lives, horses=horses, first_out=first_out)
         paid = opening.paid
+        d = object.__new__(Draft)
+        d.base, d.rules, d.game, d.n, d.dealer = None, rules, setup.game, n, dealer
         d.stacks = [a - b for a, b in zip(stacks, paid, strict=True)]
-        d.paid = list(paid)
-        d.pot = pool + opening.pot
-        d.status = list(opening.status)
+        d.paid, d.pot, d.total = list(paid), pool + opening.pot, sum(stacks) + pool
+        d.status, d.active, d.looked = list(opening.status), order, [False] * n
         d.new_events = list(opening.events)
+        d.phase, d.to_act, d.rounds, d.stands, d.pending = Phase.DEAL, -1, 0, 0, None
+        d.lives = list(opening.lives)
+        d.horses = list(horses) if horses is not None else [0] * n
+        d.first_out, d.winners, d.carried, d.final = first_out, (), 0, False
         k = len(order)
         pack = tuple(pack)
-        hands = d.hands
+        hands: list[tuple[int, ...]] = [()] * n
+        d.hands = hands
         for i, s in enumerate(order):
             hands[s] = (pack[i], pack[i + k], pack[i + 2 * k])
         d.pack = list(pack[3 * k:])
+        d.widow = ()
         blind, looked, emit = setup.blind, d.looked, d.emit
         for s in order:
             sees = not (blind and s == dealer)
