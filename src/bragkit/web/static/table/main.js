@@ -2,12 +2,14 @@
 // (no data-live), connect to the card room.  window.bragTable is the mounted table.
 import { mount } from "./app.js";
 import { connect } from "./conn.js";
+import { fromProtocol } from "./model.js";
 import { makePanel } from "./panel.js";
 
 const root = document.getElementById("table");
 let conn = null;
 const table = mount(root, { send: (action) => conn?.act(action) });
 window.bragTable = table;
+window.bragModel = { fromProtocol };
 if (root.dataset.live === "1") {
   const q = new URLSearchParams(location.search);
   const id = root.dataset.table;
