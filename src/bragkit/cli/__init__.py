@@ -1,24 +1,55 @@
 """The ``brag`` command line.
 
-Each subcommand lives in its own module of this package and is registered
-below.  Errors a user can cause (:class:`bragkit.errors.BragError`) print one
+Each subcommand lives in its own module of this package, listed in
+:data:`COMMANDS` and imported only when that subcommand runs (or ``brag --help``
+lists them all).  Errors a user can cause (:class:`bragkit.errors.BragError`) print one
 line on stderr and exit with status 2, never a traceback.
 """
 
 from __future__ import annotations
 
+import importlib
 import sys
-from typing import Any
+from typing import Any, Final
 
 import click
 
 from bragkit.errors import BragError
 
-__all__ = ["main"]
+__all__ = ["COMMANDS", "main"]
+
+
+COMMANDS: Final = {
+    "casino": "casino_cmd",
+    "compare": "hands_cmds",
+    "connect": "connect_cmd",
+    "equity": "equity_cmd",
+    "odds": "hands_cmds",
+    "play": "play_cmd",
+    "replay": "replay_cmd",
+    "rules": "rules_cmd",
+    "serve": "serve_cmd",
+    "simulate": "simulate_cmd",
+    "solve": "solve_cmd",
+}
+"""Each subcommand and the module of this package that registers it (on import, with
+``@cli.command``).  A new subcommand adds one line here: only the module of the
+subcommand being run is imported, so ``brag odds --help`` loads no engine, no numpy."""
 
 
 class BragGroup(click.Group):
-    """A click group that turns every :class:`BragError` into one line and exit 2."""
+    """A click group that turns every :class:`BragError` into one line and exit 2, and
+    loads its subcommands lazily (:data:`COMMANDS`)."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        if self is not cli:
+            return super().list_commands(ctx)
+        return sorted(set(self.commands) | set(COMMANDS))
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if self is cli and cmd_name not in self.commands and cmd_name in COMMANDS:
+            importlib.import_module(f"bragkit.cli.{COMMANDS[cmd_name]}")
+        return super().get_command(ctx, cmd_name)
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
@@ -35,17 +66,10 @@ def cli() -> None:
 
 
 def _register() -> None:
-    # Subcommand modules register themselves on import: keep this list sorted.
-    from bragkit.cli import casino_cmd  # noqa: F401, I001 (one line per command)
-    from bragkit.cli import connect_cmd  # noqa: F401
-    from bragkit.cli import equity_cmd  # noqa: F401
-    from bragkit.cli import hands_cmds  # noqa: F401
-    from bragkit.cli import play_cmd  # noqa: F401
-    from bragkit.cli import replay_cmd  # noqa: F401
-    from bragkit.cli import rules_cmd  # noqa: F401
-    from bragkit.cli import serve_cmd  # noqa: F401
-    from bragkit.cli import simulate_cmd  # noqa: F401
-    from bragkit.cli import solve_cmd  # noqa: F401
+    """Import every subcommand module (tests use the whole group; ``brag`` itself loads
+    only the subcommand it runs)."""
+    for module in sorted(set(COMMANDS.values())):
+        importlib.import_module(f"bragkit.cli.{module}")
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -55,7 +79,6 @@ def main(argv: list[str] | None = None) -> None:
     every other bad input.  A group without a subcommand (``brag``, ``brag casino``)
     prints its help and exits 0.
     """
-    _register()
     try:
         cli.main(args=argv, prog_name="brag", standalone_mode=False)
     except click.exceptions.NoArgsIsHelpError as error:  # bare `brag`, `brag casino`
