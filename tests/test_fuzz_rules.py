@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from bragkit.games.casino import CasinoRules
 from bragkit.limits import MAX_CHIPS
 from bragkit.rules import Rules, resolve
-from bragkit.sim.options import parse_setting, rules_from
+from bragkit.rules.options import parse_setting, rules_from
 from tests.fuzz_checks import (
     HOSTILE_NUMBERS,
     any_preset,

@@ -40,7 +40,7 @@ from bragkit.engine.table import open_table
 from bragkit.errors import RulesError
 from bragkit.limits import MAX_HANDS, MAX_SEATS, MAX_STACK
 from bragkit.rules import DEFAULT_GAME, get_preset, preset_names
-from bragkit.sim.options import rules_from
+from bragkit.rules.options import rules_from
 from bragkit.sim.runner import parse_bots
 
 DEFAULT_DELAY: Final = 0.4

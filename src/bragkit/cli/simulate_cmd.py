@@ -38,8 +38,8 @@ from bragkit.cli import cli
 from bragkit.cli.params import HANDS, SEED, Whole
 from bragkit.errors import BragError, RulesError
 from bragkit.limits import MAX_HANDS, MAX_SEATS, MAX_STACK
+from bragkit.rules.options import rules_from
 from bragkit.sim import SimConfig, parse_bots, run_job, summarize
-from bragkit.sim.options import rules_from
 from bragkit.sim.runner import BlockResult, fresh_seed
 
 __all__ = ["band95", "notes", "simulate_command"]

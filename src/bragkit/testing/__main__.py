@@ -17,7 +17,7 @@ import sys
 import time
 
 from bragkit.errors import BragError
-from bragkit.sim.options import parse_setting
+from bragkit.rules.options import parse_setting
 from bragkit.testing.conformance import ConformanceError
 from bragkit.testing.run import check_preset, known_preset, preset_names
 
