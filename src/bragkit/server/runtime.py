@@ -34,6 +34,7 @@ from bragkit.engine import open_table, parse_action
 from bragkit.engine.pack import pack_text
 from bragkit.engine.table import Table
 from bragkit.errors import BragError, IllegalActionError, RulesError, excerpt
+from bragkit.games import specs
 from bragkit.history import HandHistory
 from bragkit.rules import Rules, resolve, to_spec
 from bragkit.server import projector
@@ -140,11 +141,12 @@ def build_rules(preset: object, rules: object) -> Rules:
         raise RulesError(f'"rules" must be an object of rule keys, not {excerpt(rules)}')
     if "preset" in rules or "game" in rules:
         raise RulesError('"rules" holds house rules; give the game as "preset"')
-    built = resolve({"preset": preset, **rules})
-    if built.game in ("casino", "three-card-poker"):
+    casino = {name for spec in specs() if spec.engine == "casino"
+              for name in (spec.name, *spec.presets)}
+    if preset in casino:
         raise RulesError(f"{preset} is played against the dealer, not at a card-room table "
                          "(brag casino play)")
-    return built
+    return resolve({"preset": preset, **rules})
 
 
 def _payload_int(payload: dict[str, JSON], key: str) -> int:
