@@ -108,12 +108,19 @@ def start_cluster() -> PgCluster:
     folder_bin = pg_bin()
     if folder_bin is None:
         raise FileNotFoundError("PostgreSQL binaries (initdb, pg_ctl) not found")
-    folder = Path(tempfile.mkdtemp(prefix="bragkit-pg-"))
     prefix: tuple[str, ...] = ()
-    if os.geteuid() == 0:
-        user = pwd.getpwnam("postgres")
-        os.chown(folder, user.pw_uid, user.pw_gid)
+    owner: pwd.struct_passwd | None = None
+    if os.geteuid() == 0:   # PostgreSQL refuses to run as root
+        try:
+            owner = pwd.getpwnam("postgres")
+        except KeyError:
+            raise FileNotFoundError("running as root, and there is no postgres user") from None
+        if shutil.which("runuser") is None:
+            raise FileNotFoundError("running as root, and runuser is not installed")
         prefix = ("runuser", "-u", "postgres", "--")
+    folder = Path(tempfile.mkdtemp(prefix="bragkit-pg-"))
+    if owner is not None:
+        os.chown(folder, owner.pw_uid, owner.pw_gid)
     cluster = PgCluster(folder, folder_bin, free_port(), prefix, itertools.count(1))
     data = folder / "data"
     try:
