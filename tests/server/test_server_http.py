@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import httpx
 import pytest
 
 from bragkit.history import loads, replay
@@ -71,7 +72,8 @@ def test_join_history_ledger_and_close_over_http(tmp_path: Path) -> None:
         forbidden = room.get(f"/api/tables/{tid}/ledger", token="guess")
         assert forbidden.status_code == 403
         # the host closes: the deal in progress is void, the ledger final
-        shut = httpx_post(room, f"/api/tables/{tid}/close?token={made['host_token']}")
+        shut = httpx.post(f"{room.base}/api/tables/{tid}/close",
+                          params={"token": made["host_token"]}, timeout=10)
         assert shut.status_code == 200 and shut.json()["status"] == "closed"
         ledger = room.get(f"/api/tables/{tid}/ledger", token=made["host_token"]).json()
         assert ledger["zero_sum"] and ledger["settle_up"] == []
@@ -83,9 +85,3 @@ def test_join_history_ledger_and_close_over_http(tmp_path: Path) -> None:
         assert room.get(f"/api/tables/{tid}/history", token=token).status_code == 403
         csv = room.get(f"/api/tables/{tid}/ledger.csv", token=made["host_token"])
         assert csv.text.startswith("table,txn,log_seq,time,memo,account,amount")
-
-
-def httpx_post(room: object, path: str) -> object:
-    import httpx
-
-    return httpx.post(getattr(room, "base") + path, timeout=10)

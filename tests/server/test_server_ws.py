@@ -163,3 +163,27 @@ def test_spectator_chat_mute_pause_sit_out_kick_bots(tmp_path: Path) -> None:
             await c.close()
 
     run(body, tmp_path)
+
+
+def test_time_bank_is_spent_past_the_timer_and_survives_a_restart(tmp_path: Path) -> None:
+    async def play(room: Live) -> tuple[str, str, float]:
+        made = make(room, preset="modern", seats=2, stack=40, bots={"p2": "random"},
+                    options={"approval": False, "bot_delay": 0, "timer": 0.2,
+                             "time_bank": 5})
+        tid = made["table"]
+        async with RoomClient(room.ws(tid)) as guest:
+            token = (await guest.call({"t": "join", "name": "Ann", "seat": "p1"}))["token"]
+        async with RoomClient(room.ws(tid), token=token) as me:
+            await me.wait_for(lambda f: f["view"].get("to_act") == "p1")
+            assert me.table["timer"]["seat"] == "p1"
+            await asyncio.sleep(0.9)  # 0.2 s of timer, then about 0.7 s of the bank
+            assert (await me.act("fold"))["t"] == "ack"
+            bank = float(me.table["seats"][0]["time_bank"])
+            assert 3.8 <= bank <= 4.5, bank
+            return tid, token, bank
+
+    with live_room(tmp_path) as room:
+        tid, _, bank = asyncio.run(asyncio.wait_for(play(room), 30))
+    with live_room(tmp_path) as room:
+        data = room.get(f"/api/tables/{tid}").json()
+        assert abs(data["seats"][0]["time_bank"] - bank) <= 0.05  # replayed from the log

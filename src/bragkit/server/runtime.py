@@ -206,6 +206,7 @@ class TableRuntime:
     """Monotonic time at which the seat to act's timer runs out (None: no timer)."""
     timer_seat: int = -1
     timer_turn: tuple[int, int, int] | None = None
+    timer_started: float = 0.0
     on_change: Callable[[TableRuntime], None] | None = None
     _task: asyncio.Task[None] | None = None
     _accounts: list[str] = field(default_factory=list)
@@ -293,6 +294,9 @@ class TableRuntime:
             text = _payload_str(payload, "action")
             self._note_action(seat, text)
             self.table.apply_move(seat, parse_action(text))
+            used = payload.get("bank_used")
+            if isinstance(used, int | float) and not isinstance(used, bool):
+                self.seats[seat].bank = max(0.0, self.seats[seat].bank - float(used))
         elif entry.kind == "seat":
             self._seat_change(payload)
         elif entry.kind == "host":
@@ -403,7 +407,8 @@ class TableRuntime:
         if turn != self.timer_turn:
             self.timer_turn = turn
             self.timer_seat = seat
-            self.deadline = time.monotonic() + self.options.timer + info.bank
+            self.timer_started = time.monotonic()
+            self.deadline = self.timer_started + self.options.timer + info.bank
 
     def timer_json(self) -> dict[str, JSON] | None:
         """The running action timer (seat and seconds left), or None."""
@@ -631,8 +636,13 @@ class TableRuntime:
         while len(self.deals) <= deal:
             self.deals.append([])
         self.deals[deal].append(f"p{seat + 1} {action}")
-        entries = [NewEntry("action", {"seat": seat, "action": str(action), "deal": deal,
-                                       "by": by}, cid)]
+        payload: dict[str, JSON] = {"seat": seat, "action": str(action), "deal": deal,
+                                    "by": by}
+        used = self._bank_used(seat) if by == "seat" else 0.0
+        if used:
+            payload["bank_used"] = used
+            self.seats[seat].bank = max(0.0, self.seats[seat].bank - used)
+        entries = [NewEntry("action", payload, cid)]
         entries += self._new_packs()
         was = self.finished
         self._check_finished()
@@ -653,6 +663,13 @@ class TableRuntime:
             self.closed = True
         self.changed()
         return seqs[0]
+
+    def _bank_used(self, seat: int) -> float:
+        """Seconds of the seat's time bank this decision used (past its ``timer``)."""
+        if self.timer_seat != seat or self.timer_turn is None:
+            return 0.0
+        over = time.monotonic() - self.timer_started - self.options.timer
+        return round(min(max(0.0, over), self.seats[seat].bank), 2)
 
     def broken(self) -> None:
         """The store refused a batch after the table moved: rebuild it from the log."""
