@@ -28,15 +28,22 @@ def _say(text: str) -> None:
     sys.stdout.flush()
 
 
-def _show(view: dict[str, Any], seen: int) -> int:
-    """Print the events and notes of the deal not printed yet; answer how many were."""
+def _show(view: dict[str, Any], seen: tuple[int, int]) -> tuple[int, int]:
+    """Print the events of the deal not printed yet (and, when a new deal has begun, how the
+    last one ended); ``seen`` and the answer are (deal, events printed)."""
     events = view.get("events") or []
-    if len(events) < seen:
-        seen = 0
-        _say(f"-- deal {view.get('deal')} --")
-    for line in events[seen:]:
+    deal = view.get("deal") or 0
+    printed = seen[1]
+    if deal != seen[0]:
+        printed = 0
+        last = view.get("last_deal") or {}
+        if seen[0] and last.get("deal") == seen[0]:
+            for note in last.get("notes") or ():
+                _say(f"  {note}")
+        _say(f"-- deal {deal} --")
+    for line in events[printed:]:
         _say(f"  {line}")
-    return len(events)
+    return deal, len(events)
 
 
 def _prompt(view: dict[str, Any]) -> str:
@@ -82,7 +89,7 @@ async def _play(link: str, name: str, bot_kind: str | None, deals: int | None,
     bot = get_bot(bot_kind, rules) if bot_kind else None
     rng: random.Random = random.Random(seed) if seed is not None else secrets.SystemRandom()
     first_deal = client.view.get("deal") or 1
-    seen = 0
+    seen = (0, 0)
     acted = 0
     while True:
         frame = await client.wait_for(

@@ -35,7 +35,7 @@ from bragkit.server.store.base import JSON
 
 __all__ = ["current_stacks", "hand_name", "pot_of", "public_view", "seat_view"]
 
-_WHY_KINDS = ("see", "look", "bet")
+_WHY_KINDS = ("see", "bet")
 """Kinds whose absence from the offer is explained when the seat is to act (the engine's
 own refusal, without the seat prefix: "you cannot see a blind man (rules 4.4.2)")."""
 
