@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import math
+import os
 import sqlite3
+import subprocess
+import sys
 import threading
 from collections.abc import Iterator
 from concurrent.futures import Future
@@ -362,6 +365,33 @@ def test_claims_exclusive_between_stores(store_url: str) -> None:
     finally:
         one.close()
         two.close()
+
+
+def test_sqlite_claim_of_a_gone_process_is_taken_over(tmp_path: Path) -> None:
+    from bragkit.server.store.sqlite import process_tag
+
+    url = f"sqlite:///{tmp_path}/room.db"
+    store = open_store(url)
+    try:
+        store.create_table(record())
+        dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
+                              capture_output=True, text=True, check=True)
+        me = process_tag(os.getpid())
+        host, boot, started = me.split(" ")
+        cases = [
+            (f"{host} {boot} {started}", os.getpid(), False),   # this very process: alive
+            (f"elsewhere {boot} {started}", os.getpid(), False),  # another host: never
+            (f"{host} {boot} 1", os.getpid(), True),             # pid reused (started later)
+            (f"{host} other-boot {started}", os.getpid(), True),  # the host rebooted
+            (f"{host} {boot} -", int(dead.stdout), True),        # the process is gone
+        ]
+        for tag, pid, taken in cases:
+            raw_execute(url, "DELETE FROM room_claims")
+            raw_execute(url, f"INSERT INTO room_claims VALUES ('t1', 'old', '{tag}', {pid}, 0)")
+            assert store.claim("t1", "new") is taken, tag
+            store.release("t1", "new")
+    finally:
+        store.close()
 
 
 def test_sqlite_is_wal_and_full(tmp_path: Path) -> None:

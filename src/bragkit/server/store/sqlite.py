@@ -3,8 +3,9 @@
 The writer thread (:mod:`.writer`) owns the only write connection and opens each batch
 with ``BEGIN IMMEDIATE``, so the write lock is taken up front.  Readers have their own
 connections (WAL lets them read while the writer writes).  Claims are rows of
-``room_claims`` naming the owner's host and process id: a claim of a dead process of this
-host (after ``kill -9``) is taken over.
+``room_claims`` naming the owner's host, boot and process (id and start time): a claim of
+a process of this host that is gone (after ``kill -9``, a reboot, or a container restart
+that gave the new process the old one's pid) is taken over.
 
 >>> import tempfile, pathlib
 >>> store = SQLiteStore(pathlib.Path(tempfile.mkdtemp()) / "room.db")
@@ -28,7 +29,7 @@ from bragkit.server.store.base import StoreError
 from bragkit.server.store.schema import SCHEMA_VERSION, ddl
 from bragkit.server.store.writer import QueuedStore
 
-__all__ = ["SQLiteStore"]
+__all__ = ["SQLiteStore", "process_tag"]
 
 
 def _runner(conn: sqlite3.Connection) -> ops.Run:
@@ -46,15 +47,48 @@ def _connect(path: str, timeout: float) -> sqlite3.Connection:
     return conn
 
 
-def _alive(pid: int) -> bool:
-    """Whether process ``pid`` of this host runs."""
+def _read(path: str) -> str:
+    try:
+        return Path(path).read_text().strip()
+    except OSError:
+        return ""
+
+
+def _started(pid: int) -> str:
+    """When process ``pid`` started (clock ticks since boot, from /proc; "" if unknown)."""
+    stat = _read(f"/proc/{pid}/stat")
+    fields = stat.rpartition(")")[2].split()
+    return fields[19] if len(fields) > 19 else ""
+
+
+def process_tag(pid: int) -> str:
+    """This host's name, its boot id and when process ``pid`` started: a claim's holder.
+
+    >>> process_tag(os.getpid()) == process_tag(os.getpid())
+    True
+    """
+    boot = _read("/proc/sys/kernel/random/boot_id") or "-"
+    return f"{socket.gethostname()} {boot} {_started(pid) or '-'}"
+
+
+def _dead(tag: str, pid: int) -> bool:
+    """Whether the process a claim names is surely gone: it ran on this host, and the host
+    rebooted since, or no process ``pid`` runs, or the one running started at another time
+    (the pid was reused, as after a container restart)."""
+    host, _, rest = tag.partition(" ")
+    boot, _, started = rest.partition(" ")
+    here, _, now = process_tag(pid).partition(" ")
+    if host != here:
+        return False   # another machine's process: never taken over
+    if boot != now.partition(" ")[0]:
+        return True
     try:
         os.kill(pid, 0)
     except ProcessLookupError:
-        return False
-    except PermissionError:
         return True
-    return True
+    except PermissionError:
+        pass
+    return started not in ("-", "") and started != (_started(pid) or "-")
 
 
 class SQLiteStore(QueuedStore):
@@ -74,8 +108,8 @@ class SQLiteStore(QueuedStore):
         if self.path in ("", ":memory:") or self.path.startswith("file:"):
             raise StoreError("the SQLite store needs a file path (several connections share it)")
         self._timeout = timeout
-        self._host = socket.gethostname()
         self._pid = os.getpid()
+        self._host = process_tag(self._pid)
         self._claimed: set[tuple[str, str]] = set()
         try:
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
@@ -134,8 +168,8 @@ class SQLiteStore(QueuedStore):
                        (table_id,))
             if rows:
                 held, host, pid = rows[0]
-                if held != owner and (host != self._host or not isinstance(pid, int)
-                                      or _alive(pid)):
+                if held != owner and not (isinstance(host, str) and isinstance(pid, int)
+                                          and _dead(host, pid)):
                     return False
                 run("DELETE FROM room_claims WHERE table_id = ?", (table_id,))
             run("INSERT INTO room_claims (table_id, owner, host, pid, at) VALUES (?, ?, ?, ?, ?)",
