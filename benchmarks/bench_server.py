@@ -124,6 +124,15 @@ async def _spectate(url: str, stop: float) -> int:
     return frames
 
 
+def _cpu(pid: int) -> float:
+    """CPU seconds (user + system) the process has used (tables set up included)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def _start_server(db: str, port: int) -> subprocess.Popen[str]:
     cmd = [sys.executable, "-m", "bragkit", "serve", "--db", db, "--port", str(port)]
     if shutil.which("taskset") and (os.cpu_count() or 1) > 1:
@@ -222,8 +231,10 @@ def main() -> None:
             port = _free_port()
             server = _start_server(db, port)
             try:
+                cpu0 = _cpu(server.pid)
                 run = asyncio.run(_run(f"http://127.0.0.1:{port}", n, args.seconds,
                                        args.think, args.bot_delay, args.seed))
+                cpu = _cpu(server.pid) - cpu0
             finally:
                 server.terminate()
                 server.wait(30)
@@ -244,6 +255,9 @@ def main() -> None:
                 "lost": checked["lost"], "doubled": checked["doubled"],
                 "client_failures": run["failures"],
                 "spectator_frames": run["spectator_frames"],
+                "server_cpu_s": round(cpu, 2),
+                "server_cpu_ms_per_action": round(1000 * cpu / max(1, checked["actions"]), 2),
+                "load_average": os.getloadavg()[0],
             }
             print(json.dumps(row), flush=True)
             rows.append(row)
