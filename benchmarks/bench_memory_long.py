@@ -17,7 +17,7 @@ from typing import Any
 
 from bragkit.engine.table import open_table
 from bragkit.games.casino import CasinoRules
-from bragkit.games.casino_table import CasinoTable
+from bragkit.games.casino.table import CasinoTable
 from bragkit.rules import get_preset
 
 

@@ -8,9 +8,9 @@ from fractions import Fraction
 
 import pytest
 
+from bragkit.engine.kinds import ActionKind
 from bragkit.errors import BragError, CardError, IllegalActionError, RulesError
 from bragkit.games.casino import (
-    Action,
     CasinoHand,
     CasinoRules,
     Paytable,
@@ -56,7 +56,7 @@ def test_6_14_k3_ante_bonus_paid_even_when_the_dealer_wins() -> None:
 
 def test_6_14_k4_fold_loses_ante_and_side_bet_settles_on_its_own() -> None:
     hand = CasinoHand.deal(BRAG, ante=10, pair_plus=5, pack="7s 7h Kd  As Ah Ad")
-    s = hand.apply(Action.FOLD).settlement
+    s = hand.apply(ActionKind.FOLD).settlement
     assert s is not None
     assert (s.outcome, s.ante, s.play, s.ante_bonus, s.pair_plus) == ("fold", -10, 0, 0, 5)
     forfeit = CasinoRules.preset("casino", pair_plus_forfeit_on_fold=True)
@@ -142,7 +142,7 @@ def test_4_9_pair_plus_is_paid_whatever_the_dealer_holds() -> None:
 def test_4_9_the_pack_is_shuffled_every_round() -> None:
     """Every hand of a table comes from a full pack: 30 hands use 180 cards of 52, and
     cards of one hand come back in the next ones."""
-    from bragkit.games.casino_table import CasinoTable
+    from bragkit.games.casino.table import CasinoTable
 
     table = CasinoTable(BRAG, 10_000, seed=3)
     hands = []
@@ -158,10 +158,10 @@ def test_4_9_the_pack_is_shuffled_every_round() -> None:
 def test_apply_returns_a_new_state_and_leaves_the_old_one() -> None:
     hand = CasinoHand.deal(BRAG, ante=5, rng=random.Random(11))
     assert hand.phase == "decide" and hand.visible_dealer == ()
-    assert hand.legal_actions() == (Action.PLAY, Action.FOLD)
+    assert hand.legal_actions() == (ActionKind.PLAY, ActionKind.FOLD)
     done = hand.apply("PLAY")
     assert hand.settlement is None and hand.actions == ()
-    assert done.phase == "settled" and done.actions == (Action.PLAY,)
+    assert done.phase == "settled" and done.actions == (ActionKind.PLAY,)
     assert done.legal_actions() == () and done.visible_dealer == hand.dealer
 
 
@@ -172,7 +172,7 @@ def test_illegal_actions_raise_with_a_reason_and_change_nothing() -> None:
     done = hand.apply("fold")
     with pytest.raises(IllegalActionError, match="already settled"):
         done.apply("play")
-    assert done.actions == (Action.FOLD,) and hand.settlement is None
+    assert done.actions == (ActionKind.FOLD,) and hand.settlement is None
 
 
 def test_deal_from_injected_rng_is_reproducible_and_distinct() -> None:

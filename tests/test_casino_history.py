@@ -21,7 +21,7 @@ from click.testing import CliRunner
 from bragkit.cli import _register, cli, main
 from bragkit.errors import HistoryError
 from bragkit.games.casino import CasinoRules
-from bragkit.games.casino_table import (
+from bragkit.games.casino.table import (
     CasinoTable,
     dumps_casino,
     loads_casino,

@@ -18,10 +18,10 @@ from bragkit.cli import _register, cli
 from bragkit.cli.play_save import save_history
 from bragkit.engine import open_table
 from bragkit.engine.pack import fresh_pack, new_rng, pack_text
-from bragkit.engine.poker_state import PokerState
+from bragkit.engine.poker.state import PokerState
 from bragkit.engine.table import Table
 from bragkit.games.casino import CasinoRules
-from bragkit.games.casino_table import CasinoTable, dumps_casino, loads_casino, replay_casino
+from bragkit.games.casino.table import CasinoTable, dumps_casino, loads_casino, replay_casino
 from bragkit.history import dumps, history_of, load, loads, replay
 from bragkit.rules import get_preset, resolve
 

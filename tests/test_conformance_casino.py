@@ -7,7 +7,7 @@ import pytest
 
 from bragkit.engine.contract import SeatView
 from bragkit.games.casino import PRESETS, CasinoHand, CasinoRules
-from bragkit.games.casino_table import CasinoTable
+from bragkit.games.casino.table import CasinoTable
 from bragkit.testing import ConformanceError, NoDealError, check_casino, check_preset
 
 

@@ -22,7 +22,7 @@ import pytest
 
 from bragkit.engine import open_table
 from bragkit.games.casino import CasinoRules
-from bragkit.games.casino_table import CasinoTable, dumps_casino, loads_casino, replay_casino
+from bragkit.games.casino.table import CasinoTable, dumps_casino, loads_casino, replay_casino
 from bragkit.history import dumps, history_of, loads, replay
 from bragkit.rules import get_preset, preset_names
 

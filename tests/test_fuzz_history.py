@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from bragkit.engine import open_table
 from bragkit.errors import BragError
-from bragkit.games.casino_table import loads_casino, replay_casino
+from bragkit.games.casino.table import loads_casino, replay_casino
 from bragkit.history import dumps, history_of, loads, replay
 from bragkit.history.stream import replay_to
 from bragkit.rules import get_preset

@@ -53,9 +53,6 @@ SHIMS: tuple[str, ...] = (
     "bragkit.engine.brag_state.BragState",
     "bragkit.engine.diagnose.diagnose",
     "bragkit.engine.family.family_for",
-    # casino moved to games/casino/ (a package; games.casino re-exports the rules)
-    "bragkit.games.casino_table.CasinoTable",
-    "bragkit.games.casino.hand.Action",  # = engine ActionKind (PLAY, FOLD)
 )
 """Temporary compatibility names (aliases of the contract's types, re-export modules): each
 is listed here while it exists and removed when it goes; the list is empty at the end."""

@@ -21,7 +21,7 @@ from bragkit.cli import _register, cli
 from bragkit.engine.table import KEEP_RECORDS
 from bragkit.errors import BragError, HistoryError
 from bragkit.games.casino import CasinoRules
-from bragkit.games.casino_table import (
+from bragkit.games.casino.table import (
     CasinoRecord,
     CasinoTable,
     dumps_casino,

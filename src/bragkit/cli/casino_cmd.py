@@ -25,8 +25,9 @@ from rich.table import Table
 from bragkit.cli import cli
 from bragkit.cli.cardtext import cards_markup, symbols_ok
 from bragkit.cli.params import HANDS, SEED, STACK, Whole
+from bragkit.engine.kinds import ActionKind
 from bragkit.errors import RulesError, excerpt
-from bragkit.games.casino import TIE_RULES, Action, CasinoHand, CasinoRules, pair_plus_units
+from bragkit.games.casino import TIE_RULES, CasinoHand, CasinoRules, pair_plus_units
 from bragkit.games.casino.table import CasinoTable, dumps_casino
 from bragkit.limits import MAX_HANDS, MAX_STACK
 
@@ -184,12 +185,12 @@ def _chips(x: Fraction | int) -> str:
     return f"{float(value):+.2f}"
 
 
-def _side_value(rules: CasinoRules, hand: CasinoHand, action: Action) -> Fraction:
-    units = pair_plus_units(rules, action is Action.PLAY, hand.player_strength().category)
+def _side_value(rules: CasinoRules, hand: CasinoHand, action: ActionKind) -> Fraction:
+    units = pair_plus_units(rules, action is ActionKind.PLAY, hand.player_strength().category)
     return units * hand.pair_plus
 
 
-def _ask(console: Console, stream: TextIO) -> Action | None:
+def _ask(console: Console, stream: TextIO) -> ActionKind | None:
     while True:
         console.print("Play or fold? [bold]p[/]lay / [bold]f[/]old / [bold]q[/]uit: ", end="")
         console.file.flush()
@@ -201,9 +202,9 @@ def _ask(console: Console, stream: TextIO) -> Action | None:
         if not stream.isatty():
             console.print(answer, markup=False)   # echo piped input, as a terminal would
         if answer in ("p", "play"):
-            return Action.PLAY
+            return ActionKind.PLAY
         if answer in ("f", "fold"):
-            return Action.FOLD
+            return ActionKind.FOLD
         if answer in ("q", "quit", "exit"):
             return None
         console.print(f"  {excerpt(answer)} is not a decision here: answer p (play) or f (fold).")
@@ -288,13 +289,14 @@ def play_cmd(preset: str, ante_bonus: str | None, pair_bonus: str | None, tie: s
                           f"{_chips(s.ante_bonus)}, pair bonus {_chips(s.pair_plus)}: "
                           f"[bold]{_chips(s.total)}[/]; bankroll {table.bankroll}")
             ev_play, ev_fold = decision_values(rules, hand.player)
-            value = {Action.PLAY: ev_play * ante + _side_value(rules, hand, Action.PLAY),
-                     Action.FOLD: ev_fold * ante + _side_value(rules, hand, Action.FOLD)}
-            best = Action.PLAY if value[Action.PLAY] > value[Action.FOLD] else Action.FOLD
+            play, fold = ActionKind.PLAY, ActionKind.FOLD
+            value = {play: ev_play * ante + _side_value(rules, hand, play),
+                     fold: ev_fold * ante + _side_value(rules, hand, fold)}
+            best = play if value[play] > value[fold] else fold
             lost = value[best] - value[action]
             verdict = "optimal" if action is best else f"cost {float(lost):.2f} chips on average"
             console.print(f"  Optimal: {best.value.upper()} (EV {float(value[best]):+.3f} chips, "
-                          f"{float(ev_play if best is Action.PLAY else ev_fold):+.4f} per ante); "
+                          f"{float(ev_play if best is play else ev_fold):+.4f} per ante); "
                           f"your {action.value.upper()}: EV {float(value[action]):+.3f} chips, "
                           f"{verdict}.")
             played += 1

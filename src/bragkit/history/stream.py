@@ -7,7 +7,7 @@ needs does not grow with the number of deals -- only the history's text is held,
 :func:`read_history_text` refuses one over :data:`MAX_HISTORY_BYTES` (64 MiB) or a file that
 is not a regular file or a pipe (``/dev/zero`` is refused at once, not read).  A casino
 history is re-played hand by hand the same way
-(:func:`~bragkit.games.casino_table.replay_casino_to`), its ``"deals"`` and ``"shuffles"``
+(:func:`~bragkit.games.casino.table.replay_casino_to`), its ``"deals"`` and ``"shuffles"``
 decoded one at a time.
 
 >>> import io
@@ -40,7 +40,7 @@ from bragkit.engine.pack import pack_from_text
 from bragkit.engine.serial import json_object
 from bragkit.engine.table import DealRecord
 from bragkit.errors import BragError, HistoryError, excerpt
-from bragkit.games.casino_table import (
+from bragkit.games.casino.table import (
     casino_pack_ok,
     is_casino_spec,
     loads_casino,

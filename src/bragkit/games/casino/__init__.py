@@ -16,7 +16,7 @@ This module re-exports the names of the old ``bragkit.games.casino`` module.
 
 from __future__ import annotations
 
-from bragkit.games.casino.hand import Action, CasinoHand
+from bragkit.games.casino.hand import CasinoHand
 from bragkit.games.casino.rules import (
     PRESETS,
     TIE_RULES,
@@ -32,7 +32,6 @@ from bragkit.games.casino.rules import (
 __all__ = [
     "PRESETS",
     "TIE_RULES",
-    "Action",
     "CasinoHand",
     "CasinoRules",
     "Paytable",

@@ -28,13 +28,10 @@ from bragkit.errors import CardError, IllegalActionError, RulesError, excerpt
 from bragkit.games.casino.rules import CasinoRules, Settlement, chips, settle_units
 from bragkit.hands import Strength
 
-__all__ = ["Action", "CasinoHand"]
+__all__ = ["CasinoHand"]
 
 
 # ---------------------------------------------------------------------------- the hand
-Action = ActionKind
-"""Shim: the casino's decisions are the engine's kinds (``ActionKind.PLAY``, ``.FOLD``; they
-equal ``"play"`` and ``"fold"``, so saved histories are unchanged).  Listed in SHIMS."""
 _DECISIONS: Final = (ActionKind.PLAY, ActionKind.FOLD)
 
 
