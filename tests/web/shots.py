@@ -4,7 +4,8 @@ Identical images are accepted at once (Pillow's difference box); only when pixel
 pixelmatch (pure Python, slow on big images) count the ones that differ beyond its colour
 threshold, and the test fails above ``MAX_SHARE`` of the image.  ``BRAG_UPDATE_GOLDEN=1``
 rewrites the stored PNGs; a missing golden is written (and the test skipped), except under
-``CI=true`` where it is a failure.
+``CI=true`` where it is a failure.  Screenshots are kept as 48-colour PNGs (the same
+quantization is applied before comparing), about 30 KB each.
 """
 
 from __future__ import annotations
@@ -25,12 +26,14 @@ MAX_SHARE = 0.004
 def check_png(name: str, png: bytes) -> None:
     """Compare ``png`` with ``golden/NAME.png`` (see the module docstring)."""
     path = GOLDEN / f"{name}.png"
-    new = Image.open(io.BytesIO(png)).convert("RGBA")
+    small = Image.open(io.BytesIO(png)).convert("RGB").quantize(
+        colors=48, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
+    new = small.convert("RGBA")
     if os.environ.get("BRAG_UPDATE_GOLDEN") == "1" or not path.exists():
         if not path.exists() and os.environ.get("CI") == "true":
             pytest.fail(f"no golden {path.name}: run BRAG_UPDATE_GOLDEN=1 pytest tests/web")
         GOLDEN.mkdir(exist_ok=True)
-        new.convert("RGB").save(path, optimize=True)
+        small.save(path, optimize=True)
         if os.environ.get("BRAG_UPDATE_GOLDEN") != "1":
             pytest.skip(f"golden {path.name} written")
         return
@@ -38,15 +41,22 @@ def check_png(name: str, png: bytes) -> None:
     if old.size != new.size:
         _keep(name, new)
         pytest.fail(f"{name}: size {new.size} differs from the golden's {old.size}")
-    if ImageChops.difference(old.convert("RGB"), new.convert("RGB")).getbbox() is None:
-        return
-    diff = Image.new("RGBA", new.size)
-    bad = pixelmatch(old, new, diff, threshold=0.1)
-    share = bad / (new.size[0] * new.size[1])
+    share, diff = differing_share(old, new)
     if share > MAX_SHARE:
         _keep(name, new, diff)
-        pytest.fail(f"{name}: {bad} pixels ({share:.2%}) differ from the golden "
+        pytest.fail(f"{name}: {share:.2%} of the pixels differ from the golden "
                     f"(at most {MAX_SHARE:.1%}); see tests/web/golden/_failed/")
+
+
+def differing_share(old: Image.Image, new: Image.Image) -> tuple[float, Image.Image | None]:
+    """The share of pixels of ``new`` that differ from ``old`` beyond pixelmatch's colour
+    threshold, and the diff image (``None`` when the images are identical)."""
+    old, new = old.convert("RGBA"), new.convert("RGBA")
+    if ImageChops.difference(old.convert("RGB"), new.convert("RGB")).getbbox() is None:
+        return 0.0, None
+    diff = Image.new("RGBA", new.size)
+    bad = pixelmatch(old, new, diff, threshold=0.1)
+    return bad / (new.size[0] * new.size[1]), diff
 
 
 def _keep(name: str, new: Image.Image, diff: Image.Image | None = None) -> None:

@@ -13,7 +13,7 @@ from playwright.sync_api import Browser, Page
 
 from tests.web.catalog import FIXTURES, Fixture
 from tests.web.conftest import LiveServer
-from tests.web.shots import check_png
+from tests.web.shots import GOLDEN, MAX_SHARE, check_png, differing_share
 
 VIEWPORTS = {"desktop": (1280, 800), "phone": (390, 844)}
 _AXE = Axe()
@@ -45,6 +45,20 @@ def show(pg: Page, fx: Fixture) -> None:
 
 def by_name(name: str) -> Fixture:
     return next(f for f in FIXTURES if f.name == name)
+
+
+def test_pixel_check_catches_a_moved_button() -> None:
+    """The tolerance lets anti-aliasing through, not a changed table."""
+    from PIL import Image, ImageDraw
+
+    old = Image.open(GOLDEN / "see-on-offer-desktop.png").convert("RGB")
+    assert differing_share(old, old.copy())[0] == 0
+    new = old.copy()
+    ImageDraw.Draw(new).rectangle((20, 700, 180, 760), fill=(11, 93, 138))
+    assert differing_share(old, new)[0] > MAX_SHARE
+    noisy = old.copy()
+    noisy.putpixel((5, 5), (0, 0, 0))
+    assert differing_share(old, noisy)[0] <= MAX_SHARE
 
 
 def test_catalog_has_at_least_30_states() -> None:

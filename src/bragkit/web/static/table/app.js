@@ -16,10 +16,13 @@ function loadPrefs() {
 
 // Games where a seat may play blind (the BLIND/OPEN chips and the blind rate matter).
 const BLIND_GAMES = new Set(["modern", "teen-patti", "brag-poker"]);
+// Games whose stake is the open rate that a blind seat pays half of (rules 4.4, 4.7).
+const SEE_GAMES = new Set(["modern", "teen-patti"]);
 
 function normalize(m) {
   const st = { seats: [], actions: [], log: [], result: [], hand_size: 3, ...m };
   st.blind_play = m.blind_play ?? BLIND_GAMES.has(m.game ?? "modern");
+  st.see_game = SEE_GAMES.has(m.game ?? "modern");
   st.actions = st.actions.map((a, i) => ({ id: a.id ?? `a${i}`, cost_lo: a.cost ?? 0,
     cost_hi: a.cost ?? 0, ...a }));
   return st;

@@ -17,6 +17,9 @@ const VERBS = { ante: "antes", bet: "bets", look: "looks", fold: "folds", see: "
 const YOU_VERBS = { blind: "put in", propose: "propose a showdown", retain: "retain the blind hand",
   release: "release the blind hand", sideshow: "ask for a side show", award: "take",
   reveal: "show", widow: "take the widow", borrow: "ask to borrow", horse: "buy a horse" };
+// a name for a partial hand ("1 cards": Three-Stake's face-up card) says nothing
+function handName(name) { return name && !/^\d+ cards?$/.test(name) ? name : null; }
+
 const GAME_TITLES = { modern: "Modern Brag", "teen-patti": "Teen Patti", commerce: "Commerce",
   "commerce-widow": "Commerce with a widow", foster: "Foster's Brag",
   "three-stake": "Three-Stake Brag", american: "American Brag", "brag-poker": "Brag Poker" };
@@ -41,6 +44,8 @@ function eventLine(ev, names, you) {
   if (ev.kind === "deal_start") return null;
   if (QUIET.has(ev.kind) && !ev.rest) return null;
   const who = ev.seat == null ? "" : ev.seat === you ? "you" : names[ev.seat] ?? `p${ev.seat + 1}`;
+  if (ev.seat == null) return `the ${ev.kind}: ${named(ev.rest, names)}`.trim();
+  if (ev.kind === "deal") return `${who} ${ev.seat === you ? "are" : "is"} dealt ${named(ev.rest, names)}`;
   const verb = ev.seat === you ? YOU_VERBS[ev.kind] ?? ev.kind : VERBS[ev.kind] ?? ev.kind;
   return `${who} ${verb}${ev.rest ? " " + named(ev.rest, names) : ""}`.trim();
 }
@@ -90,7 +95,7 @@ export function fromProtocol(frame, welcome = {}) {
     seats.push({
       name: names[i], stack: (ended ? t.stacks : v.stacks ?? t.stacks ?? [])[i] ?? 0, status,
       looked: !!(v.looked ?? [])[i], put_in: v.committed?.[i] ?? put[i], last: last[i],
-      cards: shown[p] ?? null, hand_name: shownNames[p] ?? null,
+      cards: shown[p] ?? null, hand_name: handName(shownNames[p]),
       bot: s.bot ?? null, connected: s.kind === "human" ? s.connected !== false : true,
       away: s.sitting_out ? "sitting out" : s.kind === "empty" ? "empty seat" : null,
       lives: v.lives?.length ? v.lives[i] : null,
@@ -99,13 +104,17 @@ export function fromProtocol(frame, welcome = {}) {
   const legal = v.legal ?? [];
   const order = (a) => (a.kind === "fold" ? 2 : a.kind === "look" ? 0 : 1);
   const actions = [...legal].sort((a, b) => order(a) - order(b)).map((a, k) => ({
-    id: `a${k}`, kind: a.kind, label: a.kind, lo: a.lo, hi: a.hi, args: a.args ?? [],
+    id: `a${k}`, kind: a.kind, lo: a.lo, hi: a.hi, args: a.args ?? [],
+    label: a.lo != null && a.lo === a.hi ? `${a.kind} ${a.lo}` : a.kind,
     optional_arg: a.optional_arg, meaning: a.meaning,
     cost_lo: a.price_lo ?? a.cost ?? 0, cost_hi: a.price_hi ?? a.cost ?? 0,
     note: priceNote(a.price),
   }));
+  // reasons for the actions a player of this game looks for (see, look, bet), not "see is
+  // not a move of this game"
   const whyNot = Object.entries(v.why_not ?? {})
     .filter(([k]) => !(k === "look" && v.own_cards))
+    .filter(([, r]) => !/not allowed (now|in the)/.test(r))
     .map(([kind, reason]) => ({ kind, reason }));
   let timer = null;
   if (t.timer && t.timer.seat && !over) {
@@ -130,9 +139,10 @@ export function fromProtocol(frame, welcome = {}) {
       .filter(Boolean).join(" \u00b7 "),
     game, hand_no: v.deal, you, dealer: seatIndex(v.dealer), to_act: over ? null : seatIndex(v.to_act),
     pot: ended ? t.pot ?? 0 : v.pot ?? t.pot ?? 0, stake: v.stake, carried: v.carried || 0,
-    frozen: (v.frozen_pots ?? []).map((amount) => ({ amount })), stub: v.stub_card ?? null,
+    frozen: game === "three-stake" ? [] : (v.frozen_pots ?? []).map((amount) => ({ amount })), stub: v.stub_card ?? null,
     widow: v.widow ?? null, seats, over,
-    own: you == null ? null : { cards: v.own_cards ?? null, hand_name: v.hand_name ?? null, text: v.own_text ?? null },
+    own: you == null ? null : { cards: v.own_cards ?? null, hand_name: handName(v.hand_name), text: v.own_text ?? null },
+    pools: game === "three-stake" ? (v.frozen_pots ?? []) : null,
     actions: mine ? actions : [], why_not: mine ? whyNot : [], timer,
     log, result: (v.notes ?? []).map((x) => named(x, names)),
     offered: v.offered ?? null, finished: !!t.finished,

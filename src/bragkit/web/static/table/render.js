@@ -94,7 +94,8 @@ export function seatsHtml(st) {
 
 export function potHtml(st) {
   let out = `<div class="pot-main"><span class="lbl">pot</span> <b class="pot">${esc(st.pot)}</b></div>`;
-  if (st.stake && st.blind_play && !st.over) out += `<div class="stake">stake ${esc(st.stake)} open, ${esc(Math.ceil(st.stake / 2))} blind</div>`;
+  for (const [i, n] of (st.pools ?? []).entries()) out += `<div class="pool">pool ${i + 1}: <b>${esc(n)}</b></div>`;
+  if (st.stake && st.see_game && !st.over) out += `<div class="stake">stake ${esc(st.stake)} open, ${esc(Math.ceil(st.stake / 2))} blind</div>`;
   if (st.carried) out += `<div class="carried">carried from the last deal: <b>${esc(st.carried)}</b></div>`;
   for (const f of st.frozen ?? []) {
     out += `<div class="frozen">frozen pot <b>${esc(f.amount)}</b>${f.by ? ` covered by ${esc(f.by)}` : ""}</div>`;
