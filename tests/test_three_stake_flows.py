@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bragkit.engine.poker_state import PokerState
+from bragkit.engine.poker.state import PokerState
 from bragkit.errors import IllegalActionError
 from bragkit.rules import Rules, get_preset
 from bragkit.testing.fixtures import stacked_pack
@@ -189,7 +189,7 @@ def test_views_show_face_up_cards_to_all_and_hidden_cards_to_their_owner() -> No
     assert {s: [str(c) for c in cards] for s, cards in v.shown.items()} == {
         1: ["Ac"], 2: ["Qd"], 3: ["Ad"]}
     assert [str(c) for c in v.own_cards or ()] == ["2c", "3d", "Ks"]
-    assert v.frozen_pots == (0, 4, 4)
+    assert v.pots == (0, 4, 4)
 
 
 def test_replay_reproduces_a_drawing_deal() -> None:

@@ -197,7 +197,7 @@ class CfrBot(BaseBot):
         """Sample the equilibrium's action and turn it into an engine action."""
         tree = self.policy.tree
         spec = tree.spec
-        if sum(view.stacks) + view.pot + sum(view.frozen_pots) != 2 * spec.stack:
+        if sum(view.stacks) + view.pot + sum(view.pots) != 2 * spec.stack:
             raise RulesError(f"cfr plays stacks of {spec.stack} only (the ante included)")
         try:
             history, node = self.history(view)

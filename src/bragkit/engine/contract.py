@@ -133,7 +133,8 @@ class SeatView:
     dealer: int
     stacks: tuple[int, ...]
     pot: int
-    frozen_pots: tuple[int, ...]
+    pots: tuple[int, ...]
+    """The covered (frozen) pots, oldest first (brag-style); the pools (poker-style)."""
     stake: int
     status: tuple[str, ...]
     looked: tuple[bool, ...]
@@ -178,7 +179,7 @@ class SeatView:
 
         out: dict[str, object] = {
             "seat": f"p{self.seat + 1}", "dealer": f"p{self.dealer + 1}",
-            "stacks": list(self.stacks), "pot": self.pot, "frozen_pots": list(self.frozen_pots),
+            "stacks": list(self.stacks), "pot": self.pot, "frozen_pots": list(self.pots),
             "stake": self.stake, "status": list(self.status), "looked": list(self.looked),
             "to_act": f"p{self.to_act + 1}" if self.to_act >= 0 else None,
             "phase": self.phase, "own_cards": cards(self.own_cards),

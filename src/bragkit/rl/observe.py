@@ -116,7 +116,7 @@ class Observer:
                 out[base + 4 + _STATUSES.index(SeatStatus(view.status[seat]))] = 1.0
         at = self.offsets["pots"][0]
         out[at] = min(1.0, view.pot / k)
-        out[at + 1] = min(1.0, sum(view.frozen_pots) / k)
+        out[at + 1] = min(1.0, sum(view.pots) / k)
         at = self.offsets["to_pay"][0]
         for la in view.legal:
             if la.kind in ("bet", "raise") and la.lo is not None:

@@ -92,7 +92,7 @@ def view_from_json(view: Mapping[str, Any]) -> SeatView:
     return SeatView(
         seat=_seat(view.get("seat")), dealer=_seat(view.get("dealer")),
         stacks=_ints(view.get("stacks")), pot=int(view.get("pot") or 0),
-        frozen_pots=_ints(view.get("frozen_pots")), stake=int(view.get("stake") or 0),
+        pots=_ints(view.get("frozen_pots")), stake=int(view.get("stake") or 0),
         status=tuple(str(s) for s in view.get("status") or ()),
         looked=tuple(bool(x) for x in view.get("looked") or ()),
         to_act=_seat(view.get("to_act")), phase=str(view.get("phase") or ""),

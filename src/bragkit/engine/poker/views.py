@@ -1,9 +1,9 @@
 """What one seat of a poker-style deal may know: the one
 :class:`~bragkit.engine.contract.SeatView` (docs/design/contract.md, section 3).
 
-In a poker-style view ``r`` is the amount to meet (the round's target), ``frozen_pots`` the
+In a poker-style view ``stake`` is the amount to meet (the round's target), ``pots`` the
 pools when there are several, ``contrib`` each seat's credited contribution to the betting
-round -- a raise of ``k`` costs the seat ``r - contrib[seat] + k`` -- and ``committed`` its
+round -- a raise of ``k`` costs the seat ``stake - contrib[seat] + k`` -- and ``committed`` its
 chips in the betting pool this deal.
 
 >>> from bragkit.rules import get_preset
@@ -36,16 +36,16 @@ events added since (a digest is reused only when its log is a prefix, by value, 
 one, and is never changed once built; see :mod:`bragkit.engine.views`)."""
 
 _EMPTY: _Digest = ((), (), {})
-_VIEW_FIELDS: Final = ("seat", "dealer", "stacks", "pot", "frozen_pots", "stake", "status", "looked",
+_VIEW_FIELDS: Final = ("seat", "dealer", "stacks", "pot", "pots", "stake", "status", "looked",
                        "to_act", "phase", "own_cards", "shown", "stub_card", "events", "legal",
                        "contrib", "committed", "lives", "widow", "offered")
-(_v_seat, _v_dealer, _v_stacks, _v_pot, _v_frozen_pots, _v_stake, _v_status, _v_looked, _v_to_act,
+(_v_seat, _v_dealer, _v_stacks, _v_pot, _v_pots, _v_stake, _v_status, _v_looked, _v_to_act,
  _v_phase, _v_own_cards, _v_shown, _v_stub_card, _v_events, _v_legal, _v_contrib, _v_committed,
  _v_lives, _v_widow, _v_offered) = (slot_setter(SeatView, name) for name in _VIEW_FIELDS)
 
 
 def _make_view(*, seat: int, dealer: int, stacks: tuple[int, ...], pot: int,
-               frozen_pots: tuple[int, ...], stake: int, status: tuple[str, ...],
+               pots: tuple[int, ...], stake: int, status: tuple[str, ...],
                looked: tuple[bool, ...], to_act: int, phase: str,
                own_cards: tuple[Card, ...] | None, shown: dict[int, tuple[Card, ...]],
                stub_card: Card | None, events: tuple[Event, ...],
@@ -59,7 +59,7 @@ def _make_view(*, seat: int, dealer: int, stacks: tuple[int, ...], pot: int,
     _v_dealer(view, dealer)
     _v_stacks(view, stacks)
     _v_pot(view, pot)
-    _v_frozen_pots(view, frozen_pots)
+    _v_pots(view, pots)
     _v_stake(view, stake)
     _v_status(view, status)
     _v_looked(view, looked)
@@ -127,7 +127,7 @@ def seat_view(st: PokerRecord, seat: int) -> SeatView:
     rnd = st.rnd
     return _make_view(
         seat=seat, dealer=st.dealer, stacks=st.stacks, pot=st.pot,
-        frozen_pots=st.pools if len(st.pools) > 1 else (),
+        pots=st.pools if len(st.pools) > 1 else (),
         stake=rnd.target if rnd is not None else 0, status=st.status, looked=st.looked,
         to_act=st.to_act, phase=st.phase, own_cards=own,
         shown={s: tuple(CARD[c] for c in cards) for s, cards in shown.items()},

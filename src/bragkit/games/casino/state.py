@@ -275,7 +275,7 @@ class CasinoState:
         hand = self.hand
         over = self.phase is _OVER
         return SeatView(
-            seat=_PLAYER, dealer=HOUSE, stacks=self.stacks, pot=self.staked, frozen_pots=(),
+            seat=_PLAYER, dealer=HOUSE, stacks=self.stacks, pot=self.staked, pots=(),
             stake=self.ante, status=self.status, looked=(hand is not None,), to_act=self.to_act,
             phase=self.phase, own_cards=hand.player if hand is not None else None,
             shown={HOUSE: hand.dealer} if over and hand is not None else {},
