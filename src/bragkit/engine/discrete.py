@@ -19,6 +19,8 @@ Learners want one integer per decision and a 0/1 mask; an engine offers
   ====== =================================================================
   min    ``lo`` (brag-style: the stay, what a blind or open seat must pay)
   x2     ``2 * lo`` (doubling the stake), at most ``hi``
+  dbl    exactly ``2 * lo``, only when ``2 * lo < hi`` (a double that keeps chips behind:
+         the solver's ``double``, :mod:`bragkit.solve`; not in the default layouts)
   pot    the chips in the pot before the bet, kept inside ``lo..hi``
   max    ``hi`` (the largest bet the rules and the stack allow)
   +k     ``lo + k`` (small counted amounts: cards to draw)
@@ -249,6 +251,8 @@ def _bucket_amount(bucket: str, lo: int, hi: int, pot: int) -> int | None:
         return lo
     if bucket == "max":
         return hi
+    if bucket == "dbl":
+        return 2 * lo if 2 * lo < hi else None
     if bucket == "x2":
         amount = 2 * lo
     elif bucket == "pot":
