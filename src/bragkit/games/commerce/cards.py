@@ -19,21 +19,8 @@ CARD_ID: Final = {t: i for i, t in enumerate(CARD_TEXT)}
 """Card text -> id."""
 
 _JOIN = " ".join
-_COMBOS: dict[tuple[tuple[int, ...], int], list[str]] = {}
-"""(cards, k) -> the texts of the k-card combinations of ``cards``, in combination order."""
-_MAX_COMBOS: Final = 1 << 14
-
-
-def _combos(cards: tuple[int, ...], k: int) -> list[str]:
-    key = (cards, k)
-    found = _COMBOS.get(key)
-    if found is None:
-        text = [CARD_TEXT[c] for c in cards]
-        found = text if k == 1 else list(map(_JOIN, itertools.combinations(text, k)))
-        if len(_COMBOS) >= _MAX_COMBOS:
-            _COMBOS.clear()
-        _COMBOS[key] = found
-    return found
+_PAIR: Final = tuple(tuple(f"{a} {b}" for b in CARD_TEXT) for a in CARD_TEXT)
+"""``_PAIR[a][b]``: the text of cards ``a`` then ``b`` (``"As Kd"``), for every ordered pair."""
 
 
 def exchange_args(hand: tuple[int, ...], widow: tuple[int, ...],
@@ -41,19 +28,35 @@ def exchange_args(hand: tuple[int, ...], widow: tuple[int, ...],
     """Every ``exchange`` argument: k of one's cards, then k widow cards, for k in ``sizes``.
 
     (On the hot path of the widow game: every decision of a Britannica deal offers over a
-    hundred of them, so the texts of each hand's and each widow's combinations are kept
-    and joined once per pair.)
+    hundred of them, so they are built from the precomputed texts of card pairs.)
 
     >>> exchange_args((0, 1, 2), (48, 49, 50), (1,))[:2]
     ('2c Ac', '2c Ad')
-    >>> len(exchange_args((0, 1, 2), (48, 49, 50), (1, 2, 3)))
-    19
+    >>> args = exchange_args((0, 1, 2), (48, 49, 50), (1, 2, 3))
+    >>> len(args), args[3], args[-1]
+    (19, '2d Ac', '2c 2d 2h Ac Ad Ah')
     """
     out: list[str] = []
+    pair = _PAIR
     for k in sizes:
-        theirs = _combos(widow, k)
-        for a in _combos(hand, k):
-            head = a + " "
+        if k == 1:
+            for h in hand:
+                row = pair[h]
+                out += [row[w] for w in widow]
+            continue
+        if k == 2:
+            theirs = [pair[a][b] for a, b in itertools.combinations(widow, 2)]
+            mine = [pair[a][b] + " " for a, b in itertools.combinations(hand, 2)]
+        elif k == 3:
+            text = CARD_TEXT
+            theirs = [f"{pair[a][b]} {text[c]}" for a, b, c in itertools.combinations(widow, 3)]
+            mine = [f"{pair[a][b]} {text[c]} " for a, b, c in itertools.combinations(hand, 3)]
+        else:
+            theirs = [_JOIN(CARD_TEXT[c] for c in combo)
+                      for combo in itertools.combinations(widow, k)]
+            mine = [_JOIN(CARD_TEXT[c] for c in combo) + " "
+                    for combo in itertools.combinations(hand, k)]
+        for head in mine:
             out += [head + b for b in theirs]
     return tuple(out)
 

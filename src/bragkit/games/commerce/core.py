@@ -338,13 +338,13 @@ class Draft:
     first_out: int
     game: CommerceGame
     hands: list[tuple[int, ...]]
-    horses: list[int]
-    lives: list[int]
+    horses: tuple[int, ...]
+    lives: tuple[int, ...]
     looked: list[bool]
     n: int
     new_events: list[Event]
-    pack: list[int]
-    paid: list[int]
+    pack: tuple[int, ...]
+    paid: tuple[int, ...]
     pending: Pending | None
     phase: Phase
     pot: int
@@ -377,7 +377,7 @@ class Draft:
         d.base = None
         d.new_events = []
         d.rules, d.game, d.n, d.dealer = rules, game, n, dealer
-        d.stacks, d.pot, d.pack = list(stacks), pool, list(pack)
+        d.stacks, d.pot, d.pack = list(stacks), pool, tuple(pack)
         d.hands = [()] * n
         d.widow = ()
         d.status = [S_IN if s else S_OUT for s in seated] if seated is not None else [S_IN] * n
@@ -386,11 +386,11 @@ class Draft:
                           if d.status[s] is not S_OUT])
         d.looked = [False] * n
         d.phase, d.to_act, d.rounds, d.stands, d.pending = Phase.DEAL, -1, 0, 0, None
-        d.lives = list(lives) if lives is not None else [0] * n
-        d.horses = list(horses) if horses is not None else [0] * n
+        d.lives = tuple(lives) if lives is not None else (0,) * n
+        d.horses = tuple(horses) if horses is not None else (0,) * n
         d.first_out = first_out
         d.total = sum(stacks) + pool
-        d.paid = [0] * n
+        d.paid = (0,) * n
         d.winners = ()
         d.carried = 0
         d.final = False
@@ -403,13 +403,13 @@ class Draft:
         d.base = st
         d.new_events = []
         d.rules, d.game, d.n, d.dealer = st.rules, st.game, st.n, st.dealer
-        d.stacks, d.pot, d.pack = list(st.stacks), st.pot, list(st.pack)
+        d.stacks, d.pot, d.pack = list(st.stacks), st.pot, st.pack
         d.hands, d.widow = list(st.hands), st.widow
         d.status, d.active, d.looked = list(st.status), st.active, list(st.looked)
         d.phase, d.to_act, d.pending = st.phase, st.to_act, st.pending
         d.rounds, d.stands = st.rounds, st.stands
-        d.lives, d.horses, d.first_out = list(st.lives), list(st.horses), st.first_out
-        d.total, d.paid, d.winners = st.total, list(st.paid), st.winners
+        d.lives, d.horses, d.first_out = st.lives, st.horses, st.first_out
+        d.total, d.paid, d.winners = st.total, st.paid, st.winners
         d.carried, d.final = st.carried, st.final
         return d
 
@@ -426,12 +426,12 @@ class Draft:
             actions = (*actions, (seat, action))
         return make(
             cls, rules=self.rules, n=self.n, dealer=self.dealer, stacks=tuple(self.stacks),
-            pot=self.pot, hands=tuple(self.hands), widow=self.widow, pack=tuple(self.pack),
+            pot=self.pot, hands=tuple(self.hands), widow=self.widow, pack=self.pack,
             status=tuple(self.status), active=self.active, looked=tuple(self.looked),
             phase=self.phase,
             to_act=self.to_act, rounds=self.rounds, stands=self.stands, pending=self.pending,
-            lives=tuple(self.lives), horses=tuple(self.horses), first_out=self.first_out,
-            total=self.total, paid=tuple(self.paid), winners=self.winners,
+            lives=self.lives, horses=self.horses, first_out=self.first_out,
+            total=self.total, paid=self.paid, winners=self.winners,
             carried=self.carried, final=self.final, events=events, actions=actions,
             game=self.game, origin=st)
 
@@ -441,6 +441,13 @@ class Draft:
              note: str | None = None) -> None:
         """Append an event."""
         self.new_events.append(_event(Event, (kind, seat, amount, cards, visible_to, note)))
+
+    def add_lives(self, seat: int, lives: int, horses: int = 0) -> None:
+        """Give ``seat`` ``lives`` more lives (fewer when negative) and ``horses`` more horses."""
+        old, bought = self.lives, self.horses
+        self.lives = (*old[:seat], old[seat] + lives, *old[seat + 1:])
+        if horses:
+            self.horses = (*bought[:seat], bought[seat] + horses, *bought[seat + 1:])
 
     def order(self) -> tuple[int, ...]:
         """Seats dealt in, from the dealer's left round to the dealer (fixed for the deal)."""
@@ -463,7 +470,8 @@ class Draft:
         """``seat`` pays ``chips`` into the pool."""
         self.stacks[seat] -= chips
         self.pot += chips
-        self.paid[seat] += chips
+        paid = self.paid
+        self.paid = (*paid[:seat], paid[seat] + chips, *paid[seat + 1:])
         self.emit(kind, seat, chips)
 
     def transfer(self, payer: int, payee: int, chips: int, kind: str) -> None:

@@ -136,7 +136,7 @@ class _Setup:
         d = Draft.blank(rules, self.game, n, dealer, (0,) * n, (), seated=seated, lives=lives)
         d.emit("deal_start", dealer, note=rules.game)
         self.game.open(d)
-        found = _Opening(d.active, tuple(d.status), tuple(d.paid), d.pot, tuple(d.lives),
+        found = _Opening(d.active, tuple(d.status), d.paid, d.pot, d.lives,
                          tuple(d.new_events))
         if len(self.openings) >= _MAX_OPENINGS:
             self.openings.clear()
@@ -191,12 +191,12 @@ class CommerceState(CommerceRecord):
         d = object.__new__(Draft)
         d.base, d.rules, d.game, d.n, d.dealer = None, rules, setup.game, n, dealer
         d.stacks = [a - b for a, b in zip(stacks, paid, strict=True)]
-        d.paid, d.pot, d.total = list(paid), pool + opening.pot, sum(stacks) + pool
+        d.paid, d.pot, d.total = paid, pool + opening.pot, sum(stacks) + pool
         d.status, d.active, d.looked = list(opening.status), order, [False] * n
         d.new_events = list(opening.events)
         d.phase, d.to_act, d.rounds, d.stands, d.pending = Phase.DEAL, -1, 0, 0, None
-        d.lives = list(opening.lives)
-        d.horses = list(horses) if horses is not None else [0] * n
+        d.lives = opening.lives
+        d.horses = tuple(horses) if horses is not None else (0,) * n
         d.first_out, d.winners, d.carried, d.final = first_out, (), 0, False
         k = len(order)
         pack = tuple(pack)
@@ -204,7 +204,7 @@ class CommerceState(CommerceRecord):
         d.hands = hands
         for i, s in enumerate(order):
             hands[s] = (pack[i], pack[i + k], pack[i + 2 * k])
-        d.pack = list(pack[3 * k:])
+        d.pack = pack[3 * k:]
         d.widow = ()
         blind, looked, emit = setup.blind, d.looked, d.emit
         for s in order:
@@ -222,13 +222,20 @@ class CommerceState(CommerceRecord):
         """
         if isinstance(action, str):
             action = parse_action(action)
-        action = canonical(self, action)
-        for la in self.legal_actions():
+        legal = self.legal_actions()
+        for la in legal:  # as written (the legal arguments are canonical already)
             if la.allows(action):
-                d = Draft.of(self)
-                self.game.act(d, self.to_act, action)
-                return d.freeze(CommerceState, self.to_act, action)
+                return self._act(action)
+        action = canonical(self, action)  # ``10s`` for ``Ts``, cards in another order
+        for la in legal:
+            if la.allows(action):
+                return self._act(action)
         raise IllegalActionError(diagnose(self, action))
+
+    def _act(self, action: Action) -> CommerceState:
+        d = Draft.of(self)
+        self.game.act(d, self.to_act, action)
+        return d.freeze(CommerceState, self.to_act, action)
 
 
 if TYPE_CHECKING:  # mypy checks that the state satisfies the one contract

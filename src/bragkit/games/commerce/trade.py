@@ -154,8 +154,8 @@ class TradeGame:
             (card,) = arg_cards(action.arg)
             cost = trade_cost(d, seat)
             hand = d.hands[seat]
-            d.pack.append(card)
-            drawn = d.pack.pop(0)
+            drawn = d.pack[0]
+            d.pack = (*d.pack[1:], card)
             d.hands[seat] = tuple(drawn if c == card else c for c in hand)
             d.emit("trade", seat, cost, cards=(card,), visible_to=ONLY[seat])
             if seat != d.dealer:

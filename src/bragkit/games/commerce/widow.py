@@ -105,7 +105,7 @@ class WidowGame:
         if rules.widow_scoring == "lives" and not any(d.lives):
             for s in d.order():
                 d.to_pool(s, rules.stake)
-                d.lives[s] = rules.widow_lives
+                d.add_lives(s, rules.widow_lives)
 
     def blind_dealer(self, rules: Rules) -> bool:
         """Under the dealer's privilege the dealer chooses before seeing his hand."""
@@ -113,7 +113,7 @@ class WidowGame:
 
     def after_deal(self, d: Draft) -> None:
         """Turn up the widow; then the dealer's privilege or the first exchange."""
-        d.widow = tuple(d.pack.pop(0) for _ in range(3))
+        d.widow, d.pack = d.pack[:3], d.pack[3:]
         d.emit("widow", cards=d.widow)
         appeared = list(d.widow)
         if d.rules.dealer_widow_privilege:
@@ -177,8 +177,7 @@ class WidowGame:
             rest = horses.seats[1:]
             if kind == K.HORSE:
                 d.to_pool(seat, horse_price(d.rules), "horse")
-                d.lives[seat] += 1
-                d.horses[seat] += 1
+                d.add_lives(seat, 1, horses=1)
             else:
                 d.emit("decline", seat, note="no horse")
             if rest:
@@ -241,7 +240,7 @@ class WidowGame:
         """Turn a fresh card from the stock to the widow (none when the stock is empty)."""
         if not d.pack:
             return []
-        card = d.pack.pop(0)
+        card, d.pack = d.pack[0], d.pack[1:]
         d.widow = (*d.widow, card)
         d.emit("turn", cards=(card,))
         return [card]
@@ -348,7 +347,7 @@ class WidowGame:
         losers = low if rules.worst_tie == "all" else low[-1:]
         out: list[int] = []
         for s in losers:
-            d.lives[s] -= 1
+            d.add_lives(s, -1)
             d.emit("life", s, d.lives[s])
             if d.lives[s] == 0:
                 out.append(s)
