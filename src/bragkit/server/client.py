@@ -113,6 +113,7 @@ class RoomClient:
                         self._state_seen.set()
                 elif kind in ("ack", "error"):
                     self._replies.put_nowait(frame)
+                    self._updates.set()
                 if self.on_frame is not None:
                     self.on_frame(frame)
         except Exception:  # closed by the server: kept in self.closed
@@ -150,7 +151,13 @@ class RoomClient:
         assert self.ws is not None
         await self.ws.send(json.dumps(message))
         async with asyncio.timeout(timeout):
-            return await self._replies.get()
+            while True:
+                if not self._replies.empty():
+                    return self._replies.get_nowait()
+                if self.closed is not None:
+                    raise ClientError(f"the connection is closed: {self.closed}")
+                self._updates.clear()
+                await self._updates.wait()
 
     async def act(self, action: str, cid: str | None = None) -> dict[str, Any]:
         """Play ``action`` (``"bet 4"``) with a fresh client action id."""

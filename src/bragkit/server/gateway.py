@@ -50,7 +50,7 @@ class Gateway:
     """The ``/ws/tables/{id}`` endpoint of one room."""
 
     def __init__(self, room: Room, *, origins: tuple[str, ...] = (), rate: float = 5.0,
-                 burst: int = 40) -> None:
+                 burst: int = 60) -> None:
         self.room = room
         self.origins = {o.rstrip("/") for o in origins if o}
         self.rate = rate
@@ -125,7 +125,8 @@ class Gateway:
                     raise _Close(1008, "rate limit exceeded")
                 if w.overflowed:
                     raise _Close(1013, "client too slow to read")
-                await self._handle(rt, w, text)
+                if await self._handle(rt, w, text):
+                    bucket.refund()  # an action the table took: play is never limited
         except _Close as stop:
             with contextlib.suppress(Exception):
                 await ws.close(code=stop.code, reason=stop.reason)
@@ -184,17 +185,18 @@ class Gateway:
         w.deliver(frame)
 
     # ------------------------------------------------------------------ messages
-    async def _handle(self, rt: TableRuntime, w: Watcher, text: str) -> None:
+    async def _handle(self, rt: TableRuntime, w: Watcher, text: str) -> bool:
+        """Answer one message; whether it was an action the table took."""
         try:
             msg = json.loads(text)
         except ValueError:
             w.deliver({"t": "error", "re": None, "code": "malformed",
                        "error": "the message is not JSON"})
-            return
+            return False
         if not isinstance(msg, dict):
             w.deliver({"t": "error", "re": None, "code": "malformed",
                        "error": "a message is a JSON object with a \"t\" field"})
-            return
+            return False
         kind = msg.get("t")
         cid = msg.get("cid")
         if not isinstance(kind, str) or kind not in _TYPES:
@@ -202,11 +204,11 @@ class Gateway:
                        "code": "unknown_type",
                        "error": f"unknown message type {excerpt(kind)}; known: "
                                 f"{', '.join(sorted(_TYPES))}"})
-            return
+            return False
         if cid is not None and (not isinstance(cid, str) or not 1 <= len(cid) <= 64):
             w.deliver({"t": "error", "re": kind, "code": "malformed",
                        "error": f"cid must be text of 1..64 characters, not {excerpt(cid)}"})
-            return
+            return False
         reply: dict[str, JSON] = {"t": "ack", "re": kind}
         if cid is not None:
             reply["cid"] = cid
@@ -229,6 +231,7 @@ class Gateway:
             reply = {"t": "error", "re": kind, "code": "server",
                      "error": f"the server could not do this ({type(error).__name__})"}
         w.deliver(reply)
+        return kind == "act" and reply["t"] == "ack"
 
     def _only(self, msg: dict[str, Any], *allowed: str) -> None:
         extra = sorted(k for k in msg if k not in {"t", "cid", *allowed})

@@ -37,3 +37,7 @@ class TokenBucket:
             self.tokens -= 1.0
             return True
         return False
+
+    def refund(self) -> None:
+        """Give back one token (a message that turned out to be legitimate play)."""
+        self.tokens = min(float(self.burst), self.tokens + 1.0)
