@@ -7,7 +7,8 @@ import { makePanel } from "./panel.js";
 
 const root = document.getElementById("table");
 let conn = null;
-const table = mount(root, { send: (action) => conn?.act(action) });
+// without a connection (the fixture catalog) the actions are kept in window.bragSent
+const table = mount(root, { send: (action) => (conn ? conn.act(action) : (window.bragSent ??= []).push(action)) });
 window.bragTable = table;
 window.bragModel = { fromProtocol };
 if (root.dataset.live === "1") {

@@ -1,0 +1,160 @@
+"""Everyone can play (issue 13): every action by keyboard with visible key hints, the text
+command box and live announcements of a screen-reader player, the four-colour deck, reduced
+motion, the turn alert in the tab title and favicon, confirmation on touch screens."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page
+
+from tests.web.catalog import FIXTURES, Fixture
+from tests.web.conftest import LiveServer
+
+
+def fx(name: str) -> Fixture:
+    return next(f for f in FIXTURES if f.name == name)
+
+
+@pytest.fixture()
+def table(browser: Browser, fixture_server: LiveServer) -> Iterator[Page]:
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+    pg = ctx.new_page()
+    pg.set_default_timeout(5000)
+    pg.goto(f"{fixture_server.url}/_fixture")
+    pg.wait_for_function("window.bragTable !== undefined")
+    yield pg
+    ctx.close()
+
+
+def show(pg: Page, name: str, **over: Any) -> None:
+    pg.evaluate("m => { window.bragSent = []; window.bragTable.update(m); }",
+                {**fx(name).message, "frozen_clock": True, **over})
+
+
+def sent(pg: Page) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = pg.evaluate("window.bragSent")
+    return [{k: v for k, v in a.items() if v is not None} for a in out]
+
+
+def test_keys_take_the_actions(table: Page) -> None:
+    show(table, "see-on-offer")
+    assert table.locator("#actions kbd").all_inner_texts() == ["B", "V", "F"]
+    table.keyboard.press("v")
+    assert sent(table) == [{"kind": "see"}]
+    assert table.locator("#sending").is_visible()  # no second action until the server answers
+    table.keyboard.press("f")
+    assert sent(table) == [{"kind": "see"}]
+
+
+def test_amount_key_then_enter(table: Page) -> None:
+    show(table, "see-on-offer")
+    table.keyboard.press("b")
+    box = table.locator('input[data-amount]')
+    assert box.evaluate("e => e === document.activeElement")
+    box.fill("7")
+    table.keyboard.press("Enter")
+    assert sent(table) == [{"kind": "bet", "amount": 7}]
+
+
+def test_amount_out_of_range_is_not_sent(table: Page) -> None:
+    show(table, "see-on-offer")
+    table.locator("input[data-amount]").fill("99")
+    table.locator('.act[data-kind="bet"] button').click()
+    assert sent(table) == []
+    assert "between 4 and 20" in table.locator("#sr-alert").inner_text()
+
+
+def test_choice_by_key_and_enter(table: Page) -> None:
+    show(table, "carried-pot-two-blind-hands")
+    table.keyboard.press("l")
+    assert table.evaluate("document.activeElement.textContent").endswith("look old")
+    table.keyboard.press("Tab")
+    table.keyboard.press("Enter")
+    assert sent(table) == [{"kind": "look", "arg": "new"}]
+
+
+def test_command_box(table: Page) -> None:
+    show(table, "see-on-offer")
+    cmd = table.locator("#cmd")
+    cmd.fill("pot")
+    cmd.press("Enter")
+    assert table.locator("#cmd-out").inner_text() == "pot 9"
+    cmd.fill("who")
+    cmd.press("Enter")
+    assert "Alice dealer: 94 chips, open, last bet 4" in table.locator("#cmd-out").inner_text()
+    cmd.fill("cards")
+    cmd.press("Enter")
+    assert table.locator("#cmd-out").inner_text() == (
+        "king of hearts, king of diamonds, four of clubs: Pair of kings, four kicker")
+    cmd.fill("actions")
+    cmd.press("Enter")
+    assert table.locator("#cmd-out").inner_text().startswith("you may: bet 4 to 20; see 8")
+    cmd.fill("raise 6")
+    cmd.press("Enter")
+    assert "raise is not on offer" in table.locator("#cmd-out").inner_text()
+    cmd.fill("bet 6")
+    cmd.press("Enter")
+    assert sent(table) == [{"kind": "bet", "amount": 6}]
+
+
+def test_events_and_turn_are_announced(table: Page) -> None:
+    show(table, "waiting-for-another")
+    assert table.locator("#sr-status").inner_text().startswith("deal 3: Alice deals")
+    show(table, "blind-first-to-act")
+    alert = table.locator("#sr-alert").inner_text()
+    assert alert.startswith("Your turn, 24 seconds. look free; bet 1 to 10")
+    assert table.locator("#sr-status").get_attribute("aria-live") == "polite"
+    assert table.locator("#sr-alert").get_attribute("aria-live") == "assertive"
+
+
+def test_turn_changes_title_and_favicon(table: Page) -> None:
+    show(table, "waiting-for-another")
+    assert table.title() == "Friday Brag"
+    assert table.locator("link[rel=icon]").get_attribute("href").endswith("favicon.svg")
+    show(table, "blind-first-to-act")
+    assert table.title() == "Your turn – Friday Brag"
+    assert table.locator("link[rel=icon]").get_attribute("href").endswith("favicon-turn.svg")
+
+
+def test_four_colour_deck_and_reduced_motion_persist(table: Page) -> None:
+    show(table, "see-on-offer")
+    diamond = table.locator('#seats .card.s-d').first
+    red = diamond.evaluate("e => getComputedStyle(e).color")
+    table.click("[data-toggle=prefs]")
+    table.check("[data-pref=fourColour]")
+    table.check("[data-pref=reducedMotion]")
+    blue = diamond.evaluate("e => getComputedStyle(e).color")
+    assert red == "rgb(192, 17, 31)" and blue == "rgb(10, 79, 181)"
+    table.reload()
+    table.wait_for_function("window.bragTable !== undefined")
+    show(table, "see-on-offer")
+    assert table.locator("#table.four-colour").count() == 1
+    assert table.evaluate("document.documentElement.classList.contains('reduce-motion')")
+
+
+def test_confirm_fold_on_touch(browser: Browser, fixture_server: LiveServer) -> None:
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True,
+                              is_mobile=True)
+    pg = ctx.new_page()
+    pg.goto(f"{fixture_server.url}/_fixture")
+    pg.wait_for_function("window.bragTable !== undefined")
+    show(pg, "see-on-offer")
+    fold = pg.locator('.act[data-kind="fold"] button')
+    fold.tap()
+    assert sent(pg) == [] and "confirm fold" in pg.locator("#sr-alert").inner_text()
+    fold.tap()
+    assert sent(pg) == [{"kind": "fold"}]
+    ctx.close()
+
+
+def test_screen_reader_layout_is_a_list(table: Page) -> None:
+    show(table, "see-on-offer")
+    table.click("[data-toggle=prefs]")
+    table.check("[data-pref=screenReader]")
+    pos = table.locator("#seats .seat").first.evaluate("e => getComputedStyle(e).position")
+    assert pos == "static"
+    names = table.get_by_role("heading", level=3).all_inner_texts()
+    assert [n.split() for n in names] == [["Alice"], ["Bob", "you"], ["Carol"]]
