@@ -13,7 +13,7 @@ import random
 import pytest
 
 from bragkit.engine import open_table
-from bragkit.engine.poker_state import PokerState
+from bragkit.engine.poker.state import PokerState
 from bragkit.rules import Rules, get_preset, preset_names
 from bragkit.testing import check_conformance
 

@@ -17,7 +17,7 @@ from bragkit.bots.strength import one_opponent_table, percentile_table, sampled_
 from bragkit.cards import parse_cards
 from bragkit.engine import Table, open_table
 from bragkit.engine.actions import Action, LegalAction
-from bragkit.engine.family import family_for
+from bragkit.engine.brag.family import family_for
 from bragkit.errors import RulesError
 from bragkit.hands import get_ranking
 from bragkit.hands.batch import rank_best_batch

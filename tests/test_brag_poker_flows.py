@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bragkit.engine.poker_state import PokerState
+from bragkit.engine.poker.state import PokerState
 from bragkit.errors import IllegalActionError
 from bragkit.rules import Rules, get_preset
 from bragkit.testing.fixtures import stacked_pack

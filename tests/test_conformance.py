@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bragkit.engine.family import FAMILIES
+from bragkit.engine.brag.family import FAMILIES
 from bragkit.rules import PRESETS, get_preset
 from bragkit.testing import ConformanceError, check_conformance, check_state
 

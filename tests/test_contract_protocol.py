@@ -26,7 +26,7 @@ from bragkit.engine.contract import (
     turn_of,
 )
 from bragkit.engine.pack import fresh_pack, shuffled_pack
-from bragkit.engine.poker_state import PokerState
+from bragkit.engine.poker.state import PokerState
 from bragkit.engine.table import open_table
 from bragkit.errors import IllegalActionError
 from bragkit.rules import get_preset

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from bragkit.engine import Session, open_table, register_table
-from bragkit.engine.poker_session import PokerSession
+from bragkit.engine.poker.session import PokerSession
 from bragkit.engine.table import table_class
 from bragkit.errors import RulesError
 from bragkit.games.commerce.session import CommerceSession

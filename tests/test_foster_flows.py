@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bragkit.engine.pack import fresh_pack
-from bragkit.engine.poker_state import PokerState
+from bragkit.engine.poker.state import PokerState
 from bragkit.errors import IllegalActionError
 from bragkit.rules import Rules, get_preset
 from bragkit.testing.fixtures import stacked_pack

@@ -9,7 +9,7 @@ import pytest
 
 from bragkit.engine import BragState
 from bragkit.engine.pack import shuffled_pack
-from bragkit.engine.poker_state import PokerState
+from bragkit.engine.poker.state import PokerState
 from bragkit.errors import HistoryError
 from bragkit.games.commerce.state import CommerceState
 from bragkit.history import dumps, history_of, loads, replay

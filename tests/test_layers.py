@@ -32,32 +32,6 @@ def _in_known_package(cycle: frozenset[str]) -> str | None:
             return package
     return None
 
-SHIMS: tuple[str, ...] = (
-    "bragkit.engine.poker_state.PokerSeatView",
-    # the poker-style machine moved to engine/poker/ (re-export modules at the old paths)
-    "bragkit.engine.poker_betting.PokerBetting",
-    "bragkit.engine.poker_game.poker_game_for",
-    "bragkit.engine.poker_session.PokerSession",
-    "bragkit.engine.poker_state.PokerState",
-    # Commerce moved to games/commerce/ (re-export modules at the old paths)
-    "bragkit.games.commerce.TradeGame",
-    "bragkit.games.commerce_cards.arg_cards",
-    "bragkit.games.commerce_session.CommerceSession",
-    "bragkit.games.commerce_widow.WidowGame",
-    # the brag-style machine moved to engine/brag/ (re-export modules at the old paths)
-    "bragkit.engine.brag_betting.BragBetting",
-    "bragkit.engine.brag_fast.fast",
-    "bragkit.engine.brag_legal.borrow_need",
-    "bragkit.engine.brag_resolve.foldout",
-    "bragkit.engine.brag_start.start_deal",
-    "bragkit.engine.brag_state.BragState",
-    "bragkit.engine.diagnose.diagnose",
-    "bragkit.engine.family.family_for",
-)
-"""Temporary compatibility names (aliases of the contract's types, re-export modules): each
-is listed here while it exists and removed when it goes; the list is empty at the end."""
-
-
 def import_cycles(package: str = "bragkit") -> set[frozenset[str]]:
     """Every set of two or more modules of ``package`` that import each other in a cycle
     (the strongly connected components of the import graph, Tarjan's algorithm)."""
@@ -150,15 +124,6 @@ def test_the_engine_core_names_no_game() -> None:
                          if not line.lstrip().startswith((">>>", "...", "#")))
         named = [g for g in games if f'"{g}"' in code or f"'{g}'" in code]
         assert not named, f"engine/{name} names {named}"
-
-
-def test_shims_still_listed_exist() -> None:
-    """Each listed shim exists (remove it from SHIMS when it goes, so the list stays true)."""
-    import importlib
-
-    for dotted in SHIMS:
-        module, _, name = dotted.rpartition(".")
-        assert hasattr(importlib.import_module(module), name), f"{dotted} is gone: unlist it"
 
 
 def test_every_source_folder_is_a_regular_package() -> None:

@@ -10,7 +10,7 @@ import random
 import pytest
 
 from bragkit.engine.actions import Action
-from bragkit.engine.family import CACHE_SIZE, family_cache_size, family_for
+from bragkit.engine.brag.family import CACHE_SIZE, family_cache_size, family_for
 from bragkit.engine.table import KEEP_RECORDS, DealRecord, Table, open_table
 from bragkit.errors import HistoryError, RulesError
 from bragkit.history import history_of, loads, replay
@@ -96,8 +96,8 @@ def test_family_cache_is_bounded() -> None:
 
 
 def test_poker_game_cache_is_bounded() -> None:
-    from bragkit.engine.poker_game import CACHE_SIZE as POKER_CACHE
-    from bragkit.engine.poker_game import poker_game_cache_size, poker_game_for
+    from bragkit.engine.poker.game import CACHE_SIZE as POKER_CACHE
+    from bragkit.engine.poker.game import poker_game_cache_size, poker_game_for
 
     foster = get_preset("foster")
     for ante in range(1, POKER_CACHE + 40):

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from bragkit.engine.poker_betting import PokerBetting, Round, side_pots, split
+from bragkit.engine.poker.betting import PokerBetting, Round, side_pots, split
 
 
 def _kinds(legal: tuple[object, ...]) -> list[str]:

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from bragkit.engine import open_table
-from bragkit.engine.poker_session import PokerSession
+from bragkit.engine.poker.session import PokerSession
 from bragkit.errors import RulesError
 from bragkit.rules import Rules, get_preset, preset_names, resolve
 
@@ -141,7 +141,7 @@ def test_7_keys_of_another_game_are_refused_not_ignored(
 
 
 def test_7_every_key_of_a_game_is_accepted() -> None:
-    from bragkit.engine.poker_game import poker_game_for
+    from bragkit.engine.poker.game import poker_game_for
 
     tweaks: list[tuple[str, dict[str, object]]] = [
         ("foster", {"limit": 4, "min_raise": 2, "max_raises": 2,

@@ -2,9 +2,8 @@
 
 ``state`` (the deal state and its transitions), ``cards`` (the card arguments of actions),
 ``trade`` (trading with the pack and bartering), ``widow`` (the widow), ``session`` (the
-table).  ``GAMES`` holds both declarations (:mod:`bragkit.games.spec`); the other names are
-re-exported at the old path of ``games/commerce.py`` (temporary, listed in
-tests/test_layers.py SHIMS; new code imports the modules).
+table).  ``GAMES`` holds both declarations (:mod:`bragkit.games.spec`); import the other
+names from their modules.
 
 >>> [spec.name for spec in GAMES]
 ['commerce', 'commerce-widow']
@@ -13,17 +12,8 @@ tests/test_layers.py SHIMS; new code imports the modules).
 from typing import Final
 
 from bragkit.games.commerce import trade, widow
-from bragkit.games.commerce.trade import (
-    COMMON_KEYS,
-    TRADE_GAME,
-    TRADE_KEYS,
-    TradeGame,
-    neighbour,
-    trade_cost,
-)
 
 GAMES: Final = trade.GAMES + widow.GAMES
 """Commerce's declarations (the registry discovers them here)."""
 
-__all__ = ["COMMON_KEYS", "GAMES", "TRADE_GAME", "TRADE_KEYS", "TradeGame", "neighbour",
-           "trade_cost"]
+__all__ = ["GAMES"]
