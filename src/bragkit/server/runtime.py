@@ -649,11 +649,15 @@ class TableRuntime:
         if self.finished and not was:
             entries.append(NewEntry("close", {"op": "finished", "reason": "hands played"
                                               if not self.table.over else "too few stacks"}))
-        txns = self._ledger(before, f"hand {deal + 1}")
         try:
+            txns = self._ledger(before, f"hand {deal + 1}")
             seqs = await self.commit(entries, txns)
+        except StoreError:
+            await asyncio.to_thread(self.broken)
+            raise ServerError("storage", "the action could not be stored, so it was not "
+                                         "taken: send it again") from None
         except BaseException:
-            self.broken()
+            await asyncio.shield(asyncio.to_thread(self.broken))
             raise
         if cid is not None:
             self._remember(cid, seqs[0])

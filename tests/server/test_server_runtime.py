@@ -1,0 +1,71 @@
+"""The table runtime without a network: a store that refuses a batch leaves the table as
+the log says (the action is not taken, and a resend works); the timer's default action."""
+
+from __future__ import annotations
+
+import asyncio
+from concurrent.futures import Future
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bragkit.engine.actions import LegalAction
+from bragkit.server.room import Room
+from bragkit.server.runtime import ServerError, TableRuntime, timeout_action
+from bragkit.server.store.base import StoreError, open_store
+
+
+class Flaky:
+    """A store whose next ``fail`` submits fail (after nothing was written)."""
+
+    def __init__(self, inner: Any) -> None:
+        self.inner = inner
+        self.fail = 0
+
+    def submit(self, *args: Any, **kw: Any) -> Future[list[int]]:
+        if self.fail:
+            self.fail -= 1
+            bad: Future[list[int]] = Future()
+            bad.set_exception(StoreError("the database is gone"))
+            return bad
+        result: Future[list[int]] = self.inner.submit(*args, **kw)
+        return result
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.inner, name)
+
+
+def test_a_refused_commit_takes_nothing_and_a_resend_works(tmp_path: Path) -> None:
+    inner = open_store(str(tmp_path / "room.db"))
+    store = Flaky(inner)
+
+    async def body() -> None:
+        room = Room(store)
+        room.ready = True
+        made = await room.create({"preset": "modern", "seats": 2, "stack": 30,
+                                  "options": {"approval": False, "timer": 600}})
+        rt = room.tables[made["table"]]
+        seat = rt.to_act()
+        before = (rt.seq, list(rt.table.current_actions()), rt.stacks())
+        store.fail = 1
+        with pytest.raises(ServerError) as refused:
+            await rt.act(seat, "look", "c1")
+        assert refused.value.code == "storage"
+        assert (rt.seq, list(rt.table.current_actions()), rt.stacks()) == before
+        seq = await rt.act(seat, "look", "c1")  # the resend is taken, once
+        assert seq == before[0] + 1 and await rt.act(seat, "look", "c1") == seq
+        again = TableRuntime.recover(inner.table(rt.id), inner)
+        assert again.table.current_actions() == rt.table.current_actions()
+        await room.stop()
+
+    asyncio.run(body())
+    inner.close()
+
+
+def test_the_timer_plays_fold_or_the_games_default() -> None:
+    assert timeout_action((LegalAction("look"), LegalAction("fold"),
+                           LegalAction("bet", lo=1, hi=5))) == "fold"
+    assert timeout_action((LegalAction("stand"), LegalAction("trade", cost=1,
+                                                             args=("5d", "4d")))) == "stand"
+    assert timeout_action((LegalAction("ante", lo=1, hi=10),)) == "ante 1"
