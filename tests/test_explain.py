@@ -117,7 +117,7 @@ def test_replay_reports_the_retained_hand_actually_played() -> None:
     from bragkit.history import history_of, replay
 
     t = _retained_table()
-    old = t.state.old[1]
+    old = t.state.retained_hand[1]
     t.apply_text("p2 look new")
     t.apply_text("p2 throw")
     t.apply_text("p2 see")

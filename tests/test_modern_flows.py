@@ -152,7 +152,7 @@ def test_b6_blind_fold_out_carries_and_two_hands_are_played() -> None:
     assert t.carried == 4 and t.retained[0] == A
     st = t.state
     assert st is not None and st.pot == 7
-    assert st.old[A] and st.hands[A]
+    assert st.retained_hand[A] and st.hands[A]
     t.apply_text("p2 look")
     t.apply_text("p2 bet 2")
     t.apply_text("p3 look")
@@ -168,7 +168,7 @@ def test_b6_blind_fold_out_carries_and_two_hands_are_played() -> None:
         st.apply("look old")
     t.apply_text("p1 throw")
     st = t.state
-    assert st is not None and not st.old[A] and not st.looked[A]
+    assert st is not None and not st.retained_hand[A] and not st.looked[A]
     t.apply_text("p1 bet 1")  # blind: stays for half of R = 2
     st = t.state
     assert st is not None and st.stake == 2 and st.blind_bet[A]

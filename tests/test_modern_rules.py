@@ -133,12 +133,12 @@ def _two_hands(**kw: Any) -> BragState:
 
 def test_4_4_6_keep_the_looked_hand_throws_the_other_unseen() -> None:
     st = _two_hands()
-    assert st.old[0] == (0, 4, 9) and st.pot == 7
+    assert st.retained_hand[0] == (0, 4, 9) and st.pot == 7
     st = play(st, "p1 look old")
     assert st.phase == "decide" and legal(st).keys() == {"keep", "throw"}
     assert st.view(0).events[-1].cards == (0, 4, 9)
     kept = play(st, "p1 keep")
-    assert kept.hands[0] == (0, 4, 9) and kept.old[0] == () and kept.looked[0]
+    assert kept.hands[0] == (0, 4, 9) and kept.retained_hand[0] == () and kept.looked[0]
     assert kept.pack[-3:] == st.hands[0]  # the new hand, unseen, to the pack
     assert st.view(0).own_cards is None  # nothing of the new hand leaks
 
@@ -149,7 +149,7 @@ def test_4_4_6_winning_again_with_two_blind_hands_retains_only_one() -> None:
     assert st.phase == "retain"
     assert legal(st)["retain"].args == ("old", "new")
     st = play(st, "p1 retain new")
-    assert st.retained[1:] == st.first().hands[0] and st.old[0] == ()
+    assert st.retained[1:] == st.first().hands[0] and st.retained_hand[0] == ()
 
 
 def test_4_4_9_fold_or_rebuy() -> None:

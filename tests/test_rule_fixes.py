@@ -174,7 +174,7 @@ def test_4_4_11_stub_shows_only_public_or_folded_cards(preset: str) -> None:
         allowed = {first.pack[-1], *first.faceup}  # the stub turned up after the deal
         for e in st.events:
             if e.kind == "fold" and e.seat is not None:
-                allowed.update(first.hands[e.seat], first.old[e.seat])
+                allowed.update(first.hands[e.seat], first.retained_hand[e.seat])
             if e.kind == "reveal" and e.visible_to is None and e.cards:
                 allowed.update(e.cards)
         shown = {c for cards in stub_shown(st) for c in cards}

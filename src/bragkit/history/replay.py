@@ -178,7 +178,7 @@ def _retained_hand(first: Any, state: Any) -> dict[str, Any]:
     if getattr(first, "faceup", ()):  # face-up variant: the retained hand is the one played
         held = pack_text(first.hands[seat])
         return {"retained_hand": {key: held}, "played": {key: held}}
-    old = first.old[seat]
+    old = first.retained_hand[seat]
     if not old:
         return {}
     new = first.hands[seat]
@@ -330,7 +330,8 @@ def _history_of_deal(state: DealState) -> HandHistory:
     the pack is rebuilt from the first state's dealt cards and checked by re-playing."""
     first = state.first()
     if isinstance(first, BragState):
-        if first.pot != sum(first.paid) or first.retainer >= 0 or first.old != ((),) * first.n:
+        if (first.pot != sum(first.paid) or first.retainer >= 0
+                or first.retained_hand != ((),) * first.n):
             raise HistoryError("a deal with a carried pot or a retained hand can be saved only "
                                "from its session")
         if any(s == "out" for s in first.status):

@@ -170,7 +170,7 @@ class Knowledge:
         rules = self.rules
         if kind == "look":
             if action.arg == "old":
-                seats[p].update(pre.old[p])
+                seats[p].update(pre.retained_hand[p])
             else:
                 seats[p].update(pre.hands[p])
                 if action.arg is None:
@@ -181,7 +181,7 @@ class Knowledge:
                 self._seen[p] = True
             return
         if kind == "fold" and rules.stub_face_up:
-            folded = pre.old[p] + pre.hands[p]
+            folded = pre.retained_hand[p] + pre.hands[p]
             if folded:
                 self._show(folded[-1:])  # a folded hand goes face up on the stub (4.4.11)
         if kind == "accept" and pre.phase == "sideshow":  # Teen Patti side show (4.7)
@@ -249,8 +249,8 @@ def _played(pre: Any, post: Any, seat: int, named: str | None = None) -> tuple[i
     """The three cards ``seat`` plays at a showdown: the named one of two blind hands, and
     an unlooked 4/5-card hand without the discards the engine makes for it (A-4.2)."""
     hand: tuple[int, ...] = pre.hands[seat]
-    if pre.old[seat] and named == "old":
-        hand = pre.old[seat]
+    if pre.retained_hand[seat] and named == "old":
+        hand = pre.retained_hand[seat]
     if len(hand) > 3:
         out = set(post.discards[seat])
         return tuple([c for c in hand if c not in out])

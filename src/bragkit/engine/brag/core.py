@@ -193,7 +193,7 @@ class Seldom:
     one record, shared by consecutive states until one of them changes."""
 
     frozen: tuple[tuple[int, int], ...]
-    old: tuple[tuple[int, ...], ...]
+    retained_hand: tuple[tuple[int, ...], ...]
     discards: tuple[tuple[int, ...], ...]
     pending: Pending | None
     winners: tuple[int, ...]
@@ -266,9 +266,10 @@ class BragRecord(DealProtocol):
         return self.seldom.frozen
 
     @property
-    def old(self) -> tuple[tuple[int, ...], ...]:
-        """Each seat's retained (old) blind hand, () if none."""
-        return self.seldom.old
+    def retained_hand(self) -> tuple[tuple[int, ...], ...]:
+        """Each seat's retained (old) blind hand, () if none (the hand it retained from the
+        previous deal beside the new one, until it keeps one: rules 4.4.6)."""
+        return self.seldom.retained_hand
 
     @property
     def discards(self) -> tuple[tuple[int, ...], ...]:
@@ -370,7 +371,7 @@ class BragRecord(DealProtocol):
     def all_cards(self) -> list[int]:
         """Every card id this deal accounts for (pack, hands, discards are in the pack)."""
         cards = list(self.pack)
-        old = self.seldom.old
+        old = self.seldom.retained_hand
         for s in range(self.setup.n):
             cards.extend(self.hands[s])
             cards.extend(old[s])
@@ -392,7 +393,7 @@ class BragRecord(DealProtocol):
         dealt: set[int] = set()
         for s in range(self.setup.n):
             dealt.update(first.hands[s])
-            dealt.update(first.seldom.old[s])
+            dealt.update(first.seldom.retained_hand[s])
         dealt.update(first.seldom.faceup)
         return dealt - shown
 
@@ -421,13 +422,13 @@ class Work(Generic[R_co]):
         "looked",
         "n",
         "new_events",
-        "old",
         "pack",
         "paid",
         "pending",
         "phase",
         "pot",
         "retained",
+        "retained_hand",
         "retainer",
         "rules",
         "shuffle_next",
@@ -452,7 +453,7 @@ class Work(Generic[R_co]):
         self.pot = st.pot
         self.frozen = list(seldom.frozen)
         self.hands = list(st.hands)
-        self.old = list(seldom.old)
+        self.retained_hand = list(seldom.retained_hand)
         self.discards = list(seldom.discards)
         self.looked = list(st.looked)
         self.blind_bet = list(st.blind_bet)
@@ -482,7 +483,7 @@ class Work(Generic[R_co]):
         st = self.base
         actions = st.actions if action is None else (*st.actions, (seat, action))
         seldom = make_seldom(
-            tuple(self.frozen), tuple(self.old), tuple(self.discards), self.pending,
+            tuple(self.frozen), tuple(self.retained_hand), tuple(self.discards), self.pending,
             tuple(self.winners), self.carried, self.retained, self.shuffle_next, self.debts,
             tuple(self.bought), self.total, self.faceup, self.retainer, self.turn)
         if seldom == st.seldom:
@@ -623,7 +624,7 @@ def make(cls: type[R], setup: DealSetup,
 
 
 _set_frozen = slot_setter(Seldom, "frozen")
-_set_old = slot_setter(Seldom, "old")
+_set_retained_hand = slot_setter(Seldom, "retained_hand")
 _set_discards = slot_setter(Seldom, "discards")
 _set_pending = slot_setter(Seldom, "pending")
 _set_winners = slot_setter(Seldom, "winners")
@@ -639,7 +640,7 @@ _set_turn = slot_setter(Seldom, "turn")
 
 
 def make_seldom(frozen: tuple[tuple[int, int], ...],
-                old: tuple[tuple[int, ...], ...],
+                retained_hand: tuple[tuple[int, ...], ...],
                 discards: tuple[tuple[int, ...], ...],
                 pending: Pending | None,
                 winners: tuple[int, ...],
@@ -655,7 +656,7 @@ def make_seldom(frozen: tuple[tuple[int, int], ...],
     """A new :class:`Seldom` record from every field, in field order (as :func:`make`)."""
     new = object.__new__(Seldom)
     _set_frozen(new, frozen)
-    _set_old(new, old)
+    _set_retained_hand(new, retained_hand)
     _set_discards(new, discards)
     _set_pending(new, pending)
     _set_winners(new, winners)
@@ -679,7 +680,7 @@ def seldom_with(seldom: Seldom, *, pending: Pending | None = None, turn: TurnFla
             and (carried is None or carried == seldom.carried)
             and (winners is None or winners == seldom.winners)):
         return seldom
-    return make_seldom(seldom.frozen, seldom.old, seldom.discards, pending,
+    return make_seldom(seldom.frozen, seldom.retained_hand, seldom.discards, pending,
                        seldom.winners if winners is None else winners,
                        seldom.carried if carried is None else carried, seldom.retained,
                        seldom.shuffle_next, seldom.debts, seldom.bought, seldom.total,

@@ -104,10 +104,10 @@ def _why(st: BragRecord, action: Action) -> str | None:
             return f"a see needs exactly two players left (rules {sec})"
         if st.stake == 0:
             return "nobody has bet yet, so there is nothing to see (rules 4.4.3)"
-        if st.old[p]:
+        if st.retained_hand[p]:
             return "reduce your two blind hands to one before seeing (rules 4.4.6)"
         q = next_in_turn(st.status, p)
-        if st.old[q]:
+        if st.retained_hand[q]:
             return "the opponent holds two blind hands: only he may start a see (rules 4.4.6)"
         if not betting.can_see(blind, not st.looked[q]):
             return f"you cannot see a blind man (rules {sec})"

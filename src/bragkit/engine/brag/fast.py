@@ -71,15 +71,15 @@ def _other_phase(st: R, p: int, action: Action) -> R | None:
     phase = st.phase
     kind = action.kind
     seldom = st.seldom
-    if phase == P_RETAIN and action.arg is None and not seldom.old[p]:
+    if phase == P_RETAIN and action.arg is None and not seldom.retained_hand[p]:
         hand = st.hands[p]
         hands = (*st.hands[:p], (), *st.hands[p + 1:])
         end = _new_event(Event, ("deal_end", None, seldom.carried, None, None, None))
         if kind == "retain":
-            kept = make_seldom(seldom.frozen, seldom.old, seldom.discards, None, seldom.winners,
-                               seldom.carried, (p, *hand), seldom.shuffle_next, seldom.debts,
-                               seldom.bought, seldom.total, seldom.faceup, seldom.retainer,
-                               seldom.turn)
+            kept = make_seldom(seldom.frozen, seldom.retained_hand, seldom.discards, None,
+                               seldom.winners, seldom.carried, (p, *hand), seldom.shuffle_next,
+                               seldom.debts, seldom.bought, seldom.total, seldom.faceup,
+                               seldom.retainer, seldom.turn)
             retain = _new_event(Event, ("retain", p, None, None, None, None))
             return _step(st, p, action, P_OVER, -1, kept, (retain, end), hands)
         if kind == "release":
@@ -126,7 +126,7 @@ def fast(st: R, p: int, action: Action) -> R | None:
         return None
     if st.phase != P_BET:
         return _other_phase(st, p, action)
-    if st.seldom.old[p]:
+    if st.seldom.retained_hand[p]:
         return None
     if kind == "showdown":
         return _propose(st, p, action)
@@ -171,7 +171,7 @@ def _fast_foldout(st: R, p: int, action: Action) -> R | None:
     """A fold that leaves one seat: it wins the pot, or carries it if playing blind."""
     s = next_in_turn(st.status, p)
     seldom = st.seldom
-    if seldom.old[s]:
+    if seldom.retained_hand[s]:
         return None
     setup = st.setup
     blind = not st.looked[s] and (st.blind_bet[s]

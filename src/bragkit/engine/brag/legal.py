@@ -68,12 +68,13 @@ def _legal(st: BragRecord) -> tuple[LegalAction, ...]:
         acts = []
         if st.stacks[p] >= short:
             acts.append(LegalAction("lend", lo=short, hi=st.stacks[p]))
-        acts.append(LegalAction("show", args=("old", "new")) if st.old[p] else LegalAction("show"))
+        acts.append(LegalAction("show", args=("old", "new")) if st.retained_hand[p]
+                    else LegalAction("show"))
         return tuple(acts)
     if phase == Phase.NAME:
         return (LegalAction("name", args=("old", "new")),)
     if phase == Phase.RETAIN:
-        if st.old[p]:
+        if st.retained_hand[p]:
             return (LegalAction("retain", args=("old", "new")), LegalAction("release"))
         return (LegalAction("retain"), LegalAction("release"))
     return st.family.phase_legal(st)
@@ -136,7 +137,7 @@ def see_cost_now(st: BragRecord, p: int) -> int | None:
     """What a see by ``p`` would cost now if the statuses allow one (two seats left, a bet
     made, nobody holding two hands, no open seat seeing a blind one), else None."""
     status = st.status
-    old = st.seldom.old
+    old = st.seldom.retained_hand
     if status.count(S_IN) != 2 or st.stake <= 0 or old[p]:
         return None
     q = next_in_turn(status, p)
@@ -166,7 +167,7 @@ def _legal_bet(st: BragRecord) -> tuple[LegalAction, ...]:
     status = st.status
     active = status.count(S_IN)
     acts: list[LegalAction] = []
-    old = seldom.old
+    old = seldom.retained_hand
     two_hands = bool(old[p])
     turn = seldom.turn  # flag tests only when a flag is set (IntFlag's & is slow)
     stake = st.stake

@@ -103,9 +103,9 @@ def return_cards(w: AnyWork, seat: int, face_up: bool = False) -> None:
 
     ``face_up`` for a folded hand: only folded hands go face up on a face-up stub (4.4.11).
     """
-    if w.old[seat]:
-        w.pack += w.old[seat]
-        w.old[seat] = ()
+    if w.retained_hand[seat]:
+        w.pack += w.retained_hand[seat]
+        w.retained_hand[seat] = ()
     if w.hands[seat]:
         w.pack += w.hands[seat]
         w.hands[seat] = ()
@@ -159,7 +159,7 @@ def foldout(w: AnyWork) -> None:
     """Exactly one seat is left in the betting (4.4.2 end conditions)."""
     s = w.first_active()
     if w.frozen:
-        if w.old[s]:
+        if w.retained_hand[s]:
             w.ask_name(s, 2, s, s)
             return
         reveal(w, s)
@@ -203,7 +203,7 @@ def see_showdown(w: AnyWork, seer: int, seen: int) -> None:
 
 def cover_showdown(w: AnyWork, short: int, other: int) -> None:
     """Two seats, one out of money (4.4.9): ``other`` shows and wins unless beaten."""
-    if w.old[other]:
+    if w.retained_hand[other]:
         w.ask_name(other, 1, short, other)
         return
     reveal(w, other)

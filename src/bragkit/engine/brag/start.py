@@ -101,7 +101,7 @@ def start_deal(cls: type[R], rules: Rules, stacks: tuple[int, ...], dealer: int,
         w.retainer = retainer
         w.blind_bet[retainer] = True
         if not face_up:
-            w.old[retainer] = held
+            w.retained_hand[retainer] = held
     w.stub_changed(face_up=True)  # the stub is turned face up after the deal
     if face_up:
         queue = tuple(s for s in order if s != retainer)

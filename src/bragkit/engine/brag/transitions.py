@@ -81,7 +81,7 @@ def _do_look(w: AnyWork, p: int, action: Action) -> None:
     vis = frozenset({p})
     if action.arg is not None:
         which = 0 if action.arg == "old" else 1
-        cards = w.old[p] if which == 0 else w.hands[p]
+        cards = w.retained_hand[p] if which == 0 else w.hands[p]
         w.emit("look", p, cards=cards, visible_to=vis, note=action.arg)
         w.phase = P_DECIDE
         w.pending = LookChoice(which)
@@ -95,12 +95,12 @@ def _do_look(w: AnyWork, p: int, action: Action) -> None:
 def _do_keep(w: AnyWork, p: int, action: Action) -> None:
     which = _pending(w, LookChoice).which
     if which == 0:
-        kept, other = w.old[p], w.hands[p]
+        kept, other = w.retained_hand[p], w.hands[p]
     else:
-        kept, other = w.hands[p], w.old[p]
+        kept, other = w.hands[p], w.retained_hand[p]
     w.pack += other
     w.hands[p] = kept
-    w.old[p] = ()
+    w.retained_hand[p] = ()
     w.looked[p] = True
     w.emit("keep", p, note="old" if which == 0 else "new")
     w.stub_changed()
@@ -111,11 +111,11 @@ def _do_keep(w: AnyWork, p: int, action: Action) -> None:
 def _do_throw(w: AnyWork, p: int, action: Action) -> None:
     which = _pending(w, LookChoice).which
     if which == 0:
-        w.pack += w.old[p]
+        w.pack += w.retained_hand[p]
     else:
         w.pack += w.hands[p]
-        w.hands[p] = w.old[p]
-    w.old[p] = ()
+        w.hands[p] = w.retained_hand[p]
+    w.retained_hand[p] = ()
     w.emit("throw", p, note="old" if which == 0 else "new")
     w.stub_changed()
     w.pending = None
@@ -235,10 +235,10 @@ def _name(w: AnyWork, p: int, which: str) -> None:
     """Keep one of two blind hands sight unseen; the other goes to the bottom."""
     if which == "old":
         w.pack += w.hands[p]
-        w.hands[p] = w.old[p]
+        w.hands[p] = w.retained_hand[p]
     else:
-        w.pack += w.old[p]
-    w.old[p] = ()
+        w.pack += w.retained_hand[p]
+    w.retained_hand[p] = ()
     w.emit("name", p, note=which)
     w.stub_changed()
 
