@@ -106,7 +106,7 @@ class ActionKind(enum.StrEnum):
 
 
 class TurnFlags(enum.IntFlag):
-    """Named flags of a brag-style seat's turn (today's ``BragState.turn`` bits)."""
+    """Named flags of a brag-style seat's turn (``BragState.turn_flags``)."""
 
     PROPOSED = 1
     REBOUGHT = 2

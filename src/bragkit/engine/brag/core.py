@@ -205,7 +205,7 @@ class Seldom:
     total: int
     faceup: tuple[int, ...]
     retainer: int
-    turn: TurnFlags
+    turn_flags: TurnFlags
 
 
 @dataclass(frozen=True, slots=True)
@@ -327,9 +327,9 @@ class BragRecord(DealProtocol):
         return self.seldom.retainer
 
     @property
-    def turn(self) -> TurnFlags:
-        """The flags of the current turn."""
-        return self.seldom.turn
+    def turn_flags(self) -> TurnFlags:
+        """The flags of the current turn (:class:`~bragkit.engine.kinds.TurnFlags`)."""
+        return self.seldom.turn_flags
 
     # ------------------------------------------------------------------ queries
     def turn_rule(self) -> str:
@@ -437,7 +437,7 @@ class Work(Generic[R_co]):
         "status",
         "to_act",
         "total",
-        "turn",
+        "turn_flags",
         "winners",
     )
 
@@ -465,7 +465,7 @@ class Work(Generic[R_co]):
         self.pack = st.pack
         self.paid = list(st.paid)
         self.total = seldom.total
-        self.turn = seldom.turn
+        self.turn_flags = seldom.turn_flags
         self.pending = seldom.pending
         self.faceup = seldom.faceup
         self.retainer = seldom.retainer
@@ -485,7 +485,7 @@ class Work(Generic[R_co]):
         seldom = make_seldom(
             tuple(self.frozen), tuple(self.retained_hand), tuple(self.discards), self.pending,
             tuple(self.winners), self.carried, self.retained, self.shuffle_next, self.debts,
-            tuple(self.bought), self.total, self.faceup, self.retainer, self.turn)
+            tuple(self.bought), self.total, self.faceup, self.retainer, self.turn_flags)
         if seldom == st.seldom:
             seldom = st.seldom  # share the record while nothing in it changes
         return make(  # the fields in order (BragRecord)
@@ -549,7 +549,7 @@ class Work(Generic[R_co]):
         """Pass the turn clockwise from ``seat`` to the next seat still betting."""
         self.to_act = next_in_turn(tuple(self.status), seat)
         self.phase = P_BET
-        self.turn = NO_FLAGS
+        self.turn_flags = NO_FLAGS
         self.pending = None
 
     def ask_name(self, seat: int, cont: int, a: int, b: int) -> None:
@@ -636,7 +636,7 @@ _set_bought = slot_setter(Seldom, "bought")
 _set_total = slot_setter(Seldom, "total")
 _set_faceup = slot_setter(Seldom, "faceup")
 _set_retainer = slot_setter(Seldom, "retainer")
-_set_turn = slot_setter(Seldom, "turn")
+_set_turn_flags = slot_setter(Seldom, "turn_flags")
 
 
 def make_seldom(frozen: tuple[tuple[int, int], ...],
@@ -652,7 +652,7 @@ def make_seldom(frozen: tuple[tuple[int, int], ...],
                 total: int,
                 faceup: tuple[int, ...],
                 retainer: int,
-                turn: TurnFlags, /) -> Seldom:
+                turn_flags: TurnFlags, /) -> Seldom:
     """A new :class:`Seldom` record from every field, in field order (as :func:`make`)."""
     new = object.__new__(Seldom)
     _set_frozen(new, frozen)
@@ -668,15 +668,16 @@ def make_seldom(frozen: tuple[tuple[int, int], ...],
     _set_total(new, total)
     _set_faceup(new, faceup)
     _set_retainer(new, retainer)
-    _set_turn(new, turn)
+    _set_turn_flags(new, turn_flags)
     return new
 
 
-def seldom_with(seldom: Seldom, *, pending: Pending | None = None, turn: TurnFlags = NO_FLAGS,
+def seldom_with(seldom: Seldom, *, pending: Pending | None = None,
+                turn_flags: TurnFlags = NO_FLAGS,
                 carried: int | None = None, winners: tuple[int, ...] | None = None) -> Seldom:
     """``seldom`` itself when it already has these values (the common case), else a copy
     with them: what the fast paths change."""
-    if (seldom.pending is pending and seldom.turn == turn
+    if (seldom.pending is pending and seldom.turn_flags == turn_flags
             and (carried is None or carried == seldom.carried)
             and (winners is None or winners == seldom.winners)):
         return seldom
@@ -684,7 +685,7 @@ def seldom_with(seldom: Seldom, *, pending: Pending | None = None, turn: TurnFla
                        seldom.winners if winners is None else winners,
                        seldom.carried if carried is None else carried, seldom.retained,
                        seldom.shuffle_next, seldom.debts, seldom.bought, seldom.total,
-                       seldom.faceup, seldom.retainer, turn)
+                       seldom.faceup, seldom.retainer, turn_flags)
 
 
 _set_setup_rules = slot_setter(DealSetup, "rules")

@@ -43,12 +43,12 @@ def _evolve(st: R, stacks: tuple[int, ...], pot: int, looked: tuple[bool, ...],
             blind_bet: tuple[bool, ...], status: tuple[SeatStatus, ...], phase: Phase, to_act: int,
             stake: int, last_bettor: int, pack: tuple[int, ...], paid: tuple[int, ...],
             hands: tuple[tuple[int, ...], ...], event: Event,
-            action: tuple[int, Action], turn: TurnFlags = NO_FLAGS) -> R:
+            action: tuple[int, Action], turn_flags: TurnFlags = NO_FLAGS) -> R:
     """A successor that differs only in the hot fields (the fast paths below)."""
     return make(  # the fields in order (BragRecord)
-        type(st), st.setup, seldom_with(st.seldom, turn=turn), stacks, pot, hands, looked,
-        blind_bet, status, phase, to_act, stake, last_bettor, pack, paid, (*st.events, event),
-        (*st.actions, action), st
+        type(st), st.setup, seldom_with(st.seldom, turn_flags=turn_flags), stacks, pot, hands,
+        looked, blind_bet, status, phase, to_act, stake, last_bettor, pack, paid,
+        (*st.events, event), (*st.actions, action), st
     )
 
 
@@ -79,13 +79,13 @@ def _other_phase(st: R, p: int, action: Action) -> R | None:
             kept = make_seldom(seldom.frozen, seldom.retained_hand, seldom.discards, None,
                                seldom.winners, seldom.carried, (p, *hand), seldom.shuffle_next,
                                seldom.debts, seldom.bought, seldom.total, seldom.faceup,
-                               seldom.retainer, seldom.turn)
+                               seldom.retainer, seldom.turn_flags)
             retain = _new_event(Event, ("retain", p, None, None, None, None))
             return _step(st, p, action, P_OVER, -1, kept, (retain, end), hands)
         if kind == "release":
             release = _new_event(Event, ("release", p, None, None, None, None))
             return _step(st, p, action, P_OVER, -1,
-                         seldom_with(seldom, turn=seldom.turn), (release, end), hands,
+                         seldom_with(seldom, turn_flags=seldom.turn_flags), (release, end), hands,
                          st.pack + hand)
         return None
     if phase == P_AGREE:
@@ -93,15 +93,15 @@ def _other_phase(st: R, p: int, action: Action) -> R | None:
         assert isinstance(asked, AgreeRound)
         proposer, rest = asked
         if kind == "refuse":
-            turn = seldom.turn | PROPOSED
+            turn = seldom.turn_flags | PROPOSED
             refused = _new_event(Event, ("refuse", p, None, None, None, None))
-            return _step(st, p, action, P_BET, proposer, seldom_with(seldom, turn=turn),
+            return _step(st, p, action, P_BET, proposer, seldom_with(seldom, turn_flags=turn),
                          (refused,))
         if kind == "agree" and rest:
             agreed = _new_event(Event, ("agree", p, None, None, None, None))
             return _step(st, p, action, P_AGREE, rest[0],
                          seldom_with(seldom, pending=AgreeRound(proposer, rest[1:]),
-                                     turn=seldom.turn), (agreed,))
+                                     turn_flags=seldom.turn_flags), (agreed,))
     return None
 
 
@@ -113,8 +113,8 @@ def _propose(st: R, p: int, action: Action) -> R:
     proposed = _new_event(Event, ("propose", p, None, None, None, None))
     seldom = st.seldom
     return _step(st, p, action, P_AGREE, others[0],
-                 seldom_with(seldom, pending=AgreeRound(p, others[1:]), turn=seldom.turn),
-                 (proposed,))
+                 seldom_with(seldom, pending=AgreeRound(p, others[1:]),
+                             turn_flags=seldom.turn_flags), (proposed,))
 
 
 def fast(st: R, p: int, action: Action) -> R | None:
@@ -151,7 +151,7 @@ def fast(st: R, p: int, action: Action) -> R | None:
         ev = _new_event(Event, ("look", p, None, st.hands[p], frozenset((p,)), None))
         return _evolve(st, st.stacks, st.pot, looked, st.blind_bet, st.status, P_BET, p, st.stake,
                        st.last_bettor, st.pack, st.paid, st.hands, ev, (p, action),
-                       st.seldom.turn)
+                       st.seldom.turn_flags)
     if kind == "fold":
         active = st.status.count(S_IN)
         if active == 2 and not st.seldom.frozen:

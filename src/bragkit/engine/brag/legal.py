@@ -169,7 +169,7 @@ def _legal_bet(st: BragRecord) -> tuple[LegalAction, ...]:
     acts: list[LegalAction] = []
     old = seldom.retained_hand
     two_hands = bool(old[p])
-    turn = seldom.turn  # flag tests only when a flag is set (IntFlag's & is slow)
+    turn = seldom.turn_flags  # flag tests only when a flag is set (IntFlag's & is slow)
     stake = st.stake
     if ((not turn or not turn & PROPOSED) and family.agreed_showdown and active >= 3
             and stake > 0 and not any(old)):

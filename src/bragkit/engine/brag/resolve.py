@@ -259,7 +259,7 @@ def enter_qualify(w: AnyWork, queue: tuple[int, ...]) -> None:
     w.emit("look", s, cards=w.hands[s], visible_to=frozenset({s}))
     if w.rules.discards:
         w.phase = P_DISCARD
-        w.turn = QUALIFYING
+        w.turn_flags = QUALIFYING
 
 
 def finish_qualify(w: AnyWork) -> None:
@@ -285,4 +285,4 @@ def finish_qualify(w: AnyWork) -> None:
         end_deal(w)
         return
     w.advance(w.dealer)
-    w.turn = NO_FLAGS
+    w.turn_flags = NO_FLAGS

@@ -132,8 +132,8 @@ def _do_discard(w: AnyWork, p: int, action: Action) -> None:
     w.pack += ids
     w.emit("discard", p, cards=ids, visible_to=frozenset({p}))
     w.stub_changed()
-    if w.turn and w.turn & QUALIFYING:
-        w.turn = NO_FLAGS
+    if w.turn_flags and w.turn_flags & QUALIFYING:
+        w.turn_flags = NO_FLAGS
         w.phase = P_QUALIFY
     else:
         w.phase = P_BET
@@ -195,7 +195,7 @@ def _do_rebuy(w: AnyWork, p: int, action: Action) -> None:
     w.stacks[p] += action.amount
     w.total += action.amount
     w.bought[p] += action.amount
-    w.turn |= REBOUGHT
+    w.turn_flags |= REBOUGHT
     w.emit("rebuy", p, amount=action.amount)
 
 
@@ -278,7 +278,7 @@ def _do_refuse(w: AnyWork, q: int, action: Action) -> None:
     w.to_act = _pending(w, AgreeRound).proposer
     w.pending = None
     w.phase = P_BET
-    w.turn |= PROPOSED
+    w.turn_flags |= PROPOSED
 
 
 def _do_stay(w: AnyWork, p: int, action: Action) -> None:
