@@ -17,7 +17,7 @@ export function makePanel(root, { table, invite, hostToken, bots }) {
     const saved = savedSeat(table);
     const can = !seated && !pending && (invite || hostToken) && !(saved?.token && saved.status === "seated");
     $("#join").hidden = !can;
-    if (pending) status("Your seat request is waiting for the host to approve it.");
+    if (pending && !seated) status("Your seat request is waiting for the host to approve it.");
   }
 
   function hostHtml(f) {
@@ -53,7 +53,11 @@ export function makePanel(root, { table, invite, hostToken, bots }) {
     const b = ev.target.closest("[data-host]");
     if (!b) return;
     const op = b.dataset.host;
-    if (op === "approve" || op === "deny") conn?.send({ t: op, request: b.dataset.request });
+    if (op === "approve" || op === "deny") {
+      conn?.send({ t: op, request: b.dataset.request });
+      // the host's own seat request: say hello again with the seat's token to sit in it
+      if (op === "approve" && savedSeat(table)?.token) setTimeout(() => conn?.hello(), 300);
+    }
     else if (op === "bot") conn?.send({ t: "bot", seat: $("#host-seat").value, bot: $("#host-bot").value || null });
     else if (op === "close") { if (confirm("Close the table? No more deals are played.")) conn?.send({ t: "close" }); }
     else conn?.send({ t: op });
@@ -66,6 +70,10 @@ export function makePanel(root, { table, invite, hostToken, bots }) {
     frame(f, w) {
       frame = f;
       welcome = w;
+      if (f.view?.seat) {
+        welcome = { ...w, you: { ...(w.you ?? {}), seat: f.view.seat, pending: null } };
+        if ($("#status").textContent.startsWith("Your seat request")) status("");
+      }
       showJoin();
       if (w.you?.host) $("#hostbox").innerHTML = hostHtml(f);
       const chats = (f.log ?? []).filter((x) => x.kind === "chat");
