@@ -37,7 +37,7 @@ GAMES = [  # preset, seats, stack, rules, event kinds that must occur in the dea
     ("modern-face-up", 3, 30, {}, {"look"}),
     ("modern-4card", 3, 30, {}, {"discard"}),
     ("teen-patti", 4, 40, {}, {"look"}),
-    ("american", 3, 40, {}, {"exchange"}),
+    ("american", 3, 60, {}, {"exchange"}),
     ("commerce", 3, 30, {}, {"deal"}),
     ("commerce-widow", 3, 30, {}, {"widow"}),
     ("foster", 3, 40, {}, {"ante"}),
@@ -112,8 +112,12 @@ async def _player(room: Live, tid: str, label: str, rng: random.Random,
         if frame["table"]["finished"] or frame["table"]["status"] == "closed":
             break
         view = frame["view"]
-        action = bot.act(view_from_json(view), legal_from_json(view["legal"]), rng)
-        reply = await me.act(str(action))
+        kinds = [a["kind"] for a in view["legal"]]
+        if "call" in kinds and rng.random() < 0.7:  # fewer folds: more exchanges, covers
+            text = "call"
+        else:
+            text = str(bot.act(view_from_json(view), legal_from_json(view["legal"]), rng))
+        reply = await me.act(text)
         assert reply["t"] in ("ack", "error"), reply
         acted += 1
         if acted == reconnect_at:  # the resync path: reconnect from a seq
