@@ -66,14 +66,17 @@ def sit(browser: Browser, link: str, name: str, *, viewport: tuple[int, int] = (
     return seat
 
 
-def host_page(browser: Browser, link: str) -> Page:
-    """The host's page (the host link, in a context of its own)."""
+def host_page(browser: Browser, link: str) -> Seat:
+    """The host's page (the host link, in a context of its own): a spectator of the deals."""
     ctx = browser.new_context(viewport={"width": 1280, "height": 800}, accept_downloads=True)
     pg = ctx.new_page()
     pg.set_default_timeout(10000)
+    host = Seat("host", ctx, pg)
+    pg.on("websocket", lambda ws: ws.on("framereceived",
+                                        lambda payload: host.frames.append(json.loads(payload))))
     pg.goto(link)
     pg.wait_for_function("window.bragTable.state() !== null")
-    return pg
+    return host
 
 
 Policy = Callable[[list[str], dict[str, Any]], str]
@@ -149,10 +152,11 @@ def _cards_in(obj: object) -> set[str]:
     return set(CARD.findall(json.dumps(obj)))
 
 
-def leaks(frames: list[dict[str, Any]], seat: int, hands: list[dict[int, set[str]]]
+def leaks(frames: list[dict[str, Any]], seat: int | None, hands: list[dict[int, set[str]]]
           ) -> list[str]:
-    """Cards of other seats found in frames sent to ``seat`` (0-based) that the frame does
-    not show to it: a card in ``shown``, the widow or the stub, or the seat's own, is fine."""
+    """Cards of other seats found in frames sent to ``seat`` (0-based; ``None``: a
+    spectator) that the frame does not show to it: a card in ``shown``, the widow or the
+    stub, or the seat's own, is fine."""
     found: list[str] = []
     for f in frames:
         view = f.get("view")

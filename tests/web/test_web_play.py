@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser
 
 from bragkit.history import loads, replay
 from tests.web.conftest import LiveServer
@@ -27,20 +27,21 @@ from tests.web.play import (
 )
 
 
-def _finish(url: str, table: dict[str, Any], seats: list[Seat], host_pg: Page) -> dict[str, Any]:
+def _finish(url: str, table: dict[str, Any], seats: list[Seat], host: Seat) -> dict[str, Any]:
     """Close the table as its host; the stacks shown in every browser must equal the
     server's and its ledger's, and the host's history must replay to them."""
-    tid, host = table["table"], table["host_token"]
-    r = httpx.post(f"{url}/api/tables/{tid}/close", params={"token": host}, timeout=10)
+    tid, token = table["table"], table["host_token"]
+    r = httpx.post(f"{url}/api/tables/{tid}/close", params={"token": token}, timeout=10)
     assert r.status_code == 200, r.text
     facts = httpx.get(f"{url}/api/tables/{tid}", timeout=10).json()
+    host_pg = host.page
     for pg in [*(s.page for s in seats), host_pg]:
         pg.wait_for_function("document.getElementById('t-sub').textContent.includes('closed')")
     shown = [[int(x) for x in s.page.locator("#seats .seat .stack").all_inner_texts()]
              for s in seats]
     # each page puts its own seat first in DOM order of the seats (seat order p1..pn)
     assert shown[0] == shown[1] == facts["stacks"], (shown, facts["stacks"])
-    ledger = httpx.get(f"{url}/api/tables/{tid}/ledger", params={"token": host},
+    ledger = httpx.get(f"{url}/api/tables/{tid}/ledger", params={"token": token},
                        timeout=10).json()
     assert ledger["zero_sum"] is True
     people = {p["name"]: p for p in ledger["people"]}
@@ -70,6 +71,8 @@ def _finish(url: str, table: dict[str, Any], seats: list[Seat], host_pg: Page) -
     for i, s in enumerate(seats):
         assert not leaks(s.frames, i, hands), leaks(s.frames, i, hands)[:3]
         assert not s.errors, s.errors
+    assert len(host.frames) > 3
+    assert not leaks(host.frames, None, hands), leaks(host.frames, None, hands)[:3]
     return facts
 
 
