@@ -212,7 +212,7 @@ def _b8(a_hand: str) -> BragState:
     legal = kinds(st)
     assert "bet" not in legal and legal["cover"].cost == 6  # type: ignore[attr-defined]
     st = play(st, "p1 cover")
-    assert st.frozen == ((36, A),) and st.pot == 0
+    assert st.covered_pots == ((36, A),) and st.pot == 0
     st = play(st, "p2 bet 10", "p3 see")
     assert st.is_over
     return st

@@ -187,7 +187,7 @@ def test_4_4_9_cover_blind_fold_out_winner_wins_and_shows() -> None:
     st = deal(rules, 3, 2, {0: "2c 3d 5h", 1: "Ks Kh 9d", 2: "7s 7h 7d"},
               stacks=[100, 100, 4])
     st = play(st, "p1 bet 5", "p2 look", "p2 bet 10", "p3 look", "p3 cover")
-    assert st.frozen == ((19, 2),)
+    assert st.covered_pots == ((19, 2),)
     st = play(st, "p1 bet 5", "p2 fold")  # p1 is the blind fold-out winner of the new pot
     assert st.is_over and st.carried == 0
     reveals = [e.seat for e in st.events if e.kind == "reveal"]
@@ -297,7 +297,7 @@ def test_4_4_9_nested_covers_resolve_newest_first() -> None:
     st = deal(rules, 4, 3, hands, stacks=[15, 100, 17, 100])
     st = play(st, "p1 look", "p1 bet 10", "p2 look", "p2 bet 10", "p3 look", "p3 bet 10",
               "p4 look", "p4 bet 10", "p1 cover", "p2 bet 10", "p3 cover")
-    assert st.frozen == ((45, 0), (17, 2))
+    assert st.covered_pots == ((45, 0), (17, 2))
     st = play(st, "p4 bet 10", "p2 see")
     awards = [(e.seat, e.amount, e.note) for e in st.events if e.kind == "award"]
     assert awards == [(1, 30, "pot"), (1, 17, "frozen pot"), (0, 45, "frozen pot")]

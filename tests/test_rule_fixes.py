@@ -48,7 +48,7 @@ def test_4_4_9_pot_limit_cover_the_others_stay_in_the_new_pot() -> None:
     st = deal(POT_COVER, [6, 100, 100, 100], 3)
     st = play(st, "p1 look, p1 bet 4, p2 look, p2 bet 4, p3 look, p3 bet 4, p4 look, "
                   "p4 bet 4, p1 cover")
-    assert st.frozen == ((21, 0),) and st.pot == 0 and st.stake == 4
+    assert st.covered_pots == ((21, 0),) and st.pot == 0 and st.stake == 4
     bet = legal(st)["bet"]
     assert (bet.lo, bet.hi) == (4, 4)  # the new pot is empty: stay, but no raise
     with pytest.raises(IllegalActionError, match="staying in for 4 is always allowed"):
@@ -69,7 +69,7 @@ def test_4_4_9_pot_limit_cover_before_anyone_has_bet() -> None:
     st = deal(rules, [2, 100, 100, 100], 3)  # p1 keeps 1 chip after the ante; stay costs 2
     assert "cover" in legal(st) and "bet" not in legal(st)
     st = play(st, "p1 cover")
-    assert st.frozen == ((5, 0),) and st.pot == 0 and st.stake == 0
+    assert st.covered_pots == ((5, 0),) and st.pot == 0 and st.stake == 0
     assert (legal(st)["bet"].lo, legal(st)["bet"].hi) == (2, 2)  # blind first bet: 2 (=4)
     st = play(st, "p2 look")
     assert (legal(st)["bet"].lo, legal(st)["bet"].hi) == (4, 4)

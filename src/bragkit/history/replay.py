@@ -68,7 +68,7 @@ class ReplayResult:
             "actions": list(record.actions if record else self.session.current_actions()),
             "winners": [f"p{s + 1}" for s in state.winners],
             "net": {f"p{s + 1}": net[s] for s in range(state.n)},
-            "pot": state.pot + sum(a for a, _ in state.frozen),
+            "pot": state.pot + sum(a for a, _ in state.covered_pots),
             "carried": state.carried,
             "retained": f"p{state.retained[0] + 1}" if state.retained else None,
             "finished": state.is_over,

@@ -211,8 +211,8 @@ class Knowledge:
                 shown.append(short)
         elif kind in ("agree", "bet", "sideshow") and post.is_over:
             shown.extend(pre.active)  # agreed or pot-limit showdown: every hand (4.4.10)
-        if pre.frozen and not post.frozen:  # frozen pots resolved (4.4.9): the coverers
-            shown.extend(c for _, c in pre.frozen)  # and the new pot's winner show
+        if pre.covered_pots and not post.covered_pots:  # covered pots resolved (4.4.9):
+            shown.extend(c for _, c in pre.covered_pots)  # the coverers and the winner show
             if len(post.active) == 1:
                 shown.extend(post.active)
         for s in shown:

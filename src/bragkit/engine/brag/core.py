@@ -192,7 +192,7 @@ class Seldom:
     pending record, winners, carried and retained hands, debts, rebuys, the turn flags):
     one record, shared by consecutive states until one of them changes."""
 
-    frozen: tuple[tuple[int, int], ...]
+    covered_pots: tuple[tuple[int, int], ...]
     retained_hand: tuple[tuple[int, ...], ...]
     discards: tuple[tuple[int, ...], ...]
     pending: Pending | None
@@ -261,9 +261,9 @@ class BragRecord(DealProtocol):
         return self.setup.family
 
     @property
-    def frozen(self) -> tuple[tuple[int, int], ...]:
+    def covered_pots(self) -> tuple[tuple[int, int], ...]:
         """The covered pots, oldest first: (chips, the seat that covered)."""
-        return self.seldom.frozen
+        return self.seldom.covered_pots
 
     @property
     def retained_hand(self) -> tuple[tuple[int, ...], ...]:
@@ -366,7 +366,7 @@ class BragRecord(DealProtocol):
 
     def chips_in_play(self) -> int:
         """Stacks plus every pot: always equals :attr:`total` (chip conservation)."""
-        return sum(self.stacks) + self.pot + sum(a for a, _ in self.seldom.frozen)
+        return sum(self.stacks) + self.pot + sum(a for a, _ in self.seldom.covered_pots)
 
     def all_cards(self) -> list[int]:
         """Every card id this deal accounts for (pack, hands, discards are in the pack)."""
@@ -411,12 +411,12 @@ class Work(Generic[R_co]):
         "blind_bet",
         "bought",
         "carried",
+        "covered_pots",
         "dealer",
         "debts",
         "discards",
         "faceup",
         "family",
-        "frozen",
         "hands",
         "last_bettor",
         "looked",
@@ -451,7 +451,7 @@ class Work(Generic[R_co]):
         self.dealer = setup.dealer
         self.stacks = list(st.stacks)
         self.pot = st.pot
-        self.frozen = list(seldom.frozen)
+        self.covered_pots = list(seldom.covered_pots)
         self.hands = list(st.hands)
         self.retained_hand = list(seldom.retained_hand)
         self.discards = list(seldom.discards)
@@ -483,7 +483,7 @@ class Work(Generic[R_co]):
         st = self.base
         actions = st.actions if action is None else (*st.actions, (seat, action))
         seldom = make_seldom(
-            tuple(self.frozen), tuple(self.retained_hand), tuple(self.discards), self.pending,
+            tuple(self.covered_pots), tuple(self.retained_hand), tuple(self.discards), self.pending,
             tuple(self.winners), self.carried, self.retained, self.shuffle_next, self.debts,
             tuple(self.bought), self.total, self.faceup, self.retainer, self.turn_flags)
         if seldom == st.seldom:
@@ -623,7 +623,7 @@ def make(cls: type[R], setup: DealSetup,
     return new
 
 
-_set_frozen = slot_setter(Seldom, "frozen")
+_set_covered_pots = slot_setter(Seldom, "covered_pots")
 _set_retained_hand = slot_setter(Seldom, "retained_hand")
 _set_discards = slot_setter(Seldom, "discards")
 _set_pending = slot_setter(Seldom, "pending")
@@ -639,7 +639,7 @@ _set_retainer = slot_setter(Seldom, "retainer")
 _set_turn_flags = slot_setter(Seldom, "turn_flags")
 
 
-def make_seldom(frozen: tuple[tuple[int, int], ...],
+def make_seldom(covered_pots: tuple[tuple[int, int], ...],
                 retained_hand: tuple[tuple[int, ...], ...],
                 discards: tuple[tuple[int, ...], ...],
                 pending: Pending | None,
@@ -655,7 +655,7 @@ def make_seldom(frozen: tuple[tuple[int, int], ...],
                 turn_flags: TurnFlags, /) -> Seldom:
     """A new :class:`Seldom` record from every field, in field order (as :func:`make`)."""
     new = object.__new__(Seldom)
-    _set_frozen(new, frozen)
+    _set_covered_pots(new, covered_pots)
     _set_retained_hand(new, retained_hand)
     _set_discards(new, discards)
     _set_pending(new, pending)
@@ -681,7 +681,7 @@ def seldom_with(seldom: Seldom, *, pending: Pending | None = None,
             and (carried is None or carried == seldom.carried)
             and (winners is None or winners == seldom.winners)):
         return seldom
-    return make_seldom(seldom.frozen, seldom.retained_hand, seldom.discards, pending,
+    return make_seldom(seldom.covered_pots, seldom.retained_hand, seldom.discards, pending,
                        seldom.winners if winners is None else winners,
                        seldom.carried if carried is None else carried, seldom.retained,
                        seldom.shuffle_next, seldom.debts, seldom.bought, seldom.total,

@@ -76,7 +76,7 @@ def _other_phase(st: R, p: int, action: Action) -> R | None:
         hands = (*st.hands[:p], (), *st.hands[p + 1:])
         end = _new_event(Event, ("deal_end", None, seldom.carried, None, None, None))
         if kind == "retain":
-            kept = make_seldom(seldom.frozen, seldom.retained_hand, seldom.discards, None,
+            kept = make_seldom(seldom.covered_pots, seldom.retained_hand, seldom.discards, None,
                                seldom.winners, seldom.carried, (p, *hand), seldom.shuffle_next,
                                seldom.debts, seldom.bought, seldom.total, seldom.faceup,
                                seldom.retainer, seldom.turn_flags)
@@ -154,7 +154,7 @@ def fast(st: R, p: int, action: Action) -> R | None:
                        st.seldom.turn_flags)
     if kind == "fold":
         active = st.status.count(S_IN)
-        if active == 2 and not st.seldom.frozen:
+        if active == 2 and not st.seldom.covered_pots:
             return _fast_foldout(st, p, action)
         if active > 2:
             status = (*st.status[:p], S_FOLDED, *st.status[p + 1:])

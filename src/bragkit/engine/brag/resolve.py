@@ -145,8 +145,8 @@ def chain_frozen(w: AnyWork, champions: list[int], key: tuple[int, ...]) -> None
 
     ``key`` is the champions' hand key (their cards may already be back in the pack).
     """
-    while w.frozen:
-        amount, coverer = w.frozen.pop()
+    while w.covered_pots:
+        amount, coverer = w.covered_pots.pop()
         reveal(w, coverer)
         coverer_key = hand_key(w, coverer)
         if coverer_key > key:
@@ -158,7 +158,7 @@ def chain_frozen(w: AnyWork, champions: list[int], key: tuple[int, ...]) -> None
 def foldout(w: AnyWork) -> None:
     """Exactly one seat is left in the betting (4.4.2 end conditions)."""
     s = w.first_active()
-    if w.frozen:
+    if w.covered_pots:
         if w.retained_hand[s]:
             w.ask_name(s, 2, s, s)
             return

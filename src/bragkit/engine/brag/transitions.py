@@ -183,7 +183,7 @@ def _do_cover(w: AnyWork, p: int, action: Action) -> None:
     w.status[p] = S_COVERED
     w.emit("cover", p, amount=chips)
     if w.active_count() >= 2:
-        w.frozen.append((w.pot, p))
+        w.covered_pots.append((w.pot, p))
         w.pot = 0
         w.advance(p)
         return

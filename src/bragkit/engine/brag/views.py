@@ -108,7 +108,7 @@ def seat_view(st: BragRecord, seat: int) -> SeatView:
     hand = st.hands[seat]
     if own is not None and hand and st.looked[seat]:
         own_cards = tuple(card_from_id(c) for c in hand if c in own)
-    frozen = st.seldom.frozen
+    frozen = st.seldom.covered_pots
     view = object.__new__(SeatView)  # by slot (the frozen __init__ is slow)
     _view_seat(view, seat)
     _view_dealer(view, setup.dealer)

@@ -203,7 +203,7 @@ class PokerRecord(DealProtocol):
         return True
 
     @property
-    def frozen(self) -> tuple[tuple[int, int], ...]:
+    def covered_pots(self) -> tuple[tuple[int, int], ...]:
         """No frozen (covered) pots in poker-style games; side pots are settled at the end."""
         return ()
 

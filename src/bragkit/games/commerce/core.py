@@ -236,7 +236,7 @@ class CommerceRecord(DealProtocol):
         return ((),) * self.n
 
     @property
-    def frozen(self) -> tuple[tuple[int, int], ...]:
+    def covered_pots(self) -> tuple[tuple[int, int], ...]:
         """No frozen pots in Commerce."""
         return ()
 
