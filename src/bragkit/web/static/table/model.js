@@ -17,6 +17,22 @@ const VERBS = { ante: "antes", bet: "bets", look: "looks", fold: "folds", see: "
 const YOU_VERBS = { blind: "put in", propose: "propose a showdown", retain: "retain the blind hand",
   release: "release the blind hand", sideshow: "ask for a side show", award: "take",
   reveal: "show", widow: "take the widow", borrow: "ask to borrow", horse: "buy a horse" };
+// Your two blind hands after a carried pot (rules 4.4.6), read from the server's words for
+// them (own_text): both face down, or the one you looked at and the other face down.
+function twoHands(v) {
+  const t = v.own_text ?? "";
+  if (t.startsWith("two blind hands")) {
+    return [{ label: "old (retained)", cards: null }, { label: "new", cards: null }];
+  }
+  const m = /^(old \(retained\)|new) hand .*\(looked at\); (old \(retained\)|new) hand face down/.exec(t);
+  if (m && v.own_cards) {
+    const looked = { label: `${m[1]}, looked at`, cards: v.own_cards, played: true };
+    const other = { label: `${m[2]}, not seen`, cards: null };
+    return m[1] === "new" ? [other, looked] : [looked, other];
+  }
+  return null;
+}
+
 // a name for a partial hand ("1 cards": Three-Stake's face-up card) says nothing
 function handName(name) { return name && !/^\d+ cards?$/.test(name) ? name : null; }
 
@@ -101,6 +117,7 @@ export function fromProtocol(frame, welcome = {}) {
       lives: v.lives?.length ? v.lives[i] : null,
     });
   }
+  if (you != null && seats[you]) seats[you].hands = twoHands(v);
   const legal = v.legal ?? [];
   const order = (a) => (a.kind === "fold" ? 2 : a.kind === "look" ? 0 : 1);
   const actions = [...legal].sort((a, b) => order(a) - order(b)).map((a, k) => ({

@@ -74,7 +74,7 @@ export function seatsHtml(st) {
     const turn = i === st.to_act;
     const cls = ["seat", `pos-${n}-${pos}`, turn ? "to-act" : "", i === st.you ? "you" : "",
       s.status === "folded" || s.status === "out" ? "gone" : ""].filter(Boolean).join(" ");
-    const timer = turn && st.timer ? `<div class="timer" role="timer" aria-label="time left">`
+    const timer = turn && st.timer ? `<div class="timer${st.timer.ms <= 5000 ? " low" : ""}" role="timer" aria-label="time left">`
       + `<div class="bar" style="width:${Math.max(0, Math.min(100, 100 * st.timer.ms / (st.timer.total_ms || 1)))}%"></div>`
       + `<span class="secs">${Math.ceil(st.timer.ms / 1000)} s${st.timer.bank_ms ? ` + bank ${Math.ceil(st.timer.bank_ms / 1000)} s` : ""}</span></div>` : "";
     const ang = Math.PI / 2 + (2 * Math.PI * pos) / n;
