@@ -32,6 +32,7 @@ import random
 from dataclasses import dataclass
 from typing import Final
 
+from bragkit.engine.slots import slot_setter
 from bragkit.errors import IllegalActionError, excerpt
 from bragkit.limits import MAX_CHIPS, MAX_SEATS, check_int, parse_int
 
@@ -43,6 +44,7 @@ __all__ = [
     "LegalAction",
     "format_move",
     "interned",
+    "legal_amount",
     "parse_action",
     "parse_move",
 ]
@@ -210,6 +212,31 @@ def interned(kind: str, amount: int | None = None, arg: str | None = None) -> Ac
             _INTERNED.clear()
         _INTERNED[key] = found
     return found
+
+
+_la_kind = slot_setter(LegalAction, "kind")
+_la_lo = slot_setter(LegalAction, "lo")
+_la_hi = slot_setter(LegalAction, "hi")
+_la_cost = slot_setter(LegalAction, "cost")
+_la_args = slot_setter(LegalAction, "args")
+_la_optional_arg = slot_setter(LegalAction, "optional_arg")
+
+
+def legal_amount(kind: str, lo: int, hi: int) -> LegalAction:
+    """``LegalAction(kind, lo=lo, hi=hi)`` built by slot (the frozen ``__init__`` is slow on
+    the hot path of the legal actions).
+
+    >>> legal_amount("bet", 2, 9) == LegalAction("bet", lo=2, hi=9)
+    True
+    """
+    new = object.__new__(LegalAction)
+    _la_kind(new, kind)
+    _la_lo(new, lo)
+    _la_hi(new, hi)
+    _la_cost(new, 0)
+    _la_args(new, ())
+    _la_optional_arg(new, False)
+    return new
 
 
 def parse_action(text: str) -> Action:

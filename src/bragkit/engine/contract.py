@@ -30,6 +30,7 @@ from bragkit.cards import Card, card_from_id
 from bragkit.engine.actions import Action, LegalAction
 from bragkit.engine.events import Event
 from bragkit.engine.kinds import ActionKind, Phase, SeatStatus, TurnFlags
+from bragkit.engine.slots import slot_setter
 from bragkit.errors import IllegalActionError
 
 if TYPE_CHECKING:
@@ -419,28 +420,3 @@ class ChanceDeal(Generic[S]):
     def _rest(self) -> tuple[int, ...]:
         placed = set(self.dealt)
         return tuple(c for c in self.pack if c not in placed)
-
-
-# ---------------------------------------------------------------------- typed construction
-T = TypeVar("T")
-
-
-def slot_setter(cls: type[T], name: str) -> Callable[[T, object], None]:
-    """The fast setter of slot ``name`` of the (frozen, slotted) class ``cls``: the way to
-    fill a new ``object.__new__(cls)`` in a typed keyword-only ``_make`` (no ``exec``).
-
-    >>> from dataclasses import dataclass
-    >>> @dataclass(frozen=True, slots=True)
-    ... class P:
-    ...     x: int
-    >>> p = object.__new__(P)
-    >>> slot_setter(P, "x")(p, 3)
-    >>> p
-    P(x=3)
-    """
-    descriptor: object = vars(cls).get(name)
-    setter = getattr(descriptor, "__set__", None)
-    if setter is None or not name:
-        raise TypeError(f"{cls.__name__} has no slot {name!r}")
-    typed: Callable[[T, object], None] = setter
-    return typed

@@ -42,6 +42,7 @@ from typing import Any, Final, Protocol, overload
 
 from bragkit.engine.actions import Action, LegalAction, parse_move
 from bragkit.engine.pack import new_rng
+from bragkit.engine.slots import slot_setter
 from bragkit.errors import BragError, RulesError, excerpt
 from bragkit.limits import MAX_CHIPS
 from bragkit.rules import Rules
@@ -133,6 +134,31 @@ class DealRecord:
         for text in self.moves:
             state = state.apply_move(*parse_move(text))
         return state
+
+
+_set_number = slot_setter(DealRecord, "number")
+_set_dealer = slot_setter(DealRecord, "dealer")
+_set_rules = slot_setter(DealRecord, "rules")
+_set_shuffled = slot_setter(DealRecord, "shuffled")
+_set_choice = slot_setter(DealRecord, "choice")
+_set_moves = slot_setter(DealRecord, "moves")
+_set_start = slot_setter(DealRecord, "start")
+_set_kept = slot_setter(DealRecord, "kept")
+
+
+def _new_record(number: int, dealer: int, rules: Rules, shuffled: bool, choice: str | None,
+                moves: tuple[str, ...], start: Callable[[], Any], kept: Any) -> DealRecord:
+    """A :class:`DealRecord` built by slot (the frozen ``__init__`` is slow, once per deal)."""
+    record = object.__new__(DealRecord)
+    _set_number(record, number)
+    _set_dealer(record, dealer)
+    _set_rules(record, rules)
+    _set_shuffled(record, shuffled)
+    _set_choice(record, choice)
+    _set_moves(record, moves)
+    _set_start(record, start)
+    _set_kept(record, kept)
+    return record
 
 
 OnRecord = Callable[["DealRecord", Any], None]
@@ -405,8 +431,9 @@ class TableCore(ABC):
     def _record(self, final: Any, start: Callable[[], Any], shuffled: bool,
                 choice: str | None) -> None:
         """Record the deal that ``final`` ends (its inputs and actions; the state if kept)."""
-        record = DealRecord(self.deal_no, self.dealer, self.rules, shuffled, choice,
-                            DealRecord.log(final), start, final if self.keep_states else None)
+        record = _new_record(self.deal_no, self.dealer, self.rules, shuffled, choice,
+                             DealRecord.log(final), start,
+                             final if self.keep_states else None)
         self.records.append(record)
         self.last_final = final
         first = self.packs_finished  # this deal's first pack

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from bragkit.engine.actions import Action, LegalAction
+from bragkit.engine.actions import Action, LegalAction, legal_amount
 from bragkit.engine.brag import resolve as res
 from bragkit.engine.brag.betting import next_in_turn
 from bragkit.engine.brag.core import PROPOSED, REBOUGHT, BragRecord, LoanAsked, Work
@@ -26,6 +26,13 @@ FOLD: Final = LegalAction("fold")
 _LOOK: Final = LegalAction("look")
 _LOOK2: Final = LegalAction("look", args=("old", "new"))
 _SHOWDOWN: Final = LegalAction("showdown")
+_DECIDE: Final = (LegalAction("keep"), LegalAction("throw"))
+_AGREE: Final = (LegalAction("agree"), LegalAction("refuse"))
+_NAME: Final = (LegalAction("name", args=("old", "new")),)
+_RETAIN: Final = (LegalAction("retain"), LegalAction("release"))
+_RETAIN2: Final = (LegalAction("retain", args=("old", "new")), LegalAction("release"))
+_STAY: Final = (LegalAction("stay"), FOLD)
+_FOLD_ONLY: Final = (FOLD,)
 
 
 def legal_actions(st: BragRecord) -> tuple[LegalAction, ...]:
@@ -53,13 +60,13 @@ def _legal(st: BragRecord) -> tuple[LegalAction, ...]:
                         for combo in combinations(st.hands[p], st.rules.discards))
         return (LegalAction("discard", args=options),)
     if phase == Phase.DECIDE:
-        return (LegalAction("keep"), LegalAction("throw"))
+        return _DECIDE
     if phase == Phase.QUALIFY:
         mine = res.hand_key(Work(st), p)
         up = _key_of(st, st.faceup)
-        return (LegalAction("stay"), FOLD) if mine > up else (FOLD,)
+        return _STAY if mine > up else _FOLD_ONLY
     if phase == Phase.AGREE:
-        return (LegalAction("agree"), LegalAction("refuse"))
+        return _AGREE
     if phase == Phase.LEND:
         asked = st.pending
         assert isinstance(asked, LoanAsked)
@@ -72,11 +79,9 @@ def _legal(st: BragRecord) -> tuple[LegalAction, ...]:
                     else LegalAction("show"))
         return tuple(acts)
     if phase == Phase.NAME:
-        return (LegalAction("name", args=("old", "new")),)
+        return _NAME
     if phase == Phase.RETAIN:
-        if st.retained_hand[p]:
-            return (LegalAction("retain", args=("old", "new")), LegalAction("release"))
-        return (LegalAction("retain"), LegalAction("release"))
+        return _RETAIN2 if st.retained_hand[p] else _RETAIN
     return st.family.phase_legal(st)
 
 
@@ -109,6 +114,8 @@ def _card_text(card_id: int) -> str:
     return card_text(card_id)
 
 
+_INTERN_MAX: Final = 1 << 15
+"""How many interned bet (and see) legal actions are kept (a stack is the top of most)."""
 _BETS: dict[tuple[int, int], LegalAction] = {}
 _SEES: dict[int, LegalAction] = {}
 
@@ -117,9 +124,9 @@ def _bet_action(lo: int, hi: int) -> LegalAction:
     """The (interned) ``bet lo..hi`` legal action."""
     found = _BETS.get((lo, hi))
     if found is None:
-        if len(_BETS) > 4096:
+        if len(_BETS) >= _INTERN_MAX:
             _BETS.clear()
-        found = _BETS[lo, hi] = LegalAction("bet", lo=lo, hi=hi)
+        found = _BETS[lo, hi] = legal_amount("bet", lo, hi)
     return found
 
 
@@ -127,7 +134,7 @@ def _see_action(cost: int) -> LegalAction:
     """The (interned) ``see`` legal action costing ``cost``."""
     found = _SEES.get(cost)
     if found is None:
-        if len(_SEES) > 4096:
+        if len(_SEES) >= _INTERN_MAX:
             _SEES.clear()
         found = _SEES[cost] = LegalAction("see", cost=cost)
     return found
