@@ -180,8 +180,12 @@ class ActionSpace:
             raise IllegalActionError(f"no slot {name!r} in this action space")
         return found
 
-    def _options(self, legal: Sequence[LegalAction], pot: int) -> dict[int, Action]:
-        """Each masked-in index with its exact action."""
+    def options(self, legal: Sequence[LegalAction], pot: int = 0) -> dict[int, Action]:
+        """Each masked-in index with its exact action (in slot order).
+
+        >>> ActionSpace.for_engine("brag").options([LegalAction("fold")])
+        {3: Action(kind='fold', amount=None, arg=None)}
+        """
         out: dict[int, Action] = {}
         taken: set[Action] = set()
         for la in legal:
@@ -209,7 +213,7 @@ class ActionSpace:
 
     def legal_indices(self, legal: Sequence[LegalAction], pot: int = 0) -> list[int]:
         """The masked-in indices, in slot order."""
-        return sorted(self._options(legal, pot))
+        return sorted(self.options(legal, pot))
 
     def mask(self, legal: Sequence[LegalAction], pot: int = 0) -> npt.NDArray[np.int8]:
         """The 0/1 mask (``int8``, one entry per slot) of ``legal``.
@@ -217,14 +221,18 @@ class ActionSpace:
         >>> ActionSpace.for_engine("poker").mask([LegalAction("fold")]).sum()
         np.int64(1)
         """
+        return self.mask_of(self.options(legal, pot))
+
+    def mask_of(self, options: dict[int, Action]) -> npt.NDArray[np.int8]:
+        """The 0/1 mask of the indices of ``options`` (from :meth:`options`)."""
         out = np.zeros(self.n, dtype=np.int8)
-        out[self.legal_indices(legal, pot)] = 1
+        out[list(options)] = 1
         return out
 
     def action(self, index: int, legal: Sequence[LegalAction], pot: int = 0) -> Action:
         """The exact action of slot ``index`` in a state offering ``legal`` (pot ``pot``);
         :class:`~bragkit.errors.IllegalActionError` if the slot is masked out."""
-        found = self._options(legal, pot).get(int(index))
+        found = self.options(legal, pot).get(int(index))
         if found is None:
             name = self.slots[index].name if 0 <= index < self.n else str(index)
             raise IllegalActionError(f"action {index} ({name}) is not legal here")
@@ -233,7 +241,7 @@ class ActionSpace:
     def index(self, action: Action, legal: Sequence[LegalAction], pot: int = 0) -> int:
         """The slot of ``action`` in a state offering ``legal``: the slot whose action it is,
         else (an amount between buckets) the bucket with the nearest amount."""
-        options = self._options(legal, pot)
+        options = self.options(legal, pot)
         for i, act in options.items():
             if act == action:
                 return i

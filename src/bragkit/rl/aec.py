@@ -11,6 +11,7 @@ import numpy.typing as npt
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
+from bragkit.engine.actions import Action
 from bragkit.engine.contract import GameState
 from bragkit.engine.discrete import ActionSpace
 from bragkit.engine.table import Table, open_table
@@ -75,6 +76,7 @@ class BragAEC(AECEnv):  # the PettingZoo base class is untyped
         self._rng = np.random.default_rng(seed)
         self.table: Table | None = None
         self.final: GameState | None = None
+        self._options: dict[int, Action] | None = None
         self.steps = 0
         self.rewards: dict[str, float] = {}
         self._cumulative_rewards: dict[str, float] = {}
@@ -100,6 +102,7 @@ class BragAEC(AECEnv):  # the PettingZoo base class is untyped
         self.table = open_table(self.rules_value, [self.stack] * self.n, rng=deal_rng,
                                 keep_records=1)
         self.final = None
+        self._options = None
         self.steps = 0
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
@@ -125,12 +128,19 @@ class BragAEC(AECEnv):  # the PettingZoo base class is untyped
         state = self.current_state()
         return state.view(0).pot if state is not None else 0
 
-    def legal_mask(self) -> npt.NDArray[np.int8]:
-        """The mask of the agent to act (all 0 once the deal is over)."""
+    def options(self) -> dict[int, Action]:
+        """The legal indices of the agent to act with their exact actions (cached until the
+        next step; empty once the deal is over)."""
         table = self.table
         if table is None or self.final is not None:
-            return np.zeros(self.space.n, dtype=np.int8)
-        return self.space.mask(table.legal_actions(), self.pot())
+            return {}
+        if self._options is None:
+            self._options = self.space.options(table.legal_actions(), self.pot())
+        return self._options
+
+    def legal_mask(self) -> npt.NDArray[np.int8]:
+        """The mask of the agent to act (all 0 once the deal is over)."""
+        return self.space.mask_of(self.options())
 
     def observe(self, agent: str) -> Observation:
         """``agent``'s observation: its vector and its action mask (0s off its turn)."""
@@ -153,8 +163,12 @@ class BragAEC(AECEnv):  # the PettingZoo base class is untyped
         table = self.table
         if table is None or action is None:
             raise RulesError("step() needs reset() first and an action index")
-        move = self.space.action(int(action), table.legal_actions(), self.pot())
+        move = self.options().get(int(action))
+        if move is None:
+            self.space.action(int(action), table.legal_actions(), self.pot())  # raises
+            raise RulesError(f"action {action} is not legal here")
         before = table.deal_no
+        self._options = None
         table.apply(move)
         self.steps += 1
         self._clear_rewards()

@@ -60,6 +60,8 @@ EVENT_VOCAB: Final[tuple[str, ...]] = (
 _PHASES: Final = tuple(Phase)
 _STATUSES: Final = tuple(SeatStatus)
 _EVENT_INDEX: Final = {k: i for i, k in enumerate(EVENT_VOCAB)}
+_STATUS_INDEX: Final[dict[str, int]] = {str(s): i for i, s in enumerate(_STATUSES)}
+_PHASE_INDEX: Final[dict[str, int]] = {str(p): i for i, p in enumerate(_PHASES)}
 _SEAT_WIDTH: Final = 4 + len(_STATUSES)
 
 
@@ -83,57 +85,71 @@ class Observer:
     def vector(self, view: SeatView, scale: int) -> npt.NDArray[np.float32]:
         """The vector of ``view``; chips are divided by ``scale`` (> 0)."""
         n = self.n
-        out = np.zeros(self.size, dtype=np.float32)
         me = view.seat
         k = float(max(1, scale))
+        ones: list[int] = []          # entries set to 1
+        idx: list[int] = []           # entries set to a value in [0, 1]
+        val: list[float] = []
+        off = self.offsets
 
         def rel(seat: int) -> int:
             return (seat - me) % n
 
-        at = self.offsets["own_cards"][0]
+        at = off["own_cards"][0]
         own = view.own_cards
-        if own is not None:
-            out[[at + c.id for c in own]] = 1.0
-            out[self.offsets["own_known"][0]] = 1.0
         own_ids = {c.id for c in own} if own is not None else set()
-        at = self.offsets["cards_seen"][0]
-        seen = [c.id for c in view.known_cards() if c.id not in own_ids]
-        if seen:
-            out[[at + c for c in seen]] = 1.0
-        at = self.offsets["shown"][0]
+        if own is not None:
+            ones += [at + c for c in own_ids]
+            ones.append(off["own_known"][0])
+        at = off["cards_seen"][0]
+        ones += [at + c.id for c in view.known_cards() if c.id not in own_ids]
+        at = off["shown"][0]
         for seat, hand in view.shown.items():
             r = rel(seat)
             if r:
-                out[[at + CARD_IDS * (r - 1) + c.id for c in hand]] = 1.0
-        at = self.offsets["seats"][0]
+                ones += [at + CARD_IDS * (r - 1) + c.id for c in hand]
+        at = off["seats"][0]
+        looked, status = view.looked, view.status
         for seat in range(min(n, len(view.stacks))):
             base = at + _SEAT_WIDTH * rel(seat)
-            out[base] = min(1.0, view.stacks[seat] / k)
-            out[base + 1] = float(seat < len(view.looked) and view.looked[seat])
-            out[base + 2] = float(seat == view.dealer)
-            out[base + 3] = float(seat == view.to_act)
-            if seat < len(view.status) and view.status[seat] in _STATUSES:
-                out[base + 4 + _STATUSES.index(SeatStatus(view.status[seat]))] = 1.0
-        at = self.offsets["pots"][0]
-        out[at] = min(1.0, view.pot / k)
-        out[at + 1] = min(1.0, sum(view.pots) / k)
-        at = self.offsets["to_pay"][0]
+            idx.append(base)
+            val.append(min(1.0, view.stacks[seat] / k))
+            if seat < len(looked) and looked[seat]:
+                ones.append(base + 1)
+            if seat == view.dealer:
+                ones.append(base + 2)
+            if seat == view.to_act:
+                ones.append(base + 3)
+            if seat < len(status):
+                found = _STATUS_INDEX.get(status[seat])
+                if found is not None:
+                    ones.append(base + 4 + found)
+        at = off["pots"][0]
+        idx += [at, at + 1]
+        val += [min(1.0, view.pot / k), min(1.0, sum(view.pots) / k)]
+        at = off["to_pay"][0]
         for la in view.legal:
             if la.kind in ("bet", "raise") and la.lo is not None:
-                out[at] = min(1.0, la.lo / k)
-                out[at + 1] = min(1.0, (la.hi or la.lo) / k)
+                idx += [at, at + 1]
+                val += [min(1.0, la.lo / k), min(1.0, (la.hi or la.lo) / k)]
             elif la.kind == "see":
-                out[at + 2] = min(1.0, la.cost / k)
-        if view.phase in _PHASES:
-            out[self.offsets["phase"][0] + _PHASES.index(Phase(view.phase))] = 1.0
-        at = self.offsets["events"][0]
+                idx.append(at + 2)
+                val.append(min(1.0, la.cost / k))
+        phase = _PHASE_INDEX.get(view.phase)
+        if phase is not None:
+            ones.append(off["phase"][0] + phase)
+        at = off["events"][0]
         width = self.event_width
         vocab = len(EVENT_VOCAB)
         for j, e in enumerate(reversed(view.events[-HISTORY:])):
             base = at + width * j
-            out[base + _EVENT_INDEX.get(e.kind, vocab - 1)] = 1.0
-            slot = rel(e.seat) if e.seat is not None and 0 <= e.seat < n else n
-            out[base + vocab + slot] = 1.0
+            ones.append(base + _EVENT_INDEX.get(e.kind, vocab - 1))
+            who = e.seat
+            ones.append(base + vocab + (rel(who) if who is not None and 0 <= who < n else n))
             if e.amount:
-                out[base + vocab + n + 1] = min(1.0, e.amount / k)
+                idx.append(base + vocab + n + 1)
+                val.append(min(1.0, e.amount / k))
+        out = np.zeros(self.size, dtype=np.float32)
+        out[ones] = 1.0
+        out[idx] = val
         return out
