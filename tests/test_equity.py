@@ -22,7 +22,7 @@ def brute(hand: str, dead: str, opponents: int) -> tuple[Fraction, Fraction, Fra
     hero = MODERN.evaluate(hand)
     gone = set(parse_cards(hand)) | set(parse_cards(dead))
     left = [c for c in standard_pack() if c not in gone]
-    hands = list(itertools.combinations(left, 3))
+    hands = [(frozenset(h), MODERN.evaluate(h)) for h in itertools.combinations(left, 3)]
     win = tie = total = 0
 
     def walk(used: set[Card], depth: int, best: object) -> None:
@@ -34,10 +34,9 @@ def brute(hand: str, dead: str, opponents: int) -> tuple[Fraction, Fraction, Fra
             elif best == hero:
                 tie += 1
             return
-        for h in hands:
+        for h, s in hands:
             if used.isdisjoint(h):
-                s = MODERN.evaluate(h)
-                walk(used | set(h), depth + 1, s if best is None or s > best else best)  # type: ignore[operator]
+                walk(used | h, depth + 1, s if best is None or s > best else best)  # type: ignore[operator]
 
     walk(set(), 0, None)
     return Fraction(win, total), Fraction(tie, total), Fraction(total - win - tie, total)

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import math
 import random
+import weakref
 from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
@@ -78,6 +79,76 @@ class Equity:
         return out
 
 
+@dataclass(frozen=True, slots=True)
+class _Hands:
+    """What equity needs of a ranking's pack, whatever the hand (built once per ranking).
+
+    * ``masks``: a 64-bit card mask of every three-card hand, sorted by strength, and
+      ``below[r]``, the number of hands weaker than ordinal ``r``;
+    * for every pair of cards ``q`` (ids ``pair_x[q] < pair_y[q]``, mask ``pair_masks[q]``),
+      ``pair_below[r, q]``: how many third cards make a hand weaker than ordinal ``r``.
+    """
+
+    masks: npt.NDArray[np.uint64]
+    below: tuple[int, ...]
+    pack_ids: frozenset[int]
+    pair_x: npt.NDArray[np.intp]
+    pair_y: npt.NDArray[np.intp]
+    pair_masks: npt.NDArray[np.uint64]
+    pair_below: npt.NDArray[np.int16]
+
+
+_HANDS: weakref.WeakKeyDictionary[Ranking, _Hands] = weakref.WeakKeyDictionary()
+
+
+def _bits(ids: npt.NDArray[np.intp]) -> npt.NDArray[np.uint64]:
+    bits = np.left_shift(np.uint64(1), ids.astype(np.uint64))
+    masks: npt.NDArray[np.uint64] = np.bitwise_or.reduce(bits, axis=1)
+    return masks
+
+
+def _hands(ranking: Ranking) -> _Hands:
+    found = _HANDS.get(ranking)
+    if found is not None:
+        return found
+    ids = np.array(sorted(c.id for c in ranking.pack), dtype=np.intp)
+    combos = ids[combinations_array(len(ids), 3)]
+    strength = ranking.rank_batch(combos).astype(np.intp)
+    order = np.argsort(strength, kind="stable")
+    below = np.searchsorted(strength[order], np.arange(ranking.class_count + 1), side="left")
+    pairs = ids[combinations_array(len(ids), 2)]
+    pair_of = np.full((64, 64), -1, dtype=np.intp)
+    pair_of[pairs[:, 0], pairs[:, 1]] = np.arange(len(pairs))
+    classes = ranking.class_count
+    counts = np.zeros(classes * len(pairs), dtype=np.intp)
+    for x, y in ((0, 1), (0, 2), (1, 2)):
+        counts += np.bincount(strength * len(pairs) + pair_of[combos[:, x], combos[:, y]],
+                              minlength=len(counts))
+    pair_below = np.zeros((classes + 1, len(pairs)), dtype=np.int16)
+    np.cumsum(counts.reshape(classes, len(pairs)), axis=0, out=pair_below[1:])
+    found = _Hands(np.ascontiguousarray(_bits(combos)[order]), tuple(int(x) for x in below),
+                   frozenset(int(i) for i in ids), pairs[:, 0].copy(), pairs[:, 1].copy(),
+                   _bits(pairs), pair_below)
+    _HANDS[ranking] = found
+    return found
+
+
+def _exact_one_three(table: _Hands, hero: int, gone: int, left: int
+                     ) -> tuple[int, int, int]:
+    """One opponent, three-card hands: count the hands avoiding ``gone`` on the short side."""
+    lt, le = table.below[hero], table.below[hero + 1]
+    total = comb(left, 3)
+    if lt + le <= len(table.masks):      # the weaker side is the shorter: count it
+        ok = (table.masks[:le] & np.uint64(gone)) == 0
+        win = int(np.count_nonzero(ok[:lt]))
+        tie = int(np.count_nonzero(ok[lt:]))
+        return win, tie, total - win - tie
+    ok = (table.masks[lt:] & np.uint64(gone)) == 0
+    tie = int(np.count_nonzero(ok[:le - lt]))
+    lose = int(np.count_nonzero(ok[le - lt:]))
+    return total - tie - lose, tie, lose
+
+
 def _exact_one(ranking: Ranking, hero: int, avail: npt.NDArray[np.int8], k: int
                ) -> tuple[int, int, int]:
     hands = avail[combinations_array(len(avail), k)]
@@ -87,30 +158,39 @@ def _exact_one(ranking: Ranking, hero: int, avail: npt.NDArray[np.int8], k: int
     return win, tie, len(keys) - win - tie
 
 
-def _disjoint_ordered_pairs(hands: npt.NDArray[np.intp], inside: npt.NDArray[np.bool_],
-                            cards: int) -> int:
-    """Ordered pairs of disjoint hands, both in the set ``inside``."""
-    chosen = hands[inside]
-    size = len(chosen)
-    if size == 0:
-        return 0
-    per_card = np.bincount(chosen.ravel(), minlength=cards)
-    pair_index = [chosen[:, i] * cards + chosen[:, j] for i, j in ((0, 1), (0, 2), (1, 2))]
-    per_pair = np.bincount(np.concatenate(pair_index), minlength=cards * cards)
-    meeting = (per_card[chosen].sum(axis=1)
-               - sum(per_pair[p] for p in pair_index) + 1)
-    return int((size - meeting).sum())
+def _disjoint_ordered_pairs(per_pair: npt.NDArray[np.int64], table: _Hands) -> int:
+    """Ordered pairs of disjoint hands in a set given by how many of its hands hold each pair.
+
+    Each hand holds three pairs and, per card, two pairs with that card.  A hand meets
+    ``sum(per_card) - sum(per_pair) + 1`` hands of the set (itself once), so the meetings
+    add up to ``sum(per_card**2) - sum(per_pair**2) + size``.
+    """
+    size = int(per_pair.sum()) // 3
+    per_card = (np.bincount(table.pair_x, weights=per_pair, minlength=64)
+                + np.bincount(table.pair_y, weights=per_pair, minlength=64)).astype(np.int64)
+    per_card //= 2
+    meeting = int(per_card @ per_card) - int(per_pair @ per_pair) + size
+    return size * size - meeting
 
 
-def _exact_two(ranking: Ranking, hero: int, avail: npt.NDArray[np.int8]
-               ) -> tuple[int, int, int, int]:
-    positions = combinations_array(len(avail), 3).astype(np.intp)
-    keys = rank_best_batch(ranking, avail[positions])
-    below = keys < hero
-    at_most = keys <= hero
-    total = comb(len(avail), 3) * comb(len(avail) - 3, 3)
-    win = _disjoint_ordered_pairs(positions, below, len(avail))
-    not_lose = _disjoint_ordered_pairs(positions, at_most, len(avail))
+def _exact_two(ranking: Ranking, table: _Hands, hero: int, gone: int, gone_ids: list[int],
+               left: int) -> tuple[int, int, int, int]:
+    """Two opponents, three-card hands: from the pair counts, less the gone cards."""
+    free = (table.pair_masks & np.uint64(gone)) == 0
+    below = table.pair_below[hero].astype(np.int64)
+    at_most = table.pair_below[hero + 1].astype(np.int64)
+    if gone_ids:
+        flat = ranking.numpy_table()
+        base = (table.pair_x << 12) | (table.pair_y << 6)
+        third = flat[base[:, None] + np.array(gone_ids, dtype=np.intp)[None, :]]
+        valid = third >= 0
+        below -= np.count_nonzero(valid & (third < hero), axis=1)
+        at_most -= np.count_nonzero(valid & (third <= hero), axis=1)
+    below *= free
+    at_most *= free
+    total = comb(left, 3) * comb(left - 3, 3)
+    win = _disjoint_ordered_pairs(below, table)
+    not_lose = _disjoint_ordered_pairs(at_most, table)
     return win, not_lose - win, total - not_lose, total
 
 
@@ -151,36 +231,49 @@ def equity(hand: CardsLike, opponents: int = 1, *, dead: CardsLike = (),
     if len(cards) not in rk.hand_sizes:
         sizes = ", ".join(str(n) for n in rk.hand_sizes)
         raise CardError(f"a {rk.name} hand needs {sizes} cards, got {len(cards)}")
-    dead_cards = parse_cards(dead)
-    clash = set(cards) & set(dead_cards)
-    if clash:
-        raise CardError(f"card {format_cards(sorted(clash))!r} is both in the hand and dead")
+    dead_cards = parse_cards(dead) if dead else ()
+    if dead_cards:
+        clash = set(cards) & set(dead_cards)
+        if clash:
+            raise CardError(f"card {format_cards(sorted(clash))!r} is both in the hand and dead")
+    table = _hands(rk)
+    gone = 0
     for card in (*cards, *dead_cards):
-        if card not in rk.pack:
+        if card.id not in table.pack_ids:
             raise CardError(f"card {str(card)!r} is not in the pack of {rk.spec}")
+        gone |= 1 << card.id
     if opponents < 1:
         raise RulesError(f"need at least one opponent, not {opponents}")
-    gone = {c.id for c in (*cards, *dead_cards)}
-    avail = np.array([c.id for c in rk.pack if c.id not in gone], dtype=np.int8)
     k = len(cards)
-    if len(avail) < k * opponents:
-        raise RulesError(f"only {len(avail)} cards left: not enough for {opponents} "
+    left = len(table.pack_ids) - gone.bit_count()
+    if left < k * opponents:
+        raise RulesError(f"only {left} cards left: not enough for {opponents} "
                          f"opponents of {k} cards")
-    hero = int(rank_best_batch(rk, np.array([[c.id for c in cards]], dtype=np.int8))[0])
     feasible = opponents == 1 or (opponents == 2 and k == 3)
     if exact is None:
         exact = feasible
     if exact and not feasible:
         raise RulesError(f"exact equity is available against one opponent, or two with "
                          f"three-card hands; not {opponents} with {k} cards")
-    if exact and opponents == 1:
+    if k == 3:
+        a, b, c = cards
+        hero = rk.rank3(a.id, b.id, c.id)
+    else:
+        hero = int(rank_best_batch(rk, np.array([[c.id for c in cards]], dtype=np.int8))[0])
+    if exact and k == 3:
+        if opponents == 1:
+            w, t, lo = _exact_one_three(table, hero, gone, left)
+            total = w + t + lo
+        else:
+            gone_ids = [card.id for card in (*cards, *dead_cards)]
+            w, t, lo, total = _exact_two(rk, table, hero, gone, gone_ids, left)
+        return Equity(cards, dead_cards, opponents, "exact", total, Fraction(w, total),
+                      Fraction(t, total), Fraction(lo, total))
+    avail = np.array([c.id for c in rk.pack if not gone >> c.id & 1], dtype=np.int8)
+    if exact:
         w, t, lo = _exact_one(rk, hero, avail, k)
         total = w + t + lo
         return Equity(cards, dead_cards, 1, "exact", total, Fraction(w, total),
-                      Fraction(t, total), Fraction(lo, total))
-    if exact:
-        w, t, lo, total = _exact_two(rk, hero, avail)
-        return Equity(cards, dead_cards, 2, "exact", total, Fraction(w, total),
                       Fraction(t, total), Fraction(lo, total))
     if samples < 1:
         raise RulesError(f"need at least one sample, not {samples}")
