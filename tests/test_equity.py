@@ -100,3 +100,33 @@ def test_cli(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as exit_:
         main(["equity", "Qs Qd"])
     assert exit_.value.code == 2
+
+
+@pytest.mark.parametrize(("name", "options"), [("teen-patti", {}), ("foster", {}),
+                                               ("modern", {"wild": "jokers"})])
+@pytest.mark.parametrize("seed", [1, 2])
+def test_cached_exact_equity_matches_a_direct_count_in_other_rankings(
+        name: str, options: dict[str, object], seed: int) -> None:
+    """Every ordered pair of disjoint opponent hands counted with numpy (no pair algebra)."""
+    import random
+
+    import numpy as np
+
+    rk = get_ranking(name, **options)
+    cards = random.Random(seed).sample(rk.pack, 3 + 34)
+    hand, dead = cards[:3], cards[3:]
+    gone = {c.id for c in cards}
+    left = [c.id for c in rk.pack if c.id not in gone]
+    hands = np.array(list(itertools.combinations(left, 3)))
+    strength = rk.rank_batch(hands).astype(np.int64)
+    masks = np.bitwise_or.reduce(np.left_shift(1, hands.astype(np.int64)), axis=1)
+    hero = rk.rank3(*(c.id for c in hand))
+    one = equity(hand, 1, dead=dead, ranking=rk)
+    assert (one.win, one.tie) == (Fraction(int((strength < hero).sum()), len(hands)),
+                                  Fraction(int((strength == hero).sum()), len(hands)))
+    disjoint = (masks[:, None] & masks[None, :]) == 0
+    best = np.maximum(strength[:, None], strength[None, :])[disjoint]
+    two = equity(hand, 2, dead=dead, ranking=rk)
+    assert two.deals == best.size
+    assert (two.win, two.tie) == (Fraction(int((best < hero).sum()), best.size),
+                                  Fraction(int((best == hero).sum()), best.size))
