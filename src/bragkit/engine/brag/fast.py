@@ -13,7 +13,6 @@ from typing import Final, TypeVar
 from bragkit.engine.actions import Action
 from bragkit.engine.brag.betting import next_in_turn
 from bragkit.engine.brag.core import (
-    NO_FLAGS,
     PROPOSED,
     AgreeRound,
     BragRecord,
@@ -24,7 +23,7 @@ from bragkit.engine.brag.core import (
     seldom_with,
 )
 from bragkit.engine.events import Event
-from bragkit.engine.kinds import Phase, SeatStatus, TurnFlags
+from bragkit.engine.kinds import Phase, SeatStatus
 
 R = TypeVar("R", bound=BragRecord)
 _new_event = new_event
@@ -37,19 +36,8 @@ P_OVER: Final = Phase.OVER
 P_RETAIN: Final = Phase.RETAIN
 S_FOLDED: Final = SeatStatus.FOLDED
 S_IN: Final = SeatStatus.IN
-
-
-def _evolve(st: R, stacks: tuple[int, ...], pot: int, looked: tuple[bool, ...],
-            blind_bet: tuple[bool, ...], status: tuple[SeatStatus, ...], phase: Phase, to_act: int,
-            stake: int, last_bettor: int, pack: tuple[int, ...], paid: tuple[int, ...],
-            hands: tuple[tuple[int, ...], ...], event: Event,
-            action: tuple[int, Action], turn_flags: TurnFlags = NO_FLAGS) -> R:
-    """A successor that differs only in the hot fields (the fast paths below)."""
-    return make(  # the fields in order (BragRecord)
-        type(st), st.setup, seldom_with(st.seldom, turn_flags=turn_flags), stacks, pot, hands,
-        looked, blind_bet, status, phase, to_act, stake, last_bettor, pack, paid,
-        (*st.events, event), (*st.actions, action), st
-    )
+_ONLY: Final = tuple(frozenset((s,)) for s in range(64))
+"""``_ONLY[s]``: the seats that may see what only ``s`` sees (shared sets)."""
 
 
 def _step(st: R, p: int, action: Action, phase: Phase, to_act: int, seldom: Seldom,
@@ -141,29 +129,47 @@ def fast(st: R, p: int, action: Action) -> R | None:
         blind_bet = st.blind_bet
         if blind and not blind_bet[p]:
             blind_bet = (*blind_bet[:p], True, *blind_bet[p + 1:])
-        ev = _new_event(Event, ("bet", p, x, None, None, "blind" if blind else None))
-        return _evolve(
-            st, (*stacks[:p], stacks[p] - x, *stacks[p + 1:]), st.pot + x, st.looked, blind_bet,
-            st.status, P_BET, next_in_turn(st.status, p), 2 * x if blind else x, p, st.pack,
-            (*paid[:p], paid[p] + x, *paid[p + 1:]), st.hands, ev, (p, action))
+        seldom = st.seldom
+        if seldom.pending is not None or seldom.turn_flags:
+            seldom = seldom_with(seldom)  # a new turn: no flag, nothing pending
+        status = st.status
+        return make(  # the fields in order (BragRecord)
+            type(st), setup, seldom, (*stacks[:p], stacks[p] - x, *stacks[p + 1:]), st.pot + x,
+            st.hands, st.looked, blind_bet, status, P_BET, next_in_turn(status, p),
+            2 * x if blind else x, p, st.pack, (*paid[:p], paid[p] + x, *paid[p + 1:]),
+            (*st.events, _new_event(Event, ("bet", p, x, None, None, "blind" if blind else None))),
+            (*st.actions, (p, action)), st
+        )
     if kind == "look" and action.arg is None and not rules.discards:
-        looked = (*st.looked[:p], True, *st.looked[p + 1:])
-        ev = _new_event(Event, ("look", p, None, st.hands[p], frozenset((p,)), None))
-        return _evolve(st, st.stacks, st.pot, looked, st.blind_bet, st.status, P_BET, p, st.stake,
-                       st.last_bettor, st.pack, st.paid, st.hands, ev, (p, action),
-                       st.seldom.turn_flags)
+        looked = st.looked
+        seldom = st.seldom
+        if seldom.pending is not None:
+            seldom = seldom_with(seldom, turn_flags=seldom.turn_flags)
+        hands = st.hands
+        return make(  # the fields in order (BragRecord)
+            type(st), setup, seldom, st.stacks, st.pot, hands,
+            (*looked[:p], True, *looked[p + 1:]), st.blind_bet, st.status, P_BET, p, st.stake,
+            st.last_bettor, st.pack, st.paid,
+            (*st.events, _new_event(Event, ("look", p, None, hands[p], _ONLY[p], None))),
+            (*st.actions, (p, action)), st
+        )
     if kind == "fold":
         active = st.status.count(S_IN)
         if active == 2 and not st.seldom.covered_pots:
             return _fast_foldout(st, p, action)
         if active > 2:
             status = (*st.status[:p], S_FOLDED, *st.status[p + 1:])
-            hand = st.hands[p]
-            hands = (*st.hands[:p], (), *st.hands[p + 1:])
-            ev = _new_event(Event, ("fold", p, None, None, None, None))
-            return _evolve(st, st.stacks, st.pot, st.looked, st.blind_bet, status, P_BET,
-                           next_in_turn(status, p), st.stake, st.last_bettor, st.pack + hand,
-                           st.paid, hands, ev, (p, action))
+            hands = st.hands
+            seldom = st.seldom
+            if seldom.pending is not None or seldom.turn_flags:
+                seldom = seldom_with(seldom)
+            return make(  # the fields in order (BragRecord)
+                type(st), setup, seldom, st.stacks, st.pot,
+                (*hands[:p], (), *hands[p + 1:]), st.looked, st.blind_bet, status, P_BET,
+                next_in_turn(status, p), st.stake, st.last_bettor, st.pack + hands[p], st.paid,
+                (*st.events, _new_event(Event, ("fold", p, None, None, None, None))),
+                (*st.actions, (p, action)), st
+            )
     return None
 
 
