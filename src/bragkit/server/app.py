@@ -19,13 +19,13 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import BaseRoute, Route, WebSocketRoute
 
-from bragkit.errors import BragError, excerpt
+from bragkit.errors import BragError
 from bragkit.history import dumps, seat_history
 from bragkit.server.gateway import Gateway
 from bragkit.server.money import csv_text, report
 from bragkit.server.room import Room
 from bragkit.server.runtime import ServerError, TableRuntime
-from bragkit.server.store.base import JSON, Store
+from bragkit.server.store.base import Store
 
 __all__ = ["COOKIE", "MAX_BODY", "create_app"]
 
@@ -187,11 +187,3 @@ def create_app(store: Store, *, base_url: str = "http://127.0.0.1:8000",
     app.state.room = room
     return app
 
-
-def error_json(message: str) -> dict[str, JSON]:
-    """The JSON body of an HTTP error (one line).
-
-    >>> error_json("bad\\nrest")
-    {'error': 'bad'}
-    """
-    return {"error": excerpt(message.splitlines()[0], 300) if message else "error"}
