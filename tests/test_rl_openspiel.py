@@ -4,6 +4,7 @@ OpenSpiel's CFR and sequence_form_lp run on it, and the LP value equals bragkit'
 from __future__ import annotations
 
 import dataclasses
+import random
 from functools import cache
 
 import numpy as np
@@ -12,7 +13,9 @@ import pytest
 from open_spiel.python.algorithms import cfr, exploitability, get_all_states, sequence_form_lp
 
 from bragkit.errors import RulesError
+from bragkit.games import engine_of
 from bragkit.rl.openspiel import BragSpielState, canonical, hu_brag_params, load
+from bragkit.rules import get_preset, preset_names
 from bragkit.solve import GameSpec, Solver
 
 TINY = {
@@ -205,3 +208,25 @@ def test_canonical_hands_and_bad_parameters() -> None:
         load({"deck": 10})
     with pytest.raises(RulesError, match="two players only"):
         load({"deal": "classes", "players": 3})
+
+
+BRAG_PRESETS = [p for p in preset_names() if engine_of(get_preset(p).game) == "brag"]
+
+
+@pytest.mark.parametrize("preset", BRAG_PRESETS)
+def test_random_deals_of_every_brag_style_preset(preset: str) -> None:
+    """Random play from the full pack: every index offered is accepted by the engine (the
+    legal-action cache of three-card modern Brag included) and every deal is zero-sum."""
+    rng = random.Random(3)
+    for players in (2, 3):
+        game = pyspiel.load_game(f"python_bragkit(preset={preset},players={players},stack=20)")
+        for _ in range(8):
+            s = game.new_initial_state()
+            while not s.is_terminal():
+                if s.is_chance_node():
+                    s.apply_action(rng.choice(s.chance_outcomes())[0])
+                else:
+                    assert len(s.observation_tensor()) == game.observation_tensor_size()
+                    s.apply_action(rng.choice(s.legal_actions()))
+            assert abs(sum(s.returns())) < 1e-12
+            assert len(s.history()) <= game.max_game_length()

@@ -210,7 +210,7 @@ class Context:
         """Each hand's class (``deal=classes``)."""
         self.hands_left = comb(len(config.deck) - hand, hand)
         self.legal_cache: dict[tuple[int, ...], dict[int, Action]] = {}
-        self.cacheable = config.rules.game == "modern"
+        self.cacheable = config.rules.game == "modern" and config.rules.cards == 3
         """The legal actions per public history (:meth:`BragSpielState._options`)."""
 
     def __deepcopy__(self, memo: dict[int, object]) -> Context:
@@ -331,8 +331,9 @@ class BragSpielState(pyspiel.State):
         return tuple(chosen[i][j] for j in range(c.rules.cards) for i in range(n))
 
     def _options(self) -> dict[int, Action]:
-        """The legal indices with their engine actions.  In modern Brag they are a function
-        of the seats' actions so far (no card decides what a seat may do next), so they are
+        """The legal indices with their engine actions.  In three-card modern Brag they are
+        a function of the seats' actions so far (no card decides what a seat may do next;
+        Four and Five Card Brag's discards and Teen Patti's side shows do), so there they are
         cached per action sequence, shared by every deal that reaches it."""
         state = self.engine()
         if state is None or state.is_over:
