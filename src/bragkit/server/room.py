@@ -82,6 +82,8 @@ class Room:
         self.tables: dict[str, TableRuntime] = {}
         self.drivers: dict[str, asyncio.Task[None]] = {}
         self.wakes: dict[str, asyncio.Event] = {}
+        self.closed: dict[str, TableRuntime] = {}
+        """Closed tables read back from the store (their history, ledger), the latest 256."""
         self.ready = False
 
     # ------------------------------------------------------------------ life cycle
@@ -126,10 +128,15 @@ class Room:
         if record is None:
             raise ServerError("no_table", f"there is no table {excerpt(table_id)}")
         if record.status == "closed":
-            rt = await asyncio.to_thread(TableRuntime.recover, record, self.store)
-            rt.closed = True
-            rt.finished = True
-            return rt
+            done = self.closed.get(table_id)
+            if done is None:
+                done = await asyncio.to_thread(TableRuntime.recover, record, self.store)
+                done.closed = True
+                done.finished = True
+                if len(self.closed) >= 256:
+                    self.closed.pop(next(iter(self.closed)))
+                self.closed[table_id] = done
+            return done
         if not await asyncio.to_thread(self.store.claim, table_id, self.owner):
             raise ServerError("elsewhere", f"table {table_id} is played by another server")
         rt = self.tables.get(table_id)  # adopted meanwhile
