@@ -432,16 +432,18 @@ class TableCore(ABC):
                 choice: str | None) -> None:
         """Record the deal that ``final`` ends (its inputs and actions; the state if kept)."""
         record = _new_record(self.deal_no, self.dealer, self.rules, shuffled, choice,
-                             DealRecord.log(final), start,
+                             tuple([f"p{s + 1} {a}" for s, a in final.actions]), start,
                              final if self.keep_states else None)
         self.records.append(record)
         self.last_final = final
         first = self.packs_finished  # this deal's first pack
-        self.packs_finished = self.packs_count
+        self.packs_finished = self.packs_dropped + len(self.packs_used)  # packs_count
         if self.records.keep is not None:
-            self._pack_starts.append(first)
-            self._forget_packs(self._pack_starts[0] if self._pack_starts
-                               else self.packs_finished)
+            starts = self._pack_starts
+            starts.append(first)
+            oldest = starts[0] if starts else self.packs_finished
+            if oldest > self.packs_dropped:
+                self._forget_packs(oldest)
         if self.on_record is not None:
             self.on_record(record, final)
 
