@@ -186,7 +186,32 @@ def seat_view(table: Table, seat: int, finished: bool = False) -> dict[str, JSON
     out["legal"] = _legal(table, state, seat, legal) if legal else []
     out["why_not"] = _why_not(state, seat, legal) if legal else {}
     out["last_deal"] = _last_deal(table, seat) if live else None
+    if _choosing(table, finished):
+        _choice(table, out)
+        if table.to_act == seat:
+            out["legal"] = _legal(table, None, seat, table.legal_actions())
     return out
+
+
+def _choosing(table: Table, finished: bool) -> bool:
+    """Whether the table waits between deals for the dealer's choice of variant (4.4.11)."""
+    return table.state is None and not table.over and not finished and table.to_act >= 0
+
+
+def _choice(table: Table, out: dict[str, JSON]) -> None:
+    """The frame of a dealer's choice: the next deal, the dealer to act (phase ``choose``),
+    the last deal as it ended."""
+    last: dict[str, JSON] = {"deal": table.deal_no, "notes": out.get("notes", []),
+                             "shown": out.get("shown", {}),
+                             "shown_names": out.get("shown_names", {}),
+                             "stacks": list(table.stacks)}
+    out.update({"deal": table.deal_no + 1, "live": True, "phase": "choose",
+                "to_act": _seat_name(table.to_act), "stacks": list(table.stacks),
+                "pot": table.carried, "events": [], "notes": [], "shown": {},
+                "shown_names": {}, "last_deal": last})
+    for key in ("own_cards", "hand_name", "own_text"):  # a seat's own: not in the next deal
+        if key in out:
+            out[key] = None
 
 
 def _last_deal(table: Table, seat: int | None) -> dict[str, JSON] | None:
@@ -260,5 +285,7 @@ def public_view(table: Table, finished: bool = False) -> dict[str, JSON]:
     out["events"] = [str(e) for e in events]
     out["notes"] = list(explain_lines(state.rules, events, None))
     out["legal"] = []
+    if _choosing(table, finished):
+        _choice(table, out)
     out["last_deal"] = _last_deal(table, None) if live else None
     return out
