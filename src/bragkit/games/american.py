@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar, Final
 
+from bragkit.engine.kinds import SeatStatus
 from bragkit.games.foster import FosterGame
 from bragkit.games.spec import GameSpec, shuffled
 from bragkit.hands import Ranking, get_ranking
@@ -80,7 +81,7 @@ class AmericanGame(FosterGame):
                 else -1
         if loser < 0:
             return
-        w.status[loser] = "folded"
+        w.status[loser] = SeatStatus.FOLDED
         w.emit("fold", loser, note="retires after a private exchange")
         if loser == bragger:
             w.data = (seat,)

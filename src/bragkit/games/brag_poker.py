@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, ClassVar, Final
 
 from bragkit.cards import parse_cards
 from bragkit.engine.actions import Action, LegalAction
+from bragkit.engine.kinds import ActionKind, Phase
 from bragkit.engine.pack import pack_text
 from bragkit.engine.poker.betting import PokerBetting, Round
 from bragkit.engine.poker.core import NOBODY, ONLY, PokerGame
@@ -45,8 +46,8 @@ if TYPE_CHECKING:
 
 __all__ = ["GAMES", "BragPokerGame"]
 
-_STAND = LegalAction("stand")
-_LOOK = LegalAction("look")
+_STAND = LegalAction(ActionKind.STAND)
+_LOOK = LegalAction(ActionKind.LOOK)
 
 
 class BragPokerGame(PokerGame):
@@ -108,7 +109,7 @@ class BragPokerGame(PokerGame):
             return
         if w.stage == 0:
             w.rnd = None
-            w.phase = "draw"
+            w.phase = Phase.DRAW
             w.data = tuple(live)
             w.to_act = live[0]
             return
@@ -143,11 +144,11 @@ class BragPokerGame(PokerGame):
         room = min(3, len(st.pack) + len(st.muck))
         if not st.looked[p]:
             if self.rules.blind_may_draw and room:
-                return (_LOOK, _STAND, LegalAction("draw", lo=1, hi=room))
+                return (_LOOK, _STAND, LegalAction(ActionKind.DRAW, lo=1, hi=room))
             return (_LOOK, _STAND)
         options = tuple(pack_text(combo)
                         for k in range(1, room + 1) for combo in itertools.combinations(hand, k))
-        return (_STAND, LegalAction("discard", args=options)) if options else (_STAND,)
+        return (_STAND, LegalAction(ActionKind.DISCARD, args=options)) if options else (_STAND,)
 
     def apply_phase(self, w: PokerWork, seat: int, action: Action) -> None:
         """Look, stand pat, or discard and draw replacements."""

@@ -27,6 +27,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, ClassVar, Final
 
 from bragkit.engine.actions import Action, LegalAction
+from bragkit.engine.kinds import ActionKind, Phase
 from bragkit.engine.poker.betting import PokerBetting, Round
 from bragkit.engine.poker.core import PokerGame
 from bragkit.engine.poker.game import FOSTER_KEYS
@@ -90,14 +91,15 @@ class FosterGame(PokerGame):
         if w.carry_in:
             w.pools[0] += w.carry_in
             w.emit("carry", w.dealer, amount=w.carry_in, note="ante left from the last deal")
-        w.phase = "ante"
+        w.phase = Phase.ANTE
         w.to_act = w.dealer
         w.data = (-1,)
 
     def phase_legal(self, st: PokerRecord) -> tuple[LegalAction, ...]:
         """``ante 1..L`` (at most the dealer's chips)."""
         if st.phase == "ante":
-            return (LegalAction("ante", lo=1, hi=min(self.rules.limit, st.stacks[st.dealer])),)
+            most = min(self.rules.limit, st.stacks[st.dealer])
+            return (LegalAction(ActionKind.ANTE, lo=1, hi=most),)
         return ()
 
     def apply_phase(self, w: PokerWork, seat: int, action: Action) -> None:

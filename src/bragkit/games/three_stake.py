@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING, ClassVar, Final
 
 from bragkit.cards import card_from_id
 from bragkit.engine.actions import Action, LegalAction
+from bragkit.engine.kinds import ActionKind, Phase
 from bragkit.engine.poker.betting import PokerBetting, Round
 from bragkit.engine.poker.core import PokerGame
 from bragkit.games.spec import GameSpec, shuffled
@@ -48,7 +49,7 @@ if TYPE_CHECKING:
 
 __all__ = ["GAMES", "ThreeStakeGame"]
 
-_STAND = LegalAction("stand")
+_STAND = LegalAction(ActionKind.STAND)
 
 
 class ThreeStakeGame(PokerGame):
@@ -141,7 +142,7 @@ class ThreeStakeGame(PokerGame):
         for s in w.order():
             w.reveal(s, "P3")
         if self.rules.draw31:
-            w.phase = "draw"
+            w.phase = Phase.DRAW
             self._next_drawer(w, -1)
         else:
             self._settle_p3(w)
@@ -171,7 +172,7 @@ class ThreeStakeGame(PokerGame):
         price = self.rules.draw_price
         most = len(st.pack) if not price else min(len(st.pack), st.stacks[p] // price)
         if most >= 1 and self.rules.stock_exhausted == "stop":
-            return (_STAND, LegalAction("draw", lo=1, hi=most))
+            return (_STAND, LegalAction(ActionKind.DRAW, lo=1, hi=most))
         return (_STAND,)
 
     def apply_phase(self, w: PokerWork, seat: int, action: Action) -> None:

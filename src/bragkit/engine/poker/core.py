@@ -9,7 +9,7 @@ transitions live in :mod:`.state` on top, so nothing here imports them (no impor
 >>> from bragkit.rules import get_preset
 >>> from bragkit.engine.poker.state import PokerState
 >>> s = PokerState.new(get_preset("foster"), [20, 20, 20], dealer=2)
->>> isinstance(s, PokerRecord), s.phase, s.pot
+>>> isinstance(s, PokerRecord), str(s.phase), s.pot
 (True, 'ante', 0)
 """
 
@@ -25,6 +25,7 @@ from bragkit.engine.actions import Action, LegalAction
 from bragkit.engine.contract import slot_setter
 from bragkit.engine.deal_protocol import DealProtocol
 from bragkit.engine.events import Event
+from bragkit.engine.kinds import ActionKind, Phase, SeatStatus
 from bragkit.engine.poker.betting import PokerBetting, Round, side_pots, split
 from bragkit.errors import IllegalActionError, RulesError
 
@@ -39,7 +40,13 @@ CARD: Final = tuple(card_from_id(c) for c in range(52))
 NOBODY: Final[frozenset[int]] = frozenset()
 ONLY: Final = tuple(frozenset({s}) for s in range(64))
 """``ONLY[s]``: the visibility set of an event only seat ``s`` may see (shared objects)."""
-_LOOK: Final = LegalAction("look")
+_LOOK: Final = LegalAction(ActionKind.LOOK)
+S_IN: Final = SeatStatus.IN
+S_ALLIN: Final = SeatStatus.ALLIN
+S_FOLDED: Final = SeatStatus.FOLDED
+S_OUT: Final = SeatStatus.OUT
+P_BET: Final = Phase.BET
+P_OVER: Final = Phase.OVER
 
 R = TypeVar("R", bound="PokerRecord")
 
@@ -144,10 +151,10 @@ class PokerRecord(DealProtocol):
     credit: tuple[int, ...]
     chips: tuple[int, ...]
     rnd: Round | None
-    status: tuple[str, ...]
+    status: tuple[SeatStatus, ...]
     hands: tuple[tuple[int, ...], ...]
     looked: tuple[bool, ...]
-    phase: str
+    phase: Phase
     to_act: int
     pack: tuple[int, ...]
     muck: tuple[int, ...]
@@ -313,8 +320,9 @@ _FIELDS: Final = ("rules", "n", "dealer", "stacks", "pools", "credit", "chips", 
 
 def make(cls: type[R], /, *, rules: Rules, n: int, dealer: int, stacks: tuple[int, ...],
          pools: tuple[int, ...], credit: tuple[int, ...], chips: tuple[int, ...],
-         rnd: Round | None, status: tuple[str, ...], hands: tuple[tuple[int, ...], ...],
-         looked: tuple[bool, ...], phase: str, to_act: int, pack: tuple[int, ...],
+         rnd: Round | None, status: tuple[SeatStatus, ...],
+         hands: tuple[tuple[int, ...], ...], looked: tuple[bool, ...], phase: Phase,
+         to_act: int, pack: tuple[int, ...],
          muck: tuple[int, ...], total: int, carried: int, stage: int, data: tuple[int, ...],
          debts: tuple[tuple[int, int, int], ...], events: tuple[Event, ...],
          actions: tuple[tuple[int, Action], ...], game: PokerGame,
@@ -444,7 +452,7 @@ class PokerWork:
             self.chips[seat] += chips
             self.credit[seat] += chips if credit is None else credit
         if self.stacks[seat] == 0 and self.status[seat] == "in":
-            self.status[seat] = "allin"
+            self.status[seat] = S_ALLIN
 
     def award(self, seat: int, amount: int, pool: int, note: str | None = None) -> None:
         """Pay ``amount`` from ``pool`` to ``seat``."""
@@ -466,7 +474,7 @@ class PokerWork:
         """Open betting round ``stage``; the first to act is the next seat after ``first_after``."""
         self.stage = stage
         self.rnd = rnd
-        self.phase = "bet"
+        self.phase = P_BET
         m = self.game.betting_for(stage)
         nxt = m.next_to_act(rnd, first_after, self.status, self.stacks)
         if nxt < 0:
@@ -510,7 +518,7 @@ class PokerWork:
 
     def end(self) -> None:
         """Finish the deal."""
-        self.phase = "over"
+        self.phase = P_OVER
         self.to_act = -1
         self.rnd = None
         self.emit("deal_end", self.dealer)

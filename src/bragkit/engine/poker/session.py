@@ -13,7 +13,7 @@ more in :attr:`packs_count`), so a history re-plays it exactly.
 >>> from bragkit.engine.table import open_table
 >>> from bragkit.rules import get_preset
 >>> t = open_table(get_preset("foster"), [20, 20, 20], dealer=2, seed=7)
->>> type(t).__name__, t.state.phase, t.to_act
+>>> type(t).__name__, str(t.state.phase), t.to_act
 ('PokerSession', 'ante', 2)
 >>> for move in ("p3 ante 2", "p1 fold", "p2 fold"):
 ...     t.apply_text(move)

@@ -11,7 +11,7 @@ card accounting.
 >>> from bragkit.engine.pack import shuffled_pack
 >>> rules = get_preset("foster")
 >>> s = PokerState.start(rules, (50, 50, 50, 50), 3, shuffled_pack(rules, random.Random(1)))
->>> s.phase, s.to_act, [str(a) for a in s.legal_actions()]
+>>> str(s.phase), s.to_act, [str(a) for a in s.legal_actions()]
 ('ante', 3, ['ante 1..10'])
 >>> s = s.apply("ante 2")
 >>> s.to_act, [str(a) for a in s.legal_actions()]
@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Final
 from bragkit.engine.actions import Action, parse_action
 from bragkit.engine.contract import SeatView
 from bragkit.engine.events import Event
+from bragkit.engine.kinds import Phase, SeatStatus
 from bragkit.engine.poker import core
 from bragkit.engine.poker.core import PokerRecord, PokerWork, make
 from bragkit.engine.poker.diagnose import diagnose
@@ -44,6 +45,11 @@ if TYPE_CHECKING:
 __all__ = ["PokerState", "PokerWork"]
 
 _BET_KINDS: Final = frozenset({"fold", "pass", "call", "raise", "bet", "check", "stand"})
+S_IN: Final = SeatStatus.IN
+S_OUT: Final = SeatStatus.OUT
+S_FOLDED: Final = SeatStatus.FOLDED
+S_ALLIN: Final = SeatStatus.ALLIN
+P_BET: Final = Phase.BET
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,13 +75,13 @@ class PokerState(PokerRecord):
         game = poker_game_for(rules)
         n = len(stacks)
         need = game.min_stack()
-        status = tuple("in" if s >= need else "out" for s in stacks)
+        status = tuple(S_IN if s >= need else S_OUT for s in stacks)
         if status.count("in") < game.min_players:
             raise BragError(f"fewer than {game.min_players} seats can play: the session is over")
         st = make(PokerState, rules=rules, n=n, dealer=dealer, stacks=tuple(stacks),
                   pools=(0,) * game.pools, credit=(0,) * n, chips=(0,) * n, rnd=None,
                   status=status, hands=((),) * n, looked=(not game.blind_play,) * n,
-                  phase="setup", to_act=-1, pack=tuple(pack), muck=(),
+                  phase=Phase.SETUP, to_act=-1, pack=tuple(pack), muck=(),
                   total=sum(stacks) + carried, carried=0, stage=0, data=(), debts=debts,
                   events=(), actions=(), game=game, origin=None,
                   reshuffles=tuple(tuple(order) for order in reshuffles))
@@ -135,7 +141,7 @@ def _fast_bet(st: PokerState, p: int, action: Action) -> PokerState | None:
     status = st.status
     paid = credit = 0
     if kind == "fold" or kind == "pass":
-        status = (*status[:p], "folded", *status[p + 1:])
+        status = (*status[:p], S_FOLDED, *status[p + 1:])
         new = rnd
         event = Event("fold", p, note="pass" if kind == "pass" else None)
     elif kind == "call":
@@ -159,13 +165,13 @@ def _fast_bet(st: PokerState, p: int, action: Action) -> PokerState | None:
         chips = (*chips[:p], chips[p] + paid, *chips[p + 1:])
         credits = (*credits[:p], credits[p] + credit, *credits[p + 1:])
         if left == 0 and status[p] == "in":
-            status = (*status[:p], "allin", *status[p + 1:])
+            status = (*status[:p], S_ALLIN, *status[p + 1:])
     nxt = m.next_to_act(new, p, status, stacks)
     if nxt < 0:
         return None
     return make(PokerState, rules=st.rules, n=st.n, dealer=st.dealer, stacks=stacks,
                 pools=pools, credit=credits, chips=chips, rnd=new, status=status,
-                hands=st.hands, looked=st.looked, phase="bet", to_act=nxt, pack=st.pack,
+                hands=st.hands, looked=st.looked, phase=P_BET, to_act=nxt, pack=st.pack,
                 muck=st.muck, total=st.total, carried=st.carried, stage=st.stage,
                 data=st.data, debts=st.debts, events=(*st.events, event),
                 actions=(*st.actions, (p, action)), game=st.game, origin=st,
@@ -180,7 +186,7 @@ def _bet(w: PokerWork, p: int, action: Action) -> None:
     kind = action.kind
     pool = game.bet_pool
     if kind in ("fold", "pass"):
-        w.status[p] = "folded"
+        w.status[p] = S_FOLDED
         w.emit("fold", p, note="pass" if kind == "pass" else None)
     elif kind == "call":
         before = rnd.contrib[p]
