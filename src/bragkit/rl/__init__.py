@@ -63,16 +63,21 @@ episode with ``illegal_reward`` (-1) and ``info["illegal_action"]`` (PettingZoo'
 OpenSpiel
 =========
 
-Importing :mod:`bragkit.rl.openspiel` registers the game ``python_bragkit``:
-``pyspiel.load_game("python_bragkit(preset=modern,players=2)")``.  Explicit chance nodes deal
-the cards; ``deck=12`` or ``16`` deals from the top ranks only so that exact methods
-(``sequence_form_lp``, CFR) run.  See that module.
+Importing :mod:`bragkit.rl.openspiel` registers the game ``python_bragkit`` (brag-style
+presets): ``pyspiel.load_game("python_bragkit(preset=modern,players=2)")``.  Explicit chance
+nodes deal the cards (``deal=cards``, the contract's ``ChanceDeal``; ``deal=hands`` deals whole
+hands, ``deal=classes`` suit-isomorphism classes); ``deck=12`` or ``16`` (or 8) deals from the
+top ranks only, so that exact methods (``sequence_form_lp``, CFR) run.  It passes the checks
+of OpenSpiel's API test, and on 12 cards with stacks of 2 OpenSpiel's ``sequence_form_lp`` on
+it and :mod:`bragkit.solve` (its ``last_chip="plays-on"`` tree, which is what the engine's
+cover rule plays) agree on the game value to 1e-10 (tests/test_rl_openspiel.py; docs/rl.md).
 
 Speed
 =====
 
 ``benchmarks/bench_rl.py`` prints AEC steps per second for random masked play beside
-PettingZoo's ``leduc_holdem_v4`` in the same run.
+PettingZoo's ``leduc_holdem_v4`` in the same run: 7,601 against 9,267 steps/s (modern, three
+players; the machine shared, load about 10).
 """
 
 from __future__ import annotations
