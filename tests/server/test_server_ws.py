@@ -187,3 +187,42 @@ def test_time_bank_is_spent_past_the_timer_and_survives_a_restart(tmp_path: Path
     with live_room(tmp_path) as room:
         data = room.get(f"/api/tables/{tid}").json()
         assert abs(data["seats"][0]["time_bank"] - bank) <= 0.05  # replayed from the log
+
+
+def test_leave_cashes_out_and_settle_up_balances(tmp_path: Path) -> None:
+    async def body(room: Live) -> None:
+        made = make(room, preset="modern", seats=2, stack=30,
+                    options={"approval": False, "timer": 600})
+        tid = made["table"]
+        tokens = {}
+        for label, name in (("p1", "Ann"), ("p2", "Bob")):
+            async with RoomClient(room.ws(tid)) as guest:
+                tokens[label] = (await guest.call({"t": "join", "name": name,
+                                                   "seat": label}))["token"]
+        a = RoomClient(room.ws(tid), token=tokens["p1"])
+        b = RoomClient(room.ws(tid), token=tokens["p2"])
+        await a.open()
+        await b.open()
+        first = a if a.view["to_act"] == "p1" else b
+        assert (await first.act("fold"))["t"] == "ack"  # the other takes the antes
+        await a.wait_for(lambda f: f["table"]["hands_played"] == 1)
+        for c in (a, b):
+            assert (await c.call({"t": "leave"}))["t"] == "ack"
+        await a.wait_for(lambda f: all(s["kind"] == "empty" for s in f["table"]["seats"]))
+        assert not any(s["connected"] for s in a.table["seats"])
+        ledger = room.get(f"/api/tables/{tid}/ledger", token=made["host_token"]).json()
+        people = {p["name"]: p for p in ledger["people"]}
+        # each bought the seat's stack as it was (the first deal's ante already paid)
+        assert people["Ann"]["bought_in"] == people["Bob"]["bought_in"] == 29
+        assert people["Ann"]["holding"] == people["Bob"]["holding"] == 0
+        nets = sorted(p["net"] for p in people.values())
+        assert nets[0] < 0 < nets[1] and sum(nets) + ledger["bank"] == 0
+        loser = min(people, key=lambda n: people[n]["net"])
+        winner = max(people, key=lambda n: people[n]["net"])
+        # the antes of the deal dealt after the fold stay in the pot: the bank holds them
+        assert {"from": loser, "to": winner, "chips": min(-nets[0], nets[1])} in \
+            ledger["settle_up"]
+        for c in (a, b):
+            await c.close()
+
+    run(body, tmp_path)

@@ -315,7 +315,8 @@ class Gateway:
             if w.seat is None:
                 raise ServerError("no_seat", "you sit at no seat")
             await rt.leave(w.seat)
-            w.seat = None
+            self.rebind(rt, w)
+            self.room.broadcast(rt)
             return None
         if kind in ("sit_out", "sit_in"):
             self._only(msg)

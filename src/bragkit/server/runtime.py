@@ -678,6 +678,8 @@ class TableRuntime:
     def broken(self) -> None:
         """The store refused a batch after the table moved: rebuild it from the log."""
         fresh = TableRuntime.recover(self.store.table(self.id) or self.record, self.store)
+        for old, new in zip(self.seats, fresh.seats, strict=True):
+            new.connected = old.connected  # the connections are still there
         for name in ("table", "seats", "seq", "packs", "pack_deal", "deals", "paused",
                      "finished", "closed", "requests", "cids", "recent", "_packs_seen"):
             setattr(self, name, getattr(fresh, name))
