@@ -118,6 +118,15 @@ export function fromProtocol(frame, welcome = {}) {
     });
   }
   if (you != null && seats[you]) seats[you].hands = twoHands(v);
+  // another seat that retained its blind hand last deal holds two hands, face down, until
+  // it keeps, throws or names one (the last deal's explanation says who retained)
+  for (const note of v.last_deal?.notes ?? []) {
+    const m = /^p(\d+) retains the blind hand/.exec(note);
+    const i = m ? Number(m[1]) - 1 : -1;
+    if (i < 0 || i === you || !seats[i] || !v.carried) continue;
+    const chose = events.some((e) => e.seat === i && ["keep", "throw", "name", "fold"].includes(e.kind));
+    if (!chose) seats[i].hands = [{ label: "old (retained)", cards: null }, { label: "new", cards: null }];
+  }
   const legal = v.legal ?? [];
   const order = (a) => (a.kind === "fold" ? 2 : a.kind === "look" ? 0 : 1);
   const actions = [...legal].sort((a, b) => order(a) - order(b)).map((a, k) => ({
