@@ -91,3 +91,18 @@ def test_page_draws_no_secret_card(fixture_page: Page, preset: str) -> None:
         buttons = set(pg.locator("#actions .act").evaluate_all(
             "els => els.map(e => e.dataset.kind)"))
         assert buttons == offered, (buttons, offered)
+
+
+def test_retained_blind_hand_is_two_hands_for_everybody(fixture_page: Page) -> None:
+    """Rules 4.4.6: the retainer's two blind hands lie in front of it, seen by all."""
+    frames = captured("modern", steps=120, seed=2)
+    mine = next(c for c in frames if (c.frame["view"].get("own_text") or "").startswith(
+        "two blind hands"))
+    holder = mine.seat
+    assert holder is not None
+    for c in (x for x in frames if x.step == mine.step):
+        fixture_page.evaluate(
+            "f => window.bragTable.update(window.bragModel.fromProtocol(f, {}))", c.frame)
+        seat = fixture_page.locator("#seats .seat").nth(holder)
+        assert seat.locator(".two-hands .hand").count() == 2, c.seat
+        assert seat.locator("[data-c]").count() == 0  # both face down, to everybody
