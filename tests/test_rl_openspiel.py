@@ -189,10 +189,10 @@ def test_solver_and_sequence_form_lp_agree_on_a_reduced_deck() -> None:
 
 
 def test_openspiel_cfr_runs_on_a_reduced_deck() -> None:
-    game = load({"deck": 8, "stack": 3, "deal": "classes", "bets": "min;x2"})
+    game = load({"deck": 8, "stack": 2, "deal": "classes", "bets": "min;x2"})
     solver = cfr.CFRPlusSolver(game)
     gaps = []
-    for iterations in (2, 8):
+    for iterations in (1, 4):
         for _ in range(iterations):
             solver.evaluate_and_update_policy()
         gaps.append(exploitability.nash_conv(game, solver.average_policy()))
