@@ -125,6 +125,7 @@ export function ownHtml(st) {
     out += `<p class="own-name">You are <b>blind</b>: you have not looked at your cards.</p>`;
   }
   if (o.stay_in) out += `<p class="stay-in">${esc(o.stay_in)}</p>`;
+  if (st.offered) out += `<p class="offered">A barter offer between you and your neighbour: ${cardsHtml([st.offered])}</p>`;
   return out;
 }
 
