@@ -68,6 +68,7 @@ pytest: $(STAMP_DEV)
 
 bench: $(STAMP_DEV)
 	$(BIN)/python benchmarks/bench_hands.py
+	$(BIN)/python benchmarks/bench_kernels.py
 	$(BIN)/python benchmarks/bench_sim.py
 
 clean:

@@ -47,7 +47,7 @@ def discard_base(k: int, mode: str) -> int:
     return 512 if mode == "pair_first" else 256
 
 
-def _rank_values(ids: npt.NDArray[np.int32]) -> npt.NDArray[np.int64]:
+def _rank_values(ids: npt.NDArray[np.integer[Any]]) -> npt.NDArray[np.int64]:
     # rank value 2..14, jokers (ids >= 52) count 1 (below a two)
     values: npt.NDArray[np.int64] = np.where(ids >= 52, 1, (ids >> 2) + 2).astype(np.int64)
     return values
@@ -69,7 +69,7 @@ def rank_best_batch(ranking: Ranking, hands: Any, *, with_discards: bool = True
     if k == 3:
         out: npt.NDArray[np.int64] = ranking.rank_batch(arr).astype(np.int64)
         return out
-    cols = [arr[:, i].astype(np.int32) for i in range(k)]
+    cols = [arr[:, i] for i in range(k)]  # views: take3 builds its index from any ints
     mode = str(ranking.options.get("discard_compare", "lex_high"))
     radix = discard_base(k, mode) if with_discards else 1
     best: npt.NDArray[np.int64] | None = None
