@@ -185,3 +185,23 @@ def test_gymnasium_illegal_action_ends_the_episode_or_raises() -> None:
     strict.reset(seed=1)
     with pytest.raises(IllegalActionError):
         strict.step(bad)
+
+
+def test_bots_moves_are_applied_exactly_not_as_their_nearest_slot() -> None:
+    e = rl.env("modern", 2, seed=2)
+    e.reset(seed=2)
+    assert e.table is not None
+    bet = next(la for la in e.table.legal_actions() if la.kind == "bet")
+    assert bet.lo is not None and bet.hi is not None and bet.hi >= 2 * bet.lo + 2
+    odd = Action("bet", 2 * bet.lo + 1)        # between the x2 and pot/max buckets
+    assert odd not in e.options().values()
+    e.apply_exact(odd)
+    state = e.current_state()
+    assert state is not None and state.actions[-1][1] == odd
+    g = rl.gym_env("modern", players=3, opponents=["heuristic"], seed=4)
+    _obs, info = g.reset(seed=4)
+    done = False
+    while not done:
+        _obs, _r, done, _t, info = g.step(int(np.flatnonzero(info["action_mask"])[0]))
+    final = g.aec.final
+    assert final is not None and final.is_over

@@ -167,6 +167,14 @@ class BragAEC(AECEnv):  # the PettingZoo base class is untyped
         if move is None:
             self.space.action(int(action), table.legal_actions(), self.pot())  # raises
             raise RulesError(f"action {action} is not legal here")
+        self.apply_exact(move)
+
+    def apply_exact(self, move: Action) -> None:
+        """Apply the exact engine action ``move`` for the agent to act, outside the discrete
+        space (a bot's bet of any legal amount); rewards and terminations as :meth:`step`."""
+        table = self.table
+        if table is None or self.final is not None:
+            raise RulesError("apply_exact() needs a deal in progress (reset() first)")
         before = table.deal_no
         self._options = None
         table.apply(move)

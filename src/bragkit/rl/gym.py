@@ -69,7 +69,7 @@ class BragGym(gym.Env[npt.NDArray[np.float32], np.int64]):
             seat = aec.possible_agents.index(aec.agent_selection)
             legal = table.legal_actions()
             move = self.bots[seat].act(state.view(seat), legal, self._bot_rng)
-            aec.step(aec.space.index(move, legal, aec.pot()))
+            aec.apply_exact(move)     # the bot's own action, not its nearest slot
             reward += aec.rewards.get(self.agent, 0.0)
         return reward
 
