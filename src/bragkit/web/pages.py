@@ -182,7 +182,7 @@ def history_html(table_id: str) -> str:
 <h1>Hand histories</h1>
 <p>Step with the buttons or the keys <kbd>←</kbd> <kbd>→</kbd> (one step),
 <kbd>↑</kbd> <kbd>↓</kbd> (first and last step of the deal), <kbd>[</kbd> <kbd>]</kbd>
-(previous and next deal). You see what your seat saw.</p>
+(previous and next deal). <span id="whose"></span></p>
 <div id="viewer" class="box"><p>Loading…</p></div></main>"""
     return page("Hand histories", body, script="/static/pages/history.js")
 

@@ -68,7 +68,11 @@ async function main() {
   const h = await r.json().catch(() => ({}));
   if (!r.ok) { box.innerHTML = `<p class="err">${esc(h.error ?? `error ${r.status}`)}</p>`; return; }
   deals = h.deals ?? [];
-  if (deals.some((x) => Array.isArray(x))) {
+  const full = deals.some((x) => Array.isArray(x));
+  document.getElementById("whose").textContent = full
+    ? "This is the full history of the closed table: every card of every deal."
+    : `You see what ${h.seat ?? "your seat"} saw: the other hands only where they were shown.`;
+  if (full) {
     // the full history (the host's, the table closed): re-played into events, every card shown
     const rr = await fetch("/web/replay", { method: "POST", body: JSON.stringify(h) });
     const full = await rr.json().catch(() => ({}));
