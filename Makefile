@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP_RUN := $(VENV)/.stamp-run
 STAMP_DEV := $(VENV)/.stamp-dev
 
-.PHONY: run test lint typecheck pytest browser bench clean
+.PHONY: run serve test lint typecheck pytest browser bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -21,6 +21,11 @@ $(STAMP_DEV): pyproject.toml | $(BIN)/python
 
 run: $(STAMP_RUN)
 	$(BIN)/brag $(or $(ARGS),play)
+
+# make serve: a local card room with a table for you and bots, its link printed and opened
+# (the server extra comes with the dev install); ARGS adds options, e.g. ARGS=--port=8001
+serve: $(STAMP_DEV)
+	$(BIN)/brag serve --open $(ARGS)
 
 # make test: ruff first (a second), then mypy and lint-imports in the background while
 # pytest runs on every core (pytest-xdist; --dist loadgroup keeps each xdist_group on one
