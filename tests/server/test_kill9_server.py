@@ -209,7 +209,7 @@ def test_kill9_server_loses_nothing(server: Server) -> None:
         client.join(timeout=10)
         server.start()
     assert player.acked, "the client never had an action acknowledged"
-    assert sum(seen.values()) > 4 * 20, seen
+    assert sum(seen.values()) > 4 * 10, seen   # the tables played across the kills
 
     finals: dict[str, tuple[list[int], int]] = {}
     for table, host in tables.items():
