@@ -30,10 +30,7 @@ import array
 import hashlib
 import json
 import os
-import shutil
 import sys
-import tempfile
-import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
@@ -122,6 +119,9 @@ def cache_file(spec: str, pack_ids: tuple[int, ...], cls: type) -> Path | None:
 
 def _prune(folder: Path) -> None:
     """Remove the tables of other source versions, unused for an hour (a new folder only)."""
+    import shutil
+    import time
+
     cutoff = time.time() - 3600
     for other in folder.parent.glob("tables-*"):
         if other != folder and other.is_dir() and other.stat().st_mtime < cutoff:
@@ -177,6 +177,8 @@ def store(path: Path | None, spec: str, table: RankTable) -> None:
     """Save ``table`` at ``path`` atomically (a temporary file renamed); errors are ignored."""
     if path is None:
         return
+    import tempfile
+
     try:
         if not path.parent.is_dir():
             path.parent.mkdir(parents=True, exist_ok=True)
