@@ -147,3 +147,27 @@ def test_teen_patti_side_show(browser: Browser, room_server: LiveServer) -> None
 
     play(seats, [side_show, side_show], [False, True], until=had_side_show, timeout=120)
     _finish(url, table, seats, host)
+
+
+def test_chat_mute_and_sit_out(browser: Browser, room_server: LiveServer) -> None:
+    table = create_table(room_server.url, preset="modern", seats=3, stack=50,
+                         bots={"p3": "normal"}, options={"approval": False, "timer": 120})
+    ann = sit(browser, table["seats"]["p1"], "Ann")
+    ben = sit(browser, table["seats"]["p2"], "Ben")
+    ann.page.fill("#chat-text", "good luck")
+    ann.page.click("#chat-form button")
+    ben.page.wait_for_selector("#chatlog li")
+    assert ben.page.locator("#chatlog li").first.inner_text().startswith("Ann: good luck")
+    assert ann.page.locator("#chatlog [data-mute]").count() == 0  # nobody mutes himself
+    ben.page.click('[data-mute="p1"]')
+    ben.page.wait_for_timeout(200)
+    ann.page.fill("#chat-text", "hello again")
+    ann.page.click("#chat-form button")
+    ann.page.wait_for_function("document.getElementById('chatlog').children.length === 2")
+    ben.page.wait_for_timeout(300)
+    assert ben.page.locator("#chatlog li").count() == 1  # muted: Ann's second line not shown
+    ben.page.click('[data-seat-op="sit_out"]')
+    ann.page.wait_for_function(
+        "document.querySelectorAll('#seats .seat')[1].innerText.includes('sitting out')")
+    assert ben.page.locator('[data-seat-op="sit_in"]').is_visible()
+    assert not ann.errors and not ben.errors

@@ -82,6 +82,11 @@ def table_html(table_id: str, *, live: bool = False, title: str = "Table",
    <input id="cmd" type="text" autocomplete="off" spellcheck="false">
    <p id="cmd-out" aria-live="polite"></p>
   </section>
+  <section id="seatbox" class="box" hidden><h2>Your seat</h2>
+   <button type="button" class="btn" data-seat-op="sit_out">sit out</button>
+   <button type="button" class="btn" data-seat-op="sit_in" hidden>sit in again</button>
+   <button type="button" class="btn danger" data-seat-op="leave">leave the table</button>
+  </section>
   <section id="chatbox" class="box" hidden><h2>Chat</h2><ul id="chatlog"></ul>
    <form id="chat-form"><label for="chat-text" class="sr">message</label>
    <input id="chat-text" maxlength="500" autocomplete="off">

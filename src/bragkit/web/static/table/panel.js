@@ -50,6 +50,15 @@ export function makePanel(root, { table, invite, hostToken, bots }) {
     }
   });
   root.addEventListener("click", (ev) => {
+    const m = ev.target.closest("[data-mute]");
+    if (m) { conn?.send({ t: "mute", who: m.dataset.mute }); m.closest("li")?.classList.add("muted"); m.remove(); return; }
+    const so = ev.target.closest("[data-seat-op]");
+    if (so) {
+      const op = so.dataset.seatOp;
+      if (op === "leave" && !confirm("Leave the table? Your stack is cashed out.")) return;
+      conn?.send({ t: op });
+      return;
+    }
     const b = ev.target.closest("[data-host]");
     if (!b) return;
     const op = b.dataset.host;
@@ -77,12 +86,28 @@ export function makePanel(root, { table, invite, hostToken, bots }) {
       showJoin();
       if (w.you?.host) $("#hostbox").innerHTML = hostHtml(f);
       const chats = (f.log ?? []).filter((x) => x.kind === "chat");
+      const mySeat = f.view?.seat ?? w.you?.seat ?? null;
       for (const c of chats) {
         const li = document.createElement("li");
-        li.textContent = `${c.name || c.from}: ${c.text}`;
+        li.textContent = `${c.name || c.from}: ${c.text} `;
+        if (c.from && c.from !== mySeat) {
+          const b = document.createElement("button");
+          b.type = "button";
+          b.className = "tool mute";
+          b.dataset.mute = c.from;
+          b.textContent = "mute";
+          b.setAttribute("aria-label", `mute ${c.name || c.from}`);
+          li.append(b);
+        }
         $("#chatlog").append(li);
       }
-      $("#chatbox").hidden = !(w.you?.seat || w.you?.host);
+      $("#chatbox").hidden = !(mySeat || w.you?.host);
+      const me = mySeat ? (f.table?.seats ?? []).find((x) => x.seat === mySeat) : null;
+      $("#seatbox").hidden = !me || f.table?.status === "closed";
+      if (me) {
+        root.querySelector('[data-seat-op="sit_out"]').hidden = !!me.sitting_out;
+        root.querySelector('[data-seat-op="sit_in"]').hidden = !me.sitting_out;
+      }
       if (f.table?.finished || f.table?.status === "closed") {
         const token = hostToken ?? savedSeat(table)?.token ?? "";
         const q = `?token=${encodeURIComponent(token)}`;
