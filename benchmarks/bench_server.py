@@ -225,7 +225,7 @@ def main() -> None:
         for n in (int(x) for x in args.tables.split(",")):
             folder = Path(tempfile.mkdtemp(prefix="bench-server-"))
             if cluster is not None:
-                db = cluster.url_of(cluster.new_database())
+                db = cluster.new_database()
             else:
                 db = f"sqlite:///{folder / 'room.db'}"
             port = _free_port()
