@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bragkit.bots import get_bot
-from bragkit.errors import RulesError, excerpt
+from bragkit.errors import BragError, RulesError, excerpt
 from bragkit.limits import MAX_CHIPS
 from bragkit.server import projector
 from bragkit.server.runtime import Options, ServerError, TableRuntime, build_rules
@@ -142,7 +142,12 @@ class Room:
         rt = self.tables.get(table_id)  # adopted meanwhile
         if rt is not None:
             return rt
-        rt = await asyncio.to_thread(TableRuntime.recover, record, self.store)
+        try:
+            rt = await asyncio.to_thread(TableRuntime.recover, record, self.store)
+        except BragError as error:
+            log.exception("table %s cannot be resumed", table_id)
+            raise ServerError("broken", f"table {table_id} cannot be resumed from its log: "
+                                        f"{error}") from None
         self._adopt(rt)
         return rt
 
