@@ -38,7 +38,7 @@ arguments (``env("modern", ante=2)``).
 >>> e.reset(seed=7)
 >>> obs, reward, term, trunc, info = e.last()
 >>> e.agent_selection, obs["observation"].shape, int(obs["action_mask"].sum())
-('player_1', (1069,), 5)
+('player_1', (1076,), 5)
 >>> [e.space.slots[i].name for i in obs["action_mask"].nonzero()[0]]
 ['look', 'fold', 'bet@min', 'bet@x2', 'bet@max']
 >>> while not all(e.terminations.values()):

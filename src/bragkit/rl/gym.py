@@ -4,7 +4,7 @@
 >>> g = gym_env("modern", players=2, opponents=["random"], seed=3)
 >>> obs, info = g.reset(seed=3)
 >>> obs.shape, info["action_mask"].dtype, bool((g.action_masks() == info["action_mask"]).all())
-((1069,), dtype('int8'), True)
+((1076,), dtype('int8'), True)
 """
 
 from __future__ import annotations

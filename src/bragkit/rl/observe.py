@@ -14,9 +14,12 @@ own known           1          1 once the seat has seen its own hand
 cards seen          56         every other card the view reveals (shown hands, widow, stub,
                                the events' visible cards)
 shown, per seat     56 x (n-1) the hand each other seat has shown to the observer
-seats               12 x n     per seat: stack / scale, looked, is dealer, is to act, and its
+seats               15 x n     per seat: stack / scale, looked, is dealer, is to act, its
+                               contribution to the betting round / scale and chips committed
+                               this deal / scale (poker-style), lives / 3 (Commerce), and its
                                status one-hot (:class:`~bragkit.engine.kinds.SeatStatus`)
-pots                2          pot / scale, carried (frozen) pots / scale
+pots                3          pot / scale, carried (frozen) pots / scale, the stake to meet /
+                               scale (brag-style: open-equivalent; poker-style: the target)
 to pay              3          on the observer's turn: the lowest and highest bet
                                (``bet``/``raise``) / scale and the see cost / scale, else 0
 phase               23         one-hot :class:`~bragkit.engine.kinds.Phase`
@@ -35,7 +38,7 @@ never holds its own cards (tests/test_rl_env.py proves it on two packs).
 >>> obs = Observer(2)
 >>> v = obs.vector(t.state.view(1), 40)
 >>> v.shape == (obs.size,), float(v[:56].sum()), obs.size
-(True, 0.0, 1069)
+(True, 0.0, 1076)
 """
 
 from __future__ import annotations
@@ -48,12 +51,14 @@ import numpy.typing as npt
 from bragkit.engine.contract import ActionKind, Phase, SeatStatus, SeatView
 from bragkit.engine.events import EVENT_KINDS
 
-__all__ = ["CARD_IDS", "EVENT_VOCAB", "HISTORY", "Observer"]
+__all__ = ["CARD_IDS", "EVENT_VOCAB", "HISTORY", "LIVES", "Observer"]
 
 CARD_IDS: Final = 56
 """Card ids 0..55: the 52 cards and up to four jokers."""
 HISTORY: Final = 16
 """How many of the latest events the vector holds."""
+LIVES: Final = 3.0
+"""Commerce's lives are divided by this (a seat starts with three)."""
 EVENT_VOCAB: Final[tuple[str, ...]] = (
     *EVENT_KINDS, *sorted(str(k) for k in ActionKind if str(k) not in EVENT_KINDS), "other")
 """The event kinds of the history block (every engine event and action kind, then "other")."""
@@ -62,7 +67,7 @@ _STATUSES: Final = tuple(SeatStatus)
 _EVENT_INDEX: Final = {k: i for i, k in enumerate(EVENT_VOCAB)}
 _STATUS_INDEX: Final[dict[str, int]] = {str(s): i for i, s in enumerate(_STATUSES)}
 _PHASE_INDEX: Final[dict[str, int]] = {str(p): i for i, p in enumerate(_PHASES)}
-_SEAT_WIDTH: Final = 4 + len(_STATUSES)
+_SEAT_WIDTH: Final = 7 + len(_STATUSES)
 
 
 class Observer:
@@ -75,7 +80,7 @@ class Observer:
         at = 0
         for name, width in (("own_cards", CARD_IDS), ("own_known", 1), ("cards_seen", CARD_IDS),
                             ("shown", CARD_IDS * (n - 1)), ("seats", _SEAT_WIDTH * n),
-                            ("pots", 2), ("to_pay", 3), ("phase", len(_PHASES)),
+                            ("pots", 3), ("to_pay", 3), ("phase", len(_PHASES)),
                             ("events", self.event_width * HISTORY)):
             self.offsets[name] = (at, at + width)
             at += width
@@ -123,10 +128,15 @@ class Observer:
             if seat < len(status):
                 found = _STATUS_INDEX.get(status[seat])
                 if found is not None:
-                    ones.append(base + 4 + found)
+                    ones.append(base + 7 + found)
+            for j, values, top in ((4, view.contrib, k), (5, view.committed, k),
+                                   (6, view.lives, LIVES)):
+                if seat < len(values) and values[seat]:
+                    idx.append(base + j)
+                    val.append(min(1.0, values[seat] / top))
         at = off["pots"][0]
-        idx += [at, at + 1]
-        val += [min(1.0, view.pot / k), min(1.0, sum(view.pots) / k)]
+        idx += [at, at + 1, at + 2]
+        val += [min(1.0, view.pot / k), min(1.0, sum(view.pots) / k), min(1.0, view.stake / k)]
         at = off["to_pay"][0]
         for la in view.legal:
             if la.kind in ("bet", "raise") and la.lo is not None:
