@@ -97,6 +97,7 @@ class Room:
                 rt = await asyncio.to_thread(TableRuntime.recover, record, self.store)
             except Exception:  # one broken table must not stop the room
                 log.exception("table %s cannot be resumed", record.id)
+                await asyncio.to_thread(self.store.release, record.id, self.owner)
                 continue
             self._adopt(rt)
         self.ready = True
