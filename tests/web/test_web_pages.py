@@ -118,3 +118,28 @@ def test_start_page_shows_only_the_chosen_games_rules(page: Page,
     assert page.locator('.rule:has([data-rule="see_cost"])').is_visible()
     assert page.locator('.preset-value[data-for="cards"]').inner_text() == "preset: 4"
     assert "cards = 4" in page.locator("#preset-line").inner_text()
+
+
+def test_casino_hand_by_keyboard_with_the_best_decision(page: Page,
+                                                        fixture_server: LiveServer) -> None:
+    page.goto(f"{fixture_server.url}/casino")
+    page.fill("#c-bankroll", "50")
+    page.click("#casino-open button")
+    page.wait_for_selector("#desk [data-act=ante]")
+    page.locator("[data-amount=ante]").fill("5")
+    page.locator("[data-amount=ante]").press("Enter")
+    page.wait_for_selector("#desk [data-act=deal]")
+    assert page.locator("#c-bank").inner_text() == "45"
+    page.keyboard.press("d")
+    page.wait_for_selector("#desk [data-act=play]")
+    assert page.locator("#desk [data-c]").count() == 3  # your cards; the dealer's face down
+    assert "face down" in page.locator(".c-hands").inner_text()
+    _axe_ok(page)
+    page.keyboard.press("p")
+    page.wait_for_selector("#desk .optimal")
+    assert page.locator("#desk [data-c]").count() == 6
+    text = page.locator("#desk").inner_text()
+    assert "Best decision:" in text and "you chose play" in text and "antes" in text
+    page.keyboard.press("n")
+    page.wait_for_selector("#desk [data-act=ante]")
+    assert "1 hand, net" in page.locator("#desk").inner_text()

@@ -2,12 +2,13 @@
 CSS under ``static/``, server-rendered pages as string templates, mounted into the card
 room's Starlette app by :func:`routes` (docs/web.md).
 
->>> [r.path for r in routes()][:3]
+>>> [r.path for r in routes()][3:6]
 ['/static', '/table/{table_id}', '/']
 """
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from starlette.requests import Request
@@ -17,6 +18,7 @@ from starlette.staticfiles import StaticFiles
 
 from bragkit.errors import BragError
 from bragkit.web import pages
+from bragkit.web.casino import CasinoDesks
 from bragkit.web.layout import esc, page
 from bragkit.web.replay_view import MAX_HISTORY, replay_deals
 from bragkit.web.table_page import table_html
@@ -76,9 +78,49 @@ async def _replay(request: Request) -> JSONResponse:
         return JSONResponse({"error": str(error).splitlines()[0]}, 400)
 
 
+async def _json_body(request: Request) -> dict[str, object]:
+    raw = await request.body()
+    if len(raw) > 4096:
+        raise BragError("the request is larger than 4096 bytes")
+    try:
+        data = json.loads(raw or b"{}")
+    except ValueError:
+        raise BragError("the request body is not JSON") from None
+    if not isinstance(data, dict):
+        raise BragError("the request body is a JSON object")
+    return data
+
+
+def _casino_routes() -> list[BaseRoute]:
+    desks = CasinoDesks()
+
+    async def page_(request: Request) -> HTMLResponse:
+        return HTMLResponse(pages.casino_html())
+
+    async def open_(request: Request) -> JSONResponse:
+        try:
+            body = await _json_body(request)
+            token, view = desks.open(body.get("preset", "casino"), body.get("bankroll", 100))
+        except BragError as error:
+            return JSONResponse({"error": str(error).splitlines()[0]}, 400)
+        return JSONResponse({"token": token, "view": view})
+
+    async def act_(request: Request) -> JSONResponse:
+        try:
+            body = await _json_body(request)
+            view = desks.act(request.path_params["token"], body.get("action"))
+        except BragError as error:
+            return JSONResponse({"error": str(error).splitlines()[0]}, 400)
+        return JSONResponse({"view": view})
+
+    return [Route("/casino", page_, name="casino"),
+            Route("/web/casino", open_, methods=["POST"]),
+            Route("/web/casino/{token}", act_, methods=["POST"])]
+
+
 def routes() -> list[BaseRoute]:
     """The web pages and static files, to include in the card room's app."""
-    return [
+    return [*_casino_routes(),
         Mount("/static", app=StaticFiles(directory=STATIC), name="static"),
         Route("/table/{table_id}", _table, name="table"),
         Route("/", _start, name="start"),

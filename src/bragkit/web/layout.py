@@ -27,7 +27,8 @@ def page(title: str, body: str, *, script: str = "", nav: bool = True,
     """A whole HTML document: ``body`` is trusted HTML (built with :func:`esc`), ``script``
     the path of an ES module to load, if any."""
     nav_html = ("<nav class=\"topnav\" aria-label=\"site\"><a href=\"/\">New table</a>"
-                "<a href=\"/lobby\">Your tables</a><a href=\"/rules\">Rules</a></nav>"
+                "<a href=\"/lobby\">Your tables</a><a href=\"/casino\">Casino</a>"
+                "<a href=\"/rules\">Rules</a></nav>"
                 if nav else "")
     js = f'<script type="module" src="{esc(script)}"></script>' if script else ""
     cls = f' class="{esc(body_class)}"' if body_class else ""

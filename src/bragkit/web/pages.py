@@ -20,7 +20,7 @@ from bragkit.rules import get_preset, preset_names
 from bragkit.rules.keys import RuleKey, keys_read_by, rule_keys
 from bragkit.web.layout import esc, page
 
-__all__ = ["game_titles", "history_html", "ledger_html", "lobby_html", "preset_line",
+__all__ = ["casino_html", "game_titles", "history_html", "ledger_html", "lobby_html", "preset_line",
            "rules_html", "rules_index_html", "start_html"]
 
 _SERVED = frozenset({"casino"})
@@ -187,11 +187,29 @@ def history_html(table_id: str) -> str:
     return page("Hand histories", body, script="/static/pages/history.js")
 
 
+def casino_html() -> str:
+    """Casino 3 Card Brag against the house, with the optimal decision after each hand."""
+    body = """<main class="page" id="casino"><h1>Casino 3 Card Brag</h1>
+<p>You against the dealer (rules 4.9): stake the ante (and the Pair Bonus if you like), see
+your cards, then play (another bet the size of the ante) or fold. The dealer qualifies with
+queen high or better. After each hand: the best decision and what each choice was worth.</p>
+<form id="casino-open" class="box"><label for="c-preset">Game</label>
+<select id="c-preset"><option value="casino">casino (3 Card Brag ranking)</option>
+<option value="three-card-poker">three-card-poker (poker ranking)</option></select>
+<label for="c-bankroll">Bankroll (chips)</label>
+<input id="c-bankroll" type="number" min="1" value="100">
+<button type="submit" class="btn-main">Sit down</button></form>
+<section id="desk" class="box" hidden aria-live="polite"></section>
+<p id="c-error" class="err" role="alert"></p></main>"""
+    return page("Casino", body, script="/static/pages/casino.js")
+
+
 def rules_index_html() -> str:
     """The rules pages' index: every game the card room deals."""
     items = "".join(f'<li><a href="/rules/{esc(g)}">{esc(t)}</a></li>'
                     for g, t in game_titles().items())
-    body = f"""<main class="page"><h1>The games</h1><ul class="box">{items}</ul></main>"""
+    body = f"""<main class="page"><h1>The games</h1><ul class="box">{items}</ul>
+<p>And against the house: <a href="/casino">Casino 3 Card Brag</a>.</p></main>"""
     return page("Rules", body)
 
 
