@@ -37,8 +37,9 @@ from bragkit.engine.serial import (
     json_object,
 )
 from bragkit.errors import BragError, HistoryError, excerpt
+from bragkit.games import specs
 from bragkit.limits import MAX_CHIPS, MAX_SEATS, check_int, parse_int
-from bragkit.rules import Rules, resolve, to_spec
+from bragkit.rules import DEFAULT_GAME, Rules, resolve, to_spec
 
 __all__ = ["FORMAT", "HandHistory", "dumps", "load", "loads"]
 
@@ -93,11 +94,13 @@ def from_dict(data: object) -> HandHistory:
     if fmt != FORMAT:
         problems.append(f'"format" must be {excerpt(FORMAT)}, not {excerpt(fmt)}')
     rules: Rules | None = None
-    spec = data.get("rules", "modern")
+    spec = data.get("rules", DEFAULT_GAME)
     preset = spec.get("preset") if isinstance(spec, dict) else spec
-    if preset in ("casino", "three-card-poker"):
-        raise HistoryError(f"bad history: a casino history (rules {excerpt(preset)}) is read by "
-                           "bragkit.games.casino.table.loads_casino (brag replay reads both)")
+    house = next((s for s in specs() if s.own_rules and preset in s.presets), None)
+    if house is not None:  # a game with its own rules value and history loader (casino)
+        raise HistoryError(f"bad history: a {house.name} history (rules {excerpt(preset)}) is "
+                           f"read by {house.table.split(':')[0]}.loads_{house.name} (brag replay "
+                           "reads both)")
     try:
         rules = resolve(spec)
     except BragError as error:

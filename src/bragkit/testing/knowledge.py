@@ -36,7 +36,7 @@ secret.  Allowed knowledge accumulates over the deal: a seat that saw a card may
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Final
+from typing import Any
 
 from bragkit.engine.actions import Action
 from bragkit.engine.table import DealState
@@ -45,7 +45,6 @@ from bragkit.rules.game_keys import own_keys
 
 __all__ = ["Knowledge", "deal_chain"]
 
-_MACHINES: Final = frozenset({"brag", "poker", "commerce"})
 """The machines whose deals are known here (each game's GameSpec names its machine)."""
 
 
@@ -74,12 +73,12 @@ class Knowledge:
     Build it with :meth:`of` (any state of a deal) and extend it with :meth:`advance`.
     """
 
-    __slots__ = ("_seen", "family", "last", "public", "rules", "seats")
+    __slots__ = ("_seen", "engine", "last", "public", "rules", "seats")
 
     def __init__(self, first: DealState) -> None:
         self.rules = first.rules
         game = first.rules.game
-        self.family = engine_of(game) or ""
+        self.engine = engine_of(game) or ""
         self.seats: list[set[int]] = [set() for _ in range(first.n)]
         self.public: set[int] = set()
         self._seen: list[bool] = [False] * first.n
@@ -93,7 +92,7 @@ class Knowledge:
         and Commerce game; the checker falls back on the state's own ``secret_cards`` for
         any other game or engine)."""
         rules = getattr(st, "rules", None)
-        return engine_of(str(getattr(rules, "game", ""))) in _MACHINES \
+        return engine_of(str(getattr(rules, "game", ""))) in ("brag", "poker", "commerce") \
             and hasattr(st, "origin") and hasattr(st, "hands")
 
     @staticmethod
@@ -113,12 +112,12 @@ class Knowledge:
         """Take the next state of the deal (``post.origin`` must be the last state taken)."""
         pre: Any = self.last
         seat, action = post.actions[-1]
-        if self.family == "brag":
+        if self.engine == "brag":
             self._brag(pre, seat, action, post)
-        elif self.family == "poker":
+        elif self.engine == "poker":
             self._poker(pre, seat, action, post)
-        elif self.family == "commerce":
-            self._commerce(pre, seat, action, post)
+        elif self.engine == "commerce":
+            self._trade_machine(pre, seat, action, post)
         self._every_state(post)
         self.last = post
 
@@ -128,14 +127,14 @@ class Knowledge:
     # ------------------------------------------------------------------ every state
     def _opening(self, st: Any) -> None:
         rules = self.rules
-        if self.family == "brag":
+        if self.engine == "brag":
             self._show(st.faceup)  # the face-up retained variant's second hand (4.4.7)
             if rules.stub_face_up and st.pack:
                 self._show(st.pack[-1:])  # the stub is turned face up after the deal
-        elif self.family == "poker":
+        elif self.engine == "poker":
             if not has_blind_play(rules.game):  # Foster's games are not played blind
                 self._seen = [True] * st.n
-        elif self.family == "commerce":
+        elif self.engine == "commerce":
             blind = "dealer_widow_privilege" in own_keys(rules) and rules.dealer_widow_privilege
             self._seen = [not (blind and s == st.dealer) for s in range(st.n)]
         self._every_state(st)
@@ -145,19 +144,19 @@ class Knowledge:
         for s in range(st.n):
             if self._seen[s]:
                 seats[s].update(st.hands[s])
-        if self.family == "brag":
+        if self.engine == "brag":
             # the face-up qualifying phase (4.4.7) makes the seat to act look at its hand,
             # and a seat discarding has looked (4.5)
             if st.phase in ("qualify", "discard") and st.to_act >= 0:
                 seats[st.to_act].update(st.hands[st.to_act])
-        elif self.family == "poker":
+        elif self.engine == "poker":
             if _thirty_one_pool(self.rules):
                 for s in range(st.n):
                     self._show(st.hands[s][2:])  # the third card and drawn cards face up
                 if st.phase in ("draw", "over"):  # P3: every hand is shown (4.2 step 5)
                     for s in range(st.n):
                         self._show(st.hands[s])
-        elif self.family == "commerce":
+        elif self.engine == "commerce":
             self._show(st.widow)
             if st.phase in ("over", "horse"):  # the showdown shows every hand
                 for s in range(st.n):
@@ -237,7 +236,7 @@ class Knowledge:
                     self._show(post.hands[s])
 
     # ------------------------------------------------------------------ Commerce
-    def _commerce(self, pre: Any, p: int, action: Action, post: Any) -> None:
+    def _trade_machine(self, pre: Any, p: int, action: Action, post: Any) -> None:
         self._seen[p] = True  # the dealer's privilege decision is his first look (4.11)
         if action.kind == "barter" and action.arg:
             self.seats[post.to_act].update(_ids(action.arg))

@@ -1,0 +1,159 @@
+"""Nothing outside a game's own module names that game (issue 11, docs/design/contract.md 1).
+
+Every registered game name and preset name is looked for as a string literal and as an
+identifier in the code of ``src/bragkit`` outside the game's own module or package.  Not
+counted: docstrings and comments (prose and doctests may name any game), the ranking names
+of the hands layer (``get_ranking("modern")`` and ``bragkit/hands/``: a ranking is not a
+game), the machine names compared with an engine (``engine_of(game) == "commerce"``: the
+``EngineKind`` vocabulary of :mod:`bragkit.games.spec`) and the default preset of a front
+end (a parameter's or option's ``default``: modern Brag is bragkit's default game).  What is
+left must be in :data:`ALLOWED`, each with its reason; the list must be exact, so it only
+shrinks.
+"""
+
+from __future__ import annotations
+
+import ast
+import itertools
+import re
+from pathlib import Path
+
+from bragkit.games import specs
+from bragkit.games.reference import rule_keys
+
+ROOT = Path(__file__).resolve().parent.parent / "src" / "bragkit"
+
+ALLOWED: dict[str, frozenset[str]] = {
+    # the machines' own vocabulary and the one default
+    "games/spec.py": frozenset({"casino", "commerce"}),  # EngineKind, MACHINE_SEATS
+    "rules/model.py": frozenset({"modern", "commerce"}),  # DEFAULT_GAME; the Commerce machine's
+    "games/casino/rules.py": frozenset({"modern"}),  # the casino preset's ranking (hands name)
+    # still to derive from the GameSpecs (owner C unless named): key sets into the packages
+    "rules/game_keys.py": frozenset({"american", "commerce", "foster", "modern"}),
+    "cli/play_render.py": frozenset({"commerce", "commerce-widow", "three-stake"}),
+    "cli/play_table.py": frozenset({"american", "foster"}),
+    # casino's front ends, checker and history loader (its GameTable and history: not done)
+    "cli/casino_cmd.py": frozenset({"casino"}),
+    "cli/play_cmd.py": frozenset({"casino"}),
+    "cli/simulate_cmd.py": frozenset({"casino"}),
+    "history/stream.py": frozenset({"casino"}),
+    "testing/casino_check.py": frozenset({"casino"}),
+    "testing/run.py": frozenset({"casino"}),
+    # other owners' modules (cli/__init__: D; solver; rl/vector; card room; web)
+    "cli/__init__.py": frozenset({"casino"}),
+    "bots/cfr_bot.py": frozenset({"modern"}),
+    "solve/score.py": frozenset({"modern"}),
+    "solve/tree.py": frozenset({"modern", "teen-patti"}),
+    "engine/discrete.py": frozenset({"commerce"}),
+    "rl/openspiel.py": frozenset({"modern"}),
+    "cli/connect_cmd.py": frozenset({"modern"}),
+    "server/room.py": frozenset({"modern"}),
+    "server/runtime.py": frozenset({"casino"}),
+    "server/store/drill.py": frozenset({"modern"}),
+    "web/__init__.py": frozenset({"modern"}),
+    "web/pages.py": frozenset({"casino"}),
+}
+"""File (relative to src/bragkit) -> the game or preset names it may still name."""
+
+
+def _names() -> dict[str, str]:
+    """Each game and preset name -> the module or package of the game that owns it."""
+    out: dict[str, str] = {}
+    for spec in specs():
+        home = spec.table if spec.own_rules else (
+            spec.hooks if isinstance(spec.hooks, str) else spec.hooks.__module__)
+        module = home.split(":")[0]
+        for name in (spec.name, *spec.presets):
+            out[name] = module
+    return out
+
+
+def _identifiers(name: str) -> set[str]:
+    """The identifier spellings of a game name (``teen-patti``: ``teen_patti``, ``TEEN_PATTI``,
+    ``TeenPatti``)."""
+    words = re.split(r"[-_]", name)
+    snake = "_".join(words)
+    return {snake, snake.upper(), "".join(w.title() for w in words)}
+
+
+def _exempt_nodes(tree: ast.AST) -> set[int]:
+    """The ids of constant nodes that are docstrings, ranking names, machine names compared
+    with an engine, or defaults."""
+    out: set[int] = set()
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) \
+                and body and isinstance(body[0], ast.Expr):
+            out.add(id(body[0].value))
+        if isinstance(node, (ast.Module, ast.ClassDef)) and body:  # attribute docstrings
+            for first, second in itertools.pairwise(body):
+                if isinstance(first, (ast.Assign, ast.AnnAssign)) and \
+                        isinstance(second, ast.Expr):
+                    out.add(id(second.value))
+        if isinstance(node, ast.Call):
+            func = node.func
+            called = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+            if called == "get_ranking" and node.args:
+                out.add(id(node.args[0]))
+            out.update(id(k.value) for k in node.keywords if k.arg == "default")
+        if isinstance(node, ast.Compare):
+            sides = [node.left, *node.comparators]
+            if any("engine" in ast.unparse(side) for side in sides):
+                out.update(id(n) for side in sides for n in ast.walk(side))
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            out.update(id(d) for d in (*node.args.defaults, *node.args.kw_defaults)
+                       if d is not None)
+    return out
+
+
+def game_name_uses() -> dict[str, set[str]]:
+    """File -> the game and preset names its code names outside the game's own module."""
+    names = _names()
+    keys = set(rule_keys())  # rule keys named after a game (american_order) are key names
+    found: dict[str, set[str]] = {}
+    for path in sorted(ROOT.rglob("*.py")):
+        rel = str(path.relative_to(ROOT))
+        if rel.startswith("hands/"):
+            continue
+        module = "bragkit." + rel.removesuffix(".py").replace("/", ".").removesuffix(
+            ".__init__")
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        exempt = _exempt_nodes(tree)
+        for name, home in names.items():
+            package = home.rsplit(".", 1)[0] if home.count(".") > 2 else home
+            if module in (home, package) or module.startswith(package + "."):
+                continue
+            spellings = _identifiers(name)
+            for node in ast.walk(tree):
+                literal = isinstance(node, ast.Constant) and node.value == name \
+                    and id(node) not in exempt
+                ident = (isinstance(node, ast.Name) and node.id in spellings) or \
+                    (isinstance(node, ast.Attribute) and node.attr in spellings) or \
+                    (isinstance(node, ast.alias) and node.name.rsplit(".", 1)[-1] in spellings)
+                word = isinstance(node, (ast.Name, ast.FunctionDef, ast.ClassDef)) and \
+                    getattr(node, "id", None) not in keys and any(
+                    s in re.split(r"_", getattr(node, "id", getattr(node, "name", "")).lower())
+                    for s in {"_".join(re.split(r"[-_]", name)).lower()} if "_" not in s)
+                if literal or ident or word:
+                    found.setdefault(rel, set()).add(name)
+    return found
+
+
+def test_no_module_names_another_game_beyond_the_allow_list() -> None:
+    found = {k: frozenset(v) for k, v in game_name_uses().items()}
+    new = {k: sorted(v - ALLOWED.get(k, frozenset())) for k, v in found.items()
+           if v - ALLOWED.get(k, frozenset())}
+    gone = {k: sorted(v - found.get(k, frozenset())) for k, v in ALLOWED.items()
+            if v - found.get(k, frozenset())}
+    assert not new, f"names a game outside its module (derive it from the GameSpec): {new}"
+    assert not gone, f"no longer named: remove from ALLOWED in tests/test_game_names.py: {gone}"
+
+
+def test_the_finder_sees_a_literal_and_an_identifier() -> None:
+    tree = ast.parse('"""About modern."""\nX = "modern" if engine == "commerce" else '
+                     'get_ranking("foster")\nMODERN_KEYS = 1\n')
+    exempt = _exempt_nodes(tree)
+    literals = [n.value for n in ast.walk(tree) if isinstance(n, ast.Constant)
+                and isinstance(n.value, str) and id(n) not in exempt]
+    assert literals == ["modern"]
+    assert "MODERN" in _identifiers("modern") and "TeenPatti" in _identifiers("teen-patti")
