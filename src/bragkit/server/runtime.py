@@ -25,19 +25,29 @@ import secrets
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
-from dataclasses import asdict, dataclass, field
-from typing import Any, Protocol
+from dataclasses import dataclass, field
 
 from bragkit.bots import get_bot
 from bragkit.bots.base import Bot
 from bragkit.engine import open_table, parse_action
 from bragkit.engine.pack import pack_text
 from bragkit.engine.table import Table
-from bragkit.errors import BragError, IllegalActionError, RulesError, excerpt
-from bragkit.games import specs
+from bragkit.errors import BragError, IllegalActionError, excerpt
 from bragkit.history import HandHistory
-from bragkit.rules import Rules, resolve, to_spec
+from bragkit.rules import Rules, to_spec
 from bragkit.server import projector
+from bragkit.server.options import (
+    MAX_CIDS,
+    TIMEOUT_PREFERENCE,
+    Listener,
+    Options,
+    Pending,
+    ServerError,
+    build_rules,
+    payload_int,
+    payload_str,
+    timeout_action,
+)
 from bragkit.server.seats import SeatInfo, seat_label, token_hash
 from bragkit.server.store.base import (
     JSON,
@@ -51,125 +61,6 @@ from bragkit.server.store.base import (
 
 __all__ = ["TIMEOUT_PREFERENCE", "Listener", "Options", "ServerError", "TableRuntime",
            "build_rules", "timeout_action"]
-
-TIMEOUT_PREFERENCE = ("fold", "pass", "check", "stand", "decline", "refuse", "release",
-                      "keep", "show")
-"""What the timer plays for a seat whose time ran out: the first of these on offer, else the
-first offer (docs/server.md, "Timers")."""
-
-MAX_CIDS = 4096
-"""Client action ids remembered per table in memory (the store remembers every one)."""
-
-
-class ServerError(BragError):
-    """A request the table refuses; ``code`` names the kind of problem (docs/protocol.md)."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-
-
-class Listener(Protocol):
-    """A connection watching a table (a seat's, the host's or a spectator's)."""
-
-    seat: int | None
-    host: bool
-
-    def deliver(self, frame: dict[str, JSON]) -> None:
-        """Queue one frame for the client (never blocks)."""
-
-
-@dataclass
-class Options:
-    """Card-room options of a table beside the game's rules (docs/server.md, "Options")."""
-
-    approval: bool = True
-    """Seat requests wait for the host's approval (False: guests sit at once)."""
-    timer: float = 30.0
-    """Seconds a human seat has for each action."""
-    time_bank: float = 60.0
-    """Extra seconds each seat may use over the whole table, once its timer runs out."""
-    bot_delay: float = 0.0
-    """Seconds a bot waits before acting (a table with people defaults to 0.5)."""
-    sit_out_after: int = 2
-    """Timers run out in a row before the seat is set to sit out."""
-
-    @classmethod
-    def from_json(cls, data: object, *, humans: bool) -> Options:
-        """Options from a request's ``options`` object (unknown keys refused)."""
-        base = cls(bot_delay=0.5 if humans else 0.0)
-        if data is None:
-            return base
-        if not isinstance(data, dict):
-            raise RulesError(f'"options" must be an object, not {excerpt(data)}')
-        known = set(asdict(base))
-        for key, value in data.items():
-            if key not in known:
-                raise RulesError(f"unknown table option {excerpt(key)}; known: "
-                                 f"{', '.join(sorted(known))}")
-            want = type(getattr(base, key))
-            if want is bool:
-                if not isinstance(value, bool):
-                    raise RulesError(f"option {key} must be true or false, not {excerpt(value)}")
-            elif isinstance(value, bool) or not isinstance(value, int | float) or \
-                    not 0 <= value <= 86400:
-                raise RulesError(f"option {key} must be a number 0..86400, not {excerpt(value)}")
-            setattr(base, key, want(value))
-        return base
-
-    def to_json(self) -> dict[str, JSON]:
-        """The JSON object stored in the table's first log entry."""
-        return {k: v for k, v in asdict(self).items()}
-
-
-def build_rules(preset: object, rules: object) -> Rules:
-    """The rules of a new table: the preset plus house rules, validated by the Rules
-    declaration (one-line :class:`~bragkit.errors.RulesError` on any problem).
-
-    >>> build_rules("modern", {"ante": 2}).ante
-    2
-    >>> build_rules("modren", None)
-    Traceback (most recent call last):
-    ...
-    bragkit.errors.RulesError: unknown preset 'modren'...
-    """
-    if not isinstance(preset, str):
-        raise RulesError(f'"preset" must be a preset name, not {excerpt(preset)}')
-    if rules is None:
-        rules = {}
-    if not isinstance(rules, dict) or not all(isinstance(k, str) for k in rules):
-        raise RulesError(f'"rules" must be an object of rule keys, not {excerpt(rules)}')
-    if "preset" in rules or "game" in rules:
-        raise RulesError('"rules" holds house rules; give the game as "preset"')
-    casino = {name for spec in specs() if spec.engine == "casino"
-              for name in (spec.name, *spec.presets)}
-    if preset in casino:
-        raise RulesError(f"{preset} is played against the dealer, not at a card-room table "
-                         "(brag casino play)")
-    return resolve({"preset": preset, **rules})
-
-
-def _payload_int(payload: dict[str, JSON], key: str) -> int:
-    value = payload.get(key)
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise StoreError(f"log entry field {key} must be an integer, not {excerpt(value)}")
-    return value
-
-
-def _payload_str(payload: dict[str, JSON], key: str) -> str:
-    value = payload.get(key)
-    if not isinstance(value, str):
-        raise StoreError(f"log entry field {key} must be text, not {excerpt(value)}")
-    return value
-
-
-@dataclass
-class _Pending:
-    """A seat request waiting for the host."""
-
-    seat: int
-    name: str
-    token_hash: str
 
 
 @dataclass
@@ -190,7 +81,7 @@ class TableRuntime:
     paused: bool = False
     finished: bool = False
     closed: bool = False
-    requests: dict[str, _Pending] = field(default_factory=dict)
+    requests: dict[str, Pending] = field(default_factory=dict)
     cids: OrderedDict[str, int] = field(default_factory=OrderedDict)
     recent: list[dict[str, JSON]] = field(default_factory=list)
     """The latest public log items (chat, seats, host actions) for snapshots."""
@@ -251,7 +142,7 @@ class TableRuntime:
         create = log[0].payload
         options = Options.from_json(create.get("options"), humans=False)
         rules = build_rules(record.preset, record.rules)
-        dealer = _payload_int(create, "dealer")
+        dealer = payload_int(create, "dealer")
         packs = [entry.payload.get("pack") for entry in log if entry.kind == "deal"]
         ids: list[tuple[int, ...]] = []
         for pack in packs:
@@ -273,7 +164,7 @@ class TableRuntime:
         rt = cls(record, store, rules, table, options, seats, rng=rng)
         rt.first_dealer = dealer
         rt.packs = [list(p) for p in ids]
-        rt.pack_deal = [_payload_int(e.payload, "deal") for e in log if e.kind == "deal"]
+        rt.pack_deal = [payload_int(e.payload, "deal") for e in log if e.kind == "deal"]
         for entry in log:
             rt._replay(entry)
         rt._packs_seen = table.packs_count
@@ -290,8 +181,8 @@ class TableRuntime:
         if entry.client_action_id is not None:
             self._remember(entry.client_action_id, entry.seq)
         if entry.kind == "action":
-            seat = _payload_int(payload, "seat")
-            text = _payload_str(payload, "action")
+            seat = payload_int(payload, "seat")
+            text = payload_str(payload, "action")
             self._note_action(seat, text)
             self.table.apply_move(seat, parse_action(text))
             used = payload.get("bank_used")
@@ -514,17 +405,17 @@ class TableRuntime:
     # ------------------------------------------------------------------ seats
     def _seat_change(self, payload: dict[str, JSON]) -> None:
         op = payload.get("op")
-        seat = _payload_int(payload, "seat") if "seat" in payload else -1
+        seat = payload_int(payload, "seat") if "seat" in payload else -1
         if op == "request":
-            rid = _payload_str(payload, "request")
-            self.requests[rid] = _Pending(seat, _payload_str(payload, "name"),
-                                          _payload_str(payload, "token"))
+            rid = payload_str(payload, "request")
+            self.requests[rid] = Pending(seat, payload_str(payload, "name"),
+                                          payload_str(payload, "token"))
         elif op == "deny":
-            self.requests.pop(_payload_str(payload, "request"), None)
+            self.requests.pop(payload_str(payload, "request"), None)
         elif op == "sit":
             info = self.seats[seat]
-            info.name = _payload_str(payload, "name")
-            info.token_hash = _payload_str(payload, "token")
+            info.name = payload_str(payload, "name")
+            info.token_hash = payload_str(payload, "token")
             info.bot = None
             info.sitting_out = False
             asked = payload.get("request")
@@ -548,7 +439,7 @@ class TableRuntime:
         if op == "pause":
             self.paused = bool(payload.get("paused"))
         elif op == "bot":
-            seat = _payload_int(payload, "seat")
+            seat = payload_int(payload, "seat")
             bot = payload.get("bot")
             self.seats[seat].bot = bot if isinstance(bot, str) else None
             self.bots.pop(seat, None)
@@ -915,23 +806,3 @@ class TableRuntime:
                 text = str(action)
             await self.act_locked(seat, text, None, "bot")
 
-
-def timeout_action(legal: Sequence[Any]) -> str | None:
-    """The default play when a seat's time runs out: fold if offered, else the first of
-    :data:`TIMEOUT_PREFERENCE` on offer, else the first offer's first instance.
-
-    >>> from bragkit.engine.actions import LegalAction
-    >>> timeout_action((LegalAction("look"), LegalAction("fold")))
-    'fold'
-    >>> timeout_action((LegalAction("bet", lo=2, hi=8),))
-    'bet 2'
-    >>> timeout_action(()) is None
-    True
-    """
-    if not legal:
-        return None
-    for kind in TIMEOUT_PREFERENCE:
-        for la in legal:
-            if la.kind == kind and la.lo is None and (not la.args or la.optional_arg):
-                return str(kind)
-    return str(legal[0].examples()[0])

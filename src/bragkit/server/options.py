@@ -1,0 +1,160 @@
+"""The card room's table options, request errors and the rules of a new table: what
+:mod:`bragkit.server.runtime` builds a live table from.
+
+>>> Options.from_json({"timer": 10}, humans=True).timer, Options().approval
+(10.0, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass
+from typing import Any, Protocol
+
+from bragkit.errors import BragError, RulesError, excerpt
+from bragkit.games import specs
+from bragkit.rules import Rules, resolve
+from bragkit.server.store.base import JSON, StoreError
+
+__all__ = ["MAX_CIDS", "TIMEOUT_PREFERENCE", "Listener", "Options", "Pending", "ServerError",
+           "build_rules", "payload_int", "payload_str", "timeout_action"]
+
+TIMEOUT_PREFERENCE = ("fold", "pass", "check", "stand", "decline", "refuse", "release",
+                      "keep", "show")
+"""What the timer plays for a seat whose time ran out: the first of these on offer, else the
+first offer (docs/server.md, "Timers")."""
+
+MAX_CIDS = 4096
+"""Client action ids remembered per table in memory (the store remembers every one)."""
+
+
+class ServerError(BragError):
+    """A request the table refuses; ``code`` names the kind of problem (docs/protocol.md)."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+class Listener(Protocol):
+    """A connection watching a table (a seat's, the host's or a spectator's)."""
+
+    seat: int | None
+    host: bool
+
+    def deliver(self, frame: dict[str, JSON]) -> None:
+        """Queue one frame for the client (never blocks)."""
+
+
+@dataclass
+class Options:
+    """Card-room options of a table beside the game's rules (docs/server.md, "Options")."""
+
+    approval: bool = True
+    """Seat requests wait for the host's approval (False: guests sit at once)."""
+    timer: float = 30.0
+    """Seconds a human seat has for each action."""
+    time_bank: float = 60.0
+    """Extra seconds each seat may use over the whole table, once its timer runs out."""
+    bot_delay: float = 0.0
+    """Seconds a bot waits before acting (a table with people defaults to 0.5)."""
+    sit_out_after: int = 2
+    """Timers run out in a row before the seat is set to sit out."""
+
+    @classmethod
+    def from_json(cls, data: object, *, humans: bool) -> Options:
+        """Options from a request's ``options`` object (unknown keys refused)."""
+        base = cls(bot_delay=0.5 if humans else 0.0)
+        if data is None:
+            return base
+        if not isinstance(data, dict):
+            raise RulesError(f'"options" must be an object, not {excerpt(data)}')
+        known = set(asdict(base))
+        for key, value in data.items():
+            if key not in known:
+                raise RulesError(f"unknown table option {excerpt(key)}; known: "
+                                 f"{', '.join(sorted(known))}")
+            want = type(getattr(base, key))
+            if want is bool:
+                if not isinstance(value, bool):
+                    raise RulesError(f"option {key} must be true or false, not {excerpt(value)}")
+            elif isinstance(value, bool) or not isinstance(value, int | float) or \
+                    not 0 <= value <= 86400:
+                raise RulesError(f"option {key} must be a number 0..86400, not {excerpt(value)}")
+            setattr(base, key, want(value))
+        return base
+
+    def to_json(self) -> dict[str, JSON]:
+        """The JSON object stored in the table's first log entry."""
+        return {k: v for k, v in asdict(self).items()}
+
+
+def build_rules(preset: object, rules: object) -> Rules:
+    """The rules of a new table: the preset plus house rules, validated by the Rules
+    declaration (one-line :class:`~bragkit.errors.RulesError` on any problem).
+
+    >>> build_rules("modern", {"ante": 2}).ante
+    2
+    >>> build_rules("modren", None)
+    Traceback (most recent call last):
+    ...
+    bragkit.errors.RulesError: unknown preset 'modren'...
+    """
+    if not isinstance(preset, str):
+        raise RulesError(f'"preset" must be a preset name, not {excerpt(preset)}')
+    if rules is None:
+        rules = {}
+    if not isinstance(rules, dict) or not all(isinstance(k, str) for k in rules):
+        raise RulesError(f'"rules" must be an object of rule keys, not {excerpt(rules)}')
+    if "preset" in rules or "game" in rules:
+        raise RulesError('"rules" holds house rules; give the game as "preset"')
+    casino = {name for spec in specs() if spec.engine == "casino"
+              for name in (spec.name, *spec.presets)}
+    if preset in casino:
+        raise RulesError(f"{preset} is played against the dealer, not at a card-room table "
+                         "(brag casino play)")
+    return resolve({"preset": preset, **rules})
+
+
+def payload_int(payload: dict[str, JSON], key: str) -> int:
+    value = payload.get(key)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise StoreError(f"log entry field {key} must be an integer, not {excerpt(value)}")
+    return value
+
+
+def payload_str(payload: dict[str, JSON], key: str) -> str:
+    value = payload.get(key)
+    if not isinstance(value, str):
+        raise StoreError(f"log entry field {key} must be text, not {excerpt(value)}")
+    return value
+
+
+@dataclass
+class Pending:
+    """A seat request waiting for the host."""
+
+    seat: int
+    name: str
+    token_hash: str
+
+
+def timeout_action(legal: Sequence[Any]) -> str | None:
+    """The default play when a seat's time runs out: fold if offered, else the first of
+    :data:`TIMEOUT_PREFERENCE` on offer, else the first offer's first instance.
+
+    >>> from bragkit.engine.actions import LegalAction
+    >>> timeout_action((LegalAction("look"), LegalAction("fold")))
+    'fold'
+    >>> timeout_action((LegalAction("bet", lo=2, hi=8),))
+    'bet 2'
+    >>> timeout_action(()) is None
+    True
+    """
+    if not legal:
+        return None
+    for kind in TIMEOUT_PREFERENCE:
+        for la in legal:
+            if la.kind == kind and la.lo is None and (not la.args or la.optional_arg):
+                return str(kind)
+    return str(legal[0].examples()[0])
