@@ -48,6 +48,9 @@ __all__ = ["GAMES", "BragPokerGame"]
 
 _STAND = LegalAction(ActionKind.STAND)
 _LOOK = LegalAction(ActionKind.LOOK)
+A_DRAW: Final = ActionKind.DRAW
+A_DISCARD: Final = ActionKind.DISCARD
+P_DRAW: Final = Phase.DRAW
 
 
 class BragPokerGame(PokerGame):
@@ -109,7 +112,7 @@ class BragPokerGame(PokerGame):
             return
         if w.stage == 0:
             w.rnd = None
-            w.phase = Phase.DRAW
+            w.phase = P_DRAW
             w.data = tuple(live)
             w.to_act = live[0]
             return
@@ -144,11 +147,11 @@ class BragPokerGame(PokerGame):
         room = min(3, len(st.pack) + len(st.muck))
         if not st.looked[p]:
             if self.rules.blind_may_draw and room:
-                return (_LOOK, _STAND, LegalAction(ActionKind.DRAW, lo=1, hi=room))
+                return (_LOOK, _STAND, LegalAction(A_DRAW, lo=1, hi=room))
             return (_LOOK, _STAND)
         options = tuple(pack_text(combo)
                         for k in range(1, room + 1) for combo in itertools.combinations(hand, k))
-        return (_STAND, LegalAction(ActionKind.DISCARD, args=options)) if options else (_STAND,)
+        return (_STAND, LegalAction(A_DISCARD, args=options)) if options else (_STAND,)
 
     def apply_phase(self, w: PokerWork, seat: int, action: Action) -> None:
         """Look, stand pat, or discard and draw replacements."""

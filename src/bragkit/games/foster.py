@@ -40,6 +40,9 @@ if TYPE_CHECKING:
 
 __all__ = ["GAMES", "FosterGame"]
 
+P_ANTE: Final = Phase.ANTE
+A_ANTE: Final = ActionKind.ANTE
+
 
 class FosterGame(PokerGame):
     """G-F1: the dealer's ante, one equalising round, the braggers ranking."""
@@ -91,7 +94,7 @@ class FosterGame(PokerGame):
         if w.carry_in:
             w.pools[0] += w.carry_in
             w.emit("carry", w.dealer, amount=w.carry_in, note="ante left from the last deal")
-        w.phase = Phase.ANTE
+        w.phase = P_ANTE
         w.to_act = w.dealer
         w.data = (-1,)
 
@@ -99,7 +102,7 @@ class FosterGame(PokerGame):
         """``ante 1..L`` (at most the dealer's chips)."""
         if st.phase == "ante":
             most = min(self.rules.limit, st.stacks[st.dealer])
-            return (LegalAction(ActionKind.ANTE, lo=1, hi=most),)
+            return (LegalAction(A_ANTE, lo=1, hi=most),)
         return ()
 
     def apply_phase(self, w: PokerWork, seat: int, action: Action) -> None:

@@ -50,6 +50,8 @@ if TYPE_CHECKING:
 __all__ = ["GAMES", "ThreeStakeGame"]
 
 _STAND = LegalAction(ActionKind.STAND)
+A_DRAW: Final = ActionKind.DRAW
+P_DRAW: Final = Phase.DRAW
 
 
 class ThreeStakeGame(PokerGame):
@@ -142,7 +144,7 @@ class ThreeStakeGame(PokerGame):
         for s in w.order():
             w.reveal(s, "P3")
         if self.rules.draw31:
-            w.phase = Phase.DRAW
+            w.phase = P_DRAW
             self._next_drawer(w, -1)
         else:
             self._settle_p3(w)
@@ -172,7 +174,7 @@ class ThreeStakeGame(PokerGame):
         price = self.rules.draw_price
         most = len(st.pack) if not price else min(len(st.pack), st.stacks[p] // price)
         if most >= 1 and self.rules.stock_exhausted == "stop":
-            return (_STAND, LegalAction(ActionKind.DRAW, lo=1, hi=most))
+            return (_STAND, LegalAction(A_DRAW, lo=1, hi=most))
         return (_STAND,)
 
     def apply_phase(self, w: PokerWork, seat: int, action: Action) -> None:

@@ -35,6 +35,10 @@ from bragkit.engine.kinds import ActionKind
 
 __all__ = ["PokerBetting", "Round", "side_pots", "split"]
 
+A_CALL: Final = ActionKind.CALL
+A_RAISE: Final = ActionKind.RAISE
+A_CHECK: Final = ActionKind.CHECK
+A_BET: Final = ActionKind.BET
 _FOLD = LegalAction(ActionKind.FOLD)
 _PASS = LegalAction(ActionKind.PASS)
 _INTERNED: Final[dict[tuple[str, int | None, int | None, int], LegalAction]] = {}
@@ -163,27 +167,27 @@ class PokerBetting:
             cost = self.call_cost(rnd, seat, stack, blind)
             full = (need + 1) // 2 if blind and self.half_price_blind else need
             if cost >= full or self.all_in == "side_pots":
-                acts.append(_la(ActionKind.CALL, cost=cost))
+                acts.append(_la(A_CALL, cost=cost))
             if self.may_raise(rnd, live) and stack > need:
                 lo, hi = self.raise_bounds(stack - need)
                 if lo <= hi:
-                    acts.append(_la(ActionKind.RAISE, lo, hi))
+                    acts.append(_la(A_RAISE, lo, hi))
             return tuple(acts)
         if not rnd.opened:
             if self.allow_check:
-                acts.append(_la(ActionKind.CHECK))
+                acts.append(_la(A_CHECK))
             else:
                 acts.append(_PASS if self.fold_word == "pass" else _FOLD)
             lo, hi = self.raise_bounds(stack)
             if lo <= hi:
-                acts.append(_la(ActionKind.BET, lo, hi))
+                acts.append(_la(A_BET, lo, hi))
             return tuple(acts)
         # a forced bet already meets the target: the dealer's (or big blind's) option
         acts.append(_la(self.matched_word))
         if self.may_raise(rnd, live) and stack > 0:
             lo, hi = self.raise_bounds(stack)
             if lo <= hi:
-                acts.append(_la(ActionKind.RAISE, lo, hi))
+                acts.append(_la(A_RAISE, lo, hi))
         return tuple(acts)
 
     # ------------------------------------------------------------------ transitions

@@ -50,6 +50,7 @@ S_OUT: Final = SeatStatus.OUT
 S_FOLDED: Final = SeatStatus.FOLDED
 S_ALLIN: Final = SeatStatus.ALLIN
 P_BET: Final = Phase.BET
+P_SETUP: Final = Phase.SETUP
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,7 +82,7 @@ class PokerState(PokerRecord):
         st = make(PokerState, rules=rules, n=n, dealer=dealer, stacks=tuple(stacks),
                   pools=(0,) * game.pools, credit=(0,) * n, chips=(0,) * n, rnd=None,
                   status=status, hands=((),) * n, looked=(not game.blind_play,) * n,
-                  phase=Phase.SETUP, to_act=-1, pack=tuple(pack), muck=(),
+                  phase=P_SETUP, to_act=-1, pack=tuple(pack), muck=(),
                   total=sum(stacks) + carried, carried=0, stage=0, data=(), debts=debts,
                   events=(), actions=(), game=game, origin=None,
                   reshuffles=tuple(tuple(order) for order in reshuffles))

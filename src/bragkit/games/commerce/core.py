@@ -46,6 +46,8 @@ _PAIRS: dict[tuple[int, int], frozenset[int]] = {}
 _FOUR: Final = 1 << 30
 """Added to a four-card (pounced) hand's rank: above every three-card hand's strength."""
 P_OVER: Final = Phase.OVER
+P_HORSE: Final = Phase.HORSE
+P_DEAL: Final = Phase.DEAL
 S_IN: Final = SeatStatus.IN
 S_OUT: Final = SeatStatus.OUT
 
@@ -165,7 +167,7 @@ class CommerceRecord(DealProtocol):
         """What ``seat`` may know: never a card it may not see."""
         events = self.seat_events(seat)
         shown = {}
-        if self.phase is P_OVER or self.phase == Phase.HORSE:
+        if self.phase is P_OVER or self.phase is P_HORSE:
             shown = {e.seat: tuple(CARD[c] for c in e.cards) for e in events
                      if e.kind == "reveal" and e.seat is not None and e.cards is not None}
         own = None
@@ -385,7 +387,7 @@ class Draft:
         d.active = tuple([s for s in (*range(first, n), *range(first))
                           if d.status[s] is not S_OUT])
         d.looked = [False] * n
-        d.phase, d.to_act, d.rounds, d.stands, d.pending = Phase.DEAL, -1, 0, 0, None
+        d.phase, d.to_act, d.rounds, d.stands, d.pending = P_DEAL, -1, 0, 0, None
         d.lives = tuple(lives) if lives is not None else (0,) * n
         d.horses = tuple(horses) if horses is not None else (0,) * n
         d.first_out = first_out

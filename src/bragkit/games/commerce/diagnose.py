@@ -28,6 +28,7 @@ from bragkit.games.commerce.core import CommerceRecord
 
 __all__ = ["canonical", "diagnose"]
 
+P_OVER: Final = Phase.OVER
 _CARD_KINDS: Final = frozenset({"trade", "barter", "accept", "exchange"})
 
 
@@ -64,7 +65,7 @@ def diagnose(st: CommerceRecord, action: Action) -> str:
     """Why ``action`` (canonical, by the seat to act) is not allowed in ``st``: one line
     naming the rule."""
     move = format_move(st.to_act, action)
-    if st.phase == Phase.OVER:
+    if st.phase == P_OVER:
         return f"{move}: the deal is over"
     rule = st.game.rule(st)
     legal = st.legal_actions()

@@ -75,6 +75,7 @@ COMMERCE_EVENT_KINDS: Final = (
 )
 """Every event kind a Commerce deal emits (see docs/commerce.md)."""
 
+P_DEAL: Final = Phase.DEAL
 _GAMES: Final[dict[str, CommerceGame]] = {"commerce": TRADE_GAME, "commerce-widow": WIDOW_GAME}
 
 
@@ -194,7 +195,7 @@ class CommerceState(CommerceRecord):
         d.paid, d.pot, d.total = paid, pool + opening.pot, sum(stacks) + pool
         d.status, d.active, d.looked = list(opening.status), order, [False] * n
         d.new_events = list(opening.events)
-        d.phase, d.to_act, d.rounds, d.stands, d.pending = Phase.DEAL, -1, 0, 0, None
+        d.phase, d.to_act, d.rounds, d.stands, d.pending = P_DEAL, -1, 0, 0, None
         d.lives = opening.lives
         d.horses = tuple(horses) if horses is not None else (0,) * n
         d.first_out, d.winners, d.carried, d.final = first_out, (), 0, False

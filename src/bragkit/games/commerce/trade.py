@@ -60,6 +60,7 @@ TRADE: Final = ActionKind.TRADE
 BARTER: Final = ActionKind.BARTER
 ACCEPT: Final = ActionKind.ACCEPT
 P_TRADE: Final = Phase.TRADE
+S_OUT: Final = SeatStatus.OUT
 P_AFTER: Final = Phase.AFTER
 P_BARTER: Final = Phase.BARTER
 _STAND: Final = LegalAction(STAND)
@@ -102,7 +103,7 @@ def neighbour(st: CommerceRecord | Draft, seat: int) -> int:
     step = 1 if st.rules.barter_direction == "left" else -1
     for k in range(1, n):
         s = (seat + step * k) % n
-        if st.status[s] != SeatStatus.OUT:
+        if st.status[s] != S_OUT:
             return s
     return seat
 

@@ -67,7 +67,14 @@ if TYPE_CHECKING:
 __all__ = ["GAMES", "LIVES_KEYS", "WIDOW_GAME", "WIDOW_KEYS", "WidowGame", "horse_price"]
 
 
-K = ActionKind
+A_STAND: Final = ActionKind.STAND
+A_PASS: Final = ActionKind.PASS
+A_DECLINE: Final = ActionKind.DECLINE
+A_WIDOW: Final = ActionKind.WIDOW
+A_KEEP: Final = ActionKind.KEEP
+A_POUNCE: Final = ActionKind.POUNCE
+A_HORSE: Final = ActionKind.HORSE
+A_EXCHANGE: Final = ActionKind.EXCHANGE
 P_PRIVILEGE: Final = Phase.PRIVILEGE
 P_EXCHANGE: Final = Phase.EXCHANGE
 P_LAST: Final = Phase.LAST
@@ -76,11 +83,13 @@ P_HORSE: Final = Phase.HORSE
 P_SHOWDOWN: Final = Phase.SHOWDOWN
 S_IN: Final = SeatStatus.IN
 S_STOOD: Final = SeatStatus.STOOD
-_STAND: Final = LegalAction(K.STAND)
-_PASS: Final = LegalAction(K.PASS)
-_DECLINE: Final = LegalAction(K.DECLINE)
-_PRIVILEGE: Final = (LegalAction(K.WIDOW), LegalAction(K.KEEP))
-_POUNCE: Final = (LegalAction(K.POUNCE), _DECLINE)
+S_DONE: Final = SeatStatus.DONE
+S_PASSED: Final = SeatStatus.PASSED
+_STAND: Final = LegalAction(A_STAND)
+_PASS: Final = LegalAction(A_PASS)
+_DECLINE: Final = LegalAction(A_DECLINE)
+_PRIVILEGE: Final = (LegalAction(A_WIDOW), LegalAction(A_KEEP))
+_POUNCE: Final = (LegalAction(A_POUNCE), _DECLINE)
 
 
 def horse_price(rules: Rules) -> int:
@@ -130,13 +139,13 @@ class WidowGame:
         if phase is P_POUNCE:
             return _POUNCE
         if phase is P_HORSE:
-            return (LegalAction(K.HORSE, cost=horse_price(st.rules)), _DECLINE)
+            return (LegalAction(A_HORSE, cost=horse_price(st.rules)), _DECLINE)
         hand = st.hands[st.to_act]
         rules = st.rules.widow_rules
         if phase is P_LAST or rules == "peel":
-            swap = LegalAction(K.EXCHANGE, args=exchange_args(hand, st.widow, (1,)))
+            swap = LegalAction(A_EXCHANGE, args=exchange_args(hand, st.widow, (1,)))
             return (swap, _PASS) if phase is P_LAST else (swap, _STAND, _PASS)
-        swap = LegalAction(K.EXCHANGE, args=exchange_args(hand, st.widow, (1, 2, 3)))
+        swap = LegalAction(A_EXCHANGE, args=exchange_args(hand, st.widow, (1, 2, 3)))
         return (swap, _STAND) if rules == "hoyle" else (swap, _PASS)
 
     def act(self, d: Draft, seat: int, action: Action) -> None:
@@ -144,7 +153,7 @@ class WidowGame:
         kind, phase = action.kind, d.phase
         appeared: list[int] = []
         if phase is P_PRIVILEGE:
-            if kind == K.WIDOW:
+            if kind == A_WIDOW:
                 old = d.hands[seat]
                 d.hands[seat], d.widow = d.widow, old
                 d.emit("take", seat, cards=d.hands[seat])
@@ -161,7 +170,7 @@ class WidowGame:
             assert isinstance(offers, PounceOffers)
             owner, card = offers.offers[0]
             d.pending = PounceOffers(offers.offers[1:], offers.resume)
-            if kind == K.POUNCE:
+            if kind == A_POUNCE:
                 d.widow = tuple(c for c in d.widow if c != card)
                 d.hands[owner] = (*d.hands[owner], card)
                 d.emit("pounce", owner, cards=(card,))
@@ -175,7 +184,7 @@ class WidowGame:
             horses = d.pending
             assert isinstance(horses, HorseOffers)
             rest = horses.seats[1:]
-            if kind == K.HORSE:
+            if kind == A_HORSE:
                 d.to_pool(seat, horse_price(d.rules), "horse")
                 d.add_lives(seat, 1, horses=1)
             else:
@@ -187,7 +196,7 @@ class WidowGame:
                 self._close(d, horses.out)
             return
         else:
-            if kind == K.EXCHANGE:
+            if kind == A_EXCHANGE:
                 cards = arg_cards(action.arg)
                 k = len(cards) // 2
                 mine, theirs = cards[:k], cards[k:]
@@ -197,16 +206,16 @@ class WidowGame:
                 d.widow = tuple(back.get(c, c) for c in d.widow)
                 d.emit("exchange", seat, cards=tuple(cards))
                 if k == 3 and d.rules.widow_rules == "britannica":
-                    d.status[seat] = SeatStatus.DONE
+                    d.status[seat] = S_DONE
                 appeared = list(mine)
-            elif kind == K.STAND:
+            elif kind == A_STAND:
                 d.emit("stand", seat)
                 d.status[seat] = S_STOOD
                 d.stands += 1
             else:
                 d.emit("pass", seat)
                 if phase is P_EXCHANGE:
-                    d.status[seat] = SeatStatus.PASSED
+                    d.status[seat] = S_PASSED
             appeared += self._next(d, seat)
         self._finish(d, appeared)
 
