@@ -156,8 +156,7 @@ class ThreeStakeGame(PokerGame):
 
     # -------------------------------------------------------------- P3 drawing
     def _total(self, w: PokerWork | PokerRecord, seat: int) -> int:
-        pips = self.pips
-        return sum(pips[c] for c in w.hands[seat])
+        return sum(map(self.pips.__getitem__, w.hands[seat]))
 
     def _next_drawer(self, w: PokerWork, after: int) -> None:
         order = w.order()
