@@ -140,7 +140,7 @@ def test_two_blind_hands_are_drawn_as_two_hands(table_page: tuple[str, Page]) ->
     assert hands.count() == 2
     assert pg.locator("#pot .carried").inner_text() == "carried from the last deal: 18"
     labels = pg.locator('#actions button[data-act]').all_inner_texts()
-    assert labels[:2] == ["look old", "look new"]
+    assert labels[:2] == ["L look old", "look new"]  # the key goes to the first choice
 
 
 def test_private_exchange_only_for_its_players(table_page: tuple[str, Page]) -> None:
