@@ -158,3 +158,14 @@ def test_screen_reader_layout_is_a_list(table: Page) -> None:
     assert pos == "static"
     names = table.get_by_role("heading", level=3).all_inner_texts()
     assert [n.split() for n in names] == [["Alice"], ["Bob", "you"], ["Carol"]]
+
+
+def test_no_silently_stuck_table(table: Page) -> None:
+    """An action the server does not answer within 5 s is said to be late (lichess's lesson)."""
+    show(table, "see-on-offer")
+    table.keyboard.press("f")
+    assert table.locator("#sending").inner_text() == "sending…"
+    table.wait_for_function(
+        "document.getElementById('sending').textContent.startsWith('no answer')", timeout=8000)
+    show(table, "see-on-offer")  # the server's next frame ends the wait
+    assert table.locator("#sending").is_hidden()

@@ -28,7 +28,7 @@ function normalize(m) {
   return st;
 }
 
-export function mount(root, { send = () => {} } = {}) {
+export function mount(root, { send = () => {}, onStall = () => {} } = {}) {
   let st = null;
   let prefs = loadPrefs();
   const amounts = {};
@@ -143,6 +143,13 @@ export function mount(root, { send = () => {} } = {}) {
     pending = { kind: a.kind, amount, arg: arg ?? (a.optional_arg ? undefined : a.arg) };
     send(pending);
     render();
+    // never a silently stuck table: no answer in 5 s, say so and ask the server again
+    const mine = pending;
+    setTimeout(() => {
+      if (pending !== mine) return;
+      $("#sending").textContent = "no answer from the card room yet: asking again\u2026";
+      onStall();
+    }, 5000);
   }
 
   root.addEventListener("click", (ev) => {
@@ -242,6 +249,7 @@ export function mount(root, { send = () => {} } = {}) {
       if (st.hand_no !== prevHand) { for (const k of Object.keys(amounts)) delete amounts[k]; }
       pending = null;
       confirmFor = null;
+      $("#sending").textContent = "sending\u2026";
       render();
       announceNew(prevMine);
       turnAlert(st.actions.length > 0);

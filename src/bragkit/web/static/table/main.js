@@ -8,7 +8,10 @@ import { makePanel } from "./panel.js";
 const root = document.getElementById("table");
 let conn = null;
 // without a connection (the fixture catalog) the actions are kept in window.bragSent
-const table = mount(root, { send: (action) => (conn ? conn.act(action) : (window.bragSent ??= []).push(action)) });
+const table = mount(root, {
+  send: (action) => (conn ? conn.act(action) : (window.bragSent ??= []).push(action)),
+  onStall: () => conn?.hello(),
+});
 window.bragTable = table;
 window.bragModel = { fromProtocol };
 if (root.dataset.live === "1") {
