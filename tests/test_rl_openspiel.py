@@ -10,7 +10,6 @@ from functools import cache
 import numpy as np
 import pyspiel
 import pytest
-from open_spiel.python.algorithms import cfr, exploitability, get_all_states, sequence_form_lp
 
 from bragkit.errors import RulesError
 from bragkit.games import engine_of
@@ -29,6 +28,8 @@ TINY = {
 @cache
 def tiny_states(name: str = "hands") -> tuple[pyspiel.Game, dict[str, pyspiel.State]]:
     """Every state of a tiny game (:data:`TINY`)."""
+    from open_spiel.python.algorithms import get_all_states  # heavy: only where used
+
     game = load(TINY[name])
     states = get_all_states.get_all_states(game, depth_limit=-1, include_terminals=True,
                                            include_chance_states=True)
@@ -161,6 +162,8 @@ def test_4_4_2_a_blind_seats_information_state_holds_no_card() -> None:
 
 def test_classes_deal_is_the_hands_deal_value() -> None:
     """deal=classes (suit isomorphism) loses nothing: the LP values agree on 8 cards."""
+    from open_spiel.python.algorithms import sequence_form_lp
+
     values = []
     for deal in ("hands", "classes"):
         game = load(hu_brag_params(stack=2, deck=8, deal=deal))
@@ -174,6 +177,8 @@ def test_solver_and_sequence_form_lp_agree_on_a_reduced_deck() -> None:
     """bragkit's solver and OpenSpiel's sequence_form_lp on the adapter: HU-Brag with stacks
     of 2 on a 12-card deck.  The engine lets a bet of a player's last chip play on (the other
     player may still act), which is the solver's last_chip="plays-on" tree."""
+    from open_spiel.python.algorithms import sequence_form_lp
+
     game = load(hu_brag_params(stack=2, deck=12, deal="classes"))
     v0, v1, _p0, _p1 = sequence_form_lp.solve_zero_sum_game(game)
     spec = GameSpec.hu_brag_s12(stack=2, deck=12, last_chip="plays-on")
@@ -189,6 +194,8 @@ def test_solver_and_sequence_form_lp_agree_on_a_reduced_deck() -> None:
 
 
 def test_openspiel_cfr_runs_on_a_reduced_deck() -> None:
+    from open_spiel.python.algorithms import cfr, exploitability
+
     game = load({"deck": 8, "stack": 2, "deal": "classes", "bets": "min;x2"})
     solver = cfr.CFRPlusSolver(game)
     gaps = []
