@@ -69,17 +69,20 @@ def child_rank_batch(n: int, seed: int, calls: int) -> dict[str, float]:
 
     assert np.array_equal(np.asarray(baseline()), np.asarray(bragkit()))
     times: dict[str, list[float]] = {"baseline": [], "bragkit": []}
+    cpu: dict[str, list[float]] = {"baseline": [], "bragkit": []}
     order = [("bragkit", bragkit), ("baseline", baseline)]
     for i in range(calls):
         for name, run in (order if i % 2 else order[::-1]):
-            start = time.perf_counter()
+            start, start_cpu = time.perf_counter(), time.process_time()
             run()
             times[name].append(time.perf_counter() - start)
+            cpu[name].append(time.process_time() - start_cpu)
     out = {}
     for name, seconds in times.items():
         out[f"{name}_cold"] = n / seconds[0]
         out[name] = n / statistics.median(seconds[1:])
         out[f"{name}_best"] = n / min(seconds[1:])
+        out[f"{name}_cpu"] = n / max(statistics.median(cpu[name][1:]), 1e-9)
     return out
 
 
@@ -127,12 +130,14 @@ def child_equity(repeats: int) -> dict[str, float]:
     out = {}
     for name, run, count in (("baseline_one_us", baseline, len(ids)),
                              ("one_us", one, len(heroes)), ("two_us", two, len(two_heroes))):
-        best = []
+        wall, cpu = [], []
         for _ in range(repeats):
-            start = time.perf_counter()
+            start, start_cpu = time.perf_counter(), time.process_time()
             run()
-            best.append((time.perf_counter() - start) / count * 1e6)
-        out[name] = statistics.median(best)
+            wall.append((time.perf_counter() - start) / count * 1e6)
+            cpu.append((time.process_time() - start_cpu) / count * 1e6)
+        out[name] = statistics.median(wall)
+        out[f"{name}_cpu"] = statistics.median(cpu)
     return out
 
 
@@ -143,9 +148,10 @@ def child_tables() -> dict[str, float]:
     for name in ("modern", "foster", "commerce"):
         entry = REGISTRY[name]
         full = {k: o.default for k, o in entry.options.items()}
-        start = time.perf_counter()
-        entry.load()({}, _pack(full)).flat_table  # noqa: B018 - builds or loads
-        out[name] = time.perf_counter() - start
+        ranking = entry.load()({}, _pack(full))
+        start = time.process_time()
+        ranking.flat_table  # noqa: B018 - builds or loads
+        out[name] = time.process_time() - start
     return out
 
 
@@ -199,13 +205,14 @@ def main() -> None:
     env = {**os.environ, "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1"}
     print("rank_batch against the numpy flat gather (modern, int32 (N, 3) input; "
           f"{processes} fresh processes each)")
-    print("(median: median of each process's calls; best: fastest call of each process)")
+    print("(median: median wall clock of each process's calls; best: its fastest call; cpu:\n"
+          " median CPU time of its calls, steadier on a loaded machine)")
     print(f"{'rows':>10} {'calls':>6} {'numpy M/s':>10} {'bragkit M/s':>12} {'ratio':>6} "
           f"{'min':>6} {'cold ratio':>10}  goal >= 1.2x")
     for n, calls in ((200_000, 21), (2_000_000, 9)):
         runs = [_child(["rank_batch", str(n), str(seed), str(calls)], env)
                 for seed in range(processes)]
-        for kind, suffix in (("median", ""), ("best", "_best")):
+        for kind, suffix in (("median", ""), ("best", "_best"), ("cpu", "_cpu")):
             ratios = [r[f"bragkit{suffix}"] / r[f"baseline{suffix}"] for r in runs]
             print(f"{n:>10,} {kind:>6} "
                   f"{statistics.median(r[f'baseline{suffix}'] for r in runs) / 1e6:>10.0f} "
@@ -218,10 +225,11 @@ def main() -> None:
 
     eq = _child(["equity", "3" if args.quick else "5"], env)
     print("\nequity(), exact, modern, per call (median of repeats over 200 / 40 random hands)")
-    ratio = eq["one_us"] / eq["baseline_one_us"]
-    print(f"  one opponent: {eq['one_us']:8.1f} us   (goal <= 30 us; numpy baseline of the "
-          f"anchors {eq['baseline_one_us']:.1f} us, ratio {ratio:.2f}x)")
-    print(f"  two opponents: {eq['two_us']:7.1f} us   (goal <= 1/3 of 1,180 us = 393 us)")
+    for clock, suffix in (("wall", ""), ("cpu", "_cpu")):
+        one, base, two = (eq[f"{k}{suffix}"] for k in ("one_us", "baseline_one_us", "two_us"))
+        print(f"  {clock:4} one opponent {one:8.1f} us (goal <= 30 us; the anchors' numpy "
+              f"baseline {base:.1f} us, {one / base:.2f}x); two opponents {two:7.1f} us "
+              f"(goal <= 393 us, 1/3 of 1,180)")
 
     repeats = 5 if args.quick else 11
     print("\nstart-up, CPU time (user + system), median of", repeats)
@@ -235,15 +243,20 @@ def main() -> None:
     ours, out = wall_seconds([str(BRAG), "odds", "--cards", "5", "--json"], rounds)
     peer, peer_out = wall_seconds([sys.executable, str(PEER)], rounds)
     same = json.loads(out)["categories"] == json.loads(peer_out)
-    print(f"\nbrag odds --cards 5 --json: {ours:.3f} s wall; numpy brute force "
-          f"(benchmarks/odds_peer.py) {peer:.3f} s; ratio {ours / peer:.2f}x "
-          f"(goal < 1); same counts: {same}")
+    ours_cpu = cpu_seconds([str(BRAG), "odds", "--cards", "5", "--json"], rounds)
+    peer_cpu = cpu_seconds([sys.executable, str(PEER)], rounds)
+    print(f"\nbrag odds --cards 5 --json against a numpy brute force (benchmarks/odds_peer.py),"
+          f" whole processes; same counts: {same}")
+    print(f"  wall (best of {rounds}): {ours:.3f} s against {peer:.3f} s, {ours / peer:.2f}x "
+          f"(goal < 1)")
+    print(f"  CPU (median of {rounds}): {ours_cpu:.3f} s against {peer_cpu:.3f} s, "
+          f"{ours_cpu / peer_cpu:.2f}x")
 
     with tempfile.TemporaryDirectory() as folder:
         off = _child(["tables"], {**env, "BRAG_CACHE_DIR": "off"})
         _child(["tables"], {**env, "BRAG_CACHE_DIR": folder})
         cached = _child(["tables"], {**env, "BRAG_CACHE_DIR": folder})
-    print("\nranking tables: " + ", ".join(
+    print("\nranking tables, CPU time: " + ", ".join(
         f"{name} built {1000 * off[name]:.0f} ms, loaded {1000 * cached[name]:.1f} ms"
         for name in off))
 

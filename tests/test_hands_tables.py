@@ -80,3 +80,19 @@ def test_an_unwritable_folder_only_costs_the_build(tmp_path: Path,
     blocker.write_text("not a folder")
     monkeypatch.setenv("BRAG_CACHE_DIR", str(blocker / "cache"))
     assert _fresh("modern", {}).class_count == 741
+
+
+def test_the_cache_file_does_not_depend_on_what_is_imported() -> None:
+    """A fresh process names the same file before and after importing other rankings."""
+    import subprocess
+    import sys
+
+    probe = ("from bragkit.hands import tables\nfrom bragkit.hands.modern import ModernRanking\n"
+             "before = tables.cache_file('modern', (0, 1), ModernRanking)\n"
+             "from bragkit.hands import get_ranking\n"
+             "for name in ('foster', 'american', 'commerce', 'thirty-one'): get_ranking(name)\n"
+             "tables._SOURCES.clear()\n"
+             "print(before == tables.cache_file('modern', (0, 1), ModernRanking), before)\n")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                          check=True, timeout=60)
+    assert done.stdout.startswith("True "), done.stdout

@@ -76,29 +76,31 @@ def cache_dir() -> Path | None:
     return base / "bragkit"
 
 
-def _source_digest(module_names: tuple[str, ...]) -> str:
-    key = ",".join(module_names)
+def _source_digest(files: tuple[Path, ...]) -> str:
+    key = ",".join(str(f) for f in files)
     found = _SOURCES.get(key)
     if found is not None:
         return found
     digest = hashlib.sha256()
-    for name in module_names:
-        module = sys.modules.get(name)
-        path = getattr(module, "__file__", None)
-        if path is None:
-            raise OSError(f"no source for {name}")
-        digest.update(name.encode())
-        digest.update(Path(path).read_bytes())
+    for path in files:
+        digest.update(path.name.encode())
+        digest.update(path.read_bytes())
     found = digest.hexdigest()
     _SOURCES[key] = found
     return found
 
 
-def _modules_of(cls: type) -> tuple[str, ...]:
-    names = {c.__module__ for c in cls.__mro__ if c.__module__.startswith("bragkit.")}
-    names |= {name for name in sys.modules
-              if name == "bragkit.cards" or name.startswith("bragkit.hands.")}
-    return tuple(sorted(names))
+def _sources_of(cls: type) -> tuple[Path, ...]:
+    """The files a ranking's tables depend on: every module of bragkit.hands, bragkit.cards
+    and the modules of the class and its bases (the same set whatever is imported)."""
+    here = Path(__file__).resolve().parent
+    files = {*here.glob("*.py"), here.parent / "cards.py"}
+    for base in cls.__mro__:
+        module = sys.modules.get(base.__module__)
+        path = getattr(module, "__file__", None)
+        if base.__module__.startswith("bragkit.") and path is not None:
+            files.add(Path(path).resolve())
+    return tuple(sorted(files))
 
 
 def cache_file(spec: str, pack_ids: tuple[int, ...], cls: type) -> Path | None:
@@ -110,7 +112,7 @@ def cache_file(spec: str, pack_ids: tuple[int, ...], cls: type) -> Path | None:
     if folder is None or not cls.__module__.startswith("bragkit."):
         return None
     try:
-        sources = _source_digest(_modules_of(cls))
+        sources = _source_digest(_sources_of(cls))
     except OSError:
         return None
     name = hashlib.sha256(f"{spec}|{cls.__qualname__}|{pack_ids}".encode())
