@@ -16,14 +16,10 @@ chips in the betting pool this deal.
 
 from __future__ import annotations
 
-from typing import Final
-
-from bragkit.cards import Card
-from bragkit.engine.actions import LegalAction
-from bragkit.engine.contract import SeatView, slot_setter
+from bragkit.engine.contract import SeatView
 from bragkit.engine.events import Event
 from bragkit.engine.poker.core import CARD, PokerRecord
-from bragkit.engine.views import reusable_digest
+from bragkit.engine.views import make_view, reusable_digest
 
 __all__ = ["seat_view"]
 
@@ -36,47 +32,6 @@ events added since (a digest is reused only when its log is a prefix, by value, 
 one, and is never changed once built; see :mod:`bragkit.engine.views`)."""
 
 _EMPTY: _Digest = ((), (), {})
-_VIEW_FIELDS: Final = ("seat", "dealer", "stacks", "pot", "pots", "stake", "status", "looked",
-                       "to_act", "phase", "own_cards", "shown", "stub_card", "events", "legal",
-                       "contrib", "committed", "lives", "widow", "offered")
-(_v_seat, _v_dealer, _v_stacks, _v_pot, _v_pots, _v_stake, _v_status, _v_looked, _v_to_act,
- _v_phase, _v_own_cards, _v_shown, _v_stub_card, _v_events, _v_legal, _v_contrib, _v_committed,
- _v_lives, _v_widow, _v_offered) = (slot_setter(SeatView, name) for name in _VIEW_FIELDS)
-
-
-def _make_view(*, seat: int, dealer: int, stacks: tuple[int, ...], pot: int,
-               pots: tuple[int, ...], stake: int, status: tuple[str, ...],
-               looked: tuple[bool, ...], to_act: int, phase: str,
-               own_cards: tuple[Card, ...] | None, shown: dict[int, tuple[Card, ...]],
-               stub_card: Card | None, events: tuple[Event, ...],
-               legal: tuple[LegalAction, ...], contrib: tuple[int, ...],
-               committed: tuple[int, ...], lives: tuple[int, ...], widow: tuple[Card, ...],
-               offered: Card | None) -> SeatView:
-    """A :class:`SeatView` by keyword through its slot setters (the frozen ``__init__`` is
-    slow)."""
-    view = object.__new__(SeatView)
-    _v_seat(view, seat)
-    _v_dealer(view, dealer)
-    _v_stacks(view, stacks)
-    _v_pot(view, pot)
-    _v_pots(view, pots)
-    _v_stake(view, stake)
-    _v_status(view, status)
-    _v_looked(view, looked)
-    _v_to_act(view, to_act)
-    _v_phase(view, phase)
-    _v_own_cards(view, own_cards)
-    _v_shown(view, shown)
-    _v_stub_card(view, stub_card)
-    _v_events(view, events)
-    _v_legal(view, legal)
-    _v_contrib(view, contrib)
-    _v_committed(view, committed)
-    _v_lives(view, lives)
-    _v_widow(view, widow)
-    _v_offered(view, offered)
-    return view
-
 
 def _digest(events: tuple[Event, ...], seat: int) -> _Digest:
     old: _Digest
@@ -125,7 +80,7 @@ def seat_view(st: PokerRecord, seat: int) -> SeatView:
     if st.looked[seat] and st.hands[seat]:
         own = tuple(CARD[c] for c in st.hands[seat])
     rnd = st.rnd
-    return _make_view(
+    return make_view(
         seat=seat, dealer=st.dealer, stacks=st.stacks, pot=st.pot,
         pots=st.pools if len(st.pools) > 1 else (),
         stake=rnd.target if rnd is not None else 0, status=st.status, looked=st.looked,

@@ -26,7 +26,7 @@ from bragkit.engine.contract import SeatView, slot_setter
 from bragkit.engine.deal_protocol import DealProtocol
 from bragkit.engine.events import Event
 from bragkit.engine.kinds import Phase, SeatStatus
-from bragkit.engine.views import redacted_events
+from bragkit.engine.views import make_view, redacted_events
 from bragkit.games.commerce.hands import hand_category, ranker
 from bragkit.games.commerce.records import Barter, Pending
 
@@ -177,7 +177,7 @@ class CommerceRecord(DealProtocol):
         barter = self.barter
         if barter is not None and seat in (self.to_act, barter.offerer):
             offered = CARD[barter.card]
-        return SeatView(
+        return make_view(
             seat=seat, dealer=self.dealer, stacks=self.stacks, pot=self.pot, pots=(),
             stake=0, status=self.status, looked=self.looked, to_act=self.to_act, phase=self.phase,
             own_cards=own, shown=shown, stub_card=None, events=events,
