@@ -31,7 +31,6 @@ ALLOWED: dict[str, frozenset[str]] = {
     # still to derive from the GameSpecs (owner C unless named): key sets into the packages
     "rules/game_keys.py": frozenset({"american", "commerce", "foster", "modern"}),
     "cli/play_render.py": frozenset({"commerce", "commerce-widow", "three-stake"}),
-    "cli/play_table.py": frozenset({"american", "foster"}),
     # casino's front ends, checker and history loader (its GameTable and history: not done)
     "cli/casino_cmd.py": frozenset({"casino"}),
     "cli/play_cmd.py": frozenset({"casino"}),
@@ -39,7 +38,12 @@ ALLOWED: dict[str, frozenset[str]] = {
     "history/stream.py": frozenset({"casino"}),
     "testing/casino_check.py": frozenset({"casino"}),
     "testing/run.py": frozenset({"casino"}),
-    # other owners' modules (cli/__init__: D; solver; rl/vector; card room; web)
+}
+"""File (relative to src/bragkit) -> the game or preset names it may still name (exact)."""
+
+OTHERS: dict[str, frozenset[str]] = {
+    # front ends of other engineers (cli/__init__: issue 15; solver; rl/vector; card room; web),
+    # still being written: at most these names (the entry may shrink without an edit here)
     "cli/__init__.py": frozenset({"casino"}),
     "bots/cfr_bot.py": frozenset({"modern"}),
     "solve/score.py": frozenset({"modern"}),
@@ -48,12 +52,14 @@ ALLOWED: dict[str, frozenset[str]] = {
     "rl/openspiel.py": frozenset({"modern"}),
     "cli/connect_cmd.py": frozenset({"modern"}),
     "server/room.py": frozenset({"modern"}),
-    "server/runtime.py": frozenset({"casino"}),
+    "server/runtime.py": frozenset({"casino", "three-card-poker"}),
     "server/store/drill.py": frozenset({"modern"}),
-    "web/__init__.py": frozenset({"modern"}),
+    "server/options.py": frozenset({"casino"}),
+    "web/__init__.py": frozenset({"casino", "modern"}),
+    "web/casino.py": frozenset({"casino", "modern", "three-card-poker"}),
     "web/pages.py": frozenset({"casino"}),
 }
-"""File (relative to src/bragkit) -> the game or preset names it may still name."""
+"""Modules of other owners: the names they may use at most."""
 
 
 def _names() -> dict[str, str]:
@@ -141,8 +147,8 @@ def game_name_uses() -> dict[str, set[str]]:
 
 def test_no_module_names_another_game_beyond_the_allow_list() -> None:
     found = {k: frozenset(v) for k, v in game_name_uses().items()}
-    new = {k: sorted(v - ALLOWED.get(k, frozenset())) for k, v in found.items()
-           if v - ALLOWED.get(k, frozenset())}
+    allowed = {k: ALLOWED.get(k, frozenset()) | OTHERS.get(k, frozenset()) for k in found}
+    new = {k: sorted(v - allowed[k]) for k, v in found.items() if v - allowed[k]}
     gone = {k: sorted(v - found.get(k, frozenset())) for k, v in ALLOWED.items()
             if v - found.get(k, frozenset())}
     assert not new, f"names a game outside its module (derive it from the GameSpec): {new}"

@@ -44,6 +44,7 @@ from bragkit.explain import (
     stay_in_text,
 )
 from bragkit.games import engine_of, hand_ranking, has_blind_play
+from bragkit.rules.game_keys import own_keys
 
 __all__ = ["TABLE_COMMANDS", "PlayTable"]
 
@@ -53,10 +54,6 @@ TABLE_COMMANDS: Final = ("table commands (they do not act): rules = the hand ran
                          "house rules; hint = your chance against the players still in; "
                          "h = help; q = quit")
 """The help line for the commands the prompt takes besides actions."""
-
-_CHOSEN_ANTE: Final = ("foster", "american")
-"""Games whose dealer chooses the ante (rules 4.1, 4.3): the log shows it."""
-
 
 class PlayTable:
     """Runs the table: bots, the human's prompt, the log, saving."""
@@ -76,6 +73,8 @@ class PlayTable:
         self.logged = 0
         self.packs_seen = 0
         self.rules = session.rules
+        self.ante_chosen = "dealer_withdraws_ante" in own_keys(self.rules)
+        """The dealer chooses the ante (Foster's games, rules 4.1, 4.3): the log shows it."""
         self.narration = Narration(human, ["you" if s == human else self.seat_name(s)
                                            for s in range(len(names))])
         self.delay = delay if console.is_terminal else 0.0  # pacing is for people watching
@@ -101,7 +100,7 @@ class PlayTable:
         for note in self.narration.new_notes(self.rules, events):
             why.setdefault(note.index, []).append(note.text)
         for k, e in enumerate(events[self.logged:], self.logged):
-            chosen_ante = e.kind == "ante" and getattr(self.rules, "game", "") in _CHOSEN_ANTE
+            chosen_ante = e.kind == "ante" and self.ante_chosen
             if not ((e.kind in ("deal_start", "deal_end", "ante") and not chosen_ante) or (
                     e.kind == "deal" and e.cards is None)):
                 who = self.seat_name(e.seat) if e.seat is not None else "*"
