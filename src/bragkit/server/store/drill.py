@@ -27,6 +27,7 @@ import argparse
 import json
 import os
 import random
+import secrets
 import sys
 import time
 from collections.abc import Sequence
@@ -196,7 +197,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seats", type=int, default=4)
     parser.add_argument("--stack", type=int, default=100)
     parser.add_argument("--actions", type=int, default=0, help="per table (0: for ever)")
-    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--seed", type=int, default=None,
+                        help="the actions' seed (default: a fresh one, printed first)")
     parser.add_argument("--bench", action="store_true")
     parser.add_argument("--seconds", type=float, default=3.0)
     args = parser.parse_args(argv)
@@ -205,7 +207,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.bench:
             _say(json.dumps(bench(store, args.tables, args.seconds)))
             return 0
-        return drill(store, args.tables, args.seats, args.stack, args.actions, args.seed)
+        seed = secrets.randbelow(2 ** 32) if args.seed is None else args.seed
+        if args.seed is None:
+            _say(f"seed {seed}")
+        return drill(store, args.tables, args.seats, args.stack, args.actions, seed)
     finally:
         store.close()
 
