@@ -1,9 +1,8 @@
 """The import layers of docs/design/contract.md (section 1).
 
 The import-linter contracts in pyproject.toml must hold (``make test`` runs ``lint-imports``
-too), and there is no import cycle in ``src/`` beyond the allow-listed ones of today, which
-the engine engineers break: the list must match exactly (so it only shrinks) and be empty at
-the end of issue 11.  TYPE_CHECKING imports count.
+too), and there is no import cycle anywhere in ``src/`` (the allow-lists are empty and must
+match exactly).  TYPE_CHECKING imports count.
 """
 
 from __future__ import annotations
@@ -20,10 +19,9 @@ ROOT = Path(__file__).resolve().parent.parent
 KNOWN_CYCLES: frozenset[frozenset[str]] = frozenset()
 """Today's import cycles (strongly connected modules).  Break one, remove it here."""
 
-KNOWN_CYCLE_PACKAGES: tuple[str, ...] = ("bragkit.cli",)
-"""Packages with a known cycle of changing membership: ``bragkit/cli/__init__.py`` imports
-every subcommand module, which registers itself on ``bragkit.cli.cli`` (adding a command
-adds a member).  Lazy subcommand loading breaks it; then remove the package here."""
+KNOWN_CYCLE_PACKAGES: tuple[str, ...] = ()
+"""Packages with a known cycle of changing membership (the cli registration cycle was one,
+until subcommands loaded lazily): none."""
 
 
 def _in_known_package(cycle: frozenset[str]) -> str | None:
@@ -31,6 +29,7 @@ def _in_known_package(cycle: frozenset[str]) -> str | None:
         if all(m == package or m.startswith(package + ".") for m in cycle):
             return package
     return None
+
 
 def import_cycles(package: str = "bragkit") -> set[frozenset[str]]:
     """Every set of two or more modules of ``package`` that import each other in a cycle

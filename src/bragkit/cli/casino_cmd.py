@@ -317,7 +317,7 @@ def play_cmd(preset: str, ante_bonus: str | None, pair_bonus: str | None, tie: s
 
 def _save(table: CasinoTable, path: Path) -> None:
     """Write the finished hands of ``table`` to ``path`` atomically."""
-    from bragkit.cli.play_cmd import write_atomically
+    from bragkit.cli.play_save import write_atomically
 
     write_atomically(path, dumps_casino(table.history(finished_only=True)))
 
