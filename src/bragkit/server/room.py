@@ -192,8 +192,11 @@ class Room:
         invites = {s: new_token() for s in range(seats) if seat_label(s) not in clean}
         rt, entries, txns = TableRuntime.start(record, self.store, options,
                                                {s: token_hash(t) for s, t in invites.items()})
+        # claim first: another process scanning open_tables() between the two writes could
+        # otherwise take the new table, and both would run it
+        if not await asyncio.to_thread(self.store.claim, table_id, self.owner):
+            raise ServerError("elsewhere", f"table {table_id} is played by another server")
         await asyncio.to_thread(self.store.create_table, record)
-        await asyncio.to_thread(self.store.claim, table_id, self.owner)
         await rt.commit(entries, txns)
         if rt.finished:
             await asyncio.to_thread(self.store.set_status, table_id, "closed")
