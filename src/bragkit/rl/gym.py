@@ -53,7 +53,7 @@ class BragGym(gym.Env[npt.NDArray[np.float32], np.int64]):
         self.metadata = {"render_modes": []}
         self.observation_space = spaces.Box(0.0, 1.0, (self.aec.observer.size,), np.float32)
         self.action_space = self.aec.action_space(self.agent)
-        self._bot_rng = random.Random(0)
+        self._bot_rng = random.Random(seed)  # reseeded by every reset()
         self.skipped = 0
         """Deals of the last reset that ended before the learner's first turn (redealt)."""
 
