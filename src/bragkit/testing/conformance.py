@@ -215,10 +215,21 @@ _SCALARS: frozenset[type] = frozenset({int, str, float, bool, type(None)})
 _FIELDS: dict[type, tuple[str, ...]] = {}
 
 
+_PLAIN: dict[type, bool] = {}
+"""Per type: a subclass of int, str or float that is no dataclass (the StrEnum phases,
+statuses and action kinds of the views), which holds no cards."""
+
+
 def _collect(value: object, found: set[int], seat: int, name: str) -> None:
     kind = type(value)
     if kind in _SCALARS:
         return
+    plain = _PLAIN.get(kind)
+    if plain is None:
+        plain = _PLAIN[kind] = (issubclass(kind, (int, str, float))
+                                and not dataclasses.is_dataclass(kind))
+    if plain:
+        return  # (an enum member would otherwise cost a dataclass probe through __getattr__)
     if isinstance(value, Card):
         found.add(value.id)
     elif isinstance(value, Event):
@@ -228,8 +239,12 @@ def _collect(value: object, found: set[int], seat: int, name: str) -> None:
         for arg in value.args:
             found.update(_arg_cards(arg))
     elif isinstance(value, (tuple, list, set, frozenset)):
-        if not value or {type(item) for item in value} <= _SCALARS:
+        kinds = {type(item) for item in value}
+        if not value or kinds <= _SCALARS or all(_PLAIN.get(k) for k in kinds):
             return  # stacks, statuses, flags: no cards
+        if kinds == {Card}:
+            found.update(card.id for card in value)
+            return
         if isinstance(value, tuple) and isinstance(value[0], Event):
             found.update(_event_cards(value, seat, name))
             return
