@@ -20,12 +20,14 @@ import argparse
 import json
 import time
 
-from bragkit.solve import GameSpec, Solver, save_strategy
+from bragkit.solve import HU_BRAG_S12_VALUE, GameSpec, Solver, save_strategy
 
 PINNED = {
-    # game (last_chip): (p1's value, tolerance) -- the Teen Patti anchor's published value and
-    # this solver's HU-Brag-S12 value (200 DCFR iterations: bracket [-0.3650, -0.3566])
+    # game (last_chip): (p1's value, tolerance) -- the Teen Patti anchor's published value;
+    # HU-Brag-S12's value as the independent research prototype measured it on the same
+    # 6,744-node tree (rl-solver-anchors.md 2.x), and this solver's value of the "ends" option
     ("teen-patti-hu", "ends"): (-0.0398, 0.001),
+    ("hu-brag-s12", "plays-on"): (HU_BRAG_S12_VALUE, 0.0005),
     ("hu-brag-s12", "ends"): (-0.3605, 0.005),
 }
 
@@ -38,7 +40,7 @@ def main() -> None:
     ap.add_argument("--iterations", type=int, default=None)
     ap.add_argument("--every", type=int, default=50)
     ap.add_argument("--algorithm", default="dcfr")
-    ap.add_argument("--last-chip", default="ends")
+    ap.add_argument("--last-chip", default="plays-on", choices=["plays-on", "ends"])
     ap.add_argument("--out", default=None)
     args = ap.parse_args()
     if args.game == "teen-patti-hu":

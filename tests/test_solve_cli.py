@@ -149,3 +149,22 @@ def test_score_exact_rows(tmp_path: Path) -> None:
     assert abs(cfr["vs_equilibrium_mah"]) < 1e-6        # the strategy against itself
     assert uniform["exploitability_mah"] > 20 * cfr["exploitability_mah"]
     assert uniform["vs_equilibrium_mah"] < -50
+
+
+def test_shipped_strategy_brackets_the_pinned_value() -> None:
+    """The shipped strategy is of HU-Brag-S12 as solved (last chip plays on) and the true value
+    bracket of its best responses holds the pinned -0.0883 (not the 'ends' game's -0.36)."""
+    from importlib import resources
+
+    from bragkit.solve import HU_BRAG_S12_VALUE
+
+    ref = resources.files("bragkit.solve") / "data" / "hu_brag_s12.npz"
+    with resources.as_file(ref) as real:
+        strategy, meta = load_strategy(real)
+    assert strategy.tree.spec == GameSpec.hu_brag_s12()
+    assert strategy.tree.size == 6744
+    br = meta["best_response"]
+    value = meta["value"]
+    assert isinstance(br, list) and isinstance(value, float)
+    assert -br[1] <= HU_BRAG_S12_VALUE <= br[0]
+    assert abs(value - HU_BRAG_S12_VALUE) <= float(str(meta["exploitability"]))

@@ -63,10 +63,11 @@ def test_pair_sums_equal_the_dense_disjoint_product() -> None:
 
 def test_tree_sizes() -> None:
     s12 = build_tree(GameSpec.hu_brag_s12())
-    assert (s12.size, s12.terminal_count, s12.max_contribution) == (4988, 3030, 12)
-    proto = build_tree(GameSpec.hu_brag_s12(last_chip="plays-on"))
     # the research note's enumeration of HU-Brag-S12 (rl-solver-anchors.md section 2.2)
-    assert (proto.size, proto.terminal_count, proto.blind_decision_count) == (6744, 4100, 1006)
+    assert (s12.size, s12.terminal_count, s12.blind_decision_count) == (6744, 4100, 1006)
+    assert s12.max_contribution == 12
+    ends = build_tree(GameSpec.hu_brag_s12(last_chip="ends"))
+    assert (ends.size, ends.terminal_count, ends.max_contribution) == (4988, 3030, 12)
     tp = build_tree(GameSpec.teen_patti_hu())
     assert (tp.decision_count, tp.blind_decision_count, tp.max_contribution) == (2014, 728, 33)
     assert int((tp.kind == 4).sum()) == 925       # forced shows
@@ -146,7 +147,7 @@ def test_best_response_nonnegative_and_exploitability_decreasing() -> None:
 
 def test_one_player_game_best_response_matches_brute_force() -> None:
     # stack 2: p1's only decisions are look/blind then fold or cover (p2 never acts)
-    spec = GameSpec.hu_brag_s12(stack=2, deck=12)
+    spec = GameSpec.hu_brag_s12(stack=2, deck=12, last_chip="ends")
     s = Solver(spec, dtype=np.float64)
     s.run(200)
     hands = list(itertools.combinations(range(40, 52), 3))
@@ -166,3 +167,20 @@ def test_one_player_game_best_response_matches_brute_force() -> None:
     e = evaluate(s.average())
     assert e.best_response[0] == pytest.approx(total / deals, abs=1e-12)   # p2 never acts
     assert e.value == pytest.approx(total / deals, abs=1e-5)
+
+
+def test_4_4_9_exactly_affording_the_stay_plays_on() -> None:
+    # stack 2: after the ante p1 has one chip, exactly a blind stay; he stays and p2 acts
+    t = build_tree(GameSpec.hu_brag_s12(stack=2, deck=12))
+    node = 0
+    for label in ("blind", "stay"):
+        node = next(c for c in t.children(node) if t.labels[c] == label)
+    assert t.kind[node] == 0 and t.actor[node] == 1
+    assert tuple(t.put[node]) == (2, 1)
+    # an open p1 cannot pay the open stay of 2 with his one chip: he folds or covers
+    open_p1 = next(c for c in t.children(0) if t.labels[c] == "look")
+    assert [t.labels[c] for c in t.children(open_p1)] == ["fold", "cover"]
+    # the option: a bet of the last chip ends the betting as a cover
+    ends = build_tree(GameSpec.hu_brag_s12(stack=2, deck=12, last_chip="ends"))
+    blind_p1 = next(c for c in ends.children(0) if ends.labels[c] == "blind")
+    assert [ends.labels[c] for c in ends.children(blind_p1)] == ["fold", "cover"]

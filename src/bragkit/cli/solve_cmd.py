@@ -106,10 +106,10 @@ def _default_out(spec: GameSpec) -> Path:
               help="teen-patti-hu: betting actions before the forced show (8).")
 @click.option("--deck", type=Whole(12, 52), default=52, show_default=True,
               help="Cards in the deck: 52 or a reduced deck of the top ranks (12, 16, ...).")
-@click.option("--last-chip", type=click.Choice(["ends", "plays-on"]), default="ends",
+@click.option("--last-chip", type=click.Choice(["plays-on", "ends"]), default="plays-on",
               show_default=True,
-              help="A bet of a player's last chip ends the betting (rules 4.4.9), or "
-                   "play goes on (the research prototype's 6,744-node tree).")
+              help="A bet of exactly a player's last chip: play goes on (rules 4.4.9; the "
+                   "6,744-node tree), or it ends the betting like a cover.")
 @click.option("--out", type=click.Path(dir_okay=False), default=None,
               help="Where to save the strategy (default: GAME.npz in this directory).")
 @click.option("--precision", type=click.Choice(["float16", "uint8"]), default="float16",

@@ -11,14 +11,14 @@ See docs/solver.md.
 >>> s = Solver(GameSpec.hu_brag_s12(stack=4))
 >>> s.run(20)
 >>> round(s.evaluate().value, 1)
--0.4
+-0.1
 """
 
 from bragkit.solve.cfr import ALGORITHMS, Evaluation, Solver, Strategy, evaluate
 from bragkit.solve.classes import HandClasses, hand_classes
 from bragkit.solve.io import SolveFileError, load_strategy, save_strategy
-from bragkit.solve.tree import GAMES, GameSpec, Tree, build_tree
+from bragkit.solve.tree import GAMES, HU_BRAG_S12_VALUE, GameSpec, Tree, build_tree
 
-__all__ = ["ALGORITHMS", "GAMES", "Evaluation", "GameSpec", "HandClasses", "SolveFileError",
-           "Solver", "Strategy", "Tree", "build_tree", "evaluate", "hand_classes",
-           "load_strategy", "save_strategy"]
+__all__ = ["ALGORITHMS", "GAMES", "HU_BRAG_S12_VALUE", "Evaluation", "GameSpec", "HandClasses",
+           "SolveFileError", "Solver", "Strategy", "Tree", "build_tree", "evaluate",
+           "hand_classes", "load_strategy", "save_strategy"]

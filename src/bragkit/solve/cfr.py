@@ -12,7 +12,7 @@ and weights the average by about t^2.
 
 >>> from bragkit.solve.tree import GameSpec
 >>> s = Solver(GameSpec.hu_brag_s12(stack=4))
->>> s.run(60)
+>>> s.run(100)
 >>> s.evaluate().exploitability < 2e-3
 True
 """

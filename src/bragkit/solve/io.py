@@ -80,6 +80,7 @@ def save_strategy(solver: Solver, path: str | os.PathLike[str],
     if evaluation is not None:
         meta["exploitability"] = evaluation.exploitability
         meta["value"] = evaluation.value
+        meta["best_response"] = list(evaluation.best_response)
     target = Path(path)
     target.parent.mkdir(parents=True, exist_ok=True)
     tmp = target.with_name(target.name + ".tmp")

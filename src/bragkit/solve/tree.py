@@ -9,9 +9,11 @@ level is a contiguous range and the children of a node are contiguous.
 stacks of 12 (the ante included), p1 acts first; stake levels 1, 2, 4 blind units (a blind
 player pays the stake, an open one twice it); each turn fold, stay or double (at most two
 doublings); a see needs a bet first, costs twice the stay, is refused to an open player
-against a blind one, and the seer loses ties.  A player who cannot afford more than the
-stay (or the see he wants) *covers*: he puts in the rest and the hands are compared at once,
-ties to the other player.  A double is offered only when it leaves money behind.  A blind
+against a blind one, and the seer loses ties.  A player who cannot afford the stay (or
+the see he wants) *covers*: he puts in the rest and the hands are compared at once, ties to
+the other player.  One who can pay exactly the stay (or a double) pays it and play goes on
+-- rules 4.4.9 covers only when the money is *less* than the stay, and exactly affording is
+affording (``last_chip="ends"`` makes a bet of the last chip a cover instead).  A blind
 player left alone takes the pot (the full Brag rule, where the pot carries to the next
 deal, is out of scope: it links deals into one unbounded game).
 
@@ -20,13 +22,13 @@ chaal or double, at most 8 betting actions and 2 doublings, then a free forced s
 ties split; a show costs what staying costs, a seen player may not show against a blind
 one, and the requester loses ties.
 
->>> t = build_tree(GameSpec.hu_brag_s12())
+>>> t = build_tree(GameSpec.hu_brag_s12())      # the research prototype's tree
 >>> t.size, t.terminal_count, t.decision_count
-(4988, 3030, 1958)
+(6744, 4100, 2644)
 >>> t.blind_decision_count, t.max_contribution
-(766, 12)
->>> build_tree(GameSpec.hu_brag_s12(last_chip="plays-on")).size   # the prototype's tree
-6744
+(1006, 12)
+>>> build_tree(GameSpec.hu_brag_s12(last_chip="ends")).size   # a last-chip bet covers
+4988
 """
 
 from __future__ import annotations
@@ -40,7 +42,7 @@ import numpy.typing as npt
 
 from bragkit.errors import RulesError
 
-__all__ = ["GAMES", "GameSpec", "Tree", "build_tree"]
+__all__ = ["GAMES", "HU_BRAG_S12_VALUE", "GameSpec", "Tree", "build_tree"]
 
 I64 = npt.NDArray[np.int64]
 F64 = npt.NDArray[np.float64]
@@ -48,6 +50,12 @@ B8 = npt.NDArray[np.bool_]
 
 GAMES = ("hu-brag-s12", "teen-patti-hu")
 """The solved games by name."""
+
+HU_BRAG_S12_VALUE = -0.0883
+"""p1's value of HU-Brag-S12 (antes per hand), as the independent research prototype measured
+it on the same 6,744-node tree (-0.0883 +- 0.0003): the solver's regression figure
+(benchmarks/bench_solve.py pins it to +- 0.0005; a test keeps it inside the shipped
+strategy's bracket [-BR2, BR1])."""
 
 MAX_NODES = 400_000
 """The largest tree :func:`build_tree` builds (memory grows with nodes x 1,755)."""
@@ -77,14 +85,16 @@ class GameSpec:
     """Betting actions before a free forced show (Teen Patti), or None (Brag: stacks bound)."""
     deck: int = 52
     """Cards in the deck: 52, or a reduced deck of the top deck/4 ranks (for exact checks)."""
-    last_chip: str = "ends"
-    """A bet that puts in a player's last chip: ``"ends"`` the betting (a cover: the hands are
-    compared at once, ties to the other player; rules 4.4.9), or ``"plays-on"`` (the
-    research prototype's tree: only a stay he cannot pay is a cover)."""
+    last_chip: str = "plays-on"
+    """A bet that puts in exactly a player's last chip: ``"plays-on"`` (the default, rules
+    4.4.9: only a stay he cannot pay in full is a cover; the other player may still act --
+    the research prototype's tree and the engine's ``short_stack_policy="cover"``), or
+    ``"ends"``: it ends the betting like a cover (the hands compared at once, ties to the
+    other player)."""
 
     @staticmethod
     def hu_brag_s12(stack: int = 12, stakes: tuple[int, ...] = (1, 2, 4), max_raises: int = 2,
-                    deck: int = 52, last_chip: str = "ends", ante: int = 1) -> GameSpec:
+                    deck: int = 52, last_chip: str = "plays-on", ante: int = 1) -> GameSpec:
         """HU-Brag-S12, optionally with other stacks, stakes, raise cap or deck."""
         return GameSpec("hu-brag-s12", stack, ante, tuple(stakes), max_raises, None, deck,
                         last_chip).checked()
