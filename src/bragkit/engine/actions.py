@@ -207,7 +207,8 @@ def interned(kind: str, amount: int | None = None, arg: str | None = None) -> Ac
     key = (kind, amount, arg)
     found = _INTERNED.get(key)
     if found is None:
-        found = Action(kind, amount, arg)
+        # a plain str kind, so the shared action looks the same whoever built it first
+        found = Action(kind if type(kind) is str else str(kind), amount, arg)
         if len(_INTERNED) >= INTERNED_MAX:
             _INTERNED.clear()
         _INTERNED[key] = found

@@ -96,7 +96,8 @@ def from_dict(data: object) -> HandHistory:
     rules: Rules | None = None
     spec = data.get("rules", DEFAULT_GAME)
     preset = spec.get("preset") if isinstance(spec, dict) else spec
-    house = next((s for s in specs() if s.own_rules and preset in s.presets), None)
+    house = next((s for s in specs() if s.own_rules and isinstance(preset, str)
+                  and preset in s.presets), None)
     if house is not None:  # a game with its own rules value and history loader (casino)
         raise HistoryError(f"bad history: a {house.name} history (rules {excerpt(preset)}) is "
                            f"read by {house.table.split(':')[0]}.loads_{house.name} (brag replay "
