@@ -46,7 +46,9 @@ test: $(STAMP_DEV) browser
 	@logs=$$(mktemp -d); \
 	$(BIN)/mypy >$$logs/mypy 2>&1 & types=$$!; \
 	$(BIN)/lint-imports >$$logs/imports 2>&1 & imports=$$!; \
-	$(BIN)/python -m pytest $(PYTEST_PARALLEL); tests=$$?; \
+	$(BIN)/python -m pytest $(PYTEST_PARALLEL) -m "not terminal"; tests=$$?; \
+	$(BIN)/python -m pytest -p no:cacheprovider -p no:xdist -m terminal $(PYTEST_ARGS) \
+		tests/test_play_cli.py tests/test_play_table.py || tests=1; \
 	wait $$types; types=$$?; wait $$imports; imports=$$?; \
 	echo "--- mypy"; cat $$logs/mypy; echo "--- lint-imports"; tail -n 25 $$logs/imports; \
 	rm -rf $$logs; \

@@ -20,6 +20,9 @@ from bragkit.errors import BragError
 from bragkit.history import load, replay
 from bragkit.rules import get_preset
 
+# driven through a real terminal (pexpect): run apart from the parallel suite (Makefile)
+pytestmark = pytest.mark.terminal
+
 pexpect = pytest.importorskip("pexpect")
 _register()
 

@@ -37,6 +37,9 @@ from bragkit.games import hand_ranking
 from bragkit.games.reference import keys_of
 from bragkit.rules import get_preset, preset_names
 
+# driven through a real terminal (pexpect): run apart from the parallel suite (Makefile)
+pytestmark = pytest.mark.terminal
+
 pexpect = pytest.importorskip("pexpect")
 _register()
 
