@@ -208,7 +208,10 @@ def test_leave_cashes_out_and_settle_up_balances(tmp_path: Path) -> None:
         await a.wait_for(lambda f: f["table"]["hands_played"] == 1)
         for c in (a, b):
             assert (await c.call({"t": "leave"}))["t"] == "ack"
-        await a.wait_for(lambda f: all(s["kind"] == "empty" for s in f["table"]["seats"]))
+        # the seats empty and nobody connected to them (the two leaves may reach the
+        # frames one after the other): waits for it, fails by timing out
+        await a.wait_for(lambda f: all(s["kind"] == "empty" and not s["connected"]
+                                       for s in f["table"]["seats"]))
         assert not any(s["connected"] for s in a.table["seats"])
         ledger = room.get(f"/api/tables/{tid}/ledger", token=made["host_token"]).json()
         people = {p["name"]: p for p in ledger["people"]}
