@@ -61,3 +61,17 @@ def test_an_unknown_command_is_one_line_and_exit_2() -> None:
                           text=True, check=False, timeout=60)
     assert done.returncode == 2 and done.stderr.count("\n") == 1
     assert "No such command 'nosuch'" in done.stderr
+
+
+def test_summaries_are_each_commands_own_first_sentence() -> None:
+    _register()
+    assert set(cli_package.SUMMARIES) == set(COMMANDS)
+    for name, summary in cli_package.SUMMARIES.items():
+        command = cli.commands[name]
+        assert (command.help or "").split("\n\n")[0].strip() == summary, name
+
+
+def test_group_help_loads_no_subcommand_module() -> None:
+    loaded = _loaded("--help")
+    assert not {f"bragkit.cli.{m}" for m in COMMANDS.values()} & set(loaded)
+    assert "numpy" not in loaded

@@ -16,7 +16,7 @@ import click
 
 from bragkit.errors import BragError
 
-__all__ = ["COMMANDS", "main"]
+__all__ = ["COMMANDS", "SUMMARIES", "main"]
 
 
 COMMANDS: Final = {
@@ -36,6 +36,23 @@ COMMANDS: Final = {
 ``@cli.command``).  A new subcommand adds one line here: only the module of the
 subcommand being run is imported, so ``brag odds --help`` loads no engine, no numpy."""
 
+SUMMARIES: Final = {
+    "casino": "Casino 3 Card Brag (and Three Card Poker) against the dealer.",
+    "compare": 'Rank HANDS, best first; each HAND is one argument such as "As Kd Qh".',
+    "connect": "Play at the card-room table of URL (an invite or a seat's link) from the "
+               "terminal.",
+    "equity": "The chance that HAND wins, ties or loses against unknown hands.",
+    "odds": "Print the exact odds of each category, by enumerating every hand.",
+    "play": "Play at a terminal table against bots; every deal is saved for 'brag replay'.",
+    "replay": "Re-play the hand history FILE and show what happened.",
+    "rules": "List the rule keys of PRESET: value, default and meaning of each.",
+    "serve": "Run the card room: private tables by link, people and bots playing every game.",
+    "simulate": "Simulate bots playing HANDS deals and summarise each bot's results.",
+    "solve": "Solve a heads-up game by vector-form CFR and save the equilibrium strategy.",
+}
+"""The first sentence of each subcommand's help, so that ``brag --help`` lists them without
+importing any of them (a test keeps these equal to the commands' own help)."""
+
 
 class BragGroup(click.Group):
     """A click group that turns every :class:`BragError` into one line and exit 2, and
@@ -45,6 +62,17 @@ class BragGroup(click.Group):
         if self is not cli:
             return super().list_commands(ctx)
         return sorted(set(self.commands) | set(COMMANDS))
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        if self is not cli:
+            super().format_commands(ctx, formatter)
+            return
+        names = self.list_commands(ctx)
+        limit = formatter.width - 6 - max(len(name) for name in names)
+        rows = [(name, click.Command(name, help=SUMMARIES[name]).get_short_help_str(limit))
+                for name in names]
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         if self is cli and cmd_name not in self.commands and cmd_name in COMMANDS:
