@@ -36,7 +36,7 @@ from bragkit.server.store.base import (
     decode_object,
     encode_json,
 )
-from bragkit.server.store.schema import ddl
+from bragkit.server.store.schema import SCHEMA_VERSION, ddl
 
 __all__ = [
     "Row",
@@ -45,6 +45,7 @@ __all__ = [
     "balances",
     "create_table",
     "ddl",
+    "install_schema",
     "ledger",
     "log",
     "open_tables",
@@ -54,6 +55,31 @@ __all__ = [
 
 Row = tuple[object, ...]
 Run = Callable[[str, Sequence[object]], list[Row]]
+
+
+def install_schema(run: Run, dialect: str, where: str) -> None:
+    """Create the schema's tables if missing and check the stored schema version, inside
+    the transaction the caller opened (a database of another version: one-line
+    :class:`StoreError` naming ``where``).
+
+    >>> import sqlite3
+    >>> conn = sqlite3.connect(":memory:")
+    >>> run = lambda sql, params=(): conn.execute(sql, params).fetchall()
+    >>> install_schema(run, "sqlite", "memory"); install_schema(run, "sqlite", "memory")
+    >>> _ = run("UPDATE room_meta SET value = '0' WHERE key = 'schema'")
+    >>> install_schema(run, "sqlite", "memory")
+    Traceback (most recent call last):
+    ...
+    bragkit.server.store.base.StoreError: memory has schema version 0, this bragkit reads ...
+    """
+    for statement in ddl(dialect):
+        run(statement, ())
+    rows = run("SELECT value FROM room_meta WHERE key = 'schema'", ())
+    if not rows:
+        run("INSERT INTO room_meta (key, value) VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
+    elif rows[0][0] != str(SCHEMA_VERSION):
+        raise StoreError(f"{where} has schema version {rows[0][0]}, "
+                         f"this bragkit reads {SCHEMA_VERSION}")
 
 
 def _int(value: object) -> int:

@@ -24,7 +24,6 @@ import psycopg
 from bragkit.errors import excerpt
 from bragkit.server.store import ops
 from bragkit.server.store.base import StoreError
-from bragkit.server.store.schema import SCHEMA_VERSION, ddl
 from bragkit.server.store.writer import QueuedStore
 
 __all__ = ["PostgresStore", "advisory_key"]
@@ -116,15 +115,7 @@ class PostgresStore(QueuedStore):
         run("BEGIN", ())
         try:
             run("SELECT pg_advisory_xact_lock(?)", (_MIGRATION_LOCK,))
-            for statement in ddl("postgres"):
-                run(statement, ())
-            rows = run("SELECT value FROM room_meta WHERE key = 'schema'", ())
-            if not rows:
-                run("INSERT INTO room_meta (key, value) VALUES ('schema', ?)",
-                    (str(SCHEMA_VERSION),))
-            elif rows[0][0] != str(SCHEMA_VERSION):
-                raise StoreError(f"the database has schema version {rows[0][0]}, "
-                                 f"this bragkit reads {SCHEMA_VERSION}")
+            ops.install_schema(run, "postgres", "the database")
             run("COMMIT", ())
         except BaseException:
             run("ROLLBACK", ())

@@ -26,7 +26,6 @@ from pathlib import Path
 from bragkit.errors import excerpt
 from bragkit.server.store import ops
 from bragkit.server.store.base import StoreError
-from bragkit.server.store.schema import SCHEMA_VERSION, ddl
 from bragkit.server.store.writer import QueuedStore
 
 __all__ = ["SQLiteStore", "process_tag"]
@@ -130,15 +129,7 @@ class SQLiteStore(QueuedStore):
         run = _runner(self._conn)
         run("BEGIN IMMEDIATE", ())
         try:
-            for statement in ddl("sqlite"):
-                run(statement, ())
-            rows = run("SELECT value FROM room_meta WHERE key = 'schema'", ())
-            if not rows:
-                run("INSERT INTO room_meta (key, value) VALUES ('schema', ?)",
-                    (str(SCHEMA_VERSION),))
-            elif rows[0][0] != str(SCHEMA_VERSION):
-                raise StoreError(f"{excerpt(self.path)} has schema version {rows[0][0]}, "
-                                 f"this bragkit reads {SCHEMA_VERSION}")
+            ops.install_schema(run, "sqlite", excerpt(self.path))
             run("COMMIT", ())
         except BaseException:
             run("ROLLBACK", ())
