@@ -37,10 +37,42 @@ if TYPE_CHECKING:
     from bragkit.engine.contract import SeatView
     from bragkit.rules import Rules
 
-__all__ = ["DealProtocol"]
+__all__ = ["ActionLog", "DealProtocol"]
 
 
-class DealProtocol:
+class ActionLog:
+    """The action log's part of every deal state, house games included (casino): the first
+    state, :meth:`replay` and :meth:`action_strings` (a mixin without state of its own).
+    A state supplies ``actions``, ``origin`` and ``apply_move``."""
+
+    __slots__ = ()
+
+    if TYPE_CHECKING:
+        actions: tuple[tuple[int, Action], ...]
+        origin: Any
+
+        def apply_move(self, seat: int, action: Action | str) -> Self: ...
+
+    def first(self) -> Self:
+        """The first state of this deal (after the antes and the deal)."""
+        state = self
+        while state.origin is not None:
+            state = state.origin
+        return state
+
+    def replay(self) -> Self:
+        """Re-apply this state's action log to its first state (must reproduce ``self``)."""
+        state = self.first()
+        for seat, action in self.actions:
+            state = state.apply_move(seat, action)
+        return state
+
+    def action_strings(self) -> list[str]:
+        """The action log as history strings (``p1 bet 4``)."""
+        return [format_move(s, a) for s, a in self.actions]
+
+
+class DealProtocol(ActionLog):
     """Shared behaviour of the deal states (a mixin without state of its own)."""
 
     __slots__ = ()
@@ -142,22 +174,3 @@ class DealProtocol:
                 f"{format_move(seat, action)}: it is p{self.to_act + 1}'s turn, not "
                 f"p{seat + 1}'s (turn order, rules {self.turn_rule()})")
         return self.apply(action)
-
-    def first(self) -> Self:
-        """The first state of this deal (after the antes and the deal)."""
-        state = self
-        while state.origin is not None:
-            state = state.origin
-        return state
-
-    def replay(self) -> Self:
-        """Re-apply this state's action log to its first state (must reproduce ``self``)."""
-        state = self.first()
-        for seat, action in self.actions:
-            state = state.apply_move(seat, action)
-        return state
-
-    def action_strings(self) -> list[str]:
-        """The action log as history strings (``p1 bet 4``)."""
-        return [format_move(s, a) for s, a in self.actions]
-

@@ -29,8 +29,9 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Final
 
 from bragkit.cards import Card, CardsLike, format_cards, parse_cards
-from bragkit.engine.actions import Action, LegalAction, format_move, parse_action
+from bragkit.engine.actions import Action, LegalAction, parse_action
 from bragkit.engine.contract import OVER, InfoKey, SeatView, Turn, slot_setter
+from bragkit.engine.deal_protocol import ActionLog
 from bragkit.engine.events import Event
 from bragkit.engine.kinds import ActionKind, Phase
 from bragkit.errors import CardError, IllegalActionError, excerpt
@@ -76,9 +77,10 @@ def _six(cards: CardsLike) -> tuple[Card, ...]:
 
 
 @dataclass(frozen=True, slots=True)
-class CasinoState:
+class CasinoState(ActionLog):
     """One casino hand as an immutable value (see the module documentation); build it with
-    :meth:`start`."""
+    :meth:`start`.  :class:`~bragkit.engine.deal_protocol.ActionLog` gives it
+    :meth:`replay` and :meth:`action_strings`, as every deal state."""
 
     rules: CasinoRules
     bankroll: int
@@ -297,17 +299,6 @@ class CasinoState:
         if not origin.cards and self.cards:
             return origin._next(cards=self.cards)
         return origin
-
-    def replay(self) -> CasinoState:
-        """Re-apply the action log to :meth:`first` (reproduces ``self`` once dealt)."""
-        state = self.first()
-        for seat, action in self.actions:
-            state = state.apply_move(seat, action)
-        return state
-
-    def action_strings(self) -> list[str]:
-        """The action log as history strings (``p1 ante 10``, ``p1 play``)."""
-        return [format_move(s, a) for s, a in self.actions]
 
     def chips_in_play(self) -> int:
         """The player's stack and the bets on the table."""
