@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 from bragkit.cards import Card, card_from_id
 from bragkit.engine.actions import Action, LegalAction
@@ -133,25 +133,20 @@ def _why_not(state: Any, seat: int, legal: tuple[LegalAction, ...]) -> dict[str,
     return out
 
 
-def _common(table: Table, view: SeatView, live: bool) -> dict[str, JSON]:
-    """The public numbers of a deal, read from a view (each one public by the rules)."""
-    out: dict[str, JSON] = {
-        "deal": table.deal_no + 1 if live else table.deal_no,
-        "dealer": _seat_name(view.dealer),
-        "phase": view.phase, "to_act": _seat_name(view.to_act),
-        "stacks": list(view.stacks), "pot": view.pot, "frozen_pots": list(view.pots),
-        "carried": table.carried, "stake": view.stake, "status": list(view.status),
-        "looked": list(view.looked),
-        "stub_card": str(view.stub_card) if view.stub_card is not None else None,
-    }
-    if view.contrib:
-        out["contrib"] = list(view.contrib)
-    if view.committed:
-        out["committed"] = list(view.committed)
-    if view.lives:
-        out["lives"] = list(view.lives)
-    if view.widow:
-        out["widow"] = _cards(view.widow)
+_PUBLIC_KEYS = ("dealer", "phase", "to_act", "stacks", "pot", "frozen_pots", "stake",
+                "status", "looked", "stub_card", "contrib", "committed", "lives", "widow")
+"""The fields of :meth:`SeatView.to_dict` that every seat and spectator may see (each one
+public by the rules); a seat's own fields are added by :func:`seat_view` only."""
+
+
+def _common(table: Table, fields: dict[str, object], live: bool) -> dict[str, JSON]:
+    """The public numbers of a deal, copied by name from a view's :meth:`SeatView.to_dict`
+    (its card and seat formatting; the game-specific fields only when the game has them)."""
+    out: dict[str, JSON] = {"deal": table.deal_no + 1 if live else table.deal_no,
+                            "carried": table.carried}
+    for key in _PUBLIC_KEYS:
+        if key in fields:
+            out[key] = cast(JSON, fields[key])
     return out
 
 
@@ -171,17 +166,18 @@ def seat_view(table: Table, seat: int, finished: bool = False) -> dict[str, JSON
         return {"deal": None, "seat": _seat_name(seat), "legal": [], "live": False}
     view: SeatView = state.view(seat)
     legal = view.legal if live and view.to_act == seat else ()
-    out = _common(table, view, live)
+    fields = view.to_dict()
+    out = _common(table, fields, live)
     out["live"] = live
     out["seat"] = _seat_name(seat)
-    out["own_cards"] = _cards(view.own_cards)
+    out["own_cards"] = cast(JSON, fields["own_cards"])
     out["hand_name"] = hand_name(table, view.own_cards)
     out["own_text"] = own_cards_text(view, seat, legal)
     out["shown"] = {f"p{s + 1}": _cards(h) for s, h in sorted(view.shown.items())}
     out["shown_names"] = {f"p{s + 1}": hand_name(table, h) for s, h in sorted(view.shown.items())}
-    if view.offered is not None:
-        out["offered"] = str(view.offered)
-    out["events"] = [str(e) for e in view.events]
+    if "offered" in fields:
+        out["offered"] = cast(JSON, fields["offered"])
+    out["events"] = cast(JSON, fields["events"])
     out["notes"] = list(explain_lines(state.rules, view.events, seat))
     out["legal"] = _legal(table, state, seat, legal) if legal else []
     out["why_not"] = _why_not(state, seat, legal) if legal else {}
@@ -275,7 +271,7 @@ def public_view(table: Table, finished: bool = False) -> dict[str, JSON]:
     if state is None:
         return {"deal": None, "seat": None, "legal": [], "live": False}
     view: SeatView = state.view(0)  # only its public numbers are read (see _common)
-    out = _common(table, view, live)
+    out = _common(table, view.to_dict(), live)
     events = _public_events(state.events)
     out["live"] = live
     out["seat"] = None
