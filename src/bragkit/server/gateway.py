@@ -364,8 +364,10 @@ class Gateway:
         raise ServerError("unknown_type", f"unknown message type {excerpt(kind)}")
 
     def _rebind_all(self, rt: TableRuntime) -> None:
+        """After an approval or a kick: every connection holds the seat its token holds now
+        (the host's too: a host who asked for a seat sits once it is approved)."""
         for other in list(rt.listeners):
-            if isinstance(other, Watcher) and other.token is not None and not other.host:
+            if isinstance(other, Watcher) and other.token is not None:
                 self.rebind(rt, other)
 
 
