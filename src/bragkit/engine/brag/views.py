@@ -26,33 +26,12 @@ from __future__ import annotations
 from bragkit.cards import Card, card_from_id
 from bragkit.engine.brag.core import BragRecord, ViewDigest
 from bragkit.engine.brag.legal import legal_actions
-from bragkit.engine.contract import SeatView, slot_setter
+from bragkit.engine.contract import SeatView
 from bragkit.engine.events import Event
-from bragkit.engine.views import reusable_digest
+from bragkit.engine.views import make_view, reusable_digest
 
 __all__ = ["seat_view"]
 
-
-_view_seat = slot_setter(SeatView, "seat")
-_view_dealer = slot_setter(SeatView, "dealer")
-_view_stacks = slot_setter(SeatView, "stacks")
-_view_pot = slot_setter(SeatView, "pot")
-_view_pots = slot_setter(SeatView, "pots")
-_view_stake = slot_setter(SeatView, "stake")
-_view_status = slot_setter(SeatView, "status")
-_view_looked = slot_setter(SeatView, "looked")
-_view_to_act = slot_setter(SeatView, "to_act")
-_view_phase = slot_setter(SeatView, "phase")
-_view_own_cards = slot_setter(SeatView, "own_cards")
-_view_shown = slot_setter(SeatView, "shown")
-_view_stub_card = slot_setter(SeatView, "stub_card")
-_view_events = slot_setter(SeatView, "events")
-_view_legal = slot_setter(SeatView, "legal")
-_view_contrib = slot_setter(SeatView, "contrib")
-_view_committed = slot_setter(SeatView, "committed")
-_view_lives = slot_setter(SeatView, "lives")
-_view_widow = slot_setter(SeatView, "widow")
-_view_offered = slot_setter(SeatView, "offered")
 
 _Digest = ViewDigest
 _EMPTY: _Digest = ((), (), None, {}, None)
@@ -109,25 +88,8 @@ def seat_view(st: BragRecord, seat: int) -> SeatView:
     if own is not None and hand and st.looked[seat]:
         own_cards = tuple(card_from_id(c) for c in hand if c in own)
     frozen = st.seldom.covered_pots
-    view = object.__new__(SeatView)  # by slot (the frozen __init__ is slow)
-    _view_seat(view, seat)
-    _view_dealer(view, setup.dealer)
-    _view_stacks(view, st.stacks)
-    _view_pot(view, st.pot)
-    _view_pots(view, tuple([a for a, _ in frozen]) if frozen else ())
-    _view_stake(view, st.stake)
-    _view_status(view, st.status)
-    _view_looked(view, st.looked)
-    _view_to_act(view, st.to_act)
-    _view_phase(view, st.phase)
-    _view_own_cards(view, own_cards)
-    _view_shown(view, dict(shown))
-    _view_stub_card(view, stub)
-    _view_events(view, events)
-    _view_legal(view, legal_actions(st) if st.to_act == seat else ())
-    _view_contrib(view, ())
-    _view_committed(view, ())
-    _view_lives(view, ())
-    _view_widow(view, ())
-    _view_offered(view, None)
-    return view
+    return make_view(seat=seat, dealer=setup.dealer, stacks=st.stacks, pot=st.pot,
+                     pots=tuple([a for a, _ in frozen]) if frozen else (), stake=st.stake,
+                     status=st.status, looked=st.looked, to_act=st.to_act, phase=st.phase,
+                     own_cards=own_cards, shown=dict(shown), stub_card=stub, events=events,
+                     legal=legal_actions(st) if st.to_act == seat else ())
