@@ -20,6 +20,7 @@ inside a transaction the caller opened (:mod:`.sqlite`, :mod:`.postgres`).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Literal
 
 from bragkit.errors import excerpt
 from bragkit.server.store.base import (
@@ -57,7 +58,7 @@ Row = tuple[object, ...]
 Run = Callable[[str, Sequence[object]], list[Row]]
 
 
-def install_schema(run: Run, dialect: str, where: str) -> None:
+def install_schema(run: Run, dialect: Literal["sqlite", "postgres"], where: str) -> None:
     """Create the schema's tables if missing and check the stored schema version, inside
     the transaction the caller opened (a database of another version: one-line
     :class:`StoreError` naming ``where``).
