@@ -1,0 +1,95 @@
+"""Rules to kernel parameters: what the vector engine plays, and a one-line refusal of the rest.
+
+>>> from bragkit.rules import get_preset
+>>> params(get_preset("teen-patti"), 3)[:5].tolist()   # players, boot, 2 boot, 4 boot, R0
+[3, 1, 2, 4, 2]
+>>> params(get_preset("modern").replace(short_stack_policy="cover"), 3)
+Traceback (most recent call last):
+...
+bragkit.errors.RulesError: short_stack_policy='cover': bragkit.vector plays only \
+'fold_or_rebuy' (use the reference engine, bragkit.engine.open_table)
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+import numpy as np
+import numpy.typing as npt
+
+from bragkit.errors import RulesError
+from bragkit.rules import Rules
+from bragkit.vector import layout as L
+
+__all__ = ["GAMES", "SUPPORTED", "check", "params"]
+
+GAMES: Final = ("modern", "teen-patti")
+"""The games the vector engine plays (their three-card forms)."""
+
+SUPPORTED: Final[dict[str, str]] = {
+    "ante": "any (Teen Patti: the boot, >= 1)",
+    "min_bet, max_bet": "the first bet's bounds (modern)",
+    "raise_limit": "None or a cap on each raise (modern)",
+    "pot_limit": "True or False (modern)",
+    "blind_allowed": "True or False",
+    "see_cost": "double or single (modern; Teen Patti's show costs the stay)",
+    "blind_definition": "has_bet_blind or never_looked",
+    "blind_winner_policy": "carry (the pot carries, the winner retains or releases the "
+                           "hand) or wins",
+    "agreed_showdown": "True or False (modern)",
+    "a23_rank, threes_high, tp_a23": "every ranking option of the two games",
+    "sideshow, sideshow_min_active": "Teen Patti's side show",
+    "pot_limit_total": "None or Teen Patti's pot limit (a showdown when reached)",
+    "first_dealer": "random (the env's generator) or seat1",
+}
+"""The rule keys the vector engine reads, and the values it plays."""
+
+_FIXED: Final[dict[str, tuple[object, str]]] = {
+    "cards": (3, "three-card deals only"),
+    "wild": (None, "no wild cards"),
+    "short_stack_policy": ("fold_or_rebuy", "only 'fold_or_rebuy'"),
+    "rebuy_anytime": (False, "no rebuys during a deal"),
+    "dealers_choice_every": (None, "one game per table (no dealer's choice)"),
+    "extra": ((), "no extra rule keys"),
+}
+
+
+def check(rules: Rules) -> None:
+    """Raise :class:`~bragkit.errors.RulesError` naming the first option the vector engine
+    cannot play."""
+    if rules.game not in GAMES:
+        raise RulesError(f"game={rules.game!r}: bragkit.vector plays {' and '.join(GAMES)} "
+                         "(use the reference engine, bragkit.engine.open_table)")
+    for key, (value, what) in _FIXED.items():
+        got = getattr(rules, key)
+        if got != value:
+            raise RulesError(f"{key}={got!r}: bragkit.vector plays {what} (use the reference "
+                             "engine, bragkit.engine.open_table)")
+
+
+def params(rules: Rules, players: int) -> npt.NDArray[np.int32]:
+    """The kernels' rule parameters (:mod:`bragkit.vector.layout`, ``P_*``) of ``rules``."""
+    check(rules)
+    out = np.zeros(L.P_SIZE, dtype=np.int32)
+    out[L.P_N] = players
+    out[L.P_ANTE] = rules.ante
+    teen = rules.game == "teen-patti"
+    out[L.P_MIN_FIRST] = 2 * rules.ante if teen else rules.min_bet
+    out[L.P_MAX_FIRST] = 4 * rules.ante if teen else rules.max_bet
+    out[L.P_R0] = 2 * rules.ante if teen else 0
+    out[L.P_RAISE_LIMIT] = -1 if teen or rules.raise_limit is None else rules.raise_limit
+    out[L.P_RAISE_FACTOR] = 2 if teen else -1
+    out[L.P_POT_LIMIT] = 0 if teen else int(rules.pot_limit)
+    out[L.P_SEE] = L.SEE_STAY if teen else (L.SEE_SINGLE if rules.see_cost == "single"
+                                            else L.SEE_DOUBLE)
+    out[L.P_BLIND_OK] = int(rules.blind_allowed)
+    out[L.P_AGREED] = 0 if teen else int(rules.agreed_showdown)
+    carry = not teen and rules.blind_winner_policy == "carry"
+    out[L.P_CARRY] = int(carry)
+    out[L.P_RETAIN] = int(carry)
+    out[L.P_HAS_BET_BLIND] = int(rules.blind_definition == "has_bet_blind")
+    out[L.P_SIDESHOW] = int(teen and rules.sideshow)
+    out[L.P_SIDESHOW_MIN] = rules.sideshow_min_active
+    limit = rules.pot_limit_total if teen else None
+    out[L.P_POT_TOTAL] = -1 if limit is None else limit
+    return out

@@ -1,0 +1,509 @@
+"""The per-table kernels of the vector engine: deal, legal mask, one move (rules 4.4, 4.7).
+
+Every function works on one row ``t`` of the state matrix ``S`` (``int32``, one row per
+table, columns in :mod:`bragkit.vector.layout`) with the rule parameters ``P``; they are
+plain Python over numpy arrays, compiled by numba when available (:mod:`bragkit.vector._jit`).
+They play exactly what :class:`bragkit.engine.BragState` plays for the supported rules
+(tests/test_vector_diff.py): the brag-style machine's bet bounds, stays and see prices, the
+agreed showdown of modern Brag, Teen Patti's side show and pot limit, and fold-outs that
+carry the pot to a blind winner, who then retains or releases the hand.
+
+>>> import numpy as np
+>>> from bragkit.vector import layout as L
+>>> L.bet_bounds(np.zeros(L.P_SIZE, dtype=np.int32), 0, 1, 3, 10)   # all 0: no bet at all
+(0, 0)
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import numpy.typing as npt
+
+from bragkit.vector._jit import jit
+from bragkit.vector.layout import (
+    A_ACCEPT,
+    A_AGREE,
+    A_BET_MAX,
+    A_BET_MIN,
+    A_BET_POT,
+    A_BET_X2,
+    A_DECLINE,
+    A_FOLD,
+    A_LOOK,
+    A_REFUSE,
+    A_RELEASE,
+    A_RETAIN,
+    A_SEE,
+    A_SHOWDOWN,
+    A_SIDESHOW,
+    AMT_HI,
+    AMT_LO,
+    AMT_MAX,
+    AMT_MIN,
+    AMT_POT,
+    AMT_SEE,
+    AMT_SIDE,
+    AMT_X2,
+    C_ASK,
+    C_CARRIED,
+    C_DEALER,
+    C_FLAGS,
+    C_LAST,
+    C_PHASE,
+    C_POT,
+    C_STAKE,
+    C_STEPS,
+    C_TO_ACT,
+    P_AGREED,
+    P_ANTE,
+    P_BLIND_OK,
+    P_CARRY,
+    P_HAS_BET_BLIND,
+    P_N,
+    P_POT_TOTAL,
+    P_R0,
+    P_RETAIN,
+    P_SIDESHOW,
+    P_SIDESHOW_MIN,
+    PH_AGREE,
+    PH_BET,
+    PH_OVER,
+    PH_RETAIN,
+    PH_SIDESHOW,
+    ST_FOLDED,
+    ST_IN,
+    ST_OUT,
+    bet_bounds,
+    seat_cols,
+    see_cost,
+)
+
+__all__ = ["deal_table", "legal_table", "move_table", "random_choice", "step_tables"]
+
+I32 = npt.NDArray[np.int32]
+I16 = npt.NDArray[np.int16]
+I8 = npt.NDArray[np.int8]
+F64 = npt.NDArray[np.float64]
+
+
+@jit
+def _next_in(S: I32, t: int, status0: int, n: int, seat: int) -> int:
+    """The next seat clockwise after ``seat`` still betting (-1 if none)."""
+    for k in range(1, n + 1):
+        s = (seat + k) % n
+        if S[t, status0 + s] == ST_IN:
+            return s
+    return -1
+
+
+@jit
+def _active(S: I32, t: int, status0: int, n: int) -> int:
+    count = 0
+    for s in range(n):
+        if S[t, status0 + s] == ST_IN:
+            count += 1
+    return count
+
+
+@jit
+def _end(S: I32, P: I32, t: int) -> None:
+    S[t, C_PHASE] = PH_OVER
+    S[t, C_TO_ACT] = -1
+
+
+@jit
+def _advance(S: I32, P: I32, t: int, seat: int) -> None:
+    n = P[P_N]
+    status0 = seat_cols(n)[2]
+    S[t, C_TO_ACT] = _next_in(S, t, status0, n, seat)
+    S[t, C_PHASE] = PH_BET
+    S[t, C_FLAGS] = 0
+
+
+@jit
+def _pay(S: I32, P: I32, t: int, seat: int, chips: int) -> None:
+    stack0 = seat_cols(P[P_N])[0]
+    S[t, stack0 + seat] -= chips
+    S[t, C_POT] += chips
+
+
+@jit
+def _award_one(S: I32, P: I32, t: int, seat: int) -> None:
+    stack0 = seat_cols(P[P_N])[0]
+    S[t, stack0 + seat] += S[t, C_POT]
+    S[t, C_POT] = 0
+
+
+@jit
+def _foldout(S: I32, P: I32, t: int) -> None:
+    """One seat left (4.4.2): it wins the pot, or the pot carries when it played blind."""
+    n = P[P_N]
+    cols = seat_cols(n)
+    status0 = cols[2]
+    looked0 = cols[3]
+    blind0 = cols[4]
+    s = -1
+    for k in range(n):
+        if S[t, status0 + k] == ST_IN:
+            s = k
+            break
+    blind = S[t, looked0 + s] == 0
+    if blind and P[P_HAS_BET_BLIND] == 1:
+        blind = S[t, blind0 + s] == 1
+    if P[P_CARRY] == 1 and blind:
+        S[t, C_CARRIED] = S[t, C_POT]
+        if P[P_RETAIN] == 1:
+            S[t, C_PHASE] = PH_RETAIN
+            S[t, C_TO_ACT] = s
+            return
+        _end(S, P, t)
+        return
+    _award_one(S, P, t, s)
+    _end(S, P, t)
+
+
+@jit
+def _multiway(S: I32, P: I32, t: int) -> None:
+    """Every seat still in shows; the best wins, ties split, odd chips from the dealer's
+    left (4.4.10; Teen Patti's pot limit)."""
+    n = P[P_N]
+    cols = seat_cols(n)
+    stack0 = cols[0]
+    status0 = cols[2]
+    key0 = cols[5]
+    dealer = S[t, C_DEALER]
+    best = -1
+    count = 0
+    for k in range(1, n + 1):
+        s = (dealer + k) % n
+        if S[t, status0 + s] == ST_IN:
+            key = S[t, key0 + s]
+            if key > best:
+                best = key
+                count = 1
+            elif key == best:
+                count += 1
+    pot = S[t, C_POT]
+    share = pot // count
+    odd = pot - share * count
+    i = 0
+    for k in range(1, n + 1):
+        s = (dealer + k) % n
+        if S[t, status0 + s] == ST_IN and S[t, key0 + s] == best:
+            S[t, stack0 + s] += share + (1 if i < odd else 0)
+            i += 1
+    S[t, C_POT] = 0
+    _end(S, P, t)
+
+
+@jit
+def _pot_limit_reached(S: I32, P: I32, t: int) -> bool:
+    limit = P[P_POT_TOTAL]
+    return bool(limit >= 0 and S[t, C_POT] >= limit)
+
+
+@jit
+def _side_target(S: I32, P: I32, t: int, seat: int) -> int:
+    """Teen Patti's side-show partner: the previous bettor still in (4.7), else -1."""
+    n = P[P_N]
+    status0 = seat_cols(n)[2]
+    prev = S[t, C_LAST]
+    if prev >= 0 and S[t, status0 + prev] != ST_IN:
+        prev = -1
+        for k in range(1, n):
+            s = (seat - k) % n
+            if S[t, status0 + s] == ST_IN:
+                prev = s
+                break
+    if prev < 0 or prev == seat:
+        return -1
+    return int(prev)
+
+
+@jit
+def legal_table(S: I32, P: I32, t: int, mask: I8, amt: I32) -> None:
+    """Write table ``t``'s 0/1 mask (one row) and its amounts (:data:`~layout.AMT_SIZE`)."""
+    for i in range(mask.shape[0]):
+        mask[i] = 0
+    for i in range(amt.shape[0]):
+        amt[i] = 0
+    phase = S[t, C_PHASE]
+    if phase == PH_OVER:
+        return
+    if phase == PH_RETAIN:
+        mask[A_RETAIN] = 1
+        mask[A_RELEASE] = 1
+        return
+    if phase == PH_AGREE:
+        mask[A_AGREE] = 1
+        mask[A_REFUSE] = 1
+        return
+    if phase == PH_SIDESHOW:
+        mask[A_ACCEPT] = 1
+        mask[A_DECLINE] = 1
+        return
+    n = P[P_N]
+    cols = seat_cols(n)
+    stack0 = cols[0]
+    status0 = cols[2]
+    looked0 = cols[3]
+    p = S[t, C_TO_ACT]
+    active = _active(S, t, status0, n)
+    stake = S[t, C_STAKE]
+    pot = S[t, C_POT]
+    if P[P_AGREED] == 1 and S[t, C_FLAGS] == 0 and active >= 3 and stake > 0:
+        mask[A_SHOWDOWN] = 1
+    blind = S[t, looked0 + p] == 0
+    if blind:
+        mask[A_LOOK] = 1
+    mask[A_FOLD] = 1
+    if blind and P[P_BLIND_OK] == 0:
+        return
+    stack = S[t, stack0 + p]
+    lo, hi = bet_bounds(P, stake, 1 if blind else 0, pot, stack)
+    if lo <= hi:
+        amt[AMT_LO] = lo
+        amt[AMT_HI] = hi
+        x2 = min(max(2 * lo, lo), hi)
+        at_pot = min(max(pot, lo), hi)
+        amt[AMT_MIN] = lo
+        amt[AMT_X2] = x2
+        amt[AMT_POT] = at_pot
+        amt[AMT_MAX] = hi
+        mask[A_BET_MIN] = 1
+        if x2 != lo:
+            mask[A_BET_X2] = 1
+        if at_pot != lo and at_pot != x2:
+            mask[A_BET_POT] = 1
+        if hi != lo and hi != x2 and hi != at_pot:
+            mask[A_BET_MAX] = 1
+    if active == 2 and stake > 0:
+        q = _next_in(S, t, status0, n, p)
+        q_blind = S[t, looked0 + q] == 0
+        if blind or not q_blind:
+            cost = see_cost(P, stake, 1 if blind else 0, 1 if q_blind else 0)
+            if cost <= stack:
+                amt[AMT_SEE] = cost
+                mask[A_SEE] = 1
+    if P[P_SIDESHOW] == 1 and not blind and active >= P[P_SIDESHOW_MIN]:
+        prev = _side_target(S, P, t, p)
+        if prev >= 0 and S[t, looked0 + prev] == 1:
+            slo, shi = bet_bounds(P, stake, 0, pot, stack)
+            if slo <= shi:
+                amt[AMT_SIDE] = slo
+                mask[A_SIDESHOW] = 1
+
+
+@jit
+def move_table(S: I32, P: I32, t: int, action: int, amt: I32) -> None:
+    """Apply slot ``action`` (legal: checked by the caller) for the seat to act of table
+    ``t``; ``amt`` is the table's amounts row from :func:`legal_table`."""
+    n = P[P_N]
+    cols = seat_cols(n)
+    status0 = cols[2]
+    looked0 = cols[3]
+    blind0 = cols[4]
+    key0 = cols[5]
+    p = S[t, C_TO_ACT]
+    S[t, C_STEPS] += 1
+    if action == A_LOOK:
+        S[t, looked0 + p] = 1
+        return
+    if action == A_FOLD:
+        S[t, status0 + p] = ST_FOLDED
+        if _active(S, t, status0, n) == 1:
+            _foldout(S, P, t)
+        else:
+            _advance(S, P, t, p)
+        return
+    if A_BET_MIN <= action <= A_BET_MAX:
+        x = amt[AMT_MIN + action - A_BET_MIN]
+        blind = S[t, looked0 + p] == 0
+        _pay(S, P, t, p, x)
+        S[t, C_STAKE] = 2 * x if blind else x
+        S[t, C_LAST] = p
+        if blind:
+            S[t, blind0 + p] = 1
+        if _pot_limit_reached(S, P, t):
+            _multiway(S, P, t)
+            return
+        _advance(S, P, t, p)
+        return
+    if action == A_SEE:
+        q = _next_in(S, t, status0, n, p)
+        _pay(S, P, t, p, amt[AMT_SEE])
+        winner = p if S[t, key0 + p] > S[t, key0 + q] else q
+        _award_one(S, P, t, winner)
+        _end(S, P, t)
+        return
+    if action == A_SHOWDOWN:
+        S[t, C_ASK] = p
+        S[t, C_PHASE] = PH_AGREE
+        S[t, C_TO_ACT] = _next_in(S, t, status0, n, p)
+        return
+    if action == A_AGREE:
+        proposer = S[t, C_ASK]
+        nxt = _next_in(S, t, status0, n, p)
+        if nxt == proposer:
+            _multiway(S, P, t)
+        else:
+            S[t, C_TO_ACT] = nxt
+        return
+    if action == A_REFUSE:
+        S[t, C_TO_ACT] = S[t, C_ASK]
+        S[t, C_PHASE] = PH_BET
+        S[t, C_FLAGS] = 1
+        return
+    if action == A_RETAIN:
+        _end(S, P, t)
+        return
+    if action == A_RELEASE:
+        _end(S, P, t)
+        return
+    if action == A_SIDESHOW:
+        x = amt[AMT_SIDE]
+        target = _side_target(S, P, t, p)
+        _pay(S, P, t, p, x)
+        S[t, C_STAKE] = x
+        S[t, C_LAST] = p
+        if _pot_limit_reached(S, P, t):
+            _multiway(S, P, t)
+            return
+        S[t, C_PHASE] = PH_SIDESHOW
+        S[t, C_ASK] = p
+        S[t, C_TO_ACT] = target
+        return
+    if action == A_DECLINE:
+        _advance(S, P, t, S[t, C_ASK])
+        return
+    if action == A_ACCEPT:
+        asker = S[t, C_ASK]
+        if S[t, key0 + p] > S[t, key0 + asker]:
+            loser = asker
+        elif S[t, key0 + asker] > S[t, key0 + p]:
+            loser = p
+        else:
+            loser = asker
+        S[t, status0 + loser] = ST_FOLDED
+        if _active(S, t, status0, n) == 1:
+            _foldout(S, P, t)
+        else:
+            _advance(S, P, t, asker)
+        return
+
+
+@jit
+def deal_table(S: I32, P: I32, t: int, pack: I8, draws: F64, shuffle: bool,
+               table: I16) -> None:
+    """Start a deal at table ``t`` from its stacks (columns ``start``) and dealer: antes,
+    then three cards each from the dealer's left, one at a time (rules 2.4).  With
+    ``shuffle`` the first cards of ``pack`` are shuffled first (a partial Fisher-Yates
+    from ``draws`` in [0, 1), one per dealt card): a uniformly random deal."""
+    n = P[P_N]
+    cols = seat_cols(n)
+    stack0 = cols[0]
+    start0 = cols[1]
+    status0 = cols[2]
+    looked0 = cols[3]
+    blind0 = cols[4]
+    key0 = cols[5]
+    cards0 = cols[6]
+    ante = P[P_ANTE]
+    need = max(ante, 1)
+    dealer = S[t, C_DEALER]
+    m = 0
+    for s in range(n):
+        if S[t, start0 + s] >= need:
+            m += 1
+    size = pack.shape[0]
+    if shuffle:
+        for i in range(3 * m):
+            j = i + int(draws[i] * (size - i))
+            if j >= size:
+                j = size - 1
+            c = pack[i]
+            pack[i] = pack[j]
+            pack[j] = c
+    pot = S[t, C_CARRIED]
+    i = 0
+    for k in range(1, n + 1):
+        s = (dealer + k) % n
+        S[t, looked0 + s] = 0
+        S[t, blind0 + s] = 0
+        S[t, key0 + s] = -1
+        S[t, stack0 + s] = S[t, start0 + s]
+        if S[t, start0 + s] >= need:
+            S[t, status0 + s] = ST_IN
+            S[t, stack0 + s] -= ante
+            pot += ante
+            a = int(pack[i])
+            b = int(pack[i + m])
+            c = int(pack[i + 2 * m])
+            S[t, cards0 + 3 * s] = a
+            S[t, cards0 + 3 * s + 1] = b
+            S[t, cards0 + 3 * s + 2] = c
+            S[t, key0 + s] = table[(a << 12) | (b << 6) | c]
+            i += 1
+        else:
+            S[t, status0 + s] = ST_OUT
+            S[t, cards0 + 3 * s] = -1
+            S[t, cards0 + 3 * s + 1] = -1
+            S[t, cards0 + 3 * s + 2] = -1
+    S[t, C_POT] = pot
+    S[t, C_CARRIED] = 0
+    S[t, C_STAKE] = P[P_R0]  # the stake before anyone bets
+    S[t, C_LAST] = -1
+    S[t, C_FLAGS] = 0
+    S[t, C_ASK] = -1
+    S[t, C_STEPS] = 0
+    S[t, C_PHASE] = PH_BET
+    S[t, C_TO_ACT] = _next_in(S, t, status0, n, dealer)
+
+
+@jit
+def step_tables(S: I32, P: I32, actions: I32, masks: I8, amts: I32, rewards: F64,
+                done: I8) -> int:
+    """Apply ``actions`` (one per table) to every table; write each finished table's net
+    chips into ``rewards`` and 1 into ``done``, recompute the masks of the others.
+
+    Returns the first table whose action is masked out (-1 when all are legal); tables
+    before it have moved, it and the rest have not."""
+    N = S.shape[0]
+    n = P[P_N]
+    cols = seat_cols(n)
+    stack0 = cols[0]
+    start0 = cols[1]
+    for t in range(N):
+        a = actions[t]
+        if a < 0 or a >= masks.shape[1] or masks[t, a] == 0:
+            return t
+        move_table(S, P, t, a, amts[t])
+        if S[t, C_PHASE] == PH_OVER:
+            done[t] = 1
+            for s in range(n):
+                rewards[t, s] = S[t, stack0 + s] - S[t, start0 + s]
+        else:
+            done[t] = 0
+            for s in range(n):
+                rewards[t, s] = 0.0
+            legal_table(S, P, t, masks[t], amts[t])
+    return -1
+
+
+@jit
+def random_choice(masks: I8, draws: F64, out: I32) -> None:
+    """``out[t]``: the ``floor(draws[t] * k)``-th of table ``t``'s ``k`` legal slots (a
+    uniformly random legal action for uniform ``draws``)."""
+    for t in range(masks.shape[0]):
+        k = 0
+        for i in range(masks.shape[1]):
+            k += masks[t, i]
+        j = int(draws[t] * k)
+        if j >= k:
+            j = k - 1
+        for i in range(masks.shape[1]):
+            if masks[t, i] == 1:
+                if j == 0:
+                    out[t] = i
+                    break
+                j -= 1
