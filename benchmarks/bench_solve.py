@@ -17,10 +17,13 @@ The last line compares the final value with the pinned regression figure of the 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
+import os
 import time
 
 from bragkit.solve import HU_BRAG_S12_VALUE, GameSpec, Solver, save_strategy
+from bragkit.solve.cfr import Algorithm
 
 PINNED = {
     # game (last_chip): (p1's value, tolerance) -- the Teen Patti anchor's published value;
@@ -40,6 +43,11 @@ def main() -> None:
     ap.add_argument("--iterations", type=int, default=None)
     ap.add_argument("--every", type=int, default=50)
     ap.add_argument("--algorithm", default="dcfr")
+    ap.add_argument("--alpha", type=float, default=None, help="override the algorithm's alpha")
+    ap.add_argument("--beta", type=float, default=None,
+                    help="override beta (a negative value: floor regrets at zero)")
+    ap.add_argument("--gamma", type=float, default=None, help="override gamma")
+    ap.add_argument("--predictive", choices=["yes", "no"], default=None)
     ap.add_argument("--last-chip", default="plays-on", choices=["plays-on", "ends"])
     ap.add_argument("--out", default=None)
     args = ap.parse_args()
@@ -47,21 +55,40 @@ def main() -> None:
         spec = GameSpec.teen_patti_hu()
     else:
         spec = GameSpec.hu_brag_s12(last_chip=args.last_chip)
+    alg = Algorithm.named(args.algorithm)
+    changes: dict[str, object] = {}
+    if args.alpha is not None:
+        changes["alpha"] = args.alpha
+    if args.beta is not None:
+        changes["beta"] = None if args.beta < 0 else args.beta
+    if args.gamma is not None:
+        changes["gamma"] = args.gamma
+    if args.predictive is not None:
+        changes["predictive"] = args.predictive == "yes"
+    if changes:
+        alg = dataclasses.replace(alg, **changes)
     t0 = time.perf_counter()
-    solver = Solver(spec, algorithm=args.algorithm)
+    solver = Solver(spec, algorithm=alg)
     print(json.dumps({"game": spec.game, "nodes": solver.tree.size,
+                      "algorithm": dataclasses.asdict(alg),
                       "setup_seconds": round(time.perf_counter() - t0, 2)}), flush=True)
+    cpu0 = time.process_time()
+    check_cpu = 0.0
     budget = args.minutes * 60
     while solver.seconds < budget and (args.iterations is None
                                        or solver.iterations < args.iterations):
         solver.run(iterations=args.every, seconds=budget - solver.seconds)
-        c0 = time.perf_counter()
+        c0, p0 = time.perf_counter(), time.process_time()
+        solve_cpu = p0 - cpu0 - check_cpu
         e = solver.evaluate()
+        check_cpu += time.process_time() - p0
         print(json.dumps({"iterations": solver.iterations,
                           "seconds": round(solver.seconds, 1),
+                          "cpu_seconds": round(solve_cpu, 1),
                           "exploitability": e.exploitability, "value": e.value,
                           "br": e.best_response,
-                          "check_seconds": round(time.perf_counter() - c0, 1)}), flush=True)
+                          "check_seconds": round(time.perf_counter() - c0, 1),
+                          "load": round(os.getloadavg()[0], 2)}), flush=True)
         if args.out:
             save_strategy(solver, args.out, e)
     pinned = PINNED.get((spec.game, args.last_chip if spec.game == "hu-brag-s12" else "ends"))

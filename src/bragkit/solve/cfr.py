@@ -6,9 +6,12 @@ decision (a look node, or betting before looking) has **one** strategy row whate
 cards: its regrets are summed over the classes, so its strategy has shape ``(actions,)``
 and nothing indexed by cards exists for it.
 
-Updates alternate between the players.  CFR+ floors regrets at zero and averages with
-weight t; DCFR(1.5, 0, 2) scales positive regrets by t^1.5/(t^1.5+1), negative ones by 1/2,
-and weights the average by about t^2.
+Updates alternate between the players.  The algorithms (:class:`Algorithm`) are one family
+with four knobs: positive regrets are scaled by t^alpha/(t^alpha+1) each iteration, negative
+ones by t^beta/(t^beta+1) or floored at zero ("+" variants), the average strategy weights
+iteration t by about t^gamma, and a *predictive* variant plays regret matching on the
+regrets plus the last instantaneous regret (the prediction of the next one).  CFR+ floors
+and averages linearly; DCFR(1.5, 0, 2); PCFR+ is predictive CFR+ with quadratic averaging.
 
 >>> from bragkit.solve.tree import GameSpec
 >>> s = Solver(GameSpec.hu_brag_s12(stack=4))
@@ -19,6 +22,7 @@ True
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -31,14 +35,70 @@ from bragkit.solve.classes import HandClasses, hand_classes
 from bragkit.solve.terminal import TerminalEvaluator
 from bragkit.solve.tree import GameSpec, Tree, build_tree
 
-__all__ = ["ALGORITHMS", "Evaluation", "Layout", "Solver", "Strategy", "evaluate"]
+__all__ = ["ALGORITHMS", "Algorithm", "Evaluation", "Layout", "Solver", "Strategy", "evaluate"]
 
 F64 = npt.NDArray[np.float64]
 I64 = npt.NDArray[np.int64]
 B8 = npt.NDArray[np.bool_]
+Arr = npt.NDArray[np.floating]
 
-ALGORITHMS = ("dcfr", "cfr+")
-"""The solver algorithms."""
+
+
+@dataclass(frozen=True)
+class Algorithm:
+    """A member of the CFR family (see the module).
+
+    >>> Algorithm.named("dcfr")
+    Algorithm(name='dcfr', alpha=1.5, beta=0.0, gamma=2.0, predictive=False)
+    >>> Algorithm.named("pcfr+").floor, Algorithm.named("dcfr").floor
+    (True, False)
+    """
+
+    name: str
+    alpha: float
+    """Positive regrets are scaled by t^alpha/(t^alpha+1) (inf: not discounted)."""
+    beta: float | None
+    """Negative regrets are scaled by t^beta/(t^beta+1); None floors them at zero (CFR+)."""
+    gamma: float
+    """Iteration t's strategy enters the average with weight about t^gamma."""
+    predictive: bool = False
+    """Play regret matching on the regrets plus the last instantaneous regret."""
+
+    @property
+    def floor(self) -> bool:
+        """Whether regrets are floored at zero (a "+" variant)."""
+        return self.beta is None
+
+    def discounts(self, t: int) -> tuple[float, float]:
+        """The factors of positive and negative regrets at iteration ``t``.
+
+        >>> Algorithm.named("dcfr").discounts(1)
+        (0.5, 0.5)
+        """
+        def f(e: float) -> float:
+            return 1.0 if math.isinf(e) else t ** e / (t ** e + 1)
+
+        return f(self.alpha), 0.0 if self.beta is None else f(self.beta)
+
+    @staticmethod
+    def named(name: str) -> Algorithm:
+        """The algorithm called ``name`` (one of :data:`ALGORITHMS`)."""
+        try:
+            return _NAMED[name]
+        except KeyError:
+            raise RulesError(f"unknown algorithm {name!r}; known: "
+                             f"{', '.join(ALGORITHMS)}") from None
+
+
+_NAMED = {a.name: a for a in (
+    Algorithm("dcfr", 1.5, 0.0, 2.0),
+    Algorithm("cfr+", math.inf, None, 1.0),
+    Algorithm("pcfr+", math.inf, None, 2.0, True),
+    Algorithm("pdcfr+", 2.3, None, 5.0, True),
+)}
+
+ALGORITHMS = tuple(_NAMED)
+"""The named solver algorithms."""
 
 
 @dataclass(frozen=True)
@@ -169,13 +229,12 @@ class Solver:
     iterations (float32 halves the memory traffic); :meth:`evaluate` always uses float64.
     """
 
-    def __init__(self, spec: GameSpec, algorithm: str = "dcfr",
+    def __init__(self, spec: GameSpec, algorithm: str | Algorithm = "dcfr",
                  dtype: type = np.float32, hc: HandClasses | None = None,
                  tree: Tree | None = None) -> None:
-        if algorithm not in ALGORITHMS:
-            raise RulesError(f"unknown algorithm {algorithm!r}; known: {', '.join(ALGORITHMS)}")
+        self.alg = algorithm if isinstance(algorithm, Algorithm) else Algorithm.named(algorithm)
         self.spec = spec.checked()
-        self.algorithm = algorithm
+        self.algorithm = self.alg.name
         self.tree = tree if tree is not None else build_tree(self.spec)
         self.hc = hc if hc is not None else hand_classes(self.spec.ranking, self.spec.deck)
         self.dtype = dtype
@@ -187,12 +246,22 @@ class Solver:
         self.actor = self.tree.actor[lay.dec]
         self.open_of = [lay.open_dec[self.actor[lay.open_dec] == i] for i in (0, 1)]
         self.blind_of = [lay.blind_dec[self.actor[lay.blind_dec] == i] for i in (0, 1)]
-        Arr = npt.NDArray[np.floating]
         self.reg_open: list[Arr] = [np.zeros((len(d), w, C), dtype=dtype) for d in self.open_of]
         self.reg_blind = [np.zeros((len(d), w)) for d in self.blind_of]
         self.avg_open: list[Arr] = [np.zeros((len(d), w, C), dtype=dtype) for d in self.open_of]
         self.avg_blind = [np.zeros((len(d), w)) for d in self.blind_of]
         self.sig: npt.NDArray[np.floating] = np.zeros((len(lay.dec), w, C), dtype=dtype)
+        # working buffers of the iterations (allocated once: no page faults per pass)
+        self.sig_open: list[Arr] = [np.zeros((len(d), w, C), dtype=dtype) for d in self.open_of]
+        self._inst: list[Arr] = [np.zeros((len(d), w, C), dtype=dtype) for d in self.open_of]
+        self._tmp: list[Arr] = [np.zeros((len(d), w, C), dtype=dtype) for d in self.open_of]
+        self._mask3: list[Arr] = [lay.mask[d][:, :, None].astype(dtype) for d in self.open_of]
+        self._uniform: list[Arr] = [(lay.mask[d] / lay.mask[d].sum(axis=1, keepdims=True))
+                                    .astype(dtype) for d in self.open_of]
+        self._reach_buf: list[Arr] = [np.zeros((self.tree.size + 1, C), dtype=dtype)
+                                      for _ in (0, 1)]
+        self._fresh = [False, False]       # whether _reach_buf[j] holds j's current reach
+        self._cfv_buf: Arr = np.zeros((self.tree.size + 1, C), dtype=dtype)
         for i in (0, 1):
             self._set_strategy(i)
         self.mine = [[np.flatnonzero(self.actor[lo:hi] == j) for lo, hi in lay.level_dec]
@@ -224,18 +293,33 @@ class Solver:
             ev = self._evs[dtype] = TerminalEvaluator(self.tree, self.hc, dtype)
         return ev
 
-    def _set_strategy(self, i: int) -> None:
+    def _set_strategy(self, i: int, reg_open: npt.NDArray[np.floating] | None = None,
+                      reg_blind: F64 | None = None) -> None:
+        """Regret matching for player i (on his regrets, or the predicted ones given)."""
         lay = self.lay
         od, bd = self.open_of[i], self.blind_of[i]
-        self.sig[od] = _normalise(self.reg_open[i], lay.mask[od])
-        self.sig[bd] = _normalise(self.reg_blind[i], lay.mask[bd])[:, :, None]
+        ro = self.reg_open[i] if reg_open is None else reg_open
+        rb = self.reg_blind[i] if reg_blind is None else reg_blind
+        out = self.sig_open[i]
+        np.maximum(ro, 0, out=out)
+        sums = out.sum(axis=1)                       # (decisions, classes)
+        flat = sums <= 0
+        sums[flat] = 1
+        out /= sums[:, None, :]
+        if flat.any():
+            rows, cols = np.nonzero(flat)
+            out[rows, :, cols] = self._uniform[i][rows]
+        self.sig[od] = out
+        self.sig[bd] = _normalise(rb, lay.mask[bd])[:, :, None]
+        self._fresh[i] = False
 
     # ------------------------------------------------------------------ passes
-    def _reach(self, j: int, sig: npt.NDArray[np.floating], dtype: type) -> F64:
-        """Player j's reach at the nodes where it is used (zero elsewhere): the decisions and
-        the children of j's decisions (row N is scratch)."""
+    def _reach(self, j: int, sig: Arr, dtype: type, out: Arr | None = None) -> Arr:
+        """Player j's reach at the nodes where it is used (zero elsewhere, or left as it was
+        in ``out``): the decisions and the children of j's decisions (row N is scratch)."""
         lay = self.lay
-        reach: F64 = np.zeros((self.tree.size + 1, self.C), dtype=dtype)
+        reach: Arr = np.zeros((self.tree.size + 1, self.C), dtype=dtype) if out is None \
+            else out
         reach[0] = 1.0
         for d_idx, slot, child, o_parent, o_child in self.reach_pairs[j]:
             if len(child):
@@ -246,11 +330,15 @@ class Solver:
                 reach[o_child] = reach[o_parent]
         return reach
 
-    def _values(self, i: int, sig: npt.NDArray[np.floating], opp_reach: F64,
-                ev: TerminalEvaluator, dtype: type, best: bool = False) -> F64:
-        """Player i's counterfactual values at every node (best response if ``best``)."""
+    def _values(self, i: int, sig: Arr, opp_reach: Arr, ev: TerminalEvaluator, dtype: type,
+                best: bool = False, out: Arr | None = None) -> Arr:
+        """Player i's counterfactual values at every node (best response if ``best``).
+
+        Every row but the scratch row N is written, so ``out`` (row N zero) may be reused.
+        """
         lay = self.lay
-        cfv: F64 = np.zeros((self.tree.size + 1, self.C), dtype=dtype)
+        cfv: Arr = np.zeros((self.tree.size + 1, self.C), dtype=dtype) if out is None \
+            else out
         ev.fill(i, opp_reach, cfv)
         for k in range(len(lay.level_dec) - 1, -1, -1):
             lo, hi = lay.level_dec[k]
@@ -281,42 +369,51 @@ class Solver:
         lay = self.lay
         dt = self.dtype
         ev = self.evaluator(dt)
+        alg = self.alg
+        pos_f, neg_f = alg.discounts(t)
+        keep = ((t - 1) / t) ** alg.gamma
+        sig = self.sig
         for i in (0, 1):
-            sig = self.sig
-            opp = self._reach(1 - i, sig, dt)
-            cfv = self._values(i, sig, opp, ev, dt)
-            del opp
-            own = self._reach(i, sig, dt)
+            for j in (1 - i, i):            # a reach depends on its player's strategy only
+                if not self._fresh[j]:
+                    self._reach(j, sig, dt, out=self._reach_buf[j])
+                    self._fresh[j] = True
+            cfv = self._values(i, sig, self._reach_buf[1 - i], ev, dt, out=self._cfv_buf)
+            own = self._reach_buf[i]
             od, bd = self.open_of[i], self.blind_of[i]
-            inst_o = cfv[lay.child[od]]
+            inst_o = self._inst[i]
+            np.take(cfv, lay.child[od], axis=0, out=inst_o)
             inst_o -= cfv[lay.dec[od]][:, None, :]
-            inst_o *= lay.mask[od, :, None]
+            inst_o *= self._mask3[i]
             inst_b = (cfv[lay.child[bd]].sum(axis=2, dtype=np.float64)
                       - cfv[lay.dec[bd]].sum(axis=1, dtype=np.float64)[:, None]) * lay.mask[bd]
             ro, rb = self.reg_open[i], self.reg_blind[i]
             ro += inst_o
             rb += inst_b
-            del inst_o
-            if self.algorithm == "cfr+":
+            if alg.floor:
                 np.maximum(ro, 0, out=ro)
                 np.maximum(rb, 0, out=rb)
-                weight, keep = float(t), 1.0
+                if pos_f != 1.0:
+                    ro *= dt(pos_f)
+                    rb *= pos_f
             else:
-                pos_f = t ** 1.5 / (t ** 1.5 + 1)
-                np.multiply(ro, np.where(ro > 0, dt(pos_f), dt(0.5)), out=ro)
-                rb *= np.where(rb > 0, pos_f, 0.5)
-                weight, keep = 1.0, ((t - 1) / t) ** 2
+                np.multiply(ro, dt(pos_f), out=ro, where=ro > 0)
+                np.multiply(ro, dt(neg_f), out=ro, where=ro < 0)
+                rb *= np.where(rb > 0, pos_f, neg_f)
+            # the average of the strategy just played, weighted by i's own reach
             ao = self.avg_open[i]
             if keep != 1.0:
                 ao *= dt(keep)
                 self.avg_blind[i] *= keep
-            contrib = sig[od] * own[lay.dec[od]][:, None, :]
-            if weight != 1.0:
-                contrib *= dt(weight)
-            ao += contrib
-            del contrib
-            self.avg_blind[i] += weight * own[lay.dec[bd], 0][:, None] * sig[bd, :, 0]
-            self._set_strategy(i)
+            tmp = self._tmp[i]
+            np.multiply(self.sig_open[i], own[lay.dec[od]][:, None, :], out=tmp)
+            ao += tmp
+            self.avg_blind[i] += own[lay.dec[bd], 0][:, None] * sig[bd, :, 0]
+            if alg.predictive:
+                inst_o += ro
+                self._set_strategy(i, inst_o, inst_b + rb)
+            else:
+                self._set_strategy(i)
         self.iterations = t
 
     def run(self, iterations: int | None = None, seconds: float | None = None,

@@ -36,8 +36,8 @@ def _reach_probs(strategy: Strategy) -> tuple[F64, F64, F64, F64]:
     hc = hand_classes(tree.spec.ranking, tree.spec.deck)
     solver = Solver(tree.spec, tree=tree, hc=hc)
     sig = strategy.dec_probs()
-    r0 = solver._reach(0, sig, np.float64)[:-1]
-    r1 = solver._reach(1, sig, np.float64)[:-1]
+    r0 = np.asarray(solver._reach(0, sig, np.float64)[:-1], dtype=np.float64)
+    r1 = np.asarray(solver._reach(1, sig, np.float64)[:-1], dtype=np.float64)
     ps = PairSums(hc)
     d1 = ps.apply(r1) / hc.deals      # weight of p1's classes
     d0 = ps.apply(r0) / hc.deals

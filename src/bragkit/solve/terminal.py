@@ -138,6 +138,8 @@ class TerminalEvaluator:
         self.cols = np.stack([hc.disjoint.sum(axis=0)] + [m.sum(axis=0) for m in mats], axis=1)
         self.terminals = np.flatnonzero(tree.kind != 0)
         self.sides = [self._side(i) for i in (0, 1)]
+        self.cols_dt: Arr = self.cols.astype(dtype)
+        self._coef = [self._coefficients(s) for s in self.sides]
 
     def _source(self, j: int) -> I64:
         """For every node, the node whose reach of player j is the same vector."""
@@ -193,9 +195,21 @@ class TerminalEvaluator:
             coef[k, 0] = b[zi]
             if mtype[zi] >= 0:
                 coef[k, 1 + int(mtype[zi])] = a[zi]
-        return _Side(z[oo], a[oo], b[oo], d_src, dgroup.astype(np.int64), m_src, mgroup,
+        # the terminals with a showdown product first, so that they are one slice
+        order = np.argsort(mgroup < 0, kind="stable")
+        return _Side(z[oo][order], a[oo][order], b[oo][order], d_src,
+                     dgroup.astype(np.int64)[order], m_src, mgroup[order],
                      z[sel_ob], src[z[sel_ob]], base,
                      z[ib], src[z[ib]], ob[ib], coef)
+
+    def _coefficients(self, s: _Side) -> tuple[Arr, Arr, int, Arr, Arr, I64]:
+        """The side's coefficients in the working dtype, and the flat source rows."""
+        dt = self.dtype
+        n_m = int((s.oo_mgroup >= 0).sum())
+        m_rows = np.concatenate([src for src in s.m_src]) if s.m_src else \
+            np.zeros(0, dtype=np.int64)
+        return (s.oo_b[:, None].astype(dt), s.oo_a[:n_m, None].astype(dt), n_m,
+                s.ob_base.astype(dt), (s.bx_coef / self.count).astype(dt), m_rows)
 
     def product_rows(self, i: int) -> int:
         """Reach rows multiplied by a dense 1,755 x 1,755 matrix per pass for player i."""
@@ -211,27 +225,35 @@ class TerminalEvaluator:
         self.fill(i, opp_reach, out)
         return out
 
-    def fill(self, i: int, opp_reach: Arr, out: F64) -> None:
-        """Write player i's terminal values into the rows of ``out``."""
+    def fill(self, i: int, opp_reach: Arr, out: Arr) -> None:
+        """Write player i's terminal values into the rows of ``out``.
+
+        ``opp_reach`` and ``out`` should have the evaluator's dtype (others are converted).
+        """
         s = self.sides[i]
+        b_dt, a_dt, n_m, ob_base, bx_coef, m_rows = self._coef[i]
         dt = self.dtype
         if len(s.oo_nodes):
             dr = self.pair_sums.apply(np.asarray(opp_reach[s.d_src], dtype=dt))
             vals = dr[s.oo_dgroup]
-            vals *= s.oo_b[:, None].astype(dt)
-            parts = [np.asarray(opp_reach[src], dtype=dt) @ self.mats_t[m]
-                     for m, src in enumerate(s.m_src) if len(src)]
-            if parts:
-                mr = np.concatenate(parts)
-                has = s.oo_mgroup >= 0
-                add = mr[s.oo_mgroup[has]]
-                add *= s.oo_a[has, None].astype(dt)
-                vals[has] += add
+            vals *= b_dt
+            if n_m:
+                parts = []
+                start = 0
+                for m, src in enumerate(s.m_src):
+                    if len(src):
+                        rows: Arr = np.asarray(opp_reach[m_rows[start:start + len(src)]], dtype=dt)
+                        parts.append(rows @ self.mats_t[m])
+                        start += len(src)
+                mr = parts[0] if len(parts) == 1 else np.concatenate(parts)
+                add = mr[s.oo_mgroup[:n_m]]
+                add *= a_dt
+                vals[:n_m] += add
             out[s.oo_nodes] = vals
         if len(s.ob_nodes):
-            out[s.ob_nodes] = opp_reach[s.ob_src, :1] * s.ob_base
+            out[s.ob_nodes] = opp_reach[s.ob_src, :1] * ob_base
         if len(s.bx_nodes):
-            r = opp_reach[s.bx_src]
-            sums = r @ self.cols                      # (n, 4)
-            total = (sums * s.bx_coef).sum(axis=1)
-            out[s.bx_nodes] = (total / self.count)[:, None]
+            r: Arr = np.asarray(opp_reach[s.bx_src], dtype=dt)
+            sums = r @ self.cols_dt                      # (n, 4)
+            sums *= bx_coef
+            out[s.bx_nodes] = sums.sum(axis=1)[:, None]
