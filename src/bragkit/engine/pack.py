@@ -25,7 +25,7 @@ from bragkit.errors import CardError
 from bragkit.rules import Rules
 
 __all__ = ["PACK_ONLY_SEED", "card_text", "fresh_pack", "new_rng", "pack_from_text", "pack_text",
-           "shuffled_pack"]
+           "shuffle_ids", "shuffled_pack"]
 
 PACK_ONLY_SEED: Final = 0
 """The seed of the shuffles a hand history needs but does not give, when it gives a
@@ -64,6 +64,37 @@ def fresh_pack(rules: Rules) -> tuple[int, ...]:
     if rules.short_pack:  # Commerce's 32-card pack (bragkit.cards.short_pack())
         return tuple(c.id for c in short_pack())
     return tuple(range(rules.pack_size))
+
+
+_PLAIN: Final = (random.Random, secrets.SystemRandom)
+_STEPS: dict[int, tuple[tuple[int, int, int], ...]] = {}
+"""Pack size -> the Fisher-Yates steps ``(i, i + 1, bits of i + 1)``, last position first."""
+
+
+def shuffle_ids(rng: random.Random, cards: list[int]) -> None:
+    """Shuffle ``cards`` in place exactly as ``rng.shuffle(cards)`` does (the same order from
+    the same generator state), about three times faster: the standard library's
+    Fisher-Yates with its rejection sampling from ``getrandbits`` written inline.  Another
+    kind of generator (a subclass) shuffles with its own ``shuffle``.
+
+    >>> a, b = list(range(52)), list(range(52))
+    >>> shuffle_ids(random.Random(9), a); random.Random(9).shuffle(b)
+    >>> a == b, sorted(a) == list(range(52))
+    (True, True)
+    """
+    if type(rng) not in _PLAIN:
+        rng.shuffle(cards)
+        return
+    steps = _STEPS.get(len(cards))
+    if steps is None:
+        steps = _STEPS[len(cards)] = tuple((i, i + 1, (i + 1).bit_length())
+                                           for i in range(len(cards) - 1, 0, -1))
+    bits = rng.getrandbits
+    for i, n, k in steps:
+        j = bits(k)
+        while j >= n:
+            j = bits(k)
+        cards[i], cards[j] = cards[j], cards[i]
 
 
 def shuffled_pack(rules: Rules, rng: random.Random) -> tuple[int, ...]:

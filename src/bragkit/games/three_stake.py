@@ -104,10 +104,7 @@ class ThreeStakeGame(PokerGame):
         """Stakes into the three pools, deal two down and one up, settle P1, open P2."""
         stake = self.rules.stake
         seats = w.order(("in",))
-        for s in seats:
-            for pool in range(3):
-                w.pay(s, stake, pool)
-            w.emit("ante", s, amount=3 * stake, note="three stakes")
+        w.stake_each(seats, stake, "three stakes")
         if w.carry_in:
             w.pools[2] += w.carry_in
             w.emit("carry", w.dealer, amount=w.carry_in, note="P3 carried from the last deal")

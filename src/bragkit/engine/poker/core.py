@@ -428,21 +428,16 @@ class PokerWork:
     def deal(self, seats: Sequence[int], count: int, *, face_up: bool = False,
              blind: bool = False) -> None:
         """Deal ``count`` cards to each seat, one at a time, from the top of the stock."""
-        dealt: dict[int, list[int]] = {s: [] for s in seats}
-        pos = 0
-        for _ in range(count):
-            for s in seats:
-                dealt[s].append(self.pack[pos])
-                pos += 1
-        self.pack = self.pack[pos:]
-        for s in seats:
-            cards = tuple(dealt[s])
-            self.hands[s] = self.hands[s] + cards
+        pack, hands, log = self.pack, self.hands, self.new_events.append
+        k = len(seats)
+        for i, s in enumerate(seats):
+            cards = pack[i:i + k * count:k]  # the i-th card of each round of the deal
+            hands[s] = hands[s] + cards
             if face_up:
-                self.emit("deal", s, cards=cards, note="face up")
+                log(_event(Event, ("deal", s, None, cards, None, "face up")))
             else:
-                vis = NOBODY if blind else ONLY[s]
-                self.emit("deal", s, cards=cards, visible_to=vis)
+                log(_event(Event, ("deal", s, None, cards, NOBODY if blind else ONLY[s], None)))
+        self.pack = pack[k * count:]
 
     def pay(self, seat: int, chips: int, pool: int, credit: int | None = None) -> None:
         """``seat`` puts ``chips`` into ``pool``; betting-pool money is credited to the seat."""
@@ -453,6 +448,24 @@ class PokerWork:
             self.credit[seat] += chips if credit is None else credit
         if self.stacks[seat] == 0 and self.status[seat] == "in":
             self.status[seat] = S_ALLIN
+
+    def stake_each(self, seats: Sequence[int], chips: int, note: str) -> None:
+        """Each of ``seats`` puts ``chips`` into every pool (as :meth:`pay` into each pool in
+        turn: the betting pool's share is credited), logged as one ``ante`` event of its
+        total per seat."""
+        stacks, status, paid, credit = self.stacks, self.status, self.chips, self.credit
+        log = self.new_events.append
+        pools = self.pools
+        total = chips * len(pools)
+        for s in seats:
+            stacks[s] -= total
+            paid[s] += chips
+            credit[s] += chips
+            if stacks[s] == 0 and status[s] == "in":
+                status[s] = S_ALLIN
+            log(_event(Event, ("ante", s, total, None, None, note)))
+        for k in range(len(pools)):
+            pools[k] += chips * len(seats)
 
     def award(self, seat: int, amount: int, pool: int, note: str | None = None) -> None:
         """Pay ``amount`` from ``pool`` to ``seat``."""

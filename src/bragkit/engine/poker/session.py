@@ -28,6 +28,7 @@ from functools import partial
 from typing import Any
 
 from bragkit.engine.actions import Action
+from bragkit.engine.pack import fresh_pack, shuffle_ids
 from bragkit.engine.poker.game import poker_game_for
 from bragkit.engine.poker.state import PokerState
 from bragkit.engine.session import Session
@@ -54,6 +55,18 @@ class PokerSession(Session):
         """Chips a seat needs to be dealt in (Three-Stake Brag: three stakes)."""
         return poker_game_for(rules).min_stack()
 
+    def _shuffle(self, rules: Rules) -> tuple[int, ...]:
+        """The next deal's pack: the next given one, else the whole pack shuffled with the
+        table's generator (poker-style games hold no cards over from a deal)."""
+        cards = list(fresh_pack(rules))
+        given = self._given_pack(cards)
+        if given is not None:
+            return given
+        shuffle_ids(self.rng, cards)
+        pack = tuple(cards)
+        self.packs_used.append(pack)
+        return pack
+
     def _new_deal(self) -> None:
         """Deal as usual; a deal that needs no decision (Three-Stake Brag with every seat but
         one all-in after the stakes) is settled at once and the next one dealt."""
@@ -78,6 +91,9 @@ class PokerSession(Session):
         st = self.state
         if not isinstance(st, PokerState) or st.phase != "draw" or self.choice_pending:
             return
+        # it needs at most the amount, or one card per character of the argument
+        if max(action.amount or 0, len(action.arg or "")) <= len(st.pack):
+            return  # the stock suffices (no trial move)
         try:
             trial = st.apply_move(seat, action)
         except BragError:
