@@ -18,6 +18,12 @@ of a bot decision spent on the view.
     .venv/bin/python benchmarks/bench_engine.py --cpu-time           # 6 players, 5 repeats
     .venv/bin/python benchmarks/bench_engine.py --cpu-time --views
     .venv/bin/python benchmarks/bench_engine.py --preset teen-patti --players 4
+    .venv/bin/python benchmarks/bench_engine.py --all --cpu-time --decisions 20000 --repeats 3
+
+``--all`` plays every preset of the rules catalogue (every game but casino, whose own rules
+are no preset) through ``open_table`` in the same way, interleaved, and prints each one's
+decisions/s and its ratio to modern Brag measured in the same run (issue 11's bar: every
+other game at least half of modern's rate).
 """
 
 from __future__ import annotations
@@ -135,6 +141,53 @@ def run_openspiel(hands: int, seed: int, clock: Clock = time.perf_counter) -> Re
     return clock() - start, decisions, hands
 
 
+def run_table(preset: str, players: int, decisions: int, seed: int,
+              clock: Clock = time.perf_counter) -> Result:
+    """As :func:`run_brag` for any preset: its table from ``open_table`` (a poker-style or
+    Commerce table for those games)."""
+    from bragkit.engine import open_table
+
+    rules = get_preset(preset)
+    rng = random.Random(seed)
+    choice = rng.choice
+    table = open_table(rules, [1000] * players, dealer=0, seed=seed)
+    done = hands = 0
+    gc.collect()
+    start = clock()
+    while done < decisions:
+        if table.over:
+            table = open_table(rules, [1000] * players, dealer=0, seed=rng.randrange(1 << 30))
+        before = table.deal_no
+        table.apply(choice(table.legal_actions()).sample(rng))
+        done += 1
+        if table.deal_no != before:
+            hands += 1
+    return clock() - start, done, hands
+
+
+def bench_all(players: int, decisions: int, repeats: int, seed: int, clock: Clock) -> None:
+    """Every preset's decisions/s (median of ``repeats``, interleaved) and its ratio to
+    modern Brag's in the same run."""
+    from bragkit.rules import preset_names
+
+    names = ["modern", *(p for p in preset_names() if p != "modern")]
+    for name in names:  # warm-up (ranking tables, imports)
+        run_table(name, players, 500, seed, clock)
+    rates: dict[str, list[float]] = {name: [] for name in names}
+    for i in range(repeats):
+        for name in names:
+            s, d, _ = run_table(name, players, decisions, seed + i, clock)
+            rates[name].append(d / s)
+    base = statistics.median(rates["modern"])
+    print(f"every preset, {players} players, uniformly random legal policy "
+          f"(median of {repeats}, {decisions:,} decisions each)")
+    print(f"{'preset':28} {'decisions/s':>12} {'vs modern':>10}")
+    for name in names:
+        rate = statistics.median(rates[name])
+        flag = "" if name == "modern" or rate >= base / 2 else "  BELOW HALF"
+        print(f"{name:28} {rate:12,.0f} {rate / base:9.2f}x{flag}")
+
+
 def _median(runs: list[Result]) -> tuple[float, float, float, float]:
     """(median decisions/s, min, max, median hands/s) of repeated runs."""
     rates = [d / s for s, d, _ in runs]
@@ -156,9 +209,14 @@ def main() -> None:
     parser.add_argument("--no-peers", action="store_true", help="skip PokerKit and OpenSpiel")
     parser.add_argument("--cpu-time", action="store_true",
                         help="time with process CPU time (robust on a busy shared machine)")
+    parser.add_argument("--all", action="store_true",
+                        help="every preset, with its ratio to modern Brag (no peers)")
     args = parser.parse_args()
 
     clock: Clock = time.process_time if args.cpu_time else time.perf_counter
+    if args.all:
+        bench_all(args.players, args.decisions, args.repeats, args.seed, clock)
+        return
     run_brag(args.preset, args.players, 2000, args.seed)  # warm-up (ranking tables)
     plain: list[Result] = []
     viewed: list[Result] = []
