@@ -81,7 +81,9 @@ class PokerSession(Session):
 
     def apply(self, action: Action) -> None:
         """Apply ``action`` by the seat to act."""
-        self._shuffle_discards_for(self.to_act, action)
+        st = self.state
+        if st is not None and st.phase == "draw":
+            self._shuffle_discards_for(self.to_act, action)
         super().apply(action)
 
     def _shuffle_discards_for(self, seat: int, action: Action) -> None:

@@ -51,6 +51,7 @@ S_FOLDED: Final = SeatStatus.FOLDED
 S_ALLIN: Final = SeatStatus.ALLIN
 P_BET: Final = Phase.BET
 P_SETUP: Final = Phase.SETUP
+_event: Final = tuple.__new__
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,19 +145,20 @@ def _fast_bet(st: PokerState, p: int, action: Action) -> PokerState | None:
     if kind == "fold" or kind == "pass":
         status = (*status[:p], S_FOLDED, *status[p + 1:])
         new = rnd
-        event = Event("fold", p, note="pass" if kind == "pass" else None)
+        event = _event(Event, ("fold", p, None, None, None, "pass" if kind == "pass" else None))
     elif kind == "call":
         new, paid = m.call(rnd, p, stack=stacks[p], blind=not st.looked[p])
         credit = new.contrib[p] - rnd.contrib[p]
-        event = Event("call", p, paid, note=None if paid == credit else f"credited {credit}")
+        event = _event(Event, ("call", p, paid, None, None,
+                               None if paid == credit else f"credited {credit}"))
     elif kind == "raise" or kind == "bet":
         assert action.amount is not None
         new, paid = m.raise_(rnd, p, action.amount, stack=stacks[p])
         credit = paid
-        event = Event(kind, p, paid, note=f"by {action.amount}, to {new.target}")
+        event = _event(Event, (kind, p, paid, None, None, f"by {action.amount}, to {new.target}"))
     else:
         new = m.check(rnd, p)
-        event = Event(kind, p)
+        event = _event(Event, (kind, p, None, None, None, None))
     pools, chips, credits = st.pools, st.chips, st.credit
     if paid:
         left = stacks[p] - paid

@@ -492,9 +492,10 @@ class Draft:
 
     def reveal(self) -> None:
         """The showdown: every hand dealt in is shown to everybody."""
-        for s in self.order():
-            self.emit("reveal", s, cards=self.hands[s])
-            self.looked[s] = True
+        log, hands, looked = self.new_events.append, self.hands, self.looked
+        for s in self.active:
+            log(_event(Event, ("reveal", s, None, hands[s], None, None)))
+            looked[s] = True
 
     def ranked(self) -> tuple[list[int], list[int]]:
         """The seats tied for best and for worst, each in turn order (eldest first).
@@ -505,7 +506,8 @@ class Draft:
         order = self.active
         hands = self.hands
         rank3 = ranker(rules)[0]
-        keys = [rank3(h) if len(h) == 3 else _FOUR + h[0] // 4 for h in [hands[s] for s in order]]
+        keys = [rank3(h) if len(h) == 3 else _FOUR + h[0] // 4
+                for h in map(hands.__getitem__, order)]
         best, worst = max(keys), min(keys)
         top = [s for s, k in zip(order, keys, strict=True) if k == best]
         low = [s for s, k in zip(order, keys, strict=True) if k == worst]

@@ -30,6 +30,7 @@ from collections.abc import Iterable, Sequence
 from functools import partial
 
 from bragkit.engine.actions import Action, LegalAction, format_move
+from bragkit.engine.kinds import Phase
 from bragkit.engine.pack import fresh_pack
 from bragkit.engine.table import KEEP_RECORDS, OnRecord, TableCore, register_table
 from bragkit.errors import BragError, IllegalActionError, RulesError
@@ -37,6 +38,8 @@ from bragkit.games.commerce.state import CommerceState, eligible
 from bragkit.rules import Rules
 
 __all__ = ["CommerceSession"]
+
+P_OVER = Phase.OVER
 
 
 class CommerceSession(TableCore):
@@ -148,7 +151,13 @@ class CommerceSession(TableCore):
 
     def apply(self, action: Action) -> None:
         """Apply ``action`` by the seat to act."""
-        self.apply_move(self.to_act, action)
+        st = self.state
+        if st is None or st.phase is P_OVER:
+            self.apply_move(self.to_act, action)  # says why not
+            return
+        self.state = st = st.apply(action)
+        if st.phase is P_OVER:
+            self._finish_deal()
 
     # ------------------------------------------------------------------ queries
     @property

@@ -76,6 +76,7 @@ COMMERCE_EVENT_KINDS: Final = (
 """Every event kind a Commerce deal emits (see docs/commerce.md)."""
 
 P_DEAL: Final = Phase.DEAL
+_event: Final = tuple.__new__
 _GAMES: Final[dict[str, CommerceGame]] = {"commerce": TRADE_GAME, "commerce-widow": WIDOW_GAME}
 
 
@@ -207,11 +208,11 @@ class CommerceState(CommerceRecord):
             hands[s] = (pack[i], pack[i + k], pack[i + 2 * k])
         d.pack = pack[3 * k:]
         d.widow = ()
-        blind, looked, emit = setup.blind, d.looked, d.emit
+        blind, looked, log = setup.blind, d.looked, d.new_events.append
         for s in order:
             sees = not (blind and s == dealer)
             looked[s] = sees
-            emit("deal", s, cards=hands[s], visible_to=ONLY[s] if sees else NOBODY)
+            log(_event(Event, ("deal", s, None, hands[s], ONLY[s] if sees else NOBODY, None)))
         setup.game.after_deal(d)
         return d.freeze(CommerceState, -1, None)
 
