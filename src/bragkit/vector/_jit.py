@@ -35,9 +35,14 @@ BACKEND: str = "numba" if _numba_wanted() else "python"
 
 
 def jit(func: F) -> F:
-    """``func`` compiled with ``numba.njit(cache=True)``, or unchanged (see the module)."""
+    """``func`` compiled with ``numba.njit(cache=True)``, or unchanged (see the module).
+
+    Kernels are inlined into their callers (``inline="always"``): a call between compiled
+    functions that pass arrays costs reference counting on every array, more than the
+    small kernels themselves."""
     if BACKEND != "numba":
         return func
     import numba
 
-    return cast(F, numba.njit(cache=True, nogil=True)(func))
+    return cast(F, numba.njit(cache=True, nogil=True, error_model="numpy",
+                              inline="always")(func))

@@ -87,12 +87,16 @@ class VectorBrag:
         self.amounts = np.zeros((num_envs, L.AMT_SIZE), dtype=np.int32)
         """What each amount slot pays at each table (:data:`layout.AMT_MIN` ...)."""
         self.rewards = np.zeros((num_envs, players), dtype=np.float64)
-        self.done = np.zeros(num_envs, dtype=np.int8)
+        self.term = np.zeros(num_envs, dtype=np.bool_)
+        self.trunc = np.zeros(num_envs, dtype=np.bool_)
+        self._info = {"action_mask": self.masks}
+        self._random_dealer = self.rules.first_dealer == "random"
+        self._pool_rows = max(64, 4 * num_envs)
+        self._pool = np.zeros((0, 1 + 3 * players))
+        self._cursor = np.zeros(1, dtype=np.int64)
         self.obs = np.zeros((num_envs, self.obs_size), dtype=np.float32)
         self._observer = np.full(num_envs, -1, dtype=np.int32)
         self._all = np.arange(num_envs)
-        self.deals = 0
-        """Deals started since the last reset."""
         self._rng = np.random.default_rng(seed)
         self._started = False
 
@@ -109,7 +113,7 @@ class VectorBrag:
         if k == 0:
             return
         if dealers is None:
-            if self.rules.first_dealer == "random":
+            if self._random_dealer:
                 dealers = self._rng.integers(0, self.n, size=k)
             else:
                 dealers = np.zeros(k, dtype=np.int64)
@@ -120,11 +124,10 @@ class VectorBrag:
         shuffle = packs is None
         if packs is not None:
             self.packs[tables] = packs
-        draws = self._rng.random((k, 3 * self.n)) if shuffle else np.zeros((k, 0))
+        draws = self._rng.random((k, 1 + 3 * self.n)) if shuffle else np.zeros((k, 1))
         for i, t in enumerate(tables.tolist()):
-            deal_table(S, P, t, self.packs[t], draws[i], shuffle, self.table)
-            legal_table(S, P, t, self.masks[t], self.amounts[t])
-        self.deals += k
+            deal_table(S, P, t, self.packs, draws, i, shuffle, self.table)
+            legal_table(S, P, t, self.masks, self.amounts)
 
     def reset(self, seed: int | None = None, packs: Sequence[Sequence[int]] | None = None,
               dealers: Sequence[int] | None = None
@@ -134,7 +137,6 @@ class VectorBrag:
         ones).  Returns the observations and ``{"action_mask": ...}``."""
         if seed is not None:
             self._rng = np.random.default_rng(seed)
-        self.deals = 0
         given = None
         if packs is not None:
             given = np.asarray(packs, dtype=np.int8).reshape(self.num_envs, PACK)
@@ -142,22 +144,25 @@ class VectorBrag:
                 raise RulesError("a given pack must hold each of the 52 cards once")
         who = None if dealers is None else np.asarray(dealers, dtype=np.int64)
         self._deal(self._all, given, who)
+        self._refill()
         self._started = True
-        self.done[:] = 0
-        return self._observe(), {"action_mask": self.masks}
+        self.term[:] = False
+        self.trunc[:] = False
+        return self._observe(), self._info
 
     # ------------------------------------------------------------------ playing
     def step(self, actions: npt.ArrayLike
              ) -> tuple[npt.NDArray[np.float32] | None, npt.NDArray[np.float64],
                         npt.NDArray[np.bool_], npt.NDArray[np.bool_],
-                        dict[str, npt.NDArray[np.int8] | npt.NDArray[np.int32]]]:
+                        dict[str, npt.NDArray[np.int8]]]:
         """Apply one slot per table for its seat to act.
 
         Returns ``(observations, rewards, terminations, truncations, infos)``: rewards are
         ``(num_envs, players)`` net chips of the deals that ended (0 elsewhere); a finished
         table is redealt at once (same-step auto-reset), so its observation and
         ``infos["action_mask"]`` are the new deal's.  A masked-out slot raises
-        :class:`~bragkit.errors.IllegalActionError` and no table moves.
+        :class:`~bragkit.errors.IllegalActionError` and no table moves.  The arrays
+        returned are the engine's own, overwritten by the next step.
         """
         if not self._started:
             raise RulesError("step() needs reset() first")
@@ -165,32 +170,21 @@ class VectorBrag:
         if acts.shape != (self.num_envs,):
             raise IllegalActionError(f"step() needs one action per table ({self.num_envs}), "
                                      f"got shape {acts.shape}")
-        self._check(acts)
+        if self._cursor[0] + self.num_envs > len(self._pool):
+            self._refill()
         bad = step_tables(self.state, self.params, acts, self.masks, self.amounts,
-                          self.rewards, self.done)
-        if bad >= 0:  # pragma: no cover - _check found none
-            raise IllegalActionError(f"table {bad}: action {acts[bad]} is not legal")
-        done = self.done.astype(bool)
-        trunc = np.zeros(self.num_envs, dtype=bool)
-        over = self.state[:, L.C_STEPS] >= MAX_STEPS
-        if over.any():  # pragma: no cover - no deal comes near
-            trunc = over & ~done
-        finished = np.flatnonzero(done | trunc)
-        if len(finished):
-            self._deal(finished, None, None)
-        info: dict[str, npt.NDArray[np.int8] | npt.NDArray[np.int32]] = {
-            "action_mask": self.masks}
-        return self._observe(), self.rewards, done, trunc, info
-
-    def _check(self, acts: npt.NDArray[np.int32]) -> None:
-        ok = (acts >= 0) & (acts < self.space.n)
-        legal = np.zeros(self.num_envs, dtype=bool)
-        legal[ok] = self.masks[self._all[ok], acts[ok]] == 1
-        if not legal.all():
-            t = int(np.flatnonzero(~legal)[0])
-            a = int(acts[t])
+                          self.rewards, self.term, self.trunc, self.packs, self._pool,
+                          self._cursor, self.table, MAX_STEPS, self._random_dealer)
+        if bad >= 0:
+            a = int(acts[bad])
             name = self.space.slots[a].name if 0 <= a < self.space.n else str(a)
-            raise IllegalActionError(f"table {t}: action {a} ({name}) is not legal here")
+            raise IllegalActionError(f"table {bad}: action {a} ({name}) is not legal here")
+        return self._observe(), self.rewards, self.term, self.trunc, self._info
+
+    def _refill(self) -> None:
+        """New uniform draws for the redeals (a dealer and a partial shuffle per row)."""
+        self._pool = self._rng.random((self._pool_rows, 1 + 3 * self.n))
+        self._cursor[0] = 0
 
     def random_actions(self, rng: np.random.Generator | None = None) -> npt.NDArray[np.int32]:
         """A uniformly random legal slot per table (from ``rng``, else the engine's own

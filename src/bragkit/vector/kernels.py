@@ -73,6 +73,7 @@ from bragkit.vector.layout import (
     ST_FOLDED,
     ST_IN,
     ST_OUT,
+    USED,
     bet_bounds,
     seat_cols,
     see_cost,
@@ -84,13 +85,17 @@ I32 = npt.NDArray[np.int32]
 I16 = npt.NDArray[np.int16]
 I8 = npt.NDArray[np.int8]
 F64 = npt.NDArray[np.float64]
+I64 = npt.NDArray[np.int64]
+B1 = npt.NDArray[np.bool_]
 
 
 @jit
 def _next_in(S: I32, t: int, status0: int, n: int, seat: int) -> int:
     """The next seat clockwise after ``seat`` still betting (-1 if none)."""
     for k in range(1, n + 1):
-        s = (seat + k) % n
+        s = seat + k
+        if s >= n:
+            s -= n
         if S[t, status0 + s] == ST_IN:
             return s
     return -1
@@ -175,7 +180,9 @@ def _multiway(S: I32, P: I32, t: int) -> None:
     best = -1
     count = 0
     for k in range(1, n + 1):
-        s = (dealer + k) % n
+        s = dealer + k
+        if s >= n:
+            s -= n
         if S[t, status0 + s] == ST_IN:
             key = S[t, key0 + s]
             if key > best:
@@ -188,7 +195,9 @@ def _multiway(S: I32, P: I32, t: int) -> None:
     odd = pot - share * count
     i = 0
     for k in range(1, n + 1):
-        s = (dealer + k) % n
+        s = dealer + k
+        if s >= n:
+            s -= n
         if S[t, status0 + s] == ST_IN and S[t, key0 + s] == best:
             S[t, stack0 + s] += share + (1 if i < odd else 0)
             i += 1
@@ -211,7 +220,9 @@ def _side_target(S: I32, P: I32, t: int, seat: int) -> int:
     if prev >= 0 and S[t, status0 + prev] != ST_IN:
         prev = -1
         for k in range(1, n):
-            s = (seat - k) % n
+            s = seat - k
+            if s < 0:
+                s += n
             if S[t, status0 + s] == ST_IN:
                 prev = s
                 break
@@ -221,26 +232,27 @@ def _side_target(S: I32, P: I32, t: int, seat: int) -> int:
 
 
 @jit
-def legal_table(S: I32, P: I32, t: int, mask: I8, amt: I32) -> None:
-    """Write table ``t``'s 0/1 mask (one row) and its amounts (:data:`~layout.AMT_SIZE`)."""
-    for i in range(mask.shape[0]):
-        mask[i] = 0
-    for i in range(amt.shape[0]):
-        amt[i] = 0
+def legal_table(S: I32, P: I32, t: int, masks: I8, amts: I32) -> None:
+    """Write table ``t``'s row of ``masks`` (0/1 per slot) and of ``amts`` (what each
+    amount slot pays, :data:`~bragkit.vector.layout.AMT_SIZE`)."""
+    for i in USED:
+        masks[t, i] = 0
+    for i in range(amts.shape[1]):
+        amts[t, i] = 0
     phase = S[t, C_PHASE]
     if phase == PH_OVER:
         return
     if phase == PH_RETAIN:
-        mask[A_RETAIN] = 1
-        mask[A_RELEASE] = 1
+        masks[t, A_RETAIN] = 1
+        masks[t, A_RELEASE] = 1
         return
     if phase == PH_AGREE:
-        mask[A_AGREE] = 1
-        mask[A_REFUSE] = 1
+        masks[t, A_AGREE] = 1
+        masks[t, A_REFUSE] = 1
         return
     if phase == PH_SIDESHOW:
-        mask[A_ACCEPT] = 1
-        mask[A_DECLINE] = 1
+        masks[t, A_ACCEPT] = 1
+        masks[t, A_DECLINE] = 1
         return
     n = P[P_N]
     cols = seat_cols(n)
@@ -252,52 +264,52 @@ def legal_table(S: I32, P: I32, t: int, mask: I8, amt: I32) -> None:
     stake = S[t, C_STAKE]
     pot = S[t, C_POT]
     if P[P_AGREED] == 1 and S[t, C_FLAGS] == 0 and active >= 3 and stake > 0:
-        mask[A_SHOWDOWN] = 1
+        masks[t, A_SHOWDOWN] = 1
     blind = S[t, looked0 + p] == 0
     if blind:
-        mask[A_LOOK] = 1
-    mask[A_FOLD] = 1
+        masks[t, A_LOOK] = 1
+    masks[t, A_FOLD] = 1
     if blind and P[P_BLIND_OK] == 0:
         return
     stack = S[t, stack0 + p]
     lo, hi = bet_bounds(P, stake, 1 if blind else 0, pot, stack)
     if lo <= hi:
-        amt[AMT_LO] = lo
-        amt[AMT_HI] = hi
+        amts[t, AMT_LO] = lo
+        amts[t, AMT_HI] = hi
         x2 = min(max(2 * lo, lo), hi)
         at_pot = min(max(pot, lo), hi)
-        amt[AMT_MIN] = lo
-        amt[AMT_X2] = x2
-        amt[AMT_POT] = at_pot
-        amt[AMT_MAX] = hi
-        mask[A_BET_MIN] = 1
+        amts[t, AMT_MIN] = lo
+        amts[t, AMT_X2] = x2
+        amts[t, AMT_POT] = at_pot
+        amts[t, AMT_MAX] = hi
+        masks[t, A_BET_MIN] = 1
         if x2 != lo:
-            mask[A_BET_X2] = 1
+            masks[t, A_BET_X2] = 1
         if at_pot != lo and at_pot != x2:
-            mask[A_BET_POT] = 1
+            masks[t, A_BET_POT] = 1
         if hi != lo and hi != x2 and hi != at_pot:
-            mask[A_BET_MAX] = 1
+            masks[t, A_BET_MAX] = 1
     if active == 2 and stake > 0:
         q = _next_in(S, t, status0, n, p)
         q_blind = S[t, looked0 + q] == 0
         if blind or not q_blind:
             cost = see_cost(P, stake, 1 if blind else 0, 1 if q_blind else 0)
             if cost <= stack:
-                amt[AMT_SEE] = cost
-                mask[A_SEE] = 1
+                amts[t, AMT_SEE] = cost
+                masks[t, A_SEE] = 1
     if P[P_SIDESHOW] == 1 and not blind and active >= P[P_SIDESHOW_MIN]:
         prev = _side_target(S, P, t, p)
         if prev >= 0 and S[t, looked0 + prev] == 1:
             slo, shi = bet_bounds(P, stake, 0, pot, stack)
             if slo <= shi:
-                amt[AMT_SIDE] = slo
-                mask[A_SIDESHOW] = 1
+                amts[t, AMT_SIDE] = slo
+                masks[t, A_SIDESHOW] = 1
 
 
 @jit
-def move_table(S: I32, P: I32, t: int, action: int, amt: I32) -> None:
+def move_table(S: I32, P: I32, t: int, action: int, amts: I32) -> None:
     """Apply slot ``action`` (legal: checked by the caller) for the seat to act of table
-    ``t``; ``amt`` is the table's amounts row from :func:`legal_table`."""
+    ``t``; ``amts`` holds the amounts from :func:`legal_table`."""
     n = P[P_N]
     cols = seat_cols(n)
     status0 = cols[2]
@@ -317,7 +329,7 @@ def move_table(S: I32, P: I32, t: int, action: int, amt: I32) -> None:
             _advance(S, P, t, p)
         return
     if A_BET_MIN <= action <= A_BET_MAX:
-        x = amt[AMT_MIN + action - A_BET_MIN]
+        x = amts[t, AMT_MIN + action - A_BET_MIN]
         blind = S[t, looked0 + p] == 0
         _pay(S, P, t, p, x)
         S[t, C_STAKE] = 2 * x if blind else x
@@ -331,7 +343,7 @@ def move_table(S: I32, P: I32, t: int, action: int, amt: I32) -> None:
         return
     if action == A_SEE:
         q = _next_in(S, t, status0, n, p)
-        _pay(S, P, t, p, amt[AMT_SEE])
+        _pay(S, P, t, p, amts[t, AMT_SEE])
         winner = p if S[t, key0 + p] > S[t, key0 + q] else q
         _award_one(S, P, t, winner)
         _end(S, P, t)
@@ -361,7 +373,7 @@ def move_table(S: I32, P: I32, t: int, action: int, amt: I32) -> None:
         _end(S, P, t)
         return
     if action == A_SIDESHOW:
-        x = amt[AMT_SIDE]
+        x = amts[t, AMT_SIDE]
         target = _side_target(S, P, t, p)
         _pay(S, P, t, p, x)
         S[t, C_STAKE] = x
@@ -393,12 +405,13 @@ def move_table(S: I32, P: I32, t: int, action: int, amt: I32) -> None:
 
 
 @jit
-def deal_table(S: I32, P: I32, t: int, pack: I8, draws: F64, shuffle: bool,
+def deal_table(S: I32, P: I32, t: int, packs: I8, draws: F64, row: int, shuffle: bool,
                table: I16) -> None:
     """Start a deal at table ``t`` from its stacks (columns ``start``) and dealer: antes,
     then three cards each from the dealer's left, one at a time (rules 2.4).  With
-    ``shuffle`` the first cards of ``pack`` are shuffled first (a partial Fisher-Yates
-    from ``draws`` in [0, 1), one per dealt card): a uniformly random deal."""
+    ``shuffle`` the first cards of the table's row of ``packs`` are shuffled first (a
+    partial Fisher-Yates from ``draws[row, 1:]`` in [0, 1), one per dealt card): a
+    uniformly random deal."""
     n = P[P_N]
     cols = seat_cols(n)
     stack0 = cols[0]
@@ -415,19 +428,21 @@ def deal_table(S: I32, P: I32, t: int, pack: I8, draws: F64, shuffle: bool,
     for s in range(n):
         if S[t, start0 + s] >= need:
             m += 1
-    size = pack.shape[0]
+    size = packs.shape[1]
     if shuffle:
         for i in range(3 * m):
-            j = i + int(draws[i] * (size - i))
+            j = i + int(draws[row, 1 + i] * (size - i))
             if j >= size:
                 j = size - 1
-            c = pack[i]
-            pack[i] = pack[j]
-            pack[j] = c
+            c = packs[t, i]
+            packs[t, i] = packs[t, j]
+            packs[t, j] = c
     pot = S[t, C_CARRIED]
     i = 0
     for k in range(1, n + 1):
-        s = (dealer + k) % n
+        s = dealer + k
+        if s >= n:
+            s -= n
         S[t, looked0 + s] = 0
         S[t, blind0 + s] = 0
         S[t, key0 + s] = -1
@@ -436,9 +451,9 @@ def deal_table(S: I32, P: I32, t: int, pack: I8, draws: F64, shuffle: bool,
             S[t, status0 + s] = ST_IN
             S[t, stack0 + s] -= ante
             pot += ante
-            a = int(pack[i])
-            b = int(pack[i + m])
-            c = int(pack[i + 2 * m])
+            a = int(packs[t, i])
+            b = int(packs[t, i + m])
+            c = int(packs[t, i + 2 * m])
             S[t, cards0 + 3 * s] = a
             S[t, cards0 + 3 * s + 1] = b
             S[t, cards0 + 3 * s + 2] = c
@@ -462,12 +477,17 @@ def deal_table(S: I32, P: I32, t: int, pack: I8, draws: F64, shuffle: bool,
 
 @jit
 def step_tables(S: I32, P: I32, actions: I32, masks: I8, amts: I32, rewards: F64,
-                done: I8) -> int:
-    """Apply ``actions`` (one per table) to every table; write each finished table's net
-    chips into ``rewards`` and 1 into ``done``, recompute the masks of the others.
+                term: B1, trunc: B1, packs: I8, pool: F64, cursor: I64, table: I16,
+                max_steps: int, random_dealer: bool) -> int:
+    """Apply ``actions`` (one slot per table) to every table, and redeal each finished one.
 
-    Returns the first table whose action is masked out (-1 when all are legal); tables
-    before it have moved, it and the rest have not."""
+    Each finished (or truncated after ``max_steps`` decisions) table gets its net chips in
+    ``rewards`` (0 elsewhere) and ``term`` (``trunc``) set, then a new deal: the next row of
+    ``pool`` (uniform draws; ``cursor[0]`` is the next row) draws its dealer (seat 0
+    unless ``random_dealer``) and shuffles its pack.  The masks and amounts are recomputed.
+    Returns the first table whose action is masked out (then no table moves), else -1.
+    The caller refills the pool (``cursor[0] = 0``) whenever fewer than ``len(actions)``
+    rows are left, so that a step never runs out."""
     N = S.shape[0]
     n = P[P_N]
     cols = seat_cols(n)
@@ -477,16 +497,26 @@ def step_tables(S: I32, P: I32, actions: I32, masks: I8, amts: I32, rewards: F64
         a = actions[t]
         if a < 0 or a >= masks.shape[1] or masks[t, a] == 0:
             return t
-        move_table(S, P, t, a, amts[t])
-        if S[t, C_PHASE] == PH_OVER:
-            done[t] = 1
+    for t in range(N):
+        move_table(S, P, t, actions[t], amts)
+        over = S[t, C_PHASE] == PH_OVER
+        cut = not over and S[t, C_STEPS] >= max_steps
+        term[t] = over
+        trunc[t] = cut
+        if over or cut:
             for s in range(n):
-                rewards[t, s] = S[t, stack0 + s] - S[t, start0 + s]
+                rewards[t, s] = S[t, stack0 + s] - S[t, start0 + s] if over else 0.0
+            row = cursor[0]
+            if row >= pool.shape[0]:  # never: the caller refills the pool in time
+                row = 0
+            cursor[0] = row + 1
+            S[t, C_DEALER] = min(int(pool[row, 0] * n), n - 1) if random_dealer else 0
+            S[t, C_CARRIED] = 0
+            deal_table(S, P, t, packs, pool, row, True, table)
         else:
-            done[t] = 0
             for s in range(n):
                 rewards[t, s] = 0.0
-            legal_table(S, P, t, masks[t], amts[t])
+        legal_table(S, P, t, masks, amts)
     return -1
 
 
@@ -496,12 +526,12 @@ def random_choice(masks: I8, draws: F64, out: I32) -> None:
     uniformly random legal action for uniform ``draws``)."""
     for t in range(masks.shape[0]):
         k = 0
-        for i in range(masks.shape[1]):
+        for i in USED:
             k += masks[t, i]
         j = int(draws[t] * k)
         if j >= k:
             j = k - 1
-        for i in range(masks.shape[1]):
+        for i in USED:
             if masks[t, i] == 1:
                 if j == 0:
                     out[t] = i

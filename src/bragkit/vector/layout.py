@@ -46,6 +46,10 @@ A_ACCEPT: Final = _slot("accept")
 A_DECLINE: Final = _slot("decline")
 A_SIDESHOW: Final = _slot("sideshow@min")
 assert (A_BET_X2, A_BET_POT, A_BET_MAX) == (A_BET_MIN + 1, A_BET_MIN + 2, A_BET_MIN + 3)
+USED: Final = tuple(sorted((A_LOOK, A_FOLD, A_SEE, A_BET_MIN, A_BET_X2, A_BET_POT, A_BET_MAX,
+                            A_RETAIN, A_RELEASE, A_SHOWDOWN, A_AGREE, A_REFUSE, A_ACCEPT,
+                            A_DECLINE, A_SIDESHOW)))
+"""The slots the vector engine's games can offer (the others are always masked out)."""
 
 _PHASES: Final = tuple(Phase)
 PH_BET: Final = _PHASES.index(Phase.BET)

@@ -91,7 +91,8 @@ def observe_tables(S: npt.NDArray[np.int32], P: npt.NDArray[np.int32],
                 row[S[t, cards0 + 3 * me + j]] = 1.0
             row[CARD_IDS] = 1.0
         for s in range(n):
-            base = seats_at + SEAT_WIDTH * ((s - me) % n)
+            rel = s - me if s >= me else s - me + n
+            base = seats_at + SEAT_WIDTH * rel
             row[base] = min(1.0, S[t, stack0 + s] / k)
             if S[t, looked0 + s] == 1:
                 row[base + 1] = 1.0
