@@ -27,7 +27,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, ClassVar, Final
 
 from bragkit.engine.kinds import SeatStatus
-from bragkit.games.foster import FosterGame
+from bragkit.games.foster import BraggerData, FosterGame
 from bragkit.games.spec import GameSpec, shuffled
 from bragkit.hands import Ranking, get_ranking
 from bragkit.rules.game_keys import AMERICAN_KEYS
@@ -40,7 +40,8 @@ __all__ = ["GAMES", "AmericanGame"]
 
 
 class AmericanGame(FosterGame):
-    """G-F3: Foster's ante and betting with private exchanges; ``data = (bragger,)``."""
+    """G-F3: Foster's ante and betting with private exchanges; ``data`` is a
+    :class:`~bragkit.games.foster.BraggerData` (the bragger)."""
 
     name: ClassVar[str] = "american"
     spec_section: ClassVar[str] = "4.3"
@@ -54,11 +55,13 @@ class AmericanGame(FosterGame):
 
     def on_raise(self, w: PokerWork, seat: int) -> None:
         """The raiser becomes the bragger (no exchange)."""
-        w.data = (seat,)
+        w.data = BraggerData(seat)
 
     def on_call(self, w: PokerWork, seat: int) -> None:
         """Seeing the bragger's raise: a private exchange, or the public final."""
-        bragger = w.data[0]
+        data = w.data
+        assert isinstance(data, BraggerData)
+        bragger = data.bragger
         if bragger < 0 or bragger == seat or w.status[bragger] not in ("in", "allin"):
             return
         live = w.live()
@@ -84,7 +87,7 @@ class AmericanGame(FosterGame):
         w.status[loser] = SeatStatus.FOLDED
         w.emit("fold", loser, note="retires after a private exchange")
         if loser == bragger:
-            w.data = (seat,)
+            w.data = BraggerData(seat)
 
 
 def _ranking(rules: Rules) -> Ranking:

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar, Final
 
 from bragkit.cards import parse_cards
@@ -34,7 +35,7 @@ from bragkit.engine.actions import Action, LegalAction
 from bragkit.engine.kinds import ActionKind, Phase
 from bragkit.engine.pack import pack_text
 from bragkit.engine.poker.betting import PokerBetting, Round
-from bragkit.engine.poker.core import NOBODY, ONLY, PokerGame
+from bragkit.engine.poker.core import NOBODY, ONLY, GameData, PokerGame
 from bragkit.errors import BragError
 from bragkit.games.spec import GameSpec, shuffled
 from bragkit.hands import Ranking, get_ranking
@@ -44,7 +45,7 @@ if TYPE_CHECKING:
     from bragkit.engine.poker.core import PokerRecord, PokerWork
     from bragkit.rules import Rules
 
-__all__ = ["GAMES", "BragPokerGame"]
+__all__ = ["GAMES", "BragPokerGame", "DrawOrder"]
 
 _STAND = LegalAction(ActionKind.STAND)
 _LOOK = LegalAction(ActionKind.LOOK)
@@ -53,8 +54,15 @@ A_DISCARD: Final = ActionKind.DISCARD
 P_DRAW: Final = Phase.DRAW
 
 
+@dataclass(frozen=True, slots=True)
+class DrawOrder(GameData):
+    """3 Card Brag Poker's game data: the seats still to draw, in turn (the draw phase)."""
+
+    seats: tuple[int, ...] = ()
+
+
 class BragPokerGame(PokerGame):
-    """G-GA.  ``data`` holds the seats still to draw; the draw phase is ``draw``."""
+    """G-GA.  ``data`` is :class:`DrawOrder`; the draw phase is ``draw``."""
 
     name: ClassVar[str] = "brag-poker"
     spec_section: ClassVar[str] = "4.8"
@@ -113,7 +121,7 @@ class BragPokerGame(PokerGame):
         if w.stage == 0:
             w.rnd = None
             w.phase = P_DRAW
-            w.data = tuple(live)
+            w.data = DrawOrder(tuple(live))
             w.to_act = live[0]
             return
         w.settle_pool(lambda s: self._key(w, s), "split", 0)
@@ -183,8 +191,10 @@ class BragPokerGame(PokerGame):
             w.muck = w.muck + out
             w.hands[seat] = w.hands[seat] + new
             w.emit("draw", seat, amount=len(new), cards=new, visible_to=vis)
-        rest = w.data[1:]
-        w.data = rest
+        data = w.data
+        assert isinstance(data, DrawOrder)
+        rest = data.seats[1:]
+        w.data = DrawOrder(rest)
         if rest:
             w.to_act = rest[0]
         else:

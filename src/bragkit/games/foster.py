@@ -24,12 +24,13 @@ or raise his own ante (``dealer_may_raise_own_ante``).  Settlement:
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar, Final
 
 from bragkit.engine.actions import Action, LegalAction
 from bragkit.engine.kinds import ActionKind, Phase
 from bragkit.engine.poker.betting import PokerBetting, Round
-from bragkit.engine.poker.core import PokerGame
+from bragkit.engine.poker.core import GameData, PokerGame
 from bragkit.engine.poker.game import FOSTER_KEYS
 from bragkit.games.spec import GameSpec, shuffled
 from bragkit.hands import Ranking, get_ranking
@@ -43,6 +44,14 @@ __all__ = ["GAMES", "FosterGame"]
 P_ANTE: Final = Phase.ANTE
 A_ANTE: Final = ActionKind.ANTE
 
+
+
+@dataclass(frozen=True, slots=True)
+class BraggerData(GameData):
+    """The game data of Foster's single-stake and American Brag: the seat whose bet or raise
+    stands, the bragger (-1: nobody yet; American Brag's private exchanges are with him)."""
+
+    bragger: int = -1
 
 class FosterGame(PokerGame):
     """G-F1: the dealer's ante, one equalising round, the braggers ranking."""
@@ -96,7 +105,7 @@ class FosterGame(PokerGame):
             w.emit("carry", w.dealer, amount=w.carry_in, note="ante left from the last deal")
         w.phase = P_ANTE
         w.to_act = w.dealer
-        w.data = (-1,)
+        w.data = BraggerData()
 
     def phase_legal(self, st: PokerRecord) -> tuple[LegalAction, ...]:
         """``ante 1..L`` (at most the dealer's chips)."""

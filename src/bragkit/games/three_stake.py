@@ -31,13 +31,14 @@ and a third face up to each seat.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar, Final
 
 from bragkit.cards import card_from_id
 from bragkit.engine.actions import Action, LegalAction
 from bragkit.engine.kinds import ActionKind, Phase
 from bragkit.engine.poker.betting import PokerBetting, Round
-from bragkit.engine.poker.core import PokerGame
+from bragkit.engine.poker.core import GameData, PokerGame
 from bragkit.games.spec import GameSpec, shuffled
 from bragkit.hands import Ranking, get_ranking
 from bragkit.hands.counts import SingleCardRanking, ThirtyOneRanking
@@ -47,15 +48,31 @@ if TYPE_CHECKING:
     from bragkit.engine.poker.core import PokerRecord, PokerWork
     from bragkit.rules import Rules
 
-__all__ = ["GAMES", "ThreeStakeGame"]
+__all__ = ["GAMES", "PoolWinners", "ThreeStakeGame"]
 
 _STAND = LegalAction(ActionKind.STAND)
 A_DRAW: Final = ActionKind.DRAW
 P_DRAW: Final = Phase.DRAW
 
 
+@dataclass(frozen=True, slots=True)
+class PoolWinners(GameData):
+    """Three-Stake Brag's game data: the winner of each pool (-1: not yet, shared, or P3
+    carried), for ``triple_winner_bonus``."""
+
+    p1: int = -1
+    p2: int = -1
+    p3: int = -1
+
+
+def _winners(w: PokerWork) -> PoolWinners:
+    data = w.data
+    assert isinstance(data, PoolWinners)
+    return data
+
+
 class ThreeStakeGame(PokerGame):
-    """G-F2.  ``data = (P1 winner, P2 winner, P3 winner)``; the ``draw31`` phase is ``draw``."""
+    """G-F2.  ``data`` is :class:`PoolWinners`; the ``draw31`` phase is ``draw``."""
 
     name: ClassVar[str] = "three-stake"
     spec_section: ClassVar[str] = "4.2"
@@ -117,7 +134,7 @@ class ThreeStakeGame(PokerGame):
             if rank > best_rank:
                 best, best_rank = s, rank
         w.award(best, w.pools[0], 0, "P1: best face-up card")
-        w.data = (best, -1, -1)
+        w.data = PoolWinners(best)
         w.start_round(0, w.dealer, Round.start(w.n))
 
     # -------------------------------------------------------------- P2
@@ -136,7 +153,7 @@ class ThreeStakeGame(PokerGame):
         else:
             winners = w.settle_pool(lambda s: self._brag_key(w, s), self.rules.p2_tie, 1,
                                     "P2: showdown")
-        w.data = (w.data[0], winners[0] if len(winners) == 1 else -1, -1)
+        w.data = PoolWinners(_winners(w).p1, winners[0] if len(winners) == 1 else -1)
         w.rnd = None
         for s in w.order():
             w.reveal(s, "P3")
@@ -218,8 +235,9 @@ class ThreeStakeGame(PokerGame):
             w.carried = w.pools[2]
             w.pools[2] = 0
             w.emit("carry", None, amount=w.carried, note="P3: every hand bust")
-        p1, p2, _ = w.data
-        w.data = (p1, p2, winner)
+        won = _winners(w)
+        p1, p2 = won.p1, won.p2
+        w.data = PoolWinners(p1, p2, winner)
         bonus = self.rules.triple_winner_bonus
         if bonus and winner >= 0 and p1 == p2 == winner:
             for s in order:

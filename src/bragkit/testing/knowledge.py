@@ -223,7 +223,7 @@ class Knowledge:
             self._seen[p] = True
             return
         if "exchange_tie" in own_keys(self.rules) and action.kind == "call":  # American
-            bragger = pre.data[0] if pre.data else -1
+            bragger = getattr(pre.data, "bragger", -1)  # the game's typed data record
             live = pre.live
             if 0 <= bragger != p and bragger in live and len(live) > 2:
                 # a private exchange (4.3): each of the two sees the other's hand

@@ -32,7 +32,8 @@ from bragkit.errors import IllegalActionError, RulesError
 if TYPE_CHECKING:
     from bragkit.rules import Rules
 
-__all__ = ["NOBODY", "ONLY", "PokerGame", "PokerRecord", "PokerWork", "make"]
+__all__ = ["NOBODY", "NO_DATA", "ONLY", "GameData", "PokerGame", "PokerRecord", "PokerWork",
+           "make"]
 
 _event: Final = tuple.__new__
 CARD: Final = tuple(card_from_id(c) for c in range(52))
@@ -49,6 +50,18 @@ P_BET: Final = Phase.BET
 P_OVER: Final = Phase.OVER
 
 R = TypeVar("R", bound="PokerRecord")
+
+
+@dataclass(frozen=True, slots=True)
+class GameData:
+    """What a poker-style game keeps of a deal beyond the table's fields (``PokerRecord.data``),
+    as a small typed record: each game declares its own subclass (Three-Stake Brag's pool
+    winners, 3 Card Brag Poker's seats still to draw, American Brag's bragger) and narrows
+    with ``isinstance`` where it reads it.  This base holds nothing (:data:`NO_DATA`)."""
+
+
+NO_DATA: Final = GameData()
+"""The empty game data a deal starts with (before its game's ``setup`` sets its own)."""
 
 
 class PokerGame(ABC):
@@ -161,7 +174,8 @@ class PokerRecord(DealProtocol):
     total: int
     carried: int
     stage: int
-    data: tuple[int, ...]
+    data: GameData
+    """The game's own record of the deal (:class:`GameData`; a game's subclass)."""
     debts: tuple[tuple[int, int, int], ...]
     events: tuple[Event, ...]
     actions: tuple[tuple[int, Action], ...]
@@ -323,7 +337,7 @@ def make(cls: type[R], /, *, rules: Rules, n: int, dealer: int, stacks: tuple[in
          rnd: Round | None, status: tuple[SeatStatus, ...],
          hands: tuple[tuple[int, ...], ...], looked: tuple[bool, ...], phase: Phase,
          to_act: int, pack: tuple[int, ...],
-         muck: tuple[int, ...], total: int, carried: int, stage: int, data: tuple[int, ...],
+         muck: tuple[int, ...], total: int, carried: int, stage: int, data: GameData,
          debts: tuple[tuple[int, int, int], ...], events: tuple[Event, ...],
          actions: tuple[tuple[int, Action], ...], game: PokerGame,
          origin: PokerRecord | None, reshuffles: tuple[tuple[int, ...], ...]) -> R:

@@ -33,7 +33,7 @@ from bragkit.engine.contract import SeatView
 from bragkit.engine.events import Event
 from bragkit.engine.kinds import Phase, SeatStatus
 from bragkit.engine.poker import core
-from bragkit.engine.poker.core import PokerRecord, PokerWork, make
+from bragkit.engine.poker.core import NO_DATA, PokerRecord, PokerWork, make
 from bragkit.engine.poker.diagnose import diagnose
 from bragkit.engine.poker.game import poker_game_for
 from bragkit.engine.poker.views import seat_view
@@ -84,7 +84,7 @@ class PokerState(PokerRecord):
                   pools=(0,) * game.pools, credit=(0,) * n, chips=(0,) * n, rnd=None,
                   status=status, hands=((),) * n, looked=(not game.blind_play,) * n,
                   phase=P_SETUP, to_act=-1, pack=tuple(pack), muck=(),
-                  total=sum(stacks) + carried, carried=0, stage=0, data=(), debts=debts,
+                  total=sum(stacks) + carried, carried=0, stage=0, data=NO_DATA, debts=debts,
                   events=(), actions=(), game=game, origin=None,
                   reshuffles=tuple(tuple(order) for order in reshuffles))
         w = PokerWork(st)
