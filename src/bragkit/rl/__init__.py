@@ -82,10 +82,15 @@ players; the machine shared, load about 10).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from bragkit.rl.aec import BragAEC, Observation
 from bragkit.rl.gym import BragGym
 
-__all__ = ["BragAEC", "BragGym", "Observation", "env", "gym_env", "raw_env"]
+if TYPE_CHECKING:
+    from bragkit.rl.vector_env import BragVectorEnv
+
+__all__ = ["BragAEC", "BragGym", "Observation", "env", "gym_env", "raw_env", "vector_env"]
 
 
 def env(preset: str = "modern", players: int = 3, seed: int | None = None, stack: int = 40,
@@ -106,3 +111,14 @@ def gym_env(preset: str = "modern", players: int = 2,
     """The Gymnasium single-agent environment of ``preset`` (see the module)."""
     return BragGym(preset, players, tuple(opponents), seat, seed, stack, rules, illegal,
                    illegal_reward)
+
+
+def vector_env(preset: str = "modern", players: int = 3, num_envs: int = 16,
+               seed: int | None = None, stack: int = 40,
+               **rules: object) -> BragVectorEnv:
+    """A Gymnasium vector environment of ``num_envs`` self-play tables of modern Brag or
+    Teen Patti on the vectorised engine (:mod:`bragkit.rl.vector_env`, docs/vector.md);
+    imported on first use (it loads the compiled kernels)."""
+    from bragkit.rl.vector_env import vector_env as make
+
+    return make(preset, players, num_envs, seed, stack, **rules)
