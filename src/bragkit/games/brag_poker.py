@@ -27,15 +27,14 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar, Final
+from typing import TYPE_CHECKING, ClassVar, Final, NamedTuple
 
 from bragkit.cards import parse_cards
 from bragkit.engine.actions import Action, LegalAction
 from bragkit.engine.kinds import ActionKind, Phase
 from bragkit.engine.pack import pack_text
 from bragkit.engine.poker.betting import PokerBetting, Round
-from bragkit.engine.poker.core import NOBODY, ONLY, GameData, PokerGame
+from bragkit.engine.poker.core import NOBODY, ONLY, PokerGame
 from bragkit.errors import BragError
 from bragkit.games.spec import GameSpec, shuffled
 from bragkit.hands import Ranking, get_ranking
@@ -54,8 +53,7 @@ A_DISCARD: Final = ActionKind.DISCARD
 P_DRAW: Final = Phase.DRAW
 
 
-@dataclass(frozen=True, slots=True)
-class DrawOrder(GameData):
+class DrawOrder(NamedTuple):
     """3 Card Brag Poker's game data: the seats still to draw, in turn (the draw phase)."""
 
     seats: tuple[int, ...] = ()

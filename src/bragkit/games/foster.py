@@ -24,13 +24,12 @@ or raise his own ante (``dealer_may_raise_own_ante``).  Settlement:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar, Final
+from typing import TYPE_CHECKING, ClassVar, Final, NamedTuple
 
 from bragkit.engine.actions import Action, LegalAction
 from bragkit.engine.kinds import ActionKind, Phase
 from bragkit.engine.poker.betting import PokerBetting, Round
-from bragkit.engine.poker.core import GameData, PokerGame
+from bragkit.engine.poker.core import PokerGame
 from bragkit.engine.poker.game import FOSTER_KEYS
 from bragkit.games.spec import GameSpec, shuffled
 from bragkit.hands import Ranking, get_ranking
@@ -46,8 +45,7 @@ A_ANTE: Final = ActionKind.ANTE
 
 
 
-@dataclass(frozen=True, slots=True)
-class BraggerData(GameData):
+class BraggerData(NamedTuple):
     """The game data of Foster's single-stake and American Brag: the seat whose bet or raise
     stands, the bragger (-1: nobody yet; American Brag's private exchanges are with him)."""
 

@@ -31,14 +31,13 @@ and a third face up to each seat.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar, Final
+from typing import TYPE_CHECKING, ClassVar, Final, NamedTuple
 
 from bragkit.cards import card_from_id
 from bragkit.engine.actions import Action, LegalAction
 from bragkit.engine.kinds import ActionKind, Phase
 from bragkit.engine.poker.betting import PokerBetting, Round
-from bragkit.engine.poker.core import GameData, PokerGame
+from bragkit.engine.poker.core import PokerGame
 from bragkit.games.spec import GameSpec, shuffled
 from bragkit.hands import Ranking, get_ranking
 from bragkit.hands.counts import SingleCardRanking, ThirtyOneRanking
@@ -55,8 +54,7 @@ A_DRAW: Final = ActionKind.DRAW
 P_DRAW: Final = Phase.DRAW
 
 
-@dataclass(frozen=True, slots=True)
-class PoolWinners(GameData):
+class PoolWinners(NamedTuple):
     """Three-Stake Brag's game data: the winner of each pool (-1: not yet, shared, or P3
     carried), for ``triple_winner_bonus``."""
 

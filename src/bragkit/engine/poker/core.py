@@ -52,15 +52,13 @@ P_OVER: Final = Phase.OVER
 R = TypeVar("R", bound="PokerRecord")
 
 
-@dataclass(frozen=True, slots=True)
-class GameData:
-    """What a poker-style game keeps of a deal beyond the table's fields (``PokerRecord.data``),
-    as a small typed record: each game declares its own subclass (Three-Stake Brag's pool
-    winners, 3 Card Brag Poker's seats still to draw, American Brag's bragger) and narrows
-    with ``isinstance`` where it reads it.  This base holds nothing (:data:`NO_DATA`)."""
+GameData = tuple[object, ...]
+"""What a poker-style game keeps of a deal beyond the table's fields (``PokerRecord.data``):
+each game declares its own small typed record, a ``NamedTuple`` (Three-Stake Brag's pool
+winners, 3 Card Brag Poker's seats still to draw, American Brag's bragger; cheap to build on
+every deal), and narrows with ``isinstance`` where it reads it."""
 
-
-NO_DATA: Final = GameData()
+NO_DATA: Final[GameData] = ()
 """The empty game data a deal starts with (before its game's ``setup`` sets its own)."""
 
 
@@ -175,7 +173,7 @@ class PokerRecord(DealProtocol):
     carried: int
     stage: int
     data: GameData
-    """The game's own record of the deal (:class:`GameData`; a game's subclass)."""
+    """The game's own record of the deal (its ``NamedTuple``, see :data:`GameData`)."""
     debts: tuple[tuple[int, int, int], ...]
     events: tuple[Event, ...]
     actions: tuple[tuple[int, Action], ...]
