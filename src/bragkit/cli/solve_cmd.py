@@ -29,6 +29,8 @@ if TYPE_CHECKING:
 __all__ = ["solve_command"]
 
 MAX_ITERATIONS = 1_000_000
+ALGORITHM_NAMES = ("dcfr", "cfr+", "pcfr+", "pdcfr+")
+"""bragkit.solve.ALGORITHMS (repeated so that ``brag --help`` does not import the solver)."""
 MAX_MINUTES = 24 * 60
 
 
@@ -95,8 +97,9 @@ def _default_out(spec: GameSpec) -> Path:
               help="Solve for M minutes (default 5 when --iterations is not given).")
 @click.option("--iterations", type=Whole(1, MAX_ITERATIONS), default=None,
               help="Stop after N iterations (with --minutes: whichever comes first).")
-@click.option("--algorithm", type=click.Choice(["dcfr", "cfr+"]), default="dcfr",
-              show_default=True, help="DCFR(1.5, 0, 2) or CFR+.")
+@click.option("--algorithm", type=click.Choice(list(ALGORITHM_NAMES)), default="dcfr",
+              show_default=True,
+              help="DCFR(1.5, 0, 2), CFR+, predictive CFR+ or predictive DCFR+.")
 @click.option("--stack", type=Whole(2, 64), default=None,
               help="Chips each player brings, the ante included (12; Teen Patti 50).")
 @click.option("--stakes", default=None, metavar="LIST",
@@ -120,8 +123,9 @@ def _default_out(spec: GameSpec) -> Path:
               help="Score bots against the equilibrium, e.g. heuristic,tracker.")
 @click.option("--strategy", "strategy_file", type=click.Path(dir_okay=False), default=None,
               help="With --score: the equilibrium file (default: the shipped one).")
-@click.option("--deals", type=Whole(1, 20_000), default=2000, show_default=True,
-              help="With --score: deals played in the engine per sampled bot.")
+@click.option("--deals", type=Whole(0, 20_000), default=0, show_default=True,
+              help="With --score: also play this many deals in the engine against cfr per "
+                   "engine bot (a cross-check of the exact figures).")
 @click.option("--seed", type=SEED, default=None,
               help="With --score: seed of the sampled deals (default: a fresh one, printed).")
 @click.option("--threads", type=Whole(1, 64), default=None,

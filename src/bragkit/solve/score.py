@@ -1,17 +1,18 @@
 """Scoring bots against the HU-Brag-S12 equilibrium (``brag solve --score``).
 
-Two measurements, and the output says which one each figure is:
+Every figure is **exact**, in milli-antes per hand, from a full float64 evaluation of the
+solved game's tree:
 
-* **exact** -- for a strategy given on the solved game's tree (the ``cfr`` strategy itself,
-  or ``uniform``: every tree action equally likely): its exploitability (the best response's
-  gain against it, averaged over the two seats) and its expected result against the
-  equilibrium, from a full float64 evaluation of the tree, in milli-antes per hand;
-* **sampled** -- for an engine bot (``heuristic``, ``tracker``, ...): its mean result
-  against the ``cfr`` bot over deals played in the engine, both seats in turn, with a 95%
-  confidence interval.  These bots cannot be asked per information set of the solved game
-  (their bets are not the tree's two sizes, and their blind plans are drawn once a deal
-  from a hidden generator), so their exploitability is **not** measured.  Bets are
-  translated to the tree: a bet of the stay is ``stay``, a larger one ``double``.
+* a tree strategy (the ``cfr`` strategy itself, or ``uniform``: every tree action equally
+  likely) is evaluated as it is;
+* an engine bot (``heuristic``, ``tracker``, ...) is first **tabulated** on the tree,
+  exactly per information set (:func:`bragkit.solve.tabulate.tabulate_bot`: asked once per
+  hand class at each open decision, its blind plan's law at each blind one).
+
+Each row gives the bot's **exploitability** (what a best response wins against it, averaged
+over the two seats) and its expected result **against the equilibrium** (both seats).
+With ``deals`` > 0 an engine bot is also played against the ``cfr`` bot in the engine, both
+seats in turn, as a cross-check of the tabulation (mean and 95% interval).
 
 >>> rows = score(["uniform"], deals=0)
 >>> rows[0]["kind"], rows[0]["exploitability_mah"] > 100
@@ -114,13 +115,12 @@ def sampled_row(name: str, deals: int, seed: int | None) -> dict[str, object]:
             "exploitability_mah": None, "cfr_off_tree_decisions": getattr(cfr, "off_tree", 0)}
 
 
-def score(bots: list[str], strategy_file: str | None = None, deals: int = 2000,
+def score(bots: list[str], strategy_file: str | None = None, deals: int = 0,
           seed: int | None = None) -> list[dict[str, object]]:
-    """Score each bot (see the module); ``deals=0`` skips the sampled engine bots.
-
-    ``seed`` makes the sampled deals reproducible (None: a fresh seed, reported per row).
-    """
+    """Score each bot exactly (see the module); ``deals`` > 0 adds a sampled cross-check
+    for the engine bots (``seed`` makes those deals reproducible)."""
     from bragkit.bots.cfr_bot import CfrPolicy
+    from bragkit.solve.tabulate import tabulate_bot
 
     policy = CfrPolicy.load(strategy_file)
     eq = policy.strategy
@@ -130,28 +130,35 @@ def score(bots: list[str], strategy_file: str | None = None, deals: int = 2000,
             rows.append(exact_row(name, eq, eq))
         elif name == "uniform":
             rows.append(exact_row(name, eq, _uniform(eq)))
-        elif deals > 0:
-            rows.append(sampled_row(name, deals, seed))
+        else:
+            row = exact_row(name, eq, tabulate_bot(name, eq.tree))
+            row["kind"] = "tabulated"
+            if deals > 0:
+                sampled = sampled_row(name, deals, seed)
+                row.update({"sampled_vs_equilibrium_mah": sampled["vs_equilibrium_mah"],
+                            "ci95_mah": sampled["ci95_mah"], "deals": deals,
+                            "seed": sampled["seed"],
+                            "cfr_off_tree_decisions": sampled["cfr_off_tree_decisions"]})
+            rows.append(row)
     return rows
 
 
 def score_command_output(bots: str, strategy_file: str | None, as_json: bool,
-                         deals: int = 2000, seed: int | None = None) -> str:
+                         deals: int = 0, seed: int | None = None) -> str:
     """The text (or JSON) ``brag solve --score`` prints."""
     names = [b.strip() for b in bots.split(",") if b.strip()]
     if not names or len(names) > 8:
         raise RulesError("--score needs 1 to 8 bot names separated by commas")
-    if not 1 <= deals <= MAX_DEALS:
-        raise RulesError(f"--deals must be 1..{MAX_DEALS}")
+    if not 0 <= deals <= MAX_DEALS:
+        raise RulesError(f"--deals must be 0..{MAX_DEALS}")
     rows = score(names, strategy_file, deals, seed)
     if as_json:
         return json.dumps({"unit": "milli-antes per hand", "rows": rows})
-    lines = ["bot        kind     exploitability   vs equilibrium (mA/hand)"]
+    lines = ["bot        kind       exploitability   vs equilibrium (mA/hand)"]
     for r in rows:
-        ex = r["exploitability_mah"]
-        ex_text = "not measured" if ex is None else f"{ex:.2f}"
         vs = f"{r['vs_equilibrium_mah']:+.1f}"
-        if r["kind"] == "sampled":
-            vs += f" +- {r['ci95_mah']:.1f} ({r['deals']} deals, seed {r['seed']})"
-        lines.append(f"{r['bot']:<10} {r['kind']:<8} {ex_text:>14}   {vs}")
+        if "sampled_vs_equilibrium_mah" in r:
+            vs += (f"   (played: {r['sampled_vs_equilibrium_mah']:+.1f} +- "
+                   f"{r['ci95_mah']:.1f}, {r['deals']} deals, seed {r['seed']})")
+        lines.append(f"{r['bot']:<10} {r['kind']:<10} {r['exploitability_mah']:>14.2f}   {vs}")
     return "\n".join(lines)
