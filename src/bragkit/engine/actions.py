@@ -55,6 +55,7 @@ PLAIN_KINDS: Final = frozenset({
     # kept for the games of the next issue (poker-style machine)
     "call", "check", "pass", "stand", "play", "trade",
     "widow", "horse", "pounce",  # Commerce
+    "deal",  # casino: the bets are in, deal the cards
 })
 """Action kinds that may stand alone."""
 AMOUNT_KINDS: Final = frozenset({"bet", "rebuy", "lend", "sideshow", "raise", "draw",
@@ -177,7 +178,7 @@ class LegalAction:
         args: tuple[str | None, ...] = self.args or (None,)
         if self.args and self.optional_arg:
             args = (None, *self.args)
-        return tuple(Action(self.kind, a, g) for a in amounts for g in args)
+        return tuple(interned(self.kind, a, g) for a in amounts for g in args)
 
     def __str__(self) -> str:
         text = str(self.kind)  # a plain str, also for an ActionKind member

@@ -103,6 +103,7 @@ class ActionKind(enum.StrEnum):
     BARTER = "barter"
     EXCHANGE = "exchange"
     PAIRBONUS = "pairbonus"
+    DEAL = "deal"
 
 
 class TurnFlags(enum.IntFlag):

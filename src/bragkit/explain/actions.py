@@ -60,6 +60,8 @@ _BASE: dict[str, str] = {
     "decline": "refuse the side show: the betting goes on",
     "play": "play on: put in the Play bet",
     "pairbonus": "stake N on the Pair Bonus side bet (casino: paid on your three cards alone)",
+    "deal": "your bets are in: the dealer deals, and you see your cards before you play or "
+            "fold (casino)",
 }
 
 _RETAINED_LOOK = ("look old|new: look at your retained (old) blind hand or your new one; then "

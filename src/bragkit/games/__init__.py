@@ -43,7 +43,10 @@ def register(spec: GameSpec) -> None:
     """Register ``spec`` and everything derived from it (a new game, or a replacement)."""
     if not catalogue.is_loading():
         load()  # the built-in games first, so that a clash of preset names is caught
-    if spec.own_rules:  # its own rules value: no Rules game, presets, engine hooks or table
+    if spec.own_rules:  # its own rules value: no Rules game, presets or engine hooks
+        from bragkit.engine.table import register_table
+
+        register_table(spec.name, pkgutil.resolve_name(spec.table))  # open_table by .game
         _add(spec)
         return
     catalogue.register_game(spec.entry())

@@ -332,6 +332,17 @@ class CasinoRules:
         except RulesError as error:
             raise RulesError(f"qualifier: {error}") from None
 
+    @property
+    def game(self) -> str:
+        """The game these rules play, ``casino`` (its GameSpec's name: the registry's table
+        look-up, :func:`~bragkit.engine.table.table_class`, finds the casino table by it)."""
+        return "casino"
+
+    @property
+    def pack_size(self) -> int:
+        """The cards of the pack a hand is dealt from: 52 (no jokers; six of them play)."""
+        return 52
+
     @staticmethod
     def preset(name: str = "casino", **overrides: Any) -> CasinoRules:
         """A preset (``casino`` or ``three-card-poker``) with some keys overridden.

@@ -6,8 +6,17 @@ Phases: ``ante`` (``ante N``, 1..bankroll), ``bet`` (``pairbonus N`` once, then 
 ``fold``: the cards are dealt as the player decides), ``decide`` (the cards are dealt and seen:
 ``play`` costs the ante, ``fold`` nothing) and ``over`` (settled, the dealer's cards shown).
 The six cards (the player's three, then the dealer's) are given when the hand starts or
-later with :meth:`CasinoState.deal` (the table's chance step); ``apply`` returns a new state
+later with :meth:`CasinoState.deal` (the table's chance step), alone or as the top of a
+whole pack (the table gives the whole pack, so every card is accounted for; the cards below
+the top six never play); ``apply`` returns a new state
 and an illegal action raises :class:`~bragkit.errors.IllegalActionError` naming rules 4.9.
+
+With ``deal_step=True`` (the table contract's hands, :class:`~bragkit.games.casino.session.
+CasinoSession`) the player decides only with the cards seen, as at a casino table: ``bet``
+offers ``pairbonus N`` and ``deal`` (the bets are in), and the cards are dealt by ``deal``, or
+at once when no Pair Bonus can be staked (staked already, or no chip left for one).
+Without it, ``play`` or ``fold`` in ``bet`` deal and decide in one step, as histories
+always could; ``deal`` is accepted there too (it is what ``deal_step`` hands write).
 
 >>> from bragkit.games.casino.rules import CasinoRules
 >>> s = CasinoState.start(CasinoRules.preset("casino"), 50, "Qs Qd 4c  Qh 7d 2s")
@@ -19,6 +28,12 @@ and an illegal action raises :class:`~bragkit.errors.IllegalActionError` naming 
 >>> done = s.apply("play")
 >>> done.whose_turn, done.returns(), done.settlement.outcome   # a pair beats Q-high
 (OVER, (25,), 'player_wins')
+>>> s = CasinoState.start(CasinoRules.preset("casino"), 50, "Qs Qd 4c  Qh 7d 2s",
+...                       deal_step=True).apply("ante 10")
+>>> [str(a) for a in s.legal_actions()], s.apply("deal").view(0).own_cards[0]
+(['pairbonus 1..40', 'deal'], Qs)
+>>> s.apply("pairbonus 5").phase   # the bets are in: dealt at once
+<Phase.DECIDE: 'decide'>
 """
 
 from __future__ import annotations
@@ -63,16 +78,19 @@ def paid_chips(settlement: Settlement) -> int:
 
 
 def _six(cards: CardsLike) -> tuple[Card, ...]:
-    if isinstance(cards, tuple) and len(cards) == 6:  # the table's dealt cards: no parsing
+    """The given cards (six, or a whole pack whose top six play), checked."""
+    if isinstance(cards, tuple) and len(cards) in (6, 52):  # the table's cards: no parsing
         given = tuple(c for c in cards if isinstance(c, Card) and not c.is_joker)
-        if len(given) == 6:
+        if len(given) == len(cards):
             return given
     found = parse_cards(cards)
     if len(found) < 6:
         raise CardError(f"a casino deal needs 6 cards, got {len(found)} in "
                         f"{excerpt(format_cards(found))}")
-    if any(c.is_joker for c in found[:6]):
+    if any(c.is_joker for c in found):
         raise CardError("casino games use a pack without jokers")
+    if len(found) == 52 and len(set(found)) == 52:
+        return found  # a whole pack, top card first
     return found[:6]
 
 
@@ -89,24 +107,31 @@ class CasinoState(ActionLog):
     ante: int
     pair_plus: int
     cards: tuple[Card, ...]
-    """The six cards (player's three first), ``()`` until they are given."""
+    """The six cards (player's three first), or a whole pack whose top six play; ``()``
+    until they are given."""
     hand: CasinoHand | None
     """The dealt hand (phases ``decide`` and ``over``; settled once over)."""
     actions: tuple[tuple[int, Action], ...]
     events: tuple[Event, ...]
     origin: CasinoState | None
     """The hand's first state (``None`` for the first state itself)."""
+    deal_step: bool
+    """Whether the cards are dealt by the player's ``deal`` before the decision (see the
+    module documentation), instead of by the decision itself."""
 
     @staticmethod
-    def start(rules: CasinoRules, bankroll: int, cards: CardsLike | None = None) -> CasinoState:
+    def start(rules: CasinoRules, bankroll: int, cards: CardsLike | None = None, *,
+              deal_step: bool = False) -> CasinoState:
         """A new hand from ``bankroll`` chips (the player's turn to stake the ante); ``cards``
-        are the six cards of the hand if they are known now (else :meth:`deal` them later)."""
+        are the six cards of the hand if they are known now (else :meth:`deal` them later);
+        ``deal_step``: the player decides only once dealt (module documentation)."""
         if type(bankroll) is not int or not 0 <= bankroll <= MAX_CHIPS:
             raise IllegalActionError(f"a bankroll is a whole number of chips 0..{MAX_CHIPS}, "
                                      f"not {excerpt(bankroll)}")
         six = _six(cards) if cards is not None else ()
         return _make(rules=rules, bankroll=bankroll, phase=_ANTE, ante=0, pair_plus=0,
-                     cards=six, hand=None, actions=(), events=(), origin=None)
+                     cards=six, hand=None, actions=(), events=(), origin=None,
+                     deal_step=deal_step is True)
 
     # -------------------------------------------------------------- the contract's values
     @property
@@ -157,6 +182,11 @@ class CasinoState(ActionLog):
         return self.phase is _OVER or (self.phase is _ANTE and self.bankroll < 1)
 
     @property
+    def carried(self) -> int:
+        """0: no pot is carried to the next hand (every bet is settled)."""
+        return 0
+
+    @property
     def settlement(self) -> Settlement | None:
         """The results of each bet once the hand is settled."""
         return self.hand.settlement if self.hand is not None else None
@@ -178,6 +208,9 @@ class CasinoState(ActionLog):
         offers: list[LegalAction] = []
         if self.phase is _BET and not self.pair_plus and left >= 1:
             offers.append(LegalAction(ActionKind.PAIRBONUS, 1, left))
+        if self.phase is _BET and self.deal_step:
+            offers.append(LegalAction(ActionKind.DEAL))
+            return tuple(offers)
         if left >= self.ante:
             offers.append(LegalAction(ActionKind.PLAY, cost=self.ante))
         offers.append(LegalAction(ActionKind.FOLD))
@@ -222,7 +255,7 @@ class CasinoState(ActionLog):
             if amount > self.bankroll:
                 raise IllegalActionError(f"an ante of {amount} needs {amount} chips but the "
                                          f"bankroll has {self.bankroll} ({SPEC})")
-            return self._acted(chosen, phase=_BET, ante=amount)
+            return self._acted(chosen, phase=_BET, ante=amount)._bets_in()
         if kind == ActionKind.PAIRBONUS:
             amount = _amount(chosen)
             if self.phase is _ANTE:
@@ -233,13 +266,28 @@ class CasinoState(ActionLog):
             if amount > left:
                 raise IllegalActionError(f"a Pair Bonus of {amount} needs {amount} chips but "
                                          f"only {left} are left ({SPEC})")
-            return self._acted(chosen, pair_plus=amount)
+            return self._acted(chosen, pair_plus=amount)._bets_in()
+        if kind == ActionKind.DEAL:
+            if amount is not None or chosen.arg is not None:
+                raise IllegalActionError(f"malformed action {excerpt(str(chosen))}: deal takes "
+                                         "no amount")
+            if self.phase is not _BET:
+                raise IllegalActionError("the cards are dealt once, after the bets: p1 ante "
+                                         f"N, then p1 deal ({SPEC}); legal now: "
+                                         f"{legal_text(self)}")
+            if not self.cards:
+                raise CardError("this hand was started without its cards: deal(cards) gives "
+                                "them")
+            return self._next(actions=(*self.actions, (_PLAYER, chosen))).deal()
         if kind == ActionKind.PLAY or kind == ActionKind.FOLD:
             if amount is not None or chosen.arg is not None:
                 raise IllegalActionError(f"malformed action {excerpt(str(chosen))}: {kind} "
                                          "takes no amount")
             if self.phase is _ANTE:
                 raise IllegalActionError(f"a hand starts with the ante: p1 ante N ({SPEC})")
+            if self.phase is _BET and self.deal_step:
+                raise IllegalActionError(f"the player decides with the cards seen: p1 deal "
+                                         f"first ({SPEC}); legal now: {legal_text(self)}")
             if kind == ActionKind.PLAY and left < self.ante:
                 raise IllegalActionError(f"the Play bet equals the ante ({self.ante} chips) "
                                          f"but only {left} are left ({SPEC})")
@@ -251,6 +299,14 @@ class CasinoState(ActionLog):
                                 extra=(shown,))
         raise IllegalActionError(f"{excerpt(kind)} is not a casino action (ante N, "
                                  f"pairbonus N, play, fold); legal now: {legal_text(self)}")
+
+    def _bets_in(self) -> CasinoState:
+        """With ``deal_step``, the state dealt at once when no Pair Bonus can be staked any
+        more (the bets are in); else ``self``."""
+        if (not self.deal_step or not self.cards or self.phase is not _BET
+                or (not self.pair_plus and self.bankroll - self.staked >= 1)):
+            return self
+        return self.deal()
 
     def apply_move(self, seat: int, action: Action | str) -> CasinoState:
         """:meth:`apply` by ``seat``, which must be the player's (0)."""
@@ -305,17 +361,19 @@ class CasinoState(ActionLog):
         return self.stacks[0] + self.staked
 
     def all_cards(self) -> list[int]:
-        """The ids of the hand's six cards (``[]`` until they are given)."""
+        """The ids of the cards given: the hand's six, or the whole pack (``[]`` until they
+        are given)."""
         return [c.id for c in self.cards]
 
     def secret_cards(self, seat: int) -> set[int]:
-        """The cards the player may not know: every card before the deal, the dealer's three
-        until the reveal."""
-        if self.phase is _OVER:
-            return set()
+        """The cards the player may not know: every card before the deal, then the dealer's
+        three until the reveal, and the cards below the top six (never dealt) throughout."""
         if self.hand is None:
             return {c.id for c in self.cards}
-        return {c.id for c in self.hand.dealer}
+        below = {c.id for c in self.cards[6:]}
+        if self.phase is _OVER:
+            return below
+        return below | {c.id for c in self.hand.dealer}
 
     # -------------------------------------------------------------- building
     def _acted(self, action: Action, *, phase: Phase | None = None, ante: int | None = None,
@@ -340,18 +398,18 @@ class CasinoState(ActionLog):
             hand=self.hand if hand is None else hand,
             actions=self.actions if actions is None else actions,
             events=self.events if events is None else events,
-            origin=self.origin if self.origin is not None else self)
+            origin=self.origin if self.origin is not None else self, deal_step=self.deal_step)
 
 
 _FIELDS: Final = ("rules", "bankroll", "phase", "ante", "pair_plus", "cards", "hand",
-                  "actions", "events", "origin")
+                  "actions", "events", "origin", "deal_step")
 _SETTERS: Final = {name: slot_setter(CasinoState, name) for name in _FIELDS}
 
 
 def _make(*, rules: CasinoRules, bankroll: int, phase: Phase, ante: int, pair_plus: int,
           cards: tuple[Card, ...], hand: CasinoHand | None,
           actions: tuple[tuple[int, Action], ...], events: tuple[Event, ...],
-          origin: CasinoState | None) -> CasinoState:
+          origin: CasinoState | None, deal_step: bool = False) -> CasinoState:
     """A :class:`CasinoState` built by keyword (every field once, typed; no ``__init__``)."""
     state = object.__new__(CasinoState)
     set_ = _SETTERS
@@ -365,6 +423,7 @@ def _make(*, rules: CasinoRules, bankroll: int, phase: Phase, ante: int, pair_pl
     set_["actions"](state, actions)
     set_["events"](state, events)
     set_["origin"](state, origin)
+    set_["deal_step"](state, deal_step)
     return state
 
 

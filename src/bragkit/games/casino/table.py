@@ -1,25 +1,22 @@
-"""Casino hand histories: a session of casino 3 Card Brag hands against the house, saved in
-the ``bragkit-history/1`` format (``docs/history-format.md``, "Casino histories") and
-re-played by ``brag replay``.
+"""The casino table: consecutive casino 3 Card Brag hands of one player against the house,
+their hand histories (:mod:`bragkit.games.casino.history`, the ``bragkit-history/1`` format,
+``docs/history-format.md``, "Casino histories") and their replay (``brag replay``).
 
-A casino history names a casino preset in ``"rules"`` (``"casino"``, ``"three-card-poker"``
-or ``{"preset": "casino", "casino_tie": "dealer", ...}``), has one bankroll in ``"stacks"``
-and one action list per hand in ``"deals"``: ``p1 ante N``, optionally ``p1 pairbonus N``,
-then ``p1 play`` or ``p1 fold``.  The cards are dealt when the player decides, from
-``"pack"`` (the first hand), then ``"shuffles"`` (the later hands, in order), then
-``random.Random(seed)`` (six cards sampled per hand).  A table without a seed (``brag casino
-play``: an unpredictable ``secrets.SystemRandom``) writes the six cards of each finished
-hand instead, and only once the hand is over.
+Each hand of a :class:`CasinoTable` is a :class:`~bragkit.games.casino.state.CasinoState`
+on the one state contract, started with its whole pack: the six cards on top (given in
+``pack``, then ``shuffles``, else sampled by ``random.Random(seed)``) are dealt when the
+player decides.  A table without a seed (``brag casino play``: an unpredictable
+``secrets.SystemRandom``) writes the six cards of each finished hand instead, and only once
+the hand is over.  :class:`~bragkit.games.casino.session.CasinoSession` is the same table
+behind the generic :class:`~bragkit.engine.contract.GameTable` contract
+(:func:`~bragkit.engine.table.open_table`).
 
-Casino hands are not :class:`~bragkit.engine.table.Table` deals (one seat against the house,
-no :class:`~bragkit.rules.Rules`), so ``brag replay`` dispatches on the casino presets:
-:func:`load_casino` recognises the file, :func:`replay_casino` re-plays it (keeping every
-hand) and :func:`replay_casino_to` writes its account hand by hand in bounded memory.
-
-Like the other tables, a :class:`CasinoTable` keeps only its ``keep_records`` most recent
-hands (:data:`~bragkit.engine.table.KEEP_RECORDS` by default, ``None`` all: ``brag casino
-play`` keeps every one, as it saves the whole history); :attr:`CasinoTable.hands_finished`
-counts them all and ``on_record`` sees each :class:`CasinoRecord` as its hand ends.
+:func:`replay_casino` re-plays a history (keeping every hand) and :func:`replay_casino_to`
+writes its account hand by hand in bounded memory.  Like the other tables, a
+:class:`CasinoTable` keeps only its ``keep_records`` most recent hands
+(:data:`~bragkit.engine.table.KEEP_RECORDS` by default, ``None`` all: ``brag casino play``
+keeps every one, as it saves the whole history); :attr:`CasinoTable.hands_finished` counts
+them all and ``on_record`` sees each :class:`CasinoRecord` as its hand ends.
 
 >>> t = CasinoTable(CasinoRules.preset("casino"), 100, seed=7)
 >>> for move in ("p1 ante 10", "p1 pairbonus 5", "p1 play"):
@@ -41,7 +38,6 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from pathlib import Path
 from typing import IO, Any, Generic, TextIO, TypeVar, overload
 
 from bragkit.cards import Card, format_cards, parse_cards, standard_pack
@@ -49,176 +45,31 @@ from bragkit.engine.actions import Action, LegalAction
 from bragkit.engine.contract import Turn
 from bragkit.engine.kinds import ActionKind
 from bragkit.engine.pack import PACK_ONLY_SEED, new_rng
-from bragkit.engine.serial import (
-    FORMAT,
-    chance_dict,
-    chance_fields,
-    deal_lists,
-    dump_object,
-    json_object,
-)
 from bragkit.engine.table import KEEP_RECORDS
 from bragkit.errors import BragError, HistoryError, IllegalActionError, excerpt
 from bragkit.games.casino.hand import CasinoHand
-from bragkit.games.casino.rules import PRESETS, CasinoRules
+from bragkit.games.casino.history import (
+    CasinoHistory,
+    casino_from_dict,
+    casino_pack_ok,
+    dumps_casino,
+    is_casino_spec,
+    load_casino,
+    loads_casino,
+    rules_of,
+    spec_of,
+)
+from bragkit.games.casino.rules import CasinoRules
 from bragkit.games.casino.state import CasinoState, legal_text, paid_chips
 from bragkit.limits import MAX_CHIPS, parse_int
 
 __all__ = ["CasinoHistory", "CasinoRecord", "CasinoReplay", "CasinoTable", "Kept",
-           "casino_pack_ok", "dumps_casino", "is_casino_spec", "load_casino", "loads_casino",
-           "paid_chips", "play_casino_deals", "replay_casino", "replay_casino_to",
-           "replay_table"]
+           "casino_from_dict", "casino_pack_ok", "dumps_casino", "is_casino_spec",
+           "load_casino", "loads_casino", "paid_chips", "play_casino_deals", "replay_casino",
+           "replay_casino_to", "replay_table", "rules_of", "spec_of"]
 
 _SPEC = "rules 4.9"
 DECISIONS = (ActionKind.PLAY, ActionKind.FOLD)
-
-
-def is_casino_spec(spec: object) -> bool:
-    """Whether a history's ``"rules"`` names a casino preset.
-
-    >>> is_casino_spec("casino"), is_casino_spec({"preset": "three-card-poker"})
-    (True, True)
-    >>> is_casino_spec("modern"), is_casino_spec({"ante": 2})
-    (False, False)
-    """
-    name = spec.get("preset") if isinstance(spec, dict) else spec
-    return isinstance(name, str) and name in PRESETS
-
-
-def rules_of(spec: str | dict[str, Any]) -> CasinoRules:
-    """The casino rules of a ``"rules"`` value (a preset or ``{"preset": ..., key: value}``).
-
-    >>> rules_of({"preset": "casino", "casino_tie": "dealer"}).casino_tie
-    'dealer'
-    """
-    if isinstance(spec, str):
-        return CasinoRules.preset(spec)
-    overrides = {k: v for k, v in spec.items() if k != "preset"}
-    return CasinoRules.preset(str(spec["preset"]), **overrides)
-
-
-def spec_of(rules: CasinoRules) -> str | dict[str, Any]:
-    """The rules as a preset name, or the preset and the keys that differ from it.
-
-    >>> spec_of(CasinoRules.preset("casino", qualifier="pair"))
-    {'preset': 'casino', 'qualifier': 'pair'}
-    """
-    base = CasinoRules.preset(rules.preset_name).as_dict()
-    mine = rules.as_dict()
-    changed = {k: v for k, v in mine.items() if v != base[k]}  # never preset or ranking
-    return {"preset": rules.preset_name, **changed} if changed else rules.preset_name
-
-
-# ---------------------------------------------------------------------------- the history
-@dataclass(frozen=True, slots=True)
-class CasinoHistory:
-    """A parsed casino history: rules, the bankroll, the cards' source and the hands."""
-
-    rules: CasinoRules
-    rules_spec: str | dict[str, Any]
-    bankroll: int
-    seed: int | None
-    pack: str | None
-    shuffles: tuple[str, ...]
-    deals: tuple[tuple[str, ...], ...]
-
-    def to_dict(self) -> dict[str, Any]:
-        """The JSON object of this history."""
-        data: dict[str, Any] = {"format": FORMAT, "rules": self.rules_spec,
-                                "stacks": [self.bankroll]}
-        data.update(chance_dict(self.seed, self.pack, self.shuffles))
-        data["deals"] = [list(d) for d in self.deals]
-        return data
-
-
-def _pack_ok(text: object, where: str, problems: list[str]) -> None:
-    if not isinstance(text, str):
-        problems.append(f"{where} must be a text of cards, top card first")
-        return
-    try:
-        cards = parse_cards(text)
-    except BragError as error:
-        problems.append(f"{where}: {error}")
-        return
-    if len(cards) < 6 or any(c.is_joker for c in cards):
-        problems.append(f"{where}: a casino hand needs 6 cards without jokers (3 for the "
-                        "player, then 3 for the dealer)")
-
-
-def casino_pack_ok(text: object) -> bool:
-    """Whether ``text`` is the cards of a casino hand as a history's ``"shuffles"`` holds
-    them (the loader's check, for one text).
-
-    >>> casino_pack_ok("Qs Qd 4c Qh 7d 2s"), casino_pack_ok("Qs Qd"), casino_pack_ok(5)
-    (True, False, False)
-    """
-    problems: list[str] = []
-    _pack_ok(text, "", problems)
-    return not problems
-
-
-def casino_from_dict(data: dict[str, Any]) -> CasinoHistory:
-    """Validate the decoded JSON object of a casino history (every problem in one error)."""
-    problems: list[str] = []
-    known = {"format", "rules", "stacks", "seed", "pack", "shuffles", "deals", "comment",
-             "players"}
-    for key in data:
-        if key == "dealer":
-            problems.append('"dealer": the house deals every casino hand; leave it out')
-        elif key not in known:
-            problems.append(f"unknown key {excerpt(key)}")
-    if data.get("format", FORMAT) != FORMAT:
-        problems.append(f'"format" must be {excerpt(FORMAT)}, not {excerpt(data.get("format"))}')
-    spec = data["rules"]
-    rules: CasinoRules | None = None
-    try:
-        rules = rules_of(spec)
-    except BragError as error:
-        problems.append(f'"rules": {error}')
-    stacks = data.get("stacks")
-    bankroll = 0
-    if (not isinstance(stacks, list) or len(stacks) != 1 or not isinstance(stacks[0], int)
-            or isinstance(stacks[0], bool) or stacks[0] < 0):
-        problems.append('"stacks" must be one whole number >= 0 (the player\'s bankroll; '
-                        "the house has no stack)")
-    else:
-        bankroll = stacks[0]
-    seed, pack, shuffles = chance_fields(data, problems)
-    if isinstance(pack, str):
-        _pack_ok(pack, '"pack"', problems)
-    for i, text in enumerate(shuffles):
-        _pack_ok(text, f'"shuffles" {i + 1}', problems)
-    deals = deal_lists(data, problems, "p1 ante 10")
-    if problems or rules is None:
-        raise HistoryError("bad history: " + "; ".join(problems))
-    return CasinoHistory(rules, spec, bankroll, seed, pack, tuple(shuffles),
-                         tuple(tuple(d) for d in deals))
-
-
-def loads_casino(text: str) -> CasinoHistory:
-    """Parse a casino history from JSON text."""
-    data = json_object(text)
-    if not isinstance(data, dict) or not is_casino_spec(data.get("rules")):
-        raise HistoryError('bad history: not a casino history ("rules" must name '
-                           f"{' or '.join(PRESETS)})")
-    return casino_from_dict(data)
-
-
-def load_casino(path: str | Path) -> CasinoHistory | None:
-    """Read ``path`` if it is a casino history; None for any other file (``brag replay``
-    then reads it as a table history and reports its problems)."""
-    try:
-        data = json_object(Path(path).read_text(encoding="utf-8"))  # bounded decoding
-    except (OSError, UnicodeDecodeError, HistoryError):
-        return None
-    if not isinstance(data, dict) or not is_casino_spec(data.get("rules")):
-        return None
-    return casino_from_dict(data)
-
-
-def dumps_casino(history: CasinoHistory) -> str:
-    """The history as pretty JSON (one hand's actions per line)."""
-    return dump_object(history.to_dict())
 
 
 # ---------------------------------------------------------------------------- the table
@@ -333,6 +184,9 @@ are left (rules 4.9)
     more_packs: Iterator[str] | None = field(default=None, repr=False, compare=False)
     """The cards of later hands, read one at a time once ``pack`` and ``shuffles`` are used
     (a streamed replay's ``"shuffles"``); then the generator."""
+    deal_step: bool = field(default=False, repr=False, compare=False)
+    """Whether the player deals (``p1 deal``) and decides with the cards seen, as the table
+    contract plays (:class:`~bragkit.games.casino.state.CasinoState`'s ``deal_step``)."""
     bankroll: int = field(init=False)
     dealt: Kept[str] = field(init=False)
     """The six cards (player's three first) of the kept hands and of the hand in progress."""
@@ -341,7 +195,12 @@ are left (rules 4.9)
     records: Kept[tuple[str, ...]] = field(init=False)
     """The kept hands' action strings, oldest first."""
     state: CasinoState = field(init=False)
-    """The hand in progress (or the next one, its ante to stake), on the one state contract."""
+    """The hand in progress (or the next one, its ante to stake), on the one state contract:
+    it holds the hand's whole pack from its start (the six cards on top are dealt at the
+    decision, :meth:`cards`), so every card is accounted for."""
+    last_final: CasinoState | None = field(init=False, default=None, repr=False,
+                                           compare=False)
+    """The settled state of the latest finished hand (None before the first one ends)."""
 
     def __post_init__(self) -> None:
         keep = self.keep_records
@@ -354,7 +213,7 @@ are left (rules 4.9)
         self.finished = Kept(keep)
         self.dealt = Kept(None if keep is None else keep + 1)
         self._given_used = 0
-        self.state = CasinoState.start(self.rules, self.bankroll)
+        self.state = self._new_hand()
 
     @property
     def hands_finished(self) -> int:
@@ -388,14 +247,25 @@ are left (rules 4.9)
         return None if self.more_packs is None else next(self.more_packs, None)
 
     def _next_cards(self) -> tuple[Card, ...]:
+        """The next hand's whole pack, top card first: its six cards (given, else sampled
+        from the generator, as ``CasinoHand.deal(rng=...)`` draws them), then the others in
+        the pack's order (never dealt, so they draw nothing)."""
         given = self._given() if self._given_used == self.hands_dealt else None
         if given is not None:
-            cards = parse_cards(given)[:6]
+            six = parse_cards(given)[:6]
             self._given_used += 1
         else:
-            cards = tuple(self._rng.sample(standard_pack(), 6))  # as CasinoHand.deal(rng=...)
-        self.dealt.append(format_cards(cards))
-        return cards
+            six = tuple(self._rng.sample(standard_pack(), 6))
+        placed = set(six)
+        return (*six, *(c for c in standard_pack() if c not in placed))
+
+    def _new_hand(self) -> CasinoState:
+        """The next hand's first state, its pack drawn now (none once the bankroll is spent:
+        no hand can start)."""
+        if self.bankroll < 1:
+            return CasinoState.start(self.rules, self.bankroll, deal_step=self.deal_step)
+        return CasinoState.start(self.rules, self.bankroll, self._next_cards(),
+                                 deal_step=self.deal_step)
 
     @property
     def ante(self) -> int:
@@ -470,7 +340,11 @@ are left (rules 4.9)
         if self.state.hand is None:
             if not self.state.ante:
                 raise IllegalActionError(f"a hand starts with the ante: p1 ante N ({_SPEC})")
-            self.state = self.state.deal(self._next_cards())
+            if self.deal_step:  # the player's deal, in the action log
+                self.apply(Action(ActionKind.DEAL))
+            else:
+                self.state = self.state.deal()
+                self.dealt.append(format_cards(self.state.cards[:6]))
         hand = self.state.hand
         assert hand is not None
         return hand
@@ -500,7 +374,7 @@ are left (rules 4.9)
         verb, args = words[1].lower(), words[2:]
         if verb in ("ante", "pairbonus"):
             self.apply(Action(verb, self._amount(verb, args)))
-        elif verb in ("play", "fold"):
+        elif verb in ("play", "fold", "deal"):
             if args:
                 raise IllegalActionError(f"malformed action {excerpt(text)}: {verb} takes no "
                                          "amount")
@@ -520,12 +394,9 @@ are left (rules 4.9)
         """Play the player's ``action`` on the hand in progress (the decision deals the
         cards if they are not yet); an illegal one raises and changes nothing."""
         state = self.state
-        kind = action.kind
-        if kind in DECISIONS and state.hand is None and state.ante and any(
-                la.allows(action) for la in state.legal_actions()):
-            self.cards()  # dealt only for a decision that is allowed
-            state = self.state
         done = state.apply(action)
+        if state.hand is None and done.hand is not None:  # this action dealt the cards
+            self.dealt.append(format_cards(done.cards[:6]))
         if not done.is_over:
             self.state = done
             return
@@ -537,7 +408,8 @@ are left (rules 4.9)
         self.finished.append(settled)
         self.records.append(actions)
         self.dealt.trim(len(self.records))  # the cards of the kept hands only
-        self.state = CasinoState.start(self.rules, self.bankroll)
+        self.last_final = done
+        self.state = self._new_hand()
         if self.on_record is not None:
             self.on_record(CasinoRecord(number, actions, settled, cards, self.bankroll))
 
