@@ -1,300 +1,323 @@
-"""The catalog of table states (issue 13): table messages as the page receives them
-(docs/web.md, "The table message"), each named after what it shows.  The same fixtures feed
-the screenshot, axe and leak tests.  ``hidden`` lists cards dealt to other seats that the
-viewer must never find in the page.
+"""The catalog of table states (issue 13), every one a REAL engine state: a table of the
+named preset opened with a stacked pack (``bragkit.testing.fixtures.stacked_pack``), driven
+by scripted moves through the public ``Table`` contract, and turned into the frames a seat
+(or a spectator) receives by the card room's own projector (``bragkit.server.projector``)
+and public seat facts (``bragkit.server.seats.SeatInfo``).  The page draws them exactly as
+it draws a live frame (``window.bragModel.fromProtocol``).  The same fixtures feed the
+screenshot, axe, leak and accessibility tests; ``hidden`` holds every card dealt to other
+seats that the viewer has not been shown (this deal and the last), from the engine's own
+``secret_cards``.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-Msg = dict[str, Any]
+from bragkit.cards import card_from_id
+from bragkit.engine import Table, open_table
+from bragkit.errors import BragError
+from bragkit.rules import get_preset
+from bragkit.server.projector import current_stacks, pot_of, public_view, seat_view
+from bragkit.server.seats import SeatInfo, seat_label
+from bragkit.testing.fixtures import stacked_pack
+from bragkit.web.casino import CasinoDesks
+
+Frame = dict[str, Any]
+NAMES = ("Alice", "Bob", "Carol", "Dave", "Erin", "Frank")
 
 
 @dataclass(frozen=True)
 class Fixture:
-    """One table state: its message and the cards the viewer may not see."""
+    """One table state: the frames fed to the page in order (the last is the one shown),
+    the viewer's seat (``None``: a spectator) and the cards it may not see."""
 
     name: str
-    message: Msg
-    hidden: tuple[str, ...] = ()
+    frames: tuple[Frame, ...]
+    seat: int | None
+    hidden: frozenset[str] = frozenset()
+    error: str | None = None
+    """A one-line error of the card room shown after the frames (an illegal action)."""
+    page: str = "table"
+    """``table`` (the table page) or ``casino`` (the casino desk page)."""
     tags: tuple[str, ...] = field(default=())
 
+    @property
+    def frame(self) -> Frame:
+        """The frame (or casino desk view) shown."""
+        return self.frames[-1]
 
-def seat(name: str, stack: int, *, status: str = "in", looked: bool = False, put_in: int = 0,
-         last: str | None = None, **extra: Any) -> Msg:
-    """One seat of a message."""
-    return {"name": name, "stack": stack, "status": status, "looked": looked,
-            "put_in": put_in, "last": last, **extra}
-
-
-def act(kind: str, cost: int = 0, *, lo: int | None = None, hi: int | None = None,
-        cost_hi: int | None = None, **extra: Any) -> Msg:
-    """One offered action with its exact price."""
-    return {"kind": kind, "lo": lo, "hi": hi, "cost_lo": cost,
-            "cost_hi": cost if cost_hi is None else cost_hi, **extra}
+    @property
+    def view(self) -> Frame:
+        """The projector's view in the frame shown."""
+        out: Frame = self.frame["view"]
+        return out
 
 
-def base(**over: Any) -> Msg:
-    """A modern Brag deal of three seats, p2 (you, seat 1) to act, blind."""
-    m: Msg = {
-        "title": "Friday Brag", "subtitle": "modern Brag · deal 3", "game": "modern",
-        "hand_no": 3, "you": 1, "dealer": 0, "to_act": 1, "pot": 3, "stake": 2,
-        "hand_size": 3,
-        "seats": [seat("Alice", 98, put_in=1, last="ante 1"),
-                  seat("Bob", 99, put_in=1, last="ante 1"),
-                  seat("Carol", 99, put_in=1, last="ante 1")],
-        "own": {"cards": None, "stay_in": "to stay in: 1 (bet; you are blind: a blind bet "
-                                          "counts double)"},
-        "actions": [act("look", meaning="look at your cards (you stop playing blind)"),
-                    act("bet", 1, lo=1, hi=10, cost_hi=10, label="bet",
-                        note="you are blind: a blind bet counts double"),
-                    act("fold", meaning="give up this deal")],
-        "why_not": [{"kind": "see", "reason": "see needs a bet first (rules 4.4.2)"}],
-        "timer": {"ms": 24000, "total_ms": 30000, "bank_ms": 60000},
-        "log": ["deal 3: Alice deals", "everybody antes 1"],
-        "result": [],
+# ------------------------------------------------------------------------- driving games
+def table(preset: str, hands: dict[int, str], moves: Iterable[str] = (), *, n: int = 3,
+          stacks: Sequence[int] | None = None, dealer: int = 0, rest: str = "",
+          **rules: Any) -> Table:
+    """A ``preset`` table (house ``rules`` over it) whose first deal gives ``hands`` (seat ->
+    cards), played through ``moves`` (``"p2 bet 2"``)."""
+    r = get_preset(preset)
+    if rules:
+        r = r.replace(**rules)
+    pack = stacked_pack(r, n, dealer, hands, rest=rest)
+    t = open_table(r, list(stacks or [100] * n), dealer, pack=pack, seed=11)
+    play(t, moves)
+    return t
+
+
+def play(t: Table, moves: Iterable[str]) -> Table:
+    """Apply ``moves`` to ``t`` (each as the card room applies a seat's action)."""
+    for m in moves:
+        t.apply_text(m)
+    return t
+
+
+def refusal(t: Table, move: str) -> str:
+    """The engine's one-line refusal of ``move`` (the card room's ``error`` frame text)."""
+    try:
+        play(t, [move])  # an illegal move raises before it changes the table
+    except BragError as error:
+        return str(error).splitlines()[0]
+    raise AssertionError(f"{move} was legal")
+
+
+# ------------------------------------------------------------------------- frames
+def people(n: int, **over: SeatInfo) -> list[SeatInfo]:
+    """The seats' occupants: a connected human per seat unless ``over`` (``p2=...``) says."""
+    out = [SeatInfo(name=NAMES[i], token_hash=f"h{i}", connected=1, bank=60.0)
+           for i in range(n)]
+    for label, info in over.items():
+        out[int(label[1:]) - 1] = info
+    return out
+
+
+def facts(t: Table, preset: str, who: list[SeatInfo], *, seq: int, timer: float | None,
+          bank: float = 60.0, hands: int | None = None, status: str = "open",
+          spectators: int = 0) -> Frame:
+    """The table's public facts as the card room's ``summary`` writes them."""
+    seat = t.to_act if not t.over else -1
+    human = seat >= 0 and who[seat].kind == "human" and not who[seat].sitting_out
+    return {
+        "table": f"fx-{preset}", "preset": preset, "game": str(t.rules.game), "rules": preset,
+        "seats": [s.public(i) for i, s in enumerate(who)], "hands": hands,
+        "hands_played": t.deal_no,
+        "stacks": current_stacks(t), "pot": pot_of(t), "finished": t.over, "status": status,
+        "to_act": seat_label(seat) if seat >= 0 else None, "seq": seq,
+        "timer": {"seat": seat_label(seat), "seconds": timer, "bank": bank}
+        if human and timer is not None else None,
+        "requests": 0, "spectators": spectators,
     }
-    m.update(over)
-    return m
 
 
-def _you(m: Msg, **over: Any) -> Msg:
-    """``m`` with your seat (seat 1) changed."""
-    seats = [dict(s) for s in m["seats"]]
-    seats[m["you"]].update(over)
-    return {**m, "seats": seats}
+def frame(t: Table, preset: str, seat: int | None, *, seq: int = 10, who: list[SeatInfo]
+          | None = None, timer: float | None = 30.0, bank: float = 60.0, **more: Any) -> Frame:
+    """The ``state`` frame the card room sends ``seat`` (``None``: a spectator) now."""
+    who = who if who is not None else people(t.n)
+    view = seat_view(t, seat) if seat is not None else public_view(t)
+    return {"t": "state", "seq": seq, "gap": False,
+            "table": facts(t, preset, who, seq=seq, timer=timer, bank=bank, **more),
+            "view": view, "log": []}
 
 
-def _seats(m: Msg, *changes: dict[str, Any]) -> list[Msg]:
-    return [{**s, **c} for s, c in zip(m["seats"], changes, strict=True)]
+def _text(ids: Iterable[int]) -> set[str]:
+    return {str(card_from_id(c)) for c in ids}
 
 
-B = base()
-OPEN_ACTS = [act("bet", 4, lo=4, hi=20, cost_hi=20), act("see", 8, label="see"),
-             act("fold")]
-LOOKED = _you(B, looked=True, last="look")
-LOOKED = {**LOOKED, "own": {"cards": "Kh Kd 4c", "hand_name": "Pair of kings, four kicker",
-                            "stay_in": "to stay in: 4 (bet)"},
-          "stake": 4, "pot": 7,
-          "seats": _seats(LOOKED, {"put_in": 3, "last": "bet 2 (blind)", "stack": 96},
-                          {}, {"put_in": 1, "last": "fold", "status": "folded"}),
-          "actions": [act("bet", 4, lo=4, hi=20, cost_hi=20), act("fold")],
-          "why_not": [{"kind": "see", "reason": "you cannot see a blind man: Alice is blind "
-                                                "(rules 4.4.3)"}],
-          "log": [*B["log"], "Carol folds", "Alice bets 2 blind (counts as 4)", "you look"]}
-
-SEE_ON_OFFER = {**LOOKED,
-                "seats": _seats(LOOKED, {"looked": True, "last": "bet 4", "put_in": 5,
-                                         "stack": 94}, {}, {}),
-                "stake": 4, "pot": 9,
-                "actions": OPEN_ACTS, "why_not": [],
-                "log": [*LOOKED["log"], "Alice looks", "Alice bets 4"]}
+def _seen(state: Any, seat: int | None) -> set[int]:
+    """Cards the events of ``state`` showed to ``seat`` (``None``: to everybody)."""
+    out: set[int] = set()
+    for e in state.events:
+        if e.cards and (e.visible_to is None or (seat is not None and seat in e.visible_to)):
+            out.update(e.cards)
+    return out
 
 
-def _over(m: Msg, result: list[str], **over: Any) -> Msg:
-    return {**m, "over": True, "to_act": None, "actions": [], "why_not": [], "timer": None,
-            "result": result, "next_in": 5, **over}
+def _secret(state: Any, seat: int | None) -> set[int]:
+    if state is None:
+        return set()
+    if seat is not None:
+        return set(state.secret_cards(seat)) - _seen(state, seat)
+    out: set[int] = set()
+    for s in range(len(state.stacks)):
+        out |= set(state.secret_cards(s))
+    return out - _seen(state, None)
 
 
-SEE_WON = _over(
-    SEE_ON_OFFER,
-    ["Alice shows 9d 3c 8h: High card 9-8-3", "you show Kh Kd 4c: Pair of kings, four kicker",
-     "you saw Alice and win: your Pair of kings, four kicker beats Alice's High card 9-8-3"],
-    seats=_seats(SEE_ON_OFFER, {"cards": "9d 3c 8h", "hand_name": "High card 9-8-3"},
-                 {"stack": 117, "last": "see 8", "put_in": 9,
-                  "cards": "Kh Kd 4c", "hand_name": "Pair of kings, four kicker"}, {}),
-    pot=0, log=[*SEE_ON_OFFER["log"], "you see Alice (8)", "you win 17 chips"])
+def hidden_from(t: Table, seat: int | None) -> frozenset[str]:
+    """The cards ``seat`` may not find in its frames or page: the secrets of the deal in
+    progress and of the last finished deal, less what the deal in progress showed it."""
+    now = t.state if t.state is not None and not t.over else None
+    last = t.last_final
+    ids = _secret(now, seat) | (_secret(last, seat) - (_seen(now, seat) if now else set()))
+    return frozenset(_text(ids))
 
-SEE_LOST = _over(
-    SEE_ON_OFFER,
-    ["Alice shows Qs Qc 2h: Pair of queens, two kicker",
-     "you saw Alice and lost: Alice's Pair of queens, two kicker beats your Pair of nines, "
-     "six kicker. Your hand was Pair of nines, six kicker (9s 9c 6d), not shown"],
-    own={"cards": "9s 9c 6d", "hand_name": "Pair of nines, six kicker"},
-    seats=_seats(SEE_ON_OFFER, {"cards": "Qs Qc 2h", "hand_name": "Pair of queens, two kicker",
-                                "stack": 111},
-                 {"stack": 83, "last": "see 8", "put_in": 16,
-                  "cards": "9s 9c 6d", "hand_name": "Pair of nines, six kicker"}, {}),
-    pot=0, log=[*SEE_ON_OFFER["log"], "you see Alice (8)", "Alice wins 17 chips"])
 
-SEER_TIE = _over(
-    SEE_ON_OFFER,
-    ["Alice shows Ah Kc Qd: High card A-K-Q", "you show As Kd Qs: High card A-K-Q",
-     "you saw Alice and tied: the seer loses ties, so Alice takes the pot (17 chips)"],
-    own={"cards": "As Kd Qs", "hand_name": "High card A-K-Q"},
-    seats=_seats(SEE_ON_OFFER, {"cards": "Ah Kc Qd", "hand_name": "High card A-K-Q"},
-                 {"cards": "As Kd Qs", "hand_name": "High card A-K-Q", "last": "see 8"}, {}),
-    pot=0)
+def fx(name: str, t: Table, preset: str, seat: int | None, *, before: Sequence[Frame] = (),
+       error: str | None = None, **frame_args: Any) -> Fixture:
+    """The fixture of ``t`` as ``seat`` receives it."""
+    f = frame(t, preset, seat, **frame_args)
+    return Fixture(name, (*before, f), seat, hidden_from(t, seat), error=error)
 
-CARRIED = base(
-    subtitle="modern Brag · deal 4 · carried pot", hand_no=4, pot=21, carried=18,
-    seats=[seat("Alice", 90, put_in=1, last="ante 1"),
-           seat("Bob", 88, put_in=1, last="ante 1",
-                hands=[{"label": "old (retained)", "cards": None},
-                       {"label": "new", "cards": None}]),
-           seat("Carol", 95, put_in=1, last="ante 1")],
-    own={"text": "two blind hands: old (retained from the last deal) and new, both face "
-                 "down"},
-    actions=[act("look", args=["old", "new"], label="look",
-                 meaning="look at your retained (old) blind hand or your new one"),
-             act("bet", 1, lo=1, hi=10, cost_hi=10, note="you are blind: a blind bet counts "
-                                                       "double"),
-             act("fold")],
-    log=["deal 4: the pot of 18 chips is carried from deal 3",
-         "you retained your blind hand", "everybody antes 1"])
 
-RETAINED_LOOKED = {
-    **CARRIED,
-    "seats": _seats(CARRIED, {}, {"hands": [{"label": "old (retained), looked at",
-                                             "cards": "7h 7s 2c"},
-                                            {"label": "new, not seen", "cards": None}]}, {}),
-    "own": {"text": "old (retained) hand 7h 7s 2c (looked at); new hand face down, not seen: "
-                    "keep or throw", "cards": "7h 7s 2c", "hand_name": "Pair of sevens"},
-    "actions": [act("keep", meaning="play the hand you looked at"),
-                act("throw", meaning="play the other one, sight unseen")]}
+# ------------------------------------------------------------------------- the states
+BOB = 1
+SEE_HANDS = {0: "9d 3c 8h", 1: "Kh Kd 4c", 2: "5c 6d 2s"}
+OPENING = ["p2 bet 2", "p3 fold", "p1 look"]
+"""Bob bets blind, Carol folds, Alice (the dealer) looks: open against blind."""
 
-COVERED = base(
-    subtitle="modern Brag · covered pot", pot=14, stake=4,
-    frozen=[{"amount": 12, "by": "Carol"}],
-    seats=[seat("Alice", 60, looked=True, put_in=9, last="bet 4"),
-           seat("Bob", 64, looked=True, put_in=9, last="bet 4"),
-           seat("Carol", 0, status="covered", looked=True, put_in=12, last="cover 8")],
-    own={"cards": "Js Th 9s", "hand_name": "Run J-10-9", "stay_in": "to stay in: 4 (bet)"},
-    actions=OPEN_ACTS,
-    why_not=[], log=["Carol covers with her last 8 chips: the pot of 12 is frozen for her"])
 
-COVER_OFFERED = _you(base(pot=30, stake=8), looked=True, stack=6, put_in=12)
-COVER_OFFERED = {**COVER_OFFERED,
-                 "own": {"cards": "Ad Ac 3h", "hand_name": "Pair of aces"},
-                 "actions": [act("cover", 6, meaning="put in all your chips: the pot so far "
-                                                     "is frozen for your hand"), act("fold")],
-                 "why_not": [{"kind": "bet", "reason": "a bet of 8 needs 8 chips; you have 6"}]}
+def _modern() -> list[Fixture]:
+    out: list[Fixture] = []
+    t = table("modern", SEE_HANDS)
+    out.append(fx("blind-first-to-act", t, "modern", BOB))
+    out.append(fx("waiting-for-another", play(table("modern", SEE_HANDS), ["p2 bet 2"]),
+                  "modern", BOB))
+    t = table("modern", SEE_HANDS, OPENING)
+    out.append(fx("open-cannot-see-blind", t, "modern", 0))
+    t = table("modern", SEE_HANDS, [*OPENING, "p1 bet 4", "p2 look"])
+    out.append(fx("see-on-offer", t, "modern", BOB))
+    out.append(fx("spectator", t, "modern", None, spectators=1))
+    out.append(fx("disconnected-player", t, "modern", 0, before=[frame(t, "modern", 0)],
+                  who=people(3, p2=SeatInfo(name="Bob", token_hash="h1", connected=0,
+                                            bank=0.0)), timer=12.0, bank=0.0))
+    out.append(fx("timer-running-out", t, "modern", BOB, before=[frame(t, "modern", BOB)],
+                  timer=3.0, bank=0.0))
+    won = play(table("modern", SEE_HANDS, [*OPENING, "p1 bet 4", "p2 look"]), ["p2 see"])
+    out.append(fx("see-won", won, "modern", BOB))
+    out.append(fx("see-won-spectator", won, "modern", None))
+    lost = table("modern", {0: "Qs Qc 2h", 1: "9s 9c 6d", 2: "5c 4d 2s"},
+                 [*OPENING, "p1 bet 4", "p2 look", "p2 see"])
+    out.append(fx("see-lost-own-hand-shown", lost, "modern", BOB))
+    tie = table("modern", {0: "Ah Kc Qd", 1: "As Kd Qs", 2: "5c 6d 2s"},
+                [*OPENING, "p1 bet 4", "p2 look", "p2 see"])
+    out.append(fx("seer-loses-tie", tie, "modern", BOB))
+    heads = table("modern", {0: "Jh Jd 5s", 1: "8c 7c 2d"}, ["p1 look", "p1 bet 4"], n=2,
+                  dealer=1, stacks=[120, 80])
+    out.append(fx("heads-up-blind-vs-open", heads, "modern", 1))
+    fold = table("modern", SEE_HANDS, ["p2 look", "p2 bet 3", "p3 fold", "p1 fold"])
+    out.append(fx("fold-out-win", fold, "modern", BOB))
+    carry = table("modern", {1: "7h 7s 2c"}, ["p2 bet 2", "p3 fold", "p1 fold"])
+    out.append(fx("blind-winner-retain-or-release", carry, "modern", BOB))
+    play(carry, ["p2 retain"])
+    out.append(fx("carried-pot-seen-by-another", carry, "modern", 2))
+    play(carry, ["p3 bet 1", "p1 look", "p1 bet 2"])
+    out.append(fx("carried-pot-two-blind-hands", carry, "modern", BOB))
+    play(carry, ["p2 look old"])
+    out.append(fx("retained-hand-looked", carry, "modern", BOB))
+    show = table("modern", SEE_HANDS, ["p2 look", "p2 bet 4", "p3 look", "p3 showdown"])
+    out.append(fx("showdown-proposed", show, "modern", 0))
+    six = table("modern", {1: "Ts 9s 8s"}, n=6, dealer=5)
+    out.append(fx("six-seats", six, "modern", BOB))
+    return out
 
-STUB = base(stub="Qs", subtitle="modern Brag · face-up stub")
-SPECTATOR = {**SEE_ON_OFFER, "you": None, "own": None, "actions": [], "why_not": [],
-             "seats": _seats(SEE_ON_OFFER, {}, {"name": "Bob"}, {})}
-DISCONNECTED = {**SEE_ON_OFFER, "to_act": 0, "actions": [], "why_not": [],
-                "seats": _seats(SEE_ON_OFFER, {"connected": False}, {}, {}),
-                "timer": {"ms": 12000, "total_ms": 30000, "bank_ms": 0}}
-TIMER_LOW = {**SEE_ON_OFFER, "timer": {"ms": 3000, "total_ms": 30000, "bank_ms": 0},
-             "log": [*SEE_ON_OFFER["log"], "Bob: 3 seconds left, then fold"]}
-WAITING = {**B, "to_act": 2, "actions": [], "why_not": []}
-FOLD_OUT = _over(B, ["you take the pot (3 chips): everybody else folded"],
-                 seats=_seats(B, {"status": "folded", "last": "fold"}, {"stack": 101},
-                              {"status": "folded", "last": "fold"}))
-SHOWDOWN = {**SEE_ON_OFFER, "actions": [act("agree"), act("refuse")], "why_not": [],
-            "log": [*SEE_ON_OFFER["log"], "Alice proposes a showdown"]}
-LEND = {**COVER_OFFERED, "actions": [act("borrow", meaning="ask the others to lend you the "
-                                                           "chips you are short"),
-                                     act("cover", 6), act("fold")]}
-REBUY = {**FOLD_OUT, "seats": _seats(FOLD_OUT, {"stack": 0}, {}, {}),
-         "over": False, "actions": [act("rebuy", lo=10, hi=100, label="rebuy")],
-         "result": [], "to_act": 1}
-HEADS_UP = base(seats=[seat("Alice", 120, looked=True, put_in=6, last="bet 4"),
-                       seat("Bob", 74, put_in=3, last="bet 2 (blind)")],
-                pot=9, stake=4,
-                actions=[act("bet", 2, lo=2, hi=10, cost_hi=10,
-                             note="you are blind: a blind bet counts double"),
-                         act("see", 4), act("look"), act("fold")], why_not=[])
-SIX = base(seats=[seat(n, 100 - i, put_in=1, last="ante 1") for i, n in
-                  enumerate(["Alice", "Bob", "Carol", "Dave", "Erin", "Frank"])],
-           pot=6, dealer=4)
-JOKERS = {**LOOKED, "subtitle": "modern Brag · jokers wild",
-          "own": {"cards": "X1 7d 7c", "hand_name": "Prial of sevens (1 wild card: X1 as a "
-                                                    "seven)"}}
-POT_LIMIT = {**SEE_ON_OFFER, "subtitle": "modern Brag · pot limit",
-             "actions": [act("bet", 4, lo=4, hi=9, cost_hi=9, note="pot limit: at most the "
-                                                                   "pot, 9"),
-                         act("see", 8), act("fold")]}
-ERROR = {**SEE_ON_OFFER, "error": "bet 30 is more than the pot limit of 9 (rules 4.4.9)"}
 
-AMERICAN = base(
-    game="american", title="American Brag", subtitle="American Brag · braggers wild",
-    seats=[seat("Alice", 95, looked=True, put_in=5, last="bet 4"),
-           seat("Bob", 95, looked=True, put_in=5, last="call"),
-           seat("Carol", 99, status="folded", put_in=1, last="fold")],
-    own={"cards": "9d Jc 5h", "hand_name": "Triplet of fives (9d and Jc as braggers)"},
-    actions=[act("call", 4), act("raise", 6, lo=2, hi=10, cost_hi=14), act("pass")],
-    private=["you and Alice compared hands in private: your Triplet of fives beats her "
-             "Pair of kings, so Alice retires"], why_not=[])
-AMERICAN_SPECTATOR = {**AMERICAN, "you": None, "own": None, "private": [], "actions": [],
-                      "seats": _seats(AMERICAN, {}, {"name": "Bob"}, {})}
+COVER_HANDS = {0: "9d 3c 8h", 1: "Ad Ac 3h", 2: "Js Th 9s", 3: "5h 5d Kc"}
+COVER_MOVES = ["p2 look", "p2 bet 4", "p3 look", "p3 bet 8", "p4 look", "p4 bet 8", "p1 fold"]
 
-COMMERCE = base(
-    game="commerce-widow", title="Commerce", subtitle="Commerce with a widow · lives",
-    widow="Ks 9h 9c", pot=9, stake=0,
-    seats=[seat("Alice", 27, lives=3, put_in=3, last="exchange 4d Ks"),
-           seat("Bob", 27, lives=2, put_in=3, looked=True, last="pass"),
-           seat("Carol", 27, lives=1, put_in=3, status="stood", last="stand")],
-    own={"cards": "9s 8d 2h", "hand_name": "Nine high"},
-    actions=[act("exchange", args=["9s 9h", "8d 9c", "2h Ks"]), act("stand"), act("pass")],
-    why_not=[], log=["the widow: Ks 9h 9c", "Alice exchanges 4d for the Ks", "Carol stands"])
-COMMERCE_PRIVILEGE = {**COMMERCE, "widow": None, "widow_down": 3,
-                      "own": {"text": "face down: as dealer you choose before seeing them "
-                                      "(widow: take the widow instead; keep: look at these "
-                                      "and play on)"},
-                      "seats": _seats(COMMERCE, {"last": None}, {"looked": False, "last": None},
-                                      {"status": "in", "last": None}),
-                      "actions": [act("widow"), act("keep")], "dealer": 1}
-COMMERCE_TRADE = base(game="commerce", title="Commerce", subtitle="Commerce · trading",
-                      pot=6, stake=0,
-                      seats=[seat("Alice", 97, put_in=3, last="trade 4c"),
-                             seat("Bob", 97, put_in=3, looked=True)],
-                      own={"cards": "Qd Qh 3s", "hand_name": "Pair of queens"},
-                      actions=[act("trade", 1, args=["Qd", "Qh", "3s"]),
-                               act("barter", args=["Qd", "Qh", "3s"]), act("stand")],
-                      why_not=[])
-CASINO = base(game="casino", title="Casino 3 Card Brag", subtitle="against the dealer",
-              pot=10, stake=0, dealer=None, dealer_hand={"cards": None},
-              seats=[seat("You", 90, looked=True, put_in=10, last="ante 10")], you=0, to_act=0,
-              own={"cards": "Qh 6d 4s", "hand_name": "High card Q-6-4"},
-              actions=[act("play", 10), act("fold")], why_not=[],
-              timer=None)
-CASINO_RESULT = _over(CASINO, ["the dealer shows Jc 8d 2s: High card J-8-2 (qualifies: "
-                               "queen high or better? no)",
-                               "the dealer does not qualify: your ante pays 1 to 1, your "
-                               "play bet is returned"],
-                      dealer_hand={"cards": "Jc 8d 2s", "name": "High card J-8-2"},
-                      casino={"optimal": "play", "yours": "play",
-                              "why": "play every hand of Q-6-4 or better"})
-TEEN_PATTI = base(game="teen-patti", title="Teen Patti", subtitle="Teen Patti · chaal",
-                  seats=[seat("Asha", 90, looked=True, put_in=10, last="chaal 4"),
-                         seat("Bob", 92, looked=True, put_in=8, last="chaal 4"),
-                         seat("Chandra", 94, put_in=6, last="blind 2")],
-                  pot=24, stake=4,
-                  own={"cards": "Ah Kh Qh", "hand_name": "Pure sequence A-K-Q"},
-                  actions=[act("bet", 4, lo=4, hi=8, cost_hi=8, label="chaal"),
-                           act("sideshow", 4, lo=4, hi=4, label="side show"), act("fold")],
-                  why_not=[{"kind": "see", "reason": "show is only with two players left "
-                                                     "(rules 4.7)"}])
-SIDESHOW_RESULT = {**TEEN_PATTI, "actions": [], "to_act": 2, "why_not": [],
-                   "private": ["side show with Asha: your Pure sequence A-K-Q beats her "
-                               "Colour K-9-4, so Asha folds"],
-                   "seats": _seats(TEEN_PATTI, {"status": "folded", "last": "side show lost"},
-                                   {"last": "side show 4", "put_in": 12}, {})}
-BRAG_POKER = base(game="brag-poker", title="Brag Poker", subtitle="Brag Poker · first round",
-                  actions=[act("look"), act("fold"),
-                           act("call", 1, note="half price while you are blind: counts as 2"),
-                           act("raise", 6, lo=4, hi=4, label="raise 4")], why_not=[])
-AWAY = {**B, "seats": _seats(B, {"away": "sitting out"}, {}, {"away": "away: auto-fold"})}
-PRIVATE_HIDDEN_SPECTATOR = {**SIDESHOW_RESULT, "you": None, "private": [], "own": None}
 
-FIXTURES: tuple[Fixture, ...] = tuple(Fixture(n, m) for n, m in [
-    ("blind-first-to-act", B), ("looked-open-price", LOOKED), ("see-on-offer", SEE_ON_OFFER),
-    ("see-won", SEE_WON), ("see-lost-own-hand-shown", SEE_LOST), ("seer-loses-tie", SEER_TIE),
-    ("carried-pot-two-blind-hands", CARRIED), ("retained-hand-looked", RETAINED_LOOKED),
-    ("covered-pot", COVERED), ("cover-offered", COVER_OFFERED), ("face-up-stub", STUB),
-    ("spectator", SPECTATOR), ("disconnected-player", DISCONNECTED),
-    ("timer-running-out", TIMER_LOW), ("waiting-for-another", WAITING),
-    ("fold-out-win", FOLD_OUT), ("showdown-proposed", SHOWDOWN), ("lend-or-show", LEND),
-    ("rebuy", REBUY), ("heads-up-blind-vs-open", HEADS_UP), ("six-seats", SIX),
-    ("jokers-wild", JOKERS), ("pot-limit", POT_LIMIT), ("illegal-action-error", ERROR),
-    ("american-private-exchange", AMERICAN), ("american-spectator", AMERICAN_SPECTATOR),
-    ("commerce-widow-lives", COMMERCE), ("commerce-dealer-privilege", COMMERCE_PRIVILEGE),
-    ("commerce-trade-barter", COMMERCE_TRADE), ("casino-decision", CASINO),
-    ("casino-result-optimal", CASINO_RESULT), ("teen-patti-side-show", TEEN_PATTI),
-    ("teen-patti-side-show-result", SIDESHOW_RESULT), ("brag-poker-half-price", BRAG_POKER),
-    ("sitting-out-away", AWAY), ("side-show-spectator", PRIVATE_HIDDEN_SPECTATOR),
-])
+def _money() -> list[Fixture]:
+    out: list[Fixture] = []
+    short = [100, 10, 100, 100]
+    t = table("modern-cover", COVER_HANDS, COVER_MOVES, n=4, stacks=short)
+    out.append(fx("cover-offered", t, "modern-cover", BOB))
+    play(t, ["p2 cover"])
+    out.append(fx("covered-pot", t, "modern-cover", 2))
+    t = table("modern-lend", SEE_HANDS, ["p2 look", "p2 bet 4", "p3 look", "p3 bet 8",
+                                         "p1 fold"], stacks=[100, 10, 100])
+    out.append(fx("lend-or-show", t, "modern-lend", BOB))
+    t = table("modern-pot-limit", SEE_HANDS, [*OPENING, "p1 bet 4", "p2 look"])
+    out.append(fx("pot-limit", t, "modern-pot-limit", BOB))
+    out.append(fx("illegal-bet-refused", t, "modern-pot-limit", BOB,
+                  error=refusal(t, "p2 bet 50")))
+    t = table("modern-stub", SEE_HANDS, ["p2 look"])
+    out.append(fx("face-up-stub", t, "modern-stub", BOB))
+    t = table("modern-jokers", {0: "9d 3c 8h", 1: "X1 7d 7c", 2: "5c 6d 2s"}, ["p2 look"])
+    out.append(fx("jokers-wild", t, "modern-jokers", BOB))
+    t = table("modern-4card", {0: "9d 3c 8h 4d", 1: "Kh Kd 4c Qs", 2: "5c 6d 2s 3h"},
+              ["p2 look"])
+    out.append(fx("four-card-brag", t, "modern-4card", BOB))
+    away = table("modern", SEE_HANDS)
+    out.append(fx("sitting-out-away", away, "modern", BOB, who=people(
+        3, p1=SeatInfo(name="Alice", token_hash="h0", sitting_out=True, connected=1),
+        p3=SeatInfo(bot="heuristic"))))
+    return out
+
+
+def _others() -> list[Fixture]:
+    out: list[Fixture] = []
+    am = table("american", {0: "2c 7d 8s", 1: "9d Jc 5h", 2: "Kh Kd 4c", 3: "6c 6h Qs"},
+               ["p4 ante 2", "p1 call", "p2 raise 3", "p3 call"], n=4, dealer=3)
+    out.append(fx("american-private-exchange", am, "american", BOB))
+    out.append(fx("american-exchange-not-yours", am, "american", 0))
+    out.append(fx("american-spectator", am, "american", None))
+    cw = table("commerce-widow", {0: "Qd Qh 3s", 1: "9s 8d 2h", 2: "Ac 5d 7h"})
+    out.append(fx("commerce-dealer-privilege", cw, "commerce-widow", 0))
+    play(cw, ["p1 keep"])
+    out.append(fx("commerce-widow-exchange", cw, "commerce-widow", BOB))
+    play(cw, [_exchange(cw, BOB)])
+    out.append(fx("commerce-widow-lives", cw, "commerce-widow", 2))
+    co = table("commerce", {0: "Qd Qh 3s", 1: "9s 8d 2h", 2: "Ac 5d 7h"},
+               ["p2 trade 2h", "p2 pass", "p3 barter 7h"])
+    out.append(fx("commerce-trade-barter", co, "commerce", 0))
+    tp = table("teen-patti", {0: "Ah Kh Qh", 1: "Kc 9c 4c", 2: "2c 7d 8s"},
+               ["p2 look", "p2 bet 2", "p3 look", "p3 bet 2", "p1 look"])
+    out.append(fx("teen-patti-side-show-offered", tp, "teen-patti", 0))
+    play(tp, ["p1 sideshow 2"])
+    out.append(fx("teen-patti-side-show-asked", tp, "teen-patti", 2))
+    play(tp, ["p3 accept"])
+    out.append(fx("teen-patti-side-show-result", tp, "teen-patti", 0))
+    out.append(fx("side-show-spectator", tp, "teen-patti", None))
+    bp = table("brag-poker", {0: "Ts Tc 4d", 1: "Ah 9c 3s", 2: "Qd Jd 8c"})
+    out.append(fx("brag-poker-blinds", bp, "brag-poker", 0))
+    ts = table("three-stake", {})
+    out.append(fx("three-stake-pools", ts, "three-stake", _first_human(ts)))
+    fo = table("foster", {0: "Qs Qh 9c", 1: "Jd Ts 9d", 2: "4h 4s 2d"}, ["p1 ante 2"])
+    out.append(fx("foster-brag", fo, "foster", fo.to_act))
+    return out
+
+
+def _first_human(t: Table) -> int:
+    return t.to_act if t.to_act >= 0 else 0
+
+
+def _exchange(t: Table, seat: int) -> str:
+    la = next(a for a in t.legal_actions() if str(a.kind) == "exchange")
+    return f"{seat_label(seat)} exchange {la.args[0]}"
+
+
+def _casino() -> list[Fixture]:
+    desks = CasinoDesks(rng=random.Random(5))
+    token, _ = desks.open("casino", 100)
+    desks.act(token, "ante 10")
+    view = desks.act(token, "deal")
+    desk = desks.desks[token]
+    dealer = _text(c.id for c in desk.state.cards) - set(str(view["own_cards"]).split())
+    out = [Fixture("casino-decision", ({"view": view},), 0, frozenset(dealer), page="casino")]
+    done = desks.act(token, "play")
+    out.append(Fixture("casino-result-optimal", ({"view": done},), 0, page="casino"))
+    return out
+
+
+def build() -> tuple[Fixture, ...]:
+    """Every fixture of the catalog (built once per test process)."""
+    return (*_modern(), *_money(), *_others(), *_casino())
+
+
+FIXTURES: tuple[Fixture, ...] = build()
+
+
+def by_name(name: str) -> Fixture:
+    """The fixture called ``name``."""
+    return next(f for f in FIXTURES if f.name == name)
+
+
+def with_frame(f: Fixture, **view: Any) -> Fixture:
+    """``f`` with fields of its last view replaced (for tests of the renderer only)."""
+    last = {**f.frame, "view": {**f.view, **view}}
+    return replace(f, frames=(*f.frames[:-1], last))

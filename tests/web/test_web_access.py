@@ -10,12 +10,9 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page
 
-from tests.web.catalog import FIXTURES, Fixture
+from tests.web.catalog import by_name
 from tests.web.conftest import LiveServer
-
-
-def fx(name: str) -> Fixture:
-    return next(f for f in FIXTURES if f.name == name)
+from tests.web.fixture_page import show as show_fixture
 
 
 @pytest.fixture()
@@ -29,9 +26,9 @@ def table(browser: Browser, fixture_server: LiveServer) -> Iterator[Page]:
     ctx.close()
 
 
-def show(pg: Page, name: str, **over: Any) -> None:
-    pg.evaluate("m => { window.bragSent = []; window.bragTable.update(m); }",
-                {**fx(name).message, "frozen_clock": True, **over})
+def show(pg: Page, name: str) -> None:
+    """Draw the catalog's real state ``name`` (frames of the card room's projector)."""
+    show_fixture(pg, pg.url.split("/_fixture")[0], by_name(name))
 
 
 def sent(pg: Page) -> list[dict[str, Any]]:
@@ -64,7 +61,7 @@ def test_amount_out_of_range_is_not_sent(table: Page) -> None:
     table.locator("input[data-amount]").fill("99")
     table.locator('.act[data-kind="bet"] button').click()
     assert sent(table) == []
-    assert "between 4 and 20" in table.locator("#sr-alert").inner_text()
+    assert "between 4 and 97" in table.locator("#sr-alert").inner_text()
 
 
 def test_choice_by_key_and_enter(table: Page) -> None:
@@ -84,14 +81,14 @@ def test_command_box(table: Page) -> None:
     assert table.locator("#cmd-out").inner_text() == "pot 9"
     cmd.fill("who")
     cmd.press("Enter")
-    assert "Alice dealer: 94 chips, open, last bet 4" in table.locator("#cmd-out").inner_text()
+    assert "Alice dealer: 95 chips, open, last bet 4" in table.locator("#cmd-out").inner_text()
     cmd.fill("cards")
     cmd.press("Enter")
     assert table.locator("#cmd-out").inner_text() == (
         "king of hearts, king of diamonds, four of clubs: Pair of kings, four kicker")
     cmd.fill("actions")
     cmd.press("Enter")
-    assert table.locator("#cmd-out").inner_text().startswith("you may: bet 4 to 20; see 8")
+    assert table.locator("#cmd-out").inner_text().startswith("you may: bet 4 to 97; see 8")
     cmd.fill("raise 6")
     cmd.press("Enter")
     assert "raise is not on offer" in table.locator("#cmd-out").inner_text()
@@ -102,20 +99,21 @@ def test_command_box(table: Page) -> None:
 
 def test_events_and_turn_are_announced(table: Page) -> None:
     show(table, "waiting-for-another")
-    assert table.locator("#sr-status").inner_text().startswith("deal 3: Alice deals")
+    assert table.locator("#sr-status").inner_text().startswith(
+        "\u2014 deal 1 \u2014. you ante 1. Carol antes 1. Alice antes 1. you bet 2 (blind)")
     show(table, "blind-first-to-act")
     alert = table.locator("#sr-alert").inner_text()
-    assert alert.startswith("Your turn, 24 seconds. look free; bet 1 to 10")
+    assert alert == "Your turn, 30 seconds. look free; bet 1 to 5; fold free"
     assert table.locator("#sr-status").get_attribute("aria-live") == "polite"
     assert table.locator("#sr-alert").get_attribute("aria-live") == "assertive"
 
 
 def test_turn_changes_title_and_favicon(table: Page) -> None:
     show(table, "waiting-for-another")
-    assert table.title() == "Friday Brag"
+    assert table.title() == "Modern Brag"
     assert table.locator("link[rel=icon]").get_attribute("href").endswith("favicon.svg")
     show(table, "blind-first-to-act")
-    assert table.title() == "Your turn – Friday Brag"
+    assert table.title() == "Your turn – Modern Brag"
     assert table.locator("link[rel=icon]").get_attribute("href").endswith("favicon-turn.svg")
 
 

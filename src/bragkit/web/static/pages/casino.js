@@ -62,3 +62,5 @@ document.addEventListener("keydown", (ev) => {
   const kind = Object.keys(KEYS).find((k) => KEYS[k] === ev.key.toLowerCase());
   if (kind && document.querySelector(`[data-act="${kind}"]`)) { ev.preventDefault(); act(kind); }
 });
+// The catalog of table states draws a desk view the server built (no desk of its own).
+window.bragCasino = { show(v) { view = v; $("#desk").hidden = false; draw(); } };

@@ -13,7 +13,7 @@ const VERBS = { ante: "antes", bet: "bets", look: "looks", fold: "folds", see: "
   reveal: "shows", pass: "passes", stand: "stands", trade: "trades", exchange: "exchanges",
   widow: "takes the widow", carry: "carries", rebuy: "rebuys", borrow: "asks to borrow",
   lend: "lends", show: "shows", discard: "discards", draw: "draws", name: "names",
-  stay: "stays", horse: "buys a horse", pounce: "pounces", barter: "barters" };
+  stay: "stays", horse: "buys a horse", pounce: "pounces", barter: "barters", pay: "pays" };
 const YOU_VERBS = { blind: "put in", propose: "propose a showdown", retain: "retain the blind hand",
   release: "release the blind hand", sideshow: "ask for a side show", award: "take",
   reveal: "show", widow: "take the widow", borrow: "ask to borrow", horse: "buy a horse" };
@@ -47,7 +47,8 @@ export function seatIndex(p) {
 }
 
 export function named(text, names) {
-  return String(text).replace(/\bp(\d+)\b/g, (all, n) => names[Number(n) - 1] ?? all);
+  // "p2" and, at the start of a sentence, "P2"
+  return String(text).replace(/\b[pP](\d+)\b/g, (all, n) => names[Number(n) - 1] ?? all);
 }
 
 function parseEvent(e) {
@@ -61,6 +62,8 @@ function eventLine(ev, names, you) {
   if (QUIET.has(ev.kind) && !ev.rest) return null;
   const who = ev.seat == null ? "" : ev.seat === you ? "you" : names[ev.seat] ?? `p${ev.seat + 1}`;
   if (ev.seat == null) return `the ${ev.kind}: ${named(ev.rest, names)}`.trim();
+  const asks = ev.kind === "sideshow" ? /^\(asks (p\d+)\)$/.exec(ev.rest) : null;
+  if (asks) return `${who} ${ev.seat === you ? "ask" : "asks"} ${you != null && asks[1] === `p${you + 1}` ? "you" : named(asks[1], names)} for a side show`;
   if (ev.kind === "deal") return `${who} ${ev.seat === you ? "are" : "is"} dealt ${named(ev.rest, names)}`;
   const verb = ev.seat === you ? YOU_VERBS[ev.kind] ?? ev.kind : VERBS[ev.kind] ?? ev.kind;
   return `${who} ${verb}${ev.rest ? " " + named(ev.rest, names) : ""}`.trim();
@@ -73,7 +76,9 @@ function perSeat(events, n) {
   for (const ev of events) {
     if (ev.seat == null || ev.seat >= n) continue;
     if (PAYING.has(ev.kind) && ev.amount != null) put[ev.seat] += ev.amount;
-    if (!QUIET.has(ev.kind) && ev.kind !== "deal_start" && ev.kind !== "award" && ev.kind !== "reveal") {
+    // an American Brag private exchange is what happened to a call or raise, not an action
+    const privateExchange = ev.kind === "exchange" && /\(with p\d+\)/.test(ev.rest);
+    if (!QUIET.has(ev.kind) && !privateExchange && !["deal_start", "award", "reveal"].includes(ev.kind)) {
       last[ev.seat] = ev.amount != null ? `${ev.kind} ${ev.amount}` : ev.kind;
     }
   }
@@ -110,11 +115,14 @@ export function fromProtocol(frame, welcome = {}) {
     if (status === "blind" || status === "open") status = "in";
     seats.push({
       name: names[i], stack: (ended ? t.stacks : v.stacks ?? t.stacks ?? [])[i] ?? 0, status,
-      looked: !!(v.looked ?? [])[i], put_in: v.committed?.[i] ?? put[i], last: last[i],
+      // poker-style games: the chips in the pool (a raise event says "to N"); Three-Stake's
+      // committed is one pool's, so its events are summed like the brag games'
+      looked: !!(v.looked ?? [])[i], put_in: t.game === "three-stake" ? put[i] : v.committed?.[i] ?? put[i], last: last[i],
       cards: shown[p] ?? null, hand_name: handName(shownNames[p]),
       bot: s.bot ?? null, connected: s.kind === "human" ? s.connected !== false : true,
       away: s.sitting_out ? "sitting out" : s.kind === "empty" ? "empty seat" : null,
-      lives: v.lives?.length ? v.lives[i] : null,
+      // lives only where the game keeps them (plain Commerce sends zeros)
+      lives: v.lives?.some((x) => x > 0) ? v.lives[i] : null,
     });
   }
   if (you != null && seats[you]) seats[you].hands = twoHands(v);
@@ -141,7 +149,8 @@ export function fromProtocol(frame, welcome = {}) {
   const whyNot = Object.entries(v.why_not ?? {})
     .filter(([k]) => !(k === "look" && v.own_cards))
     .filter(([, r]) => !/not allowed (now|in the)/.test(r))
-    .map(([kind, reason]) => ({ kind, reason }));
+    // seats by name; the engine's list of what is on offer is left out (the buttons show it)
+    .map(([kind, reason]) => ({ kind, reason: named(String(reason).replace(/;? ?p\d+ may:? .*$/, ""), names) }));
   let timer = null;
   if (t.timer && t.timer.seat && !over) {
     const key = `${t.timer.seat}:${frame.seq}`;
@@ -172,8 +181,11 @@ export function fromProtocol(frame, welcome = {}) {
     actions: mine ? actions : [], why_not: mine ? whyNot : [], timer,
     log, result: (v.notes ?? []).map((x) => named(x, names)),
     offered: v.offered ?? null, finished: !!t.finished,
+    // who made the barter offer on the table (the last barter of the deal)
+    offered_by: v.offered ? names[[...events].reverse().find((e) => e.kind === "barter")?.seat] ?? null : null,
     last: v.last_deal ? {
       deal: v.last_deal.deal, lines: (v.last_deal.notes ?? []).map((x) => named(x, names)),
+      stacks: v.last_deal.stacks ?? [],
       shown: Object.entries(v.last_deal.shown ?? {}).map(([p, cards]) => ({
         name: names[seatIndex(p)] ?? p, cards, hand_name: v.last_deal.shown_names?.[p] ?? null })),
     } : null,

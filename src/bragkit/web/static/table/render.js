@@ -125,7 +125,10 @@ export function ownHtml(st) {
     out += `<p class="own-name">You are <b>blind</b>: you have not looked at your cards.</p>`;
   }
   if (o.stay_in) out += `<p class="stay-in">${esc(o.stay_in)}</p>`;
-  if (st.offered) out += `<p class="offered">A barter offer between you and your neighbour: ${cardsHtml([st.offered])}</p>`;
+  if (st.offered) {
+    out += `<p class="offered">${esc(st.offered_by ?? "Your neighbour")} offers you ${cardsHtml([st.offered])} in barter:`
+      + " <b>accept</b> hands back the card you pick for it, or <b>stand</b> on your hand.</p>";
+  }
   return out;
 }
 
@@ -151,7 +154,8 @@ export function actionsHtml(st, keys, amounts) {
     if (args) {
       html += args.map((g, j) => `<button type="button" class="btn" data-act="${esc(a.id)}" data-arg="${esc(g)}"`
         + ` title="${esc(a.meaning ?? "")}"${j === 0 && k ? ` aria-keyshortcuts="${esc(k)}"` : ""}>`
-        + `${j === 0 && k ? `<kbd>${esc(k.toUpperCase())}</kbd> ` : ""}${esc(label)} ${esc(g)}</button>`).join("");
+        + `${j === 0 && k ? `<kbd>${esc(k.toUpperCase())}</kbd> ` : ""}${esc(label)} ${esc(g)}`
+        + `${a.cost_hi ? ` <span class="cost">${esc(cost)}</span>` : ""}</button>`).join("");
     } else {
       html += `<button type="button" class="btn${a.kind === "fold" ? " danger" : ""}" data-act="${esc(a.id)}"`
         + ` title="${esc(a.meaning ?? "")}" aria-keyshortcuts="${esc(k ?? "")}">`
@@ -168,21 +172,25 @@ export function actionsHtml(st, keys, amounts) {
     + (why ? `<ul class="why-not" aria-label="not on offer">${why}</ul>` : "");
 }
 
+function lastDealHtml(st) {
+  if (!st.last?.lines?.length) return "";
+  const shown = (st.last.shown ?? []).map((h) => `<li>${esc(h.name)}: ${cardsHtml(h.cards)}`
+    + `${h.hand_name ? ` <b>${esc(h.hand_name)}</b>` : ""}</li>`).join("");
+  const stacks = (st.last.stacks ?? []).map((n, i) => `${i === st.you ? "you" : st.seats[i]?.name ?? `p${i + 1}`} ${n}`);
+  return `<h2>Deal ${esc(st.last.deal)}: how it ended</h2>`
+    + (shown ? `<ul class="shown">${shown}</ul>` : "")
+    + `<ul>${st.last.lines.map((l) => `<li>${esc(l)}</li>`).join("")}</ul>`
+    + (stacks.length ? `<p class="after">Stacks after deal ${esc(st.last.deal)}: ${esc(stacks.join(", "))}</p>` : "");
+}
+
 export function resultHtml(st) {
   const lines = st.result ?? [];
-  if (!lines.length && !st.casino) {
-    if (!st.last?.lines?.length) return "";
-    const shown = (st.last.shown ?? []).map((h) => `<li>${esc(h.name)}: ${cardsHtml(h.cards)}`
-      + `${h.hand_name ? ` <b>${esc(h.hand_name)}</b>` : ""}</li>`).join("");
-    return `<h2>Deal ${esc(st.last.deal)}: how it ended</h2>`
-      + (shown ? `<ul class="shown">${shown}</ul>` : "")
-      + `<ul>${st.last.lines.map((l) => `<li>${esc(l)}</li>`).join("")}</ul>`;
-  }
-  let out = `<h2>${st.over ? "Result" : "So far"}</h2><ul>${lines.map((l) => `<li>${esc(l)}</li>`).join("")}</ul>`;
+  if (!lines.length && !st.casino) return lastDealHtml(st);
+  let out = `<h2>${st.over ? "Result" : `Deal ${esc(st.hand_no ?? "")} so far`}</h2><ul>${lines.map((l) => `<li>${esc(l)}</li>`).join("")}</ul>`;
   if (st.casino?.optimal) {
     out += `<p class="optimal">Best play: <b>${esc(st.casino.optimal)}</b>${st.casino.yours ? ` (you chose ${esc(st.casino.yours)})` : ""}${st.casino.why ? ` \u2014 ${esc(st.casino.why)}` : ""}</p>`;
   }
-  return out;
+  return out + lastDealHtml(st);
 }
 
 export function privateHtml(st) {
