@@ -24,8 +24,10 @@ from collections.abc import Iterable, Sequence
 from functools import partial
 from typing import Any
 
-from bragkit.engine.actions import Action, LegalAction, format_move
+from bragkit.engine.actions import Action, LegalAction, format_move, parse_action
 from bragkit.engine.brag.family import family_games
+from bragkit.engine.brag.line import DealLine
+from bragkit.engine.brag.start import start_work
 from bragkit.engine.brag.state import BragState
 from bragkit.engine.pack import fresh_pack
 from bragkit.engine.table import KEEP_RECORDS, DealRecord, OnRecord, TableCore
@@ -95,10 +97,23 @@ class Session(TableCore):
         self.retained: tuple[int, ...] = ()
         self.pack: tuple[int, ...] = ()
         self.shuffle_next = True
-        self.state: BragState | None = None
+        self._line: DealLine | None = None
+        self._state: Any = None
         self._choice: str | None = None
         self._shuffled = False
         self._new_deal()
+
+    @property
+    def state(self) -> Any:
+        """The state of the deal in progress (None between deals): immutable, built when
+        read from the deal's machine (:class:`~bragkit.engine.brag.line.DealLine`)."""
+        line = self._line
+        return self._state if line is None else line.state()
+
+    @state.setter
+    def state(self, state: Any) -> None:
+        self._line = None
+        self._state = state
 
     # ------------------------------------------------------------------ dealing
     def _shuffle(self, rules: Rules) -> tuple[int, ...]:
@@ -145,13 +160,28 @@ class Session(TableCore):
         self._shuffled = shuffle
         self._start = partial(self.state_class.start, rules, self.stacks, self.dealer, pack,
                               carried=self.carried, retained=self.retained, debts=self.debts)
+        if self.state_class is BragState:  # played on a mutable machine, states when read
+            work = start_work(BragState, rules, self.stacks, self.dealer, pack, self.carried,
+                              self.debts) if not self.retained else None
+            self._state = None
+            self._line = DealLine(start=self._start, work=work) if work is not None \
+                else DealLine(self._start())
+            return
         self.state = self._start()
 
     def _finish_deal(self) -> None:
-        st = self.state
-        assert st is not None and st.is_over
-        self._record(st, self._start, self._shuffled, self._choice)
-        self.stacks = st.stacks
+        line = self._line
+        if line is not None:
+            st: Any = line.work
+            assert line.is_over
+            self._record(None, self._start, self._shuffled, self._choice, seats=line.seats,
+                         acts=line.acts, later=line.state)
+            self.stacks = tuple(st.stacks)
+        else:
+            st = self.state
+            assert st is not None and st.is_over
+            self._record(st, self._start, self._shuffled, self._choice)
+            self.stacks = st.stacks
         self.carried = st.carried
         self.retained = st.retained
         self.debts = st.debts
@@ -172,36 +202,61 @@ class Session(TableCore):
         """The seat to act (the dealer while a dealer's choice is pending), -1 when over."""
         if self.choice_pending:
             return self.dealer
-        return -1 if self.state is None else self.state.to_act
+        line = self._line
+        if line is not None:
+            return line.work.to_act
+        return -1 if self._state is None else self._state.to_act
 
     def legal_actions(self) -> tuple[LegalAction, ...]:
         """What the seat to act may do (a dealer's choice, or the current deal's actions)."""
         if self.choice_pending:
             return (LegalAction("choose", args=choice_options(self.rules,
                                                                bool(self.retained))),)
-        if self.state is None:
+        line = self._line
+        if line is not None:
+            return line.legal_actions()
+        if self._state is None:
             return ()
-        return self.state.legal_actions()
+        legal: tuple[LegalAction, ...] = self._state.legal_actions()
+        return legal
 
     def apply_move(self, seat: int, action: Action) -> None:
         """Apply ``action`` by ``seat``; starts the next deal when this one ends."""
-        if self.over or (self.state is None and not self.choice_pending):
+        line = self._line
+        if self.over or (line is None and self._state is None and not self.choice_pending):
             raise IllegalActionError(f"{format_move(seat, action)}: the session is over")
         if self.choice_pending:
             self._choose(seat, action)
             return
-        assert self.state is not None
-        self.state = self.state.apply_move(seat, action)
-        if self.state.phase == "over":
+        if line is not None:
+            if isinstance(action, str):
+                action = parse_action(action)
+            to_act = line.work.to_act
+            if seat != to_act:
+                raise IllegalActionError(
+                    f"{format_move(seat, action)}: it is p{to_act + 1}'s turn, not "
+                    f"p{seat + 1}'s (turn order, rules {line.state().turn_rule()})")
+            line.apply(action)
+            if line.is_over:
+                self._finish_deal()
+            return
+        self._state = st = self._state.apply_move(seat, action)
+        if st.phase == "over":
             self._finish_deal()
 
     def apply(self, action: Action) -> None:
         """Apply ``action`` by the seat to act."""
-        st = self.state
-        if st is None or self.choice_pending or st.phase == "over":
+        line = self._line
+        if line is not None and not self.choice_pending and not isinstance(action, str):
+            line.apply(action)
+            if line.is_over:
+                self._finish_deal()
+            return
+        st = self._state
+        if line is not None or st is None or self.choice_pending or st.phase == "over":
             self.apply_move(self.to_act, action)
             return
-        self.state = st = st.apply(action)
+        self._state = st = st.apply(action)
         if st.phase == "over":
             self._finish_deal()
 
@@ -224,14 +279,22 @@ class Session(TableCore):
     @property
     def total(self) -> int:
         """Money brought to the table so far (starting stacks plus rebuys)."""
-        bought = sum(self.bought) + (sum(self.state.bought) if self.state else 0)
+        line = self._line
+        if line is not None:
+            return sum(self.start_stacks) + sum(self.bought) + sum(line.work.bought)
+        bought = sum(self.bought) + (sum(self._state.bought) if self._state else 0)
         return sum(self.start_stacks) + bought
 
     def current_actions(self) -> tuple[str, ...]:
         """The action strings of the deal in progress (a dealer's choice first)."""
-        if self.state is None:
+        line = self._line
+        if line is not None:
+            moves = tuple([format_move(s, a) for s, a in zip(line.seats, line.acts,
+                                                             strict=True)])
+        elif self._state is None:
             return ()
-        moves = tuple(self.state.action_strings())
+        else:
+            moves = tuple(self._state.action_strings())
         if self._choice is not None:
             return (f"p{self.dealer + 1} choose {self._choice}", *moves)
         return moves

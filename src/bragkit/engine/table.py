@@ -37,7 +37,6 @@ import random
 from abc import ABC, abstractmethod
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass
 from typing import Any, Final, Protocol, overload
 
 from bragkit.engine.actions import Action, LegalAction, parse_move
@@ -88,28 +87,93 @@ class DealState(Protocol):
     def action_strings(self) -> list[str]: ...
 
 
-@dataclass(frozen=True, slots=True, eq=False)
+Log = tuple[tuple[int, Action], ...]
+"""A deal's action log: (seat, action) pairs, in order."""
+
+
 class DealRecord:
     """One finished deal of a table: how it started and what was played.
 
     ``start`` rebuilds the deal's first state (it holds the inputs, not the state); ``moves``
-    is the action log as history strings (``"p2 bet 4"``; strings cost the garbage collector
-    nothing).  ``kept`` is the final state when the table keeps states.
+    is the action log as history strings (``"p2 bet 4"``), formatted on first read from the
+    (seat, action) log the table hands over (``log``, or its ``seats`` and ``acts``: two
+    tuples cost the garbage collector less than a pair per action; a table that plays for
+    speed never formats the strings of deals nobody reads).  ``kept`` is the final state
+    when the table keeps states.  Records are immutable.
+
+    >>> from bragkit.engine.actions import interned
+    >>> r = DealRecord(0, 1, None, False, None, None, tuple, log=((1, interned("fold")),))
+    >>> r.moves, r.actions, r.log[0][0]
+    (('p2 fold',), ('p2 fold',), 1)
+    >>> r.number = 3
+    Traceback (most recent call last):
+    ...
+    AttributeError: a DealRecord is immutable
     """
+
+    __slots__ = ("_acts", "_moves", "_seats", "choice", "dealer", "kept", "number", "rules",
+                 "shuffled", "start")
 
     number: int
     dealer: int
     rules: Rules
     shuffled: bool
     choice: str | None
-    moves: tuple[str, ...]
     start: Callable[[], Any]
-    kept: Any = None
+    kept: Any
+    _moves: tuple[str, ...] | None
+    _seats: tuple[int, ...]
+    _acts: tuple[Action, ...]
+
+    def __init__(self, number: int, dealer: int, rules: Rules, shuffled: bool,
+                 choice: str | None, moves: tuple[str, ...] | None, start: Callable[[], Any],
+                 kept: Any = None, *, log: Log | None = None,
+                 seats: tuple[int, ...] = (), acts: tuple[Action, ...] = ()) -> None:
+        if log is not None:
+            seats = tuple([s for s, _ in log])
+            acts = tuple([a for _, a in log])
+        elif moves is None and not acts:
+            moves = ()
+        _SET_NUMBER(self, number)
+        _SET_DEALER(self, dealer)
+        _SET_RULES(self, rules)
+        _SET_SHUFFLED(self, shuffled)
+        _SET_CHOICE(self, choice)
+        _SET_MOVES(self, moves)
+        _SET_START(self, start)
+        _SET_KEPT(self, kept)
+        _SET_SEATS(self, seats)
+        _SET_ACTS(self, acts)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("a DealRecord is immutable")
+
+    def __repr__(self) -> str:
+        return (f"DealRecord(number={self.number}, dealer={self.dealer}, "
+                f"shuffled={self.shuffled}, choice={self.choice!r}, moves={self.moves!r})")
 
     @staticmethod
-    def log(state: Any) -> tuple[str, ...]:
+    def log_of(state: Any) -> tuple[str, ...]:
         """The action strings of a deal state's action log."""
         return tuple([f"p{s + 1} {a}" for s, a in state.actions])
+
+    @property
+    def moves(self) -> tuple[str, ...]:
+        """The deal's action strings (without a dealer's choice)."""
+        moves = self._moves
+        if moves is None:
+            moves = tuple([f"p{s + 1} {a}" for s, a in zip(self._seats, self._acts,
+                                                             strict=True)])
+            _SET_MOVES(self, moves)
+        return moves
+
+    @property
+    def log(self) -> Log:
+        """The deal's action log as (seat, action) pairs (parsed from :attr:`moves` if the
+        record was built from strings)."""
+        if self._moves is None or self._acts:
+            return tuple(zip(self._seats, self._acts, strict=True))
+        return tuple(parse_move(text) for text in self._moves)
 
     @property
     def actions(self) -> tuple[str, ...]:
@@ -127,38 +191,25 @@ class DealRecord:
 
     @property
     def final(self) -> Any:
-        """The deal's final state (kept, or re-played from :attr:`first` and :attr:`moves`)."""
+        """The deal's final state (kept, or re-played from :attr:`first` and :attr:`log`)."""
         if self.kept is not None:
             return self.kept
         state = self.start()
-        for text in self.moves:
-            state = state.apply_move(*parse_move(text))
+        for seat, action in self.log:
+            state = state.apply_move(seat, action)
         return state
 
 
-_set_number = slot_setter(DealRecord, "number")
-_set_dealer = slot_setter(DealRecord, "dealer")
-_set_rules = slot_setter(DealRecord, "rules")
-_set_shuffled = slot_setter(DealRecord, "shuffled")
-_set_choice = slot_setter(DealRecord, "choice")
-_set_moves = slot_setter(DealRecord, "moves")
-_set_start = slot_setter(DealRecord, "start")
-_set_kept = slot_setter(DealRecord, "kept")
-
-
-def _new_record(number: int, dealer: int, rules: Rules, shuffled: bool, choice: str | None,
-                moves: tuple[str, ...], start: Callable[[], Any], kept: Any) -> DealRecord:
-    """A :class:`DealRecord` built by slot (the frozen ``__init__`` is slow, once per deal)."""
-    record = object.__new__(DealRecord)
-    _set_number(record, number)
-    _set_dealer(record, dealer)
-    _set_rules(record, rules)
-    _set_shuffled(record, shuffled)
-    _set_choice(record, choice)
-    _set_moves(record, moves)
-    _set_start(record, start)
-    _set_kept(record, kept)
-    return record
+_SET_NUMBER: Final = slot_setter(DealRecord, "number")
+_SET_DEALER: Final = slot_setter(DealRecord, "dealer")
+_SET_RULES: Final = slot_setter(DealRecord, "rules")
+_SET_SHUFFLED: Final = slot_setter(DealRecord, "shuffled")
+_SET_CHOICE: Final = slot_setter(DealRecord, "choice")
+_SET_MOVES: Final = slot_setter(DealRecord, "_moves")
+_SET_START: Final = slot_setter(DealRecord, "start")
+_SET_KEPT: Final = slot_setter(DealRecord, "kept")
+_SET_SEATS: Final = slot_setter(DealRecord, "_seats")
+_SET_ACTS: Final = slot_setter(DealRecord, "_acts")
 
 
 OnRecord = Callable[["DealRecord", Any], None]
@@ -408,8 +459,8 @@ class TableCore(ABC):
         """The number of the first pack of each kept record's deal (aligned with records)."""
         self.on_record = on_record
         """Called with each deal's record and final state as the deal ends (or None)."""
-        self.last_final: Any = None
-        """The final state of the latest finished deal (None before the first one ends)."""
+        self._last_final: Any = None
+        self._final_later: Callable[[], Any] | None = None
         self.choice_pending = False
         self.over = False
 
@@ -429,13 +480,26 @@ class TableCore(ABC):
         return pack
 
     def _record(self, final: Any, start: Callable[[], Any], shuffled: bool,
-                choice: str | None) -> None:
-        """Record the deal that ``final`` ends (its inputs and actions; the state if kept)."""
-        record = _new_record(self.deal_no, self.dealer, self.rules, shuffled, choice,
-                             tuple([f"p{s + 1} {a}" for s, a in final.actions]), start,
-                             final if self.keep_states else None)
+                choice: str | None, *, seats: tuple[int, ...] = (),
+                acts: tuple[Action, ...] = (), later: Callable[[], Any] | None = None) -> None:
+        """Record the deal that ``final`` ends (its inputs and actions; the state if kept).
+
+        A table that plays on a mutable machine passes ``final=None``, the deal's ``seats``
+        and ``acts`` and ``later``, which builds the final state when someone asks for it
+        (:attr:`last_final`, ``keep_states``, ``on_record``)."""
+        if final is None and later is not None and (self.keep_states
+                                                    or self.on_record is not None):
+            final, later = later(), None
+        if final is not None and not acts:
+            record = DealRecord(self.deal_no, self.dealer, self.rules, shuffled, choice, None,
+                                start, final if self.keep_states else None, log=final.actions)
+        else:
+            record = DealRecord(self.deal_no, self.dealer, self.rules, shuffled, choice, None,
+                                start, final if self.keep_states else None, seats=seats,
+                                acts=acts)
         self.records.append(record)
-        self.last_final = final
+        self._last_final = final
+        self._final_later = later
         first = self.packs_finished  # this deal's first pack
         self.packs_finished = self.packs_dropped + len(self.packs_used)  # packs_count
         if self.records.keep is not None:
@@ -446,6 +510,18 @@ class TableCore(ABC):
                 self._forget_packs(oldest)
         if self.on_record is not None:
             self.on_record(record, final)
+
+    @property
+    def last_final(self) -> Any:
+        """The final state of the latest finished deal (None before the first one ends)."""
+        later = self._final_later
+        if later is not None:
+            self._last_final, self._final_later = later(), None
+        return self._last_final
+
+    @last_final.setter
+    def last_final(self, final: Any) -> None:
+        self._last_final, self._final_later = final, None
 
     def _forget_packs(self, oldest: int) -> None:
         """Forget the packs numbered below ``oldest`` (those of forgotten records)."""

@@ -79,7 +79,7 @@ class TeenPattiFamily(BragFamily):
             return -1
         return prev
 
-    def extra_legal(self, state: BragRecord, seat: int) -> list[LegalAction]:
+    def extra_legal(self, state: BragRecord | AnyWork, seat: int) -> list[LegalAction]:
         """The side show, when the seat is seen and the previous bettor is seen too."""
         rules = self.rules
         if not rules.sideshow or not state.looked[seat]:
@@ -94,7 +94,7 @@ class TeenPattiFamily(BragFamily):
             return []
         return [LegalAction("sideshow", lo=lo, hi=hi)]
 
-    def phase_legal(self, state: BragRecord) -> tuple[LegalAction, ...]:
+    def phase_legal(self, state: BragRecord | AnyWork) -> tuple[LegalAction, ...]:
         """Accept or decline a side show."""
         if state.phase == "sideshow":
             return _RESPONSES

@@ -26,6 +26,7 @@ False
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 __all__ = ["BragBetting", "next_in_turn"]
@@ -110,7 +111,7 @@ class BragBetting:
         return seer_blind or not seen_blind
 
 
-def next_in_turn(status: tuple[str, ...], seat: int, wanted: str = "in") -> int:
+def next_in_turn(status: Sequence[str], seat: int, wanted: str = "in") -> int:
     """The next seat clockwise after ``seat`` whose status is ``wanted`` (-1 if none).
 
     >>> next_in_turn(("in", "folded", "in"), 0), next_in_turn(("in", "folded", "in"), 2)

@@ -37,10 +37,9 @@ if TYPE_CHECKING:
     from bragkit.rules import Rules
 
 __all__ = ["NOBODY", "NO_FLAGS", "PROPOSED", "QUALIFYING", "REBOUGHT", "AgreeRound", "AnyWork",
-           "Asked", "BragFamily", "BragRecord", "DealSetup", "LoanAsked", "LookChoice",
+           "Asked", "BragFamily", "BragRecord", "Deal", "DealSetup", "LoanAsked", "LookChoice",
            "NameChoice", "Pending", "Qualifying", "Seldom", "ViewDigest", "Work", "deal_setup",
-           "make",
-           "make_seldom", "new_event", "seldom_with"]
+           "make", "make_seldom", "new_event", "seldom_with"]
 
 P_BET: Final = Phase.BET
 P_NAME: Final = Phase.NAME
@@ -150,7 +149,7 @@ class BragFamily:
         and who is dealt in: cached here, with the rules they come from."""
 
     # -------------------------------------------------------------- hooks
-    def extra_legal(self, state: BragRecord, seat: int) -> list[LegalAction]:
+    def extra_legal(self, state: BragRecord | AnyWork, seat: int) -> list[LegalAction]:
         """Extra actions offered in the betting phase (none by default)."""
         return []
 
@@ -159,7 +158,7 @@ class BragFamily:
         raise IllegalActionError(f"p{seat + 1} {action}: {self.name} has no such action "
                                  "(rules 4.4.2)")
 
-    def phase_legal(self, state: BragRecord) -> tuple[LegalAction, ...]:
+    def phase_legal(self, state: BragRecord | AnyWork) -> tuple[LegalAction, ...]:
         """Legal actions in a phase only this family knows."""
         return ()
 
@@ -442,7 +441,8 @@ class Work(Generic[R_co]):
     )
 
     def __init__(self, st: R_co) -> None:
-        self.base = st
+        self.base: R_co | None = st
+        """The newest state built of this deal (None while a line has built none yet)."""
         setup = st.setup
         seldom = st.seldom
         self.rules = setup.rules
@@ -481,6 +481,7 @@ class Work(Generic[R_co]):
         """The immutable successor, of the base state's class (``action`` by ``seat`` is
         logged unless None)."""
         st = self.base
+        assert st is not None, "a work copy freezes onto the state it was built from"
         actions = st.actions if action is None else (*st.actions, (seat, action))
         seldom = make_seldom(
             tuple(self.covered_pots), tuple(self.retained_hand), tuple(self.discards), self.pending,
@@ -708,3 +709,6 @@ def deal_setup(family: BragFamily, rules: Rules, n: int, dealer: int) -> DealSet
 
 AnyWork = Work[BragRecord]
 """The work copy of any brag-style state (resolution and hooks do not care which class)."""
+Deal = BragRecord | AnyWork
+"""A brag-style deal as the legal actions read it: a state, or the mutable machine of a deal
+(:class:`Work`, with the same names for everything they read)."""

@@ -13,10 +13,10 @@ from typing import Final
 from bragkit.engine.actions import Action, LegalAction, legal_amount
 from bragkit.engine.brag import resolve as res
 from bragkit.engine.brag.betting import next_in_turn
-from bragkit.engine.brag.core import PROPOSED, REBOUGHT, BragRecord, LoanAsked, Work
+from bragkit.engine.brag.core import PROPOSED, REBOUGHT, BragRecord, Deal, LoanAsked, Work
 from bragkit.engine.kinds import Phase, SeatStatus
 
-__all__ = ["borrow_need", "canonical_discard", "legal_actions", "see_cost_now"]
+__all__ = ["borrow_need", "canonical_discard", "legal_actions", "legal_now", "see_cost_now"]
 
 P_BET: Final = Phase.BET
 P_OVER: Final = Phase.OVER
@@ -41,12 +41,18 @@ def legal_actions(st: BragRecord) -> tuple[LegalAction, ...]:
     cache = st.cache
     if cache:
         return cache[0]
-    legal = _legal(st)
+    legal = legal_now(st)
     cache.append(legal)
     return legal
 
 
-def _legal(st: BragRecord) -> tuple[LegalAction, ...]:
+def _work(st: Deal) -> Work[BragRecord]:
+    """``st`` as a work copy (the resolution helpers read work copies)."""
+    return st if isinstance(st, Work) else Work(st)
+
+
+def legal_now(st: Deal) -> tuple[LegalAction, ...]:
+    """The legal actions of ``st``, a state or the mutable machine of a deal (no cache)."""
     phase = st.phase
     if phase == P_BET:
         return _legal_bet(st)
@@ -62,7 +68,7 @@ def _legal(st: BragRecord) -> tuple[LegalAction, ...]:
     if phase == Phase.DECIDE:
         return _DECIDE
     if phase == Phase.QUALIFY:
-        mine = res.hand_key(Work(st), p)
+        mine = res.hand_key(_work(st), p)
         up = _key_of(st, st.faceup)
         return _STAY if mine > up else _FOLD_ONLY
     if phase == Phase.AGREE:
@@ -85,7 +91,7 @@ def _legal(st: BragRecord) -> tuple[LegalAction, ...]:
     return st.family.phase_legal(st)
 
 
-def canonical_discard(st: BragRecord, action: Action) -> Action:
+def canonical_discard(st: Deal, action: Action) -> Action:
     """``discard 7c 4h`` written in any order or case, as the offered option text."""
     from bragkit.cards import parse_cards
     from bragkit.errors import CardError
@@ -100,12 +106,12 @@ def canonical_discard(st: BragRecord, action: Action) -> Action:
     return Action("discard", None, " ".join(_card_text(c) for c in hand if c in ids))
 
 
-def _key_of(st: BragRecord, hand: tuple[int, ...]) -> tuple[int, ...]:
+def _key_of(st: Deal, hand: tuple[int, ...]) -> tuple[int, ...]:
     """The key of a hand nobody discards from (the face-up hand): its best three."""
     if len(hand) == 3:
         a, b, c = hand
         return (st.family.ranking.rank3(a, b, c),)
-    return res.best_split(Work(st), hand)[0]
+    return res.best_split(_work(st), hand)[0]
 
 
 def _card_text(card_id: int) -> str:
@@ -140,43 +146,41 @@ def _see_action(cost: int) -> LegalAction:
     return found
 
 
-def see_cost_now(st: BragRecord, p: int) -> int | None:
+def see_cost_now(st: Deal, p: int) -> int | None:
     """What a see by ``p`` would cost now if the statuses allow one (two seats left, a bet
     made, nobody holding two hands, no open seat seeing a blind one), else None."""
     status = st.status
-    old = st.seldom.retained_hand
+    old = st.retained_hand
     if status.count(S_IN) != 2 or st.stake <= 0 or old[p]:
         return None
     q = next_in_turn(status, p)
     blind = not st.looked[p]
-    betting = st.setup.family.betting
+    betting = st.family.betting
     if old[q] or not betting.can_see(blind, not st.looked[q]):
         return None
     return betting.see_cost(st.stake, blind, not st.looked[q])
 
 
-def borrow_need(st: BragRecord, p: int) -> int:
+def borrow_need(st: Deal, p: int) -> int:
     """The chips ``p`` needs when asking to borrow (lend_or_show, 4.4.9): the stay when he
     cannot afford it, else the see he cannot afford."""
-    stay = st.stay_cost(p)
+    stay, _ = st.family.betting.bet_bounds(st.stake, not st.looked[p], st.pot, st.stacks[p])
     if stay > st.stacks[p]:
         return stay
     see = see_cost_now(st, p)
     return see if see is not None else stay
 
 
-def _legal_bet(st: BragRecord) -> tuple[LegalAction, ...]:
+def _legal_bet(st: Deal) -> tuple[LegalAction, ...]:
     p = st.to_act
-    setup = st.setup
-    seldom = st.seldom
-    rules = setup.rules
-    family = setup.family
+    rules = st.rules
+    family = st.family
     status = st.status
     active = status.count(S_IN)
     acts: list[LegalAction] = []
-    old = seldom.retained_hand
+    old = st.retained_hand
     two_hands = bool(old[p])
-    turn = seldom.turn_flags  # flag tests only when a flag is set (IntFlag's & is slow)
+    turn = st.turn_flags  # flag tests only when a flag is set (IntFlag's & is slow)
     stake = st.stake
     if ((not turn or not turn & PROPOSED) and family.agreed_showdown and active >= 3
             and stake > 0 and not any(old)):

@@ -156,8 +156,10 @@ def chain_frozen(w: AnyWork, champions: list[int], key: tuple[int, ...]) -> None
 
 
 def foldout(w: AnyWork) -> None:
-    """Exactly one seat is left in the betting (4.4.2 end conditions)."""
+    """Exactly one seat is left in the betting (4.4.2 end conditions).  The turn ends: its
+    flags go (as on the fast path of a fold-out)."""
     s = w.first_active()
+    w.turn_flags = NO_FLAGS
     if w.covered_pots:
         if w.retained_hand[s]:
             w.ask_name(s, 2, s, s)

@@ -29,7 +29,7 @@ from bragkit.errors import BragError
 if TYPE_CHECKING:
     from bragkit.rules import Rules
 
-__all__ = ["start_deal"]
+__all__ = ["start_deal", "start_work"]
 
 P_BET: Final = Phase.BET
 P_QUALIFY: Final = Phase.QUALIFY
@@ -161,3 +161,70 @@ def _start_fast(cls: type[R], rules: Rules, family: BragFamily, stacks: tuple[in
         tuple(hands), falses, falses, statuses, P_BET, order[0], family.betting.initial_r, -1,
         pack[k * m:], paid, events, (), None
     )
+
+
+def start_work(cls: type[R], rules: Rules, stacks: tuple[int, ...], dealer: int,
+               pack: tuple[int, ...], carried: int, debts: tuple[tuple[int, int, int], ...]
+               ) -> Work[R] | None:
+    """The mutable machine of a new common deal (no retained hand, no face-up stub) exactly
+    as ``Work(start_deal(...))`` would hold it, built from the cached template without a
+    state (its ``base`` is None until the line builds its first state); None for any other
+    start (the caller then builds the first state).  ``cls`` is the class of the states the
+    machine will freeze into."""
+    if not rules.stub_face_up:
+        family = family_for(rules)
+        n = len(stacks)
+        need = max(rules.ante, 1)
+        dealt_in = tuple([chips >= need for chips in stacks])
+        if n >= 2 and dealt_in.count(True) >= 2:
+            work: Work[R] = _work_fast(rules, family, stacks, dealer, pack, carried, debts,
+                                       dealt_in)
+            return work
+    return None
+
+
+def _work_fast(rules: Rules, family: BragFamily, stacks: tuple[int, ...], dealer: int,
+               pack: tuple[int, ...], carried: int, debts: tuple[tuple[int, int, int], ...],
+               dealt_in: tuple[bool, ...]) -> Work[R]:
+    n = len(stacks)
+    order, _, paid, ante_total, statuses, _, blank, zeros = _template(family, rules, n, dealer,
+                                                                      dealt_in)
+    k = rules.cards
+    m = len(order)
+    hands: list[tuple[int, ...]] = [()] * n
+    for i, s in enumerate(order):
+        hands[s] = pack[i:k * m:m]
+    w: Work[R] = object.__new__(Work)
+    w.base = None
+    w.rules = rules
+    w.family = family
+    w.n = n
+    w.dealer = dealer
+    w.stacks = list(map(sub, stacks, paid))
+    w.pot = carried + ante_total
+    w.covered_pots = []
+    w.hands = hands
+    w.retained_hand = list(blank)
+    w.discards = list(blank)
+    w.looked = [False] * n
+    w.blind_bet = [False] * n
+    w.status = list(statuses)
+    w.phase = P_BET
+    w.to_act = order[0]
+    w.stake = family.betting.initial_r
+    w.last_bettor = -1
+    w.pack = pack[k * m:]
+    w.paid = list(paid)
+    w.total = sum(stacks) + carried
+    w.turn_flags = NO_FLAGS
+    w.pending = None
+    w.faceup = ()
+    w.retainer = -1
+    w.winners = []
+    w.carried = 0
+    w.retained = ()
+    w.shuffle_next = False
+    w.debts = debts
+    w.bought = list(zeros)
+    w.new_events = []
+    return w

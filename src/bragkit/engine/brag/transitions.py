@@ -39,7 +39,7 @@ from bragkit.engine.brag.fast import fast as fast_path
 from bragkit.engine.brag.legal import borrow_need
 from bragkit.engine.kinds import Phase, SeatStatus
 
-__all__ = ["apply_action"]
+__all__ = ["HANDLERS", "apply_action"]
 
 P_AGREE: Final = Phase.AGREE
 P_BET: Final = Phase.BET
@@ -69,7 +69,7 @@ def apply_action(st: R, p: int, action: Action) -> R:
         return fast
     w = Work(st)
     kind = action.kind
-    handler = _HANDLERS.get(kind)
+    handler = HANDLERS.get(kind)
     if handler is None:
         st.family.apply_extra(w, p, action)
     else:
@@ -201,7 +201,7 @@ def _do_rebuy(w: AnyWork, p: int, action: Action) -> None:
 
 def _do_borrow(w: AnyWork, p: int, action: Action) -> None:
     q = next_in_turn(tuple(w.status), p)
-    need = borrow_need(w.base, p)
+    need = borrow_need(w, p)
     w.emit("borrow", p)
     w.phase = P_LEND
     w.to_act = q
@@ -301,10 +301,12 @@ def _do_release(w: AnyWork, p: int, action: Action) -> None:
     res.end_deal(w)
 
 
-_HANDLERS: Final[dict[str, Callable[[AnyWork, int, Action], None]]] = {
+HANDLERS: Final[dict[str, Callable[[AnyWork, int, Action], None]]] = {
     "look": _do_look, "keep": _do_keep, "throw": _do_throw, "discard": _do_discard,
     "bet": _do_bet, "fold": _do_fold, "see": _do_see, "cover": _do_cover,
     "rebuy": _do_rebuy, "borrow": _do_borrow, "lend": _do_lend, "show": _do_show,
     "name": _do_name, "showdown": _do_propose, "agree": _do_agree, "refuse": _do_refuse,
     "stay": _do_stay, "retain": _do_retain, "release": _do_release,
 }
+"""The handler of each action kind: it changes the work copy in place (a family's own kinds
+go to its ``apply_extra``)."""

@@ -1,0 +1,216 @@
+"""One line of play of a brag-style deal on a mutable machine, with immutable snapshots.
+
+A :class:`DealLine` plays a deal forward on one mutable :class:`~bragkit.engine.brag.core.Work`
+copy that it keeps from action to action (the handlers of
+:mod:`~bragkit.engine.brag.transitions` change it in place: no tuple is rebuilt, no state is
+constructed per action), and caches the legal actions of the current situation.  The
+immutable :class:`~bragkit.engine.brag.state.BragState` of the line is built only when
+someone reads it (:meth:`DealLine.state`): from the machine itself when one action is
+missing (one freeze), or by re-applying the missing actions to the newest state built
+(every state of the chain then exists, ``origin`` links included).  States handed out never
+change: the machine copies into new tuples when it freezes.
+
+A table (:class:`~bragkit.engine.session.Session`) plays each deal on a line; a caller that
+branches from an older state uses the states themselves (``state.apply``).
+
+>>> import random
+>>> from bragkit.engine import BragState
+>>> from bragkit.engine.actions import interned
+>>> from bragkit.rules import get_preset
+>>> first = BragState.new(get_preset("modern"), [9, 9, 9], rng=random.Random(1))
+>>> line = DealLine(first)
+>>> line.apply(interned("bet", 2)); line.apply(interned("fold"))
+>>> line.to_act, line.state() == first.apply("bet 2").apply("fold"), line.state().origin.pot
+(0, True, 5)
+>>> line.apply(interned("bet", 1))
+Traceback (most recent call last):
+...
+bragkit.errors.IllegalActionError: p1 bet 1: you must put in at least 2 chips, ... 4.4.2)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Final
+
+from bragkit.engine.actions import Action, LegalAction
+from bragkit.engine.brag.betting import next_in_turn
+from bragkit.engine.brag.core import NO_FLAGS, Work, new_event
+from bragkit.engine.brag.diagnose import diagnose
+from bragkit.engine.brag.legal import canonical_discard, legal_now
+from bragkit.engine.brag.state import BragState
+from bragkit.engine.brag.transitions import HANDLERS, apply_action
+from bragkit.engine.events import Event
+from bragkit.engine.kinds import Phase, SeatStatus
+from bragkit.errors import IllegalActionError
+
+__all__ = ["DealLine"]
+
+_EVENT: Final = new_event
+P_BET: Final = Phase.BET
+P_DISCARD: Final = Phase.DISCARD
+P_OVER: Final = Phase.OVER
+S_FOLDED: Final = SeatStatus.FOLDED
+S_IN: Final = SeatStatus.IN
+
+
+class DealLine:
+    """A deal played forward on a mutable machine (see the module)."""
+
+    __slots__ = ("_acts", "_done", "_legal", "_seats", "_snap", "_start", "work")
+
+    def __init__(self, first: BragState | None = None, *,
+                 start: Callable[[], BragState] | None = None,
+                 work: Work[BragState] | None = None) -> None:
+        """A line from the deal's ``first`` state, or from its machine ``work`` fresh from
+        the start (:func:`~bragkit.engine.brag.start.start_work`) and ``start``, which
+        builds the first state when a state is first read."""
+        if first is None:
+            assert start is not None and work is not None
+        else:
+            work = Work(first)
+        assert work is not None
+        self.work: Work[BragState] = work
+        """The machine: the deal as it stands now (read it, never change it)."""
+        self._snap = first
+        self._start = start
+        self._done = 0
+        self._seats: list[int] = []
+        self._acts: list[Action] = []
+        self._legal: tuple[LegalAction, ...] | None = None
+
+    @property
+    def to_act(self) -> int:
+        """The seat to act (-1 once the deal is over)."""
+        return self.work.to_act
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the deal has ended."""
+        return self.work.phase == P_OVER
+
+    @property
+    def seats(self) -> tuple[int, ...]:
+        """The seat of each action played, in order."""
+        return tuple(self._seats)
+
+    @property
+    def acts(self) -> tuple[Action, ...]:
+        """The actions played, in order."""
+        return tuple(self._acts)
+
+    def legal_actions(self) -> tuple[LegalAction, ...]:
+        """What the seat to act may do now (computed once per situation)."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = legal_now(self.work)
+        return legal
+
+    def apply(self, action: Action) -> None:
+        """The seat to act takes ``action`` (IllegalActionError, naming the rule, if it may
+        not; the line is then unchanged)."""
+        w = self.work
+        kind = action.kind
+        if kind == "discard" and action.arg is not None and w.phase == P_DISCARD:
+            action = canonical_discard(w, action)
+        elif kind == w.family.see_alias and action.arg is None and w.phase == P_BET:
+            action = Action("see")  # Teen Patti calls the see a "show"
+            kind = "see"
+        legal = self._legal
+        if legal is None:
+            legal = legal_now(w)
+        for la in legal:
+            if la.kind == kind and la.allows(action):
+                break
+        else:
+            raise IllegalActionError(diagnose(self.state(), action))  # the line is unchanged
+        p = w.to_act
+        # the events are needed only if the next read freezes the machine (one step after
+        # the newest state built); otherwise a read re-applies the actions to that state
+        keep = self._done == len(self._acts) and w.base is not None and w.base is self._snap
+        if not _fast(w, p, action, kind, keep):
+            handler = HANDLERS.get(kind)
+            if handler is None:
+                w.family.apply_extra(w, p, action)
+            else:
+                handler(w, p, action)
+        self._seats.append(p)
+        self._acts.append(action)
+        self._legal = None
+
+    def state(self) -> BragState:
+        """The immutable state of the line now (built on the first read, then kept)."""
+        done = self._done
+        k = len(self._acts)
+        snap = self._snap
+        if snap is None:
+            assert self._start is not None
+            snap = self._snap = self._start()
+        if done == k:
+            return snap
+        w = self.work
+        if done == k - 1 and w.base is snap:
+            snap = w.freeze(self._seats[-1], self._acts[-1])
+        else:
+            seats, acts = self._seats, self._acts
+            for i in range(done, k):
+                snap = apply_action(snap, seats[i], acts[i])
+        w.base = snap
+        w.new_events.clear()
+        self._snap = snap
+        self._done = k
+        return snap
+
+
+
+def _fast(w: Work[BragState], p: int, action: Action, kind: str, keep: bool) -> bool:
+    """Bet, look and a fold that leaves three or more seats, changed in place exactly as
+    their handlers change the machine (the events only when ``keep``); False when the move
+    is not one of these plain cases (its handler then plays it)."""
+    if w.phase != P_BET:
+        return False
+    if kind == "bet":
+        if w.family.has_after_bet:
+            return False
+        x = action.amount
+        assert x is not None
+        blind = not w.looked[p]
+        w.stacks[p] -= x
+        w.pot += x
+        w.paid[p] += x
+        w.stake = 2 * x if blind else x
+        w.last_bettor = p
+        if blind:
+            w.blind_bet[p] = True
+        if keep:
+            w.new_events.append(_EVENT(Event, ("bet", p, x, None, None,
+                                               "blind" if blind else None)))
+    elif kind == "fold":
+        status = w.status
+        if w.rules.stub_face_up or status.count(S_IN) <= 2:
+            return False
+        status[p] = S_FOLDED
+        if keep:
+            w.new_events.append(_EVENT(Event, ("fold", p, None, None, None, None)))
+        old = w.retained_hand[p]
+        if old:
+            w.pack += old
+            w.retained_hand[p] = ()
+        hand = w.hands[p]
+        if hand:
+            w.pack += hand
+            w.hands[p] = ()
+    elif kind == "look" and action.arg is None:
+        w.looked[p] = True
+        if keep:
+            w.new_events.append(_EVENT(Event, ("look", p, None, w.hands[p], frozenset((p,)),
+                                               None)))
+        if w.rules.discards:
+            w.phase = P_DISCARD
+        return True
+    else:
+        return False
+    w.to_act = next_in_turn(w.status, p)  # the turn passes (Work.advance)
+    w.turn_flags = NO_FLAGS
+    w.pending = None
+    return True
