@@ -13,11 +13,10 @@ family of a rules object with :func:`family_for`.
 from __future__ import annotations
 
 import functools
-import pkgutil
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Final
 
 from bragkit.engine.brag.core import BragFamily
+from bragkit.engine.hooks import Hooks, build_hooks
 from bragkit.errors import RulesError
 from bragkit.rules.catalogue import ensure_loaded
 
@@ -28,7 +27,7 @@ __all__ = ["CACHE_SIZE", "FAMILIES", "BragFamily", "family_cache_size", "family_
            "family_games"]
 
 
-FAMILIES: Final[dict[str, str | Callable[[Rules], object]]] = {}
+FAMILIES: Final[dict[str, Hooks]] = {}
 """Game name -> ``module:class`` of its family, filled from each brag-style game's GameSpec by
 the game registry (:mod:`bragkit.games`), which is loaded on the first look-up."""
 
@@ -40,13 +39,7 @@ _LAST: list[Any] = [None, None]
 
 @functools.lru_cache(maxsize=CACHE_SIZE)
 def _build(rules: Rules) -> BragFamily:
-    target = FAMILIES.get(rules.game)
-    if target is None:
-        ensure_loaded()
-        target = FAMILIES.get(rules.game)
-    if target is None:
-        raise RulesError(f"no brag-style engine for game {rules.game!r}")
-    made = pkgutil.resolve_name(target)(rules) if isinstance(target, str) else target(rules)
+    made = build_hooks(FAMILIES, rules, "brag-style")
     if not isinstance(made, BragFamily):
         raise RulesError(f"the hooks of {rules.game!r} are not a BragFamily")
     family: BragFamily = made

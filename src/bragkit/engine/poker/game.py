@@ -15,12 +15,11 @@ game through :data:`POKER_GAMES`.
 from __future__ import annotations
 
 import functools
-import pkgutil
 from typing import TYPE_CHECKING, Final
 
+from bragkit.engine.hooks import build_hooks
 from bragkit.engine.poker.core import PokerGame
 from bragkit.errors import RulesError
-from bragkit.rules.catalogue import ensure_loaded
 from bragkit.rules.game_keys import FOSTER_KEYS, GENERAL_KEYS, foreign_keys
 
 if TYPE_CHECKING:
@@ -44,13 +43,9 @@ _LAST: list[PokerGame | None] = [None]
 
 @functools.lru_cache(maxsize=CACHE_SIZE)
 def _build(rules: Rules) -> PokerGame:
-    target = POKER_GAMES.get(rules.game)
-    if target is None:
-        ensure_loaded()
-        target = POKER_GAMES.get(rules.game)
-    if target is None:
-        raise RulesError(f"no poker-style engine for game {rules.game!r}")
-    game: PokerGame = pkgutil.resolve_name(target)(rules)
+    game = build_hooks(POKER_GAMES, rules, "poker-style")
+    if not isinstance(game, PokerGame):
+        raise RulesError(f"the hooks of {rules.game!r} are not a PokerGame")
     return game
 
 
