@@ -6,8 +6,9 @@ Each hand of a :class:`CasinoTable` is a :class:`~bragkit.games.casino.state.Cas
 on the one state contract, started with its whole pack: the six cards on top (given in
 ``pack``, then ``shuffles``, else sampled by ``random.Random(seed)``) are dealt when the
 player decides.  A table without a seed (``brag casino play``: an unpredictable
-``secrets.SystemRandom``) writes the six cards of each finished hand instead, and only once
-the hand is over.  :class:`~bragkit.games.casino.session.CasinoSession` is the same table
+``secrets.SystemRandom``) writes the whole pack of each finished hand instead (as every
+history writes its packs; files of six cards a hand, written before, load as ever), and only
+once the hand is over.  :class:`~bragkit.games.casino.session.CasinoSession` is the same table
 behind the generic :class:`~bragkit.engine.contract.GameTable` contract
 (:func:`~bragkit.engine.table.open_table`).
 
@@ -134,7 +135,8 @@ class Kept(Sequence[T], Generic[T]):
 @dataclass(frozen=True, slots=True)
 class CasinoRecord:
     """One finished casino hand: its number (0-based), action strings, the settled hand,
-    its six cards (player's three first) and the bankroll after it."""
+    its whole pack as text (top card first: the six dealt, the player's three first) and the
+    bankroll after it."""
 
     number: int
     actions: tuple[str, ...]
@@ -189,7 +191,8 @@ are left (rules 4.9)
     contract plays (:class:`~bragkit.games.casino.state.CasinoState`'s ``deal_step``)."""
     bankroll: int = field(init=False)
     dealt: Kept[str] = field(init=False)
-    """The six cards (player's three first) of the kept hands and of the hand in progress."""
+    """The whole pack, top card first (the six dealt on top: the player's three, then the
+    dealer's), of the kept hands and of the hand in progress once dealt."""
     finished: Kept[CasinoHand] = field(init=False)
     """The kept settled hands, oldest first."""
     records: Kept[tuple[str, ...]] = field(init=False)
@@ -344,7 +347,7 @@ are left (rules 4.9)
                 self.apply(Action(ActionKind.DEAL))
             else:
                 self.state = self.state.deal()
-                self.dealt.append(format_cards(self.state.cards[:6]))
+                self.dealt.append(format_cards(self.state.cards))
         hand = self.state.hand
         assert hand is not None
         return hand
@@ -396,7 +399,7 @@ are left (rules 4.9)
         state = self.state
         done = state.apply(action)
         if state.hand is None and done.hand is not None:  # this action dealt the cards
-            self.dealt.append(format_cards(done.cards[:6]))
+            self.dealt.append(format_cards(done.cards))
         if not done.is_over:
             self.state = done
             return
@@ -416,7 +419,7 @@ are left (rules 4.9)
     def history(self, *, finished_only: bool = False) -> CasinoHistory:
         """The history of every hand (the one in progress too unless ``finished_only`` or
         the cards are :attr:`secret_chance`).  A seeded table writes its seed (and given
-        packs); any other writes the cards each hand was dealt (``"pack"``, ``"shuffles"``).
+        packs); any other writes the whole pack of each hand (``"pack"``, ``"shuffles"``).
         """
         if self.records.dropped or self.dealt.dropped:
             raise HistoryError(f"this casino table kept only its last {len(self.records)} "
