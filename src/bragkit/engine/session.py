@@ -162,7 +162,7 @@ class Session(TableCore):
                               carried=self.carried, retained=self.retained, debts=self.debts)
         if self.state_class is BragState:  # played on a mutable machine, states when read
             work = start_work(BragState, rules, self.stacks, self.dealer, pack, self.carried,
-                              self.debts) if not self.retained else None
+                              self.debts, self.retained)
             self._state = None
             self._line = DealLine(start=self._start, work=work) if work is not None \
                 else DealLine(self._start())

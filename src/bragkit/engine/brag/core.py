@@ -426,6 +426,7 @@ class Work(Generic[R_co]):
         "pending",
         "phase",
         "pot",
+        "quiet",
         "retained",
         "retained_hand",
         "retainer",
@@ -476,6 +477,8 @@ class Work(Generic[R_co]):
         self.debts = seldom.debts
         self.bought = list(seldom.bought)
         self.new_events: list[Event] = []
+        self.quiet = False
+        """True while nobody needs the events (a line that will not freeze this step)."""
 
     def freeze(self, seat: int, action: Action | None) -> R_co:
         """The immutable successor, of the base state's class (``action`` by ``seat`` is
@@ -501,7 +504,9 @@ class Work(Generic[R_co]):
     def emit(self, kind: str, seat: int | None = None, amount: int | None = None,
              cards: tuple[int, ...] | None = None, visible_to: frozenset[int] | None = None,
              note: str | None = None) -> None:
-        """Append an event to the log."""
+        """Append an event to the log (unless :attr:`quiet`)."""
+        if self.quiet:
+            return
         self.new_events.append(new_event(Event, (kind, seat, amount, cards, visible_to, note)))
 
     def stub_changed(self, face_up: bool = False) -> None:

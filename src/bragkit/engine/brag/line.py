@@ -129,6 +129,7 @@ class DealLine:
         # the newest state built); otherwise a read re-applies the actions to that state
         keep = self._done == len(self._acts) and w.base is not None and w.base is self._snap
         if not _fast(w, p, action, kind, keep):
+            w.quiet = not keep
             handler = HANDLERS.get(kind)
             if handler is None:
                 w.family.apply_extra(w, p, action)

@@ -164,23 +164,31 @@ def _start_fast(cls: type[R], rules: Rules, family: BragFamily, stacks: tuple[in
 
 
 def start_work(cls: type[R], rules: Rules, stacks: tuple[int, ...], dealer: int,
-               pack: tuple[int, ...], carried: int, debts: tuple[tuple[int, int, int], ...]
-               ) -> Work[R] | None:
-    """The mutable machine of a new common deal (no retained hand, no face-up stub) exactly
-    as ``Work(start_deal(...))`` would hold it, built from the cached template without a
-    state (its ``base`` is None until the line builds its first state); None for any other
-    start (the caller then builds the first state).  ``cls`` is the class of the states the
-    machine will freeze into."""
-    if not rules.stub_face_up:
-        family = family_for(rules)
-        n = len(stacks)
-        need = max(rules.ante, 1)
-        dealt_in = tuple([chips >= need for chips in stacks])
-        if n >= 2 and dealt_in.count(True) >= 2:
-            work: Work[R] = _work_fast(rules, family, stacks, dealer, pack, carried, debts,
-                                       dealt_in)
-            return work
-    return None
+               pack: tuple[int, ...], carried: int, debts: tuple[tuple[int, int, int], ...],
+               retained: tuple[int, ...] = ()) -> Work[R] | None:
+    """The mutable machine of a new deal exactly as ``Work(start_deal(...))`` would hold it
+    (its events aside), built from the cached template without a state (its ``base`` is
+    None until the line builds its first state); None for the starts it does not cover (a
+    face-up stub, a retained hand of the face-up variant: the caller then builds the first
+    state).  ``cls`` is the class of the states the machine will freeze into."""
+    if rules.stub_face_up or (retained and rules.retained_variant == "face_up"):
+        return None
+    family = family_for(rules)
+    n = len(stacks)
+    need = max(rules.ante, 1)
+    dealt_in = tuple([chips >= need for chips in stacks])
+    if n < 2 or dealt_in.count(True) < 2:
+        return None
+    work: Work[R] = _work_fast(rules, family, stacks, dealer, pack, carried, debts, dealt_in)
+    if retained:  # a retained blind hand beside the new one (4.4.6), as start_deal holds it
+        retainer, held = retained[0], tuple(retained[1:])
+        if work.status[retainer] != S_IN:
+            work.pack += held  # released: it cannot pay the ante
+        else:
+            work.retainer = retainer
+            work.blind_bet[retainer] = True
+            work.retained_hand[retainer] = held
+    return work
 
 
 def _work_fast(rules: Rules, family: BragFamily, stacks: tuple[int, ...], dealer: int,
@@ -227,4 +235,5 @@ def _work_fast(rules: Rules, family: BragFamily, stacks: tuple[int, ...], dealer
     w.debts = debts
     w.bought = list(zeros)
     w.new_events = []
+    w.quiet = False
     return w
