@@ -145,6 +145,25 @@ def notes(out: dict[str, Any], block: int) -> list[str]:
     return lines
 
 
+def _engine(config: SimConfig, engine: str, backend: str) -> tuple[str, str]:
+    """Which engine runs the simulation (``scalar`` or ``vector``) and a note saying why."""
+    from bragkit.sim.vector_sim import TABLES, vector_reason
+
+    reason = vector_reason(config)
+    if engine == "vector" and reason is not None:
+        raise BragError(f"--engine vector: {reason}")
+    if engine == "vector" or (engine == "auto" and reason is None and backend == "local"):
+        from bragkit.vector._jit import BACKEND
+
+        tables = min(config.hands, TABLES)
+        return "vector", (f"bragkit.vector, {tables} tables at once, {BACKEND} kernels, one "
+                          "process; packs shuffled every deal; each table is a block")
+    if engine == "scalar":
+        return "scalar", "--engine scalar"
+    return "scalar", (f"the vector engine cannot run this: {reason}" if reason is not None
+                      else "--backend ray")
+
+
 def _table(out: dict[str, Any]) -> Table:
     rows = []
     for b in out["bots"]:
@@ -190,6 +209,11 @@ def _table(out: dict[str, Any]) -> Table:
 @click.option("--backend", type=click.Choice(["local", "ray"]), default="local",
               show_default=True, help="Where to run the blocks.")
 @click.option("--address", default=None, help="Ray cluster address (default: a local Ray).")
+@click.option("--engine", type=click.Choice(["auto", "scalar", "vector"]), default="auto",
+              show_default=True,
+              help="vector: the vectorised engine (every bot an array policy: random, "
+                   "threshold; modern or teen-patti; one process); auto: vector when it "
+                   "can, else scalar. The output says which ran, and why not vector.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @click.option("--plot", "plot", default=None, metavar="FILE.png",
               help="Draw each bot's cumulative result (needs matplotlib).")
@@ -197,7 +221,7 @@ def _table(out: dict[str, Any]) -> Table:
               help="Show a progress bar (default: when stderr is a terminal).")
 def simulate_command(preset: str, rules_file: str | None, settings: tuple[str, ...], bots: str,
                      hands: int, seed: int | None, jobs: int, block: int, stack: int, backend: str,
-                     address: str | None, as_json: bool, plot: str | None,
+                     address: str | None, engine: str, as_json: bool, plot: str | None,
                      progress: bool | None) -> None:
     """Simulate bots playing HANDS deals and summarise each bot's results.
 
@@ -215,19 +239,22 @@ def simulate_command(preset: str, rules_file: str | None, settings: tuple[str, .
     names = parse_bots(bots)
     config = SimConfig(rules, names, hands=hands, seed=fresh_seed() if seed is None else seed,
                        block=block, stack=stack, trace=plot is not None)
-    from bragkit.bots import get_bot
+    from bragkit.sim.policies import sim_bot
 
     for name in sorted(set(names)):
-        get_bot(name, rules)  # fail early on an unknown bot
+        sim_bot(name, rules)  # fail early on an unknown bot
+    run_on, why = _engine(config, engine, backend)
     if plot is not None:
         _check_plot(plot)
     show = sys.stderr.isatty() if progress is None else progress
     started = time.perf_counter()
     with _progress(hands, show) as tick:
-        blocks = run_job(config, jobs, backend, address, tick)
+        blocks = run_job(config, jobs, "vector" if run_on == "vector" else backend, address,
+                         tick)
     seconds = time.perf_counter() - started
     out: dict[str, Any] = {"preset": preset if rules_file is None else rules_file,
-                           "seed": config.seed, "jobs": jobs, "backend": backend}
+                           "seed": config.seed, "jobs": jobs, "backend": backend,
+                           "engine": run_on, "engine_note": why}
     out.update(summarize(names, blocks))
     out["seconds"] = round(seconds, 3)
     out["hands_per_second"] = round(hands / seconds, 1) if seconds > 0 else None
@@ -238,6 +265,7 @@ def simulate_command(preset: str, rules_file: str | None, settings: tuple[str, .
         return
     console = Console()
     console.print(_table(out))
+    console.print(f"engine: {run_on} ({why})")
     console.print(f"{out['decisions']} decisions in {seconds:.1f} s "
                   f"({out['hands_per_second']} hands/s); chips left on the table: {out['pot']}")
     for line in notes(out, block):

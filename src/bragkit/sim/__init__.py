@@ -39,13 +39,22 @@ def run_job(config: SimConfig, jobs: int = 1, backend: str = "local",
             address: str | None = None,
             progress: Callable[[int], None] | None = None) -> list[BlockResult]:
     """Run every block of ``config`` in ``jobs`` local processes, or on Ray
-    (``backend="ray"``, at ``address``); the results come back in block order.
+    (``backend="ray"``, at ``address``), or on the vectorised engine (``backend="vector"``,
+    one process, every bot an array policy: :mod:`bragkit.sim.vector_sim`); the results
+    come back in block order.
 
     >>> from bragkit.rules import get_preset
     >>> cfg = SimConfig(get_preset("modern"), ("random", "random"), hands=30, block=20)
     >>> [r.hands for r in run_job(cfg)]
     [20, 10]
     """
+    if backend == "vector":
+        from bragkit.sim.vector_sim import run_vector
+
+        results = run_vector(config)
+        if progress:
+            progress(config.hands)
+        return results
     if backend == "ray":
         from bragkit.sim.ray_backend import run_blocks_ray
 

@@ -32,12 +32,13 @@ import random
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 
-from bragkit.bots.base import Bot, begin_deal, end_deal, get_bot
+from bragkit.bots.base import Bot, begin_deal, end_deal
 from bragkit.engine.pack import new_rng
 from bragkit.engine.table import Table, open_table
 from bragkit.errors import BragError, RulesError, excerpt
 from bragkit.limits import MAX_SEATS, is_whole_number, parse_int
 from bragkit.rules import Rules
+from bragkit.sim.policies import sim_bot
 
 __all__ = ["BlockResult", "SimConfig", "block_count", "run_block", "run_blocks"]
 
@@ -154,7 +155,7 @@ def run_block(config: SimConfig, index: int) -> BlockResult:
     bot_of_seat = [(seat + rot) % n for seat in range(n)]
     deal_rng = random.Random(f"bragkit-sim-cards:{config.seed}:{index // n}")
     bot_rng = random.Random(f"bragkit-sim-bots:{config.seed}:{index}")
-    bots: list[Bot] = [get_bot(config.bots[b], rules) for b in bot_of_seat]
+    bots: list[Bot] = [sim_bot(config.bots[b], rules) for b in bot_of_seat]
     bots_rules = rules
     result = BlockResult(index, hands, [0] * n, [0] * n, [0] * n, [0] * n, [0] * n, [0] * n,
                          blinds=[0] * n, blind_bets=[0] * n, blind_ends=[0] * n)
@@ -178,7 +179,7 @@ def run_block(config: SimConfig, index: int) -> BlockResult:
         if st is not None:
             if session.rules != bots_rules:  # dealer's choice: the variant is announced
                 bots_rules = session.rules
-                bots = [get_bot(config.bots[b], bots_rules) for b in bot_of_seat]
+                bots = [sim_bot(config.bots[b], bots_rules) for b in bot_of_seat]
             shuffled = session.packs_count > packs_seen and not continued
             packs_seen = session.packs_count
             for seat, bot in enumerate(bots):

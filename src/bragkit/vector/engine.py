@@ -51,12 +51,18 @@ class VectorBrag:
     :mod:`bragkit.vector`).
 
     ``observe=False`` skips the observation vectors (``step`` then returns ``None`` for
-    them): the masks alone drive array policies and benchmarks.
+    them): the masks alone drive array policies and benchmarks.  ``session=True`` plays
+    each table on from deal to deal instead (stacks, the carried pot and the dealer go on;
+    every stack is topped up to ``stack`` when one falls below ``low`` between deals with no
+    pot carried, as :mod:`bragkit.sim` does; packs are shuffled every deal), for
+    simulations; it refuses rules whose blind fold-out winner may retain the hand into the
+    next deal (``blind_winner_policy="carry"``), which the vector engine does not play.
     """
 
     def __init__(self, preset: str | Rules = "modern", players: int = 3, num_envs: int = 1,
                  seed: int | None = None, stack: int = 40, observe: bool = True,
-                 rules: Mapping[str, object] | None = None) -> None:
+                 rules: Mapping[str, object] | None = None, session: bool = False,
+                 low: int = 0) -> None:
         self.rules = make_rules(preset, rules)
         config.check(self.rules)
         most = self.rules.max_players()
@@ -67,6 +73,13 @@ class VectorBrag:
                              f"not {stack}")
         if num_envs < 1:
             raise RulesError(f"num_envs must be at least 1, not {num_envs}")
+        if session and self.rules.game == "modern" and \
+                self.rules.blind_winner_policy == "carry":
+            raise RulesError("blind_winner_policy='carry': a session of bragkit.vector cannot "
+                             "play the retained blind hand of the next deal (rules 4.4.6); "
+                             "use blind_winner_policy='wins' or the reference engine")
+        self.session = session
+        self.low = low
         self.n = players
         self.num_envs = num_envs
         self.stack = stack
@@ -87,9 +100,13 @@ class VectorBrag:
         self.amounts = np.zeros((num_envs, L.AMT_SIZE), dtype=np.int32)
         """What each amount slot pays at each table (:data:`layout.AMT_MIN` ...)."""
         self.rewards = np.zeros((num_envs, players), dtype=np.float64)
+        self.carried = np.zeros(num_envs, dtype=np.int32)
+        """The pot each deal that ended in the last step carried out (a blind fold-out)."""
+        self._no_exact = np.full(num_envs, -1, dtype=np.int32)
         self.term = np.zeros(num_envs, dtype=np.bool_)
         self.trunc = np.zeros(num_envs, dtype=np.bool_)
-        self._info = {"action_mask": self.masks}
+        self._info: dict[str, npt.NDArray[np.int8] | npt.NDArray[np.int32]] = {
+            "action_mask": self.masks, "carried": self.carried}
         self._random_dealer = self.rules.first_dealer == "random"
         self._pool_rows = max(64, 4 * num_envs)
         self._pool = np.zeros((0, 1 + 3 * players))
@@ -119,6 +136,7 @@ class VectorBrag:
                 dealers = np.zeros(k, dtype=np.int64)
         seat0 = L.seat_cols(self.n)
         S[tables, L.C_DEALER] = dealers
+        S[tables, L.C_LOST] = 0
         S[tables, seat0[1]:seat0[1] + self.n] = self.stack
         S[tables, L.C_CARRIED] = 0
         shuffle = packs is None
@@ -131,7 +149,8 @@ class VectorBrag:
 
     def reset(self, seed: int | None = None, packs: Sequence[Sequence[int]] | None = None,
               dealers: Sequence[int] | None = None
-              ) -> tuple[npt.NDArray[np.float32] | None, dict[str, npt.NDArray[np.int8]]]:
+              ) -> tuple[npt.NDArray[np.float32] | None,
+                         dict[str, npt.NDArray[np.int8] | npt.NDArray[np.int32]]]:
         """Deal at every table (``seed``: reseed the engine's own generator first;
         ``packs``/``dealers``: the deals' packs, top first, and dealers instead of random
         ones).  Returns the observations and ``{"action_mask": ...}``."""
@@ -151,16 +170,18 @@ class VectorBrag:
         return self._observe(), self._info
 
     # ------------------------------------------------------------------ playing
-    def step(self, actions: npt.ArrayLike
+    def step(self, actions: npt.ArrayLike, amounts: npt.ArrayLike | None = None
              ) -> tuple[npt.NDArray[np.float32] | None, npt.NDArray[np.float64],
                         npt.NDArray[np.bool_], npt.NDArray[np.bool_],
-                        dict[str, npt.NDArray[np.int8]]]:
-        """Apply one slot per table for its seat to act.
+                        dict[str, npt.NDArray[np.int8] | npt.NDArray[np.int32]]]:
+        """Apply one slot per table for its seat to act (``amounts[t] >= 0``: the exact
+        chips of a bet or side show slot, within its legal range, instead of the bucket's).
 
         Returns ``(observations, rewards, terminations, truncations, infos)``: rewards are
         ``(num_envs, players)`` net chips of the deals that ended (0 elsewhere); a finished
         table is redealt at once (same-step auto-reset), so its observation and
-        ``infos["action_mask"]`` are the new deal's.  A masked-out slot raises
+        ``infos["action_mask"]`` are the new deal's; ``infos["carried"]`` is the pot each
+        finished deal carried out (a blind fold-out).  A masked-out slot raises
         :class:`~bragkit.errors.IllegalActionError` and no table moves.  The arrays
         returned are the engine's own, overwritten by the next step.
         """
@@ -170,15 +191,23 @@ class VectorBrag:
         if acts.shape != (self.num_envs,):
             raise IllegalActionError(f"step() needs one action per table ({self.num_envs}), "
                                      f"got shape {acts.shape}")
+        exact = self._no_exact if amounts is None else np.ascontiguousarray(amounts,
+                                                                             dtype=np.int32)
+        if exact.shape != (self.num_envs,):
+            raise IllegalActionError(f"step() needs one amount per table ({self.num_envs}), "
+                                     f"got shape {exact.shape}")
         if self._cursor[0] + self.num_envs > len(self._pool):
             self._refill()
-        bad = step_tables(self.state, self.params, acts, self.masks, self.amounts,
-                          self.rewards, self.term, self.trunc, self.packs, self._pool,
-                          self._cursor, self.table, MAX_STEPS, self._random_dealer)
+        bad = step_tables(self.state, self.params, acts, exact, self.masks, self.amounts,
+                          self.rewards, self.carried, self.term, self.trunc, self.packs,
+                          self._pool, self._cursor, self.table, MAX_STEPS,
+                          self._random_dealer, self.session, self.stack, self.low)
         if bad >= 0:
             a = int(acts[bad])
             name = self.space.slots[a].name if 0 <= a < self.space.n else str(a)
-            raise IllegalActionError(f"table {bad}: action {a} ({name}) is not legal here")
+            extra = f" for {exact[bad]} chips" if exact[bad] >= 0 else ""
+            raise IllegalActionError(f"table {bad}: action {a} ({name}){extra} is not legal "
+                                     "here")
         return self._observe(), self.rewards, self.term, self.trunc, self._info
 
     def _refill(self) -> None:

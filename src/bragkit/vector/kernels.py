@@ -43,12 +43,14 @@ from bragkit.vector.layout import (
     AMT_POT,
     AMT_SEE,
     AMT_SIDE,
+    AMT_SIDE_HI,
     AMT_X2,
     C_ASK,
     C_CARRIED,
     C_DEALER,
     C_FLAGS,
     C_LAST,
+    C_LOST,
     C_PHASE,
     C_POT,
     C_STAKE,
@@ -303,13 +305,15 @@ def legal_table(S: I32, P: I32, t: int, masks: I8, amts: I32) -> None:
             slo, shi = bet_bounds(P, stake, 0, pot, stack)
             if slo <= shi:
                 amts[t, AMT_SIDE] = slo
+                amts[t, AMT_SIDE_HI] = shi
                 masks[t, A_SIDESHOW] = 1
 
 
 @jit
-def move_table(S: I32, P: I32, t: int, action: int, amts: I32) -> None:
+def move_table(S: I32, P: I32, t: int, action: int, amts: I32, exact: int) -> None:
     """Apply slot ``action`` (legal: checked by the caller) for the seat to act of table
-    ``t``; ``amts`` holds the amounts from :func:`legal_table`."""
+    ``t``; ``amts`` holds the amounts from :func:`legal_table`; ``exact >= 0`` is the chips
+    of a bet or side show instead of its bucket's (checked by the caller)."""
     n = P[P_N]
     cols = seat_cols(n)
     status0 = cols[2]
@@ -329,7 +333,7 @@ def move_table(S: I32, P: I32, t: int, action: int, amts: I32) -> None:
             _advance(S, P, t, p)
         return
     if A_BET_MIN <= action <= A_BET_MAX:
-        x = amts[t, AMT_MIN + action - A_BET_MIN]
+        x = amts[t, AMT_MIN + action - A_BET_MIN] if exact < 0 else exact
         blind = S[t, looked0 + p] == 0
         _pay(S, P, t, p, x)
         S[t, C_STAKE] = 2 * x if blind else x
@@ -373,7 +377,7 @@ def move_table(S: I32, P: I32, t: int, action: int, amts: I32) -> None:
         _end(S, P, t)
         return
     if action == A_SIDESHOW:
-        x = amts[t, AMT_SIDE]
+        x = amts[t, AMT_SIDE] if exact < 0 else exact
         target = _side_target(S, P, t, p)
         _pay(S, P, t, p, x)
         S[t, C_STAKE] = x
@@ -476,18 +480,64 @@ def deal_table(S: I32, P: I32, t: int, packs: I8, draws: F64, row: int, shuffle:
 
 
 @jit
-def step_tables(S: I32, P: I32, actions: I32, masks: I8, amts: I32, rewards: F64,
-                term: B1, trunc: B1, packs: I8, pool: F64, cursor: I64, table: I16,
-                max_steps: int, random_dealer: bool) -> int:
-    """Apply ``actions`` (one slot per table) to every table, and redeal each finished one.
+def _legal_exact(amts: I32, t: int, action: int, x: int) -> bool:
+    """Whether ``x`` chips are a legal amount of slot ``action`` (a bet or a side show)."""
+    if A_BET_MIN <= action <= A_BET_MAX:
+        return bool(amts[t, AMT_LO] <= x <= amts[t, AMT_HI])
+    if action == A_SIDESHOW:
+        return bool(amts[t, AMT_SIDE] <= x <= amts[t, AMT_SIDE_HI])
+    return False
+
+
+@jit
+def _next_deal(S: I32, P: I32, t: int, stack: int, low: int) -> None:
+    """Session mode: the next deal's stacks, as :mod:`bragkit.sim` runs a table -- the stacks
+    go on; every seat is topped up to ``stack`` when one is below ``low`` and no pot is
+    carried, or when fewer than two seats can pay the ante (the carried pot is then
+    dropped, counted in ``C_LOST``); the deal passes to the left."""
+    n = P[P_N]
+    cols = seat_cols(n)
+    stack0 = cols[0]
+    start0 = cols[1]
+    need = max(P[P_ANTE], 1)
+    can = 0
+    least = S[t, stack0]
+    for s in range(n):
+        chips = S[t, stack0 + s]
+        if chips >= need:
+            can += 1
+        if chips < least:
+            least = chips
+    fresh = False
+    if can < 2:
+        S[t, C_LOST] += S[t, C_CARRIED]
+        S[t, C_CARRIED] = 0
+        fresh = True
+    elif least < low and S[t, C_CARRIED] == 0:
+        fresh = True
+    for s in range(n):
+        S[t, start0 + s] = stack if fresh else S[t, stack0 + s]
+    dealer = S[t, C_DEALER] + 1
+    S[t, C_DEALER] = 0 if dealer >= n else dealer
+
+
+@jit
+def step_tables(S: I32, P: I32, actions: I32, exact: I32, masks: I8, amts: I32,
+                rewards: F64, carry: I32, term: B1, trunc: B1, packs: I8, pool: F64,
+                cursor: I64, table: I16, max_steps: int, random_dealer: bool,
+                session: bool, stack: int, low: int) -> int:
+    """Apply ``actions`` (one slot per table; ``exact[t] >= 0``: the chips of a bet or side
+    show instead of its bucket's) to every table, and redeal each finished one.
 
     Each finished (or truncated after ``max_steps`` decisions) table gets its net chips in
-    ``rewards`` (0 elsewhere) and ``term`` (``trunc``) set, then a new deal: the next row of
-    ``pool`` (uniform draws; ``cursor[0]`` is the next row) draws its dealer (seat 0
-    unless ``random_dealer``) and shuffles its pack.  The masks and amounts are recomputed.
-    Returns the first table whose action is masked out (then no table moves), else -1.
-    The caller refills the pool (``cursor[0] = 0``) whenever fewer than ``len(actions)``
-    rows are left, so that a step never runs out."""
+    ``rewards`` (0 elsewhere), the pot it carries out in ``carry``, and ``term``
+    (``trunc``) set; then a new deal: the next row of ``pool`` (uniform draws;
+    ``cursor[0]`` is the next row) shuffles its pack and, unless ``session``, draws its
+    dealer (seat 0 unless ``random_dealer``) and restores every stack to ``stack``; with
+    ``session`` the table goes on (:func:`_next_deal`).  The masks and amounts are
+    recomputed.  Returns the first table whose action is masked out (then no table moves),
+    else -1.  The caller refills the pool (``cursor[0] = 0``) whenever fewer than
+    ``len(actions)`` rows are left, so that a step never runs out."""
     N = S.shape[0]
     n = P[P_N]
     cols = seat_cols(n)
@@ -497,8 +547,10 @@ def step_tables(S: I32, P: I32, actions: I32, masks: I8, amts: I32, rewards: F64
         a = actions[t]
         if a < 0 or a >= masks.shape[1] or masks[t, a] == 0:
             return t
+        if exact[t] >= 0 and not _legal_exact(amts, t, a, exact[t]):
+            return t
     for t in range(N):
-        move_table(S, P, t, actions[t], amts)
+        move_table(S, P, t, actions[t], amts, exact[t])
         over = S[t, C_PHASE] == PH_OVER
         cut = not over and S[t, C_STEPS] >= max_steps
         term[t] = over
@@ -506,16 +558,26 @@ def step_tables(S: I32, P: I32, actions: I32, masks: I8, amts: I32, rewards: F64
         if over or cut:
             for s in range(n):
                 rewards[t, s] = S[t, stack0 + s] - S[t, start0 + s] if over else 0.0
+            carry[t] = S[t, C_CARRIED] if over else 0
             row = cursor[0]
             if row >= pool.shape[0]:  # never: the caller refills the pool in time
                 row = 0
             cursor[0] = row + 1
-            S[t, C_DEALER] = min(int(pool[row, 0] * n), n - 1) if random_dealer else 0
-            S[t, C_CARRIED] = 0
+            if session and over:
+                _next_deal(S, P, t, stack, low)
+            else:
+                if random_dealer:
+                    S[t, C_DEALER] = min(int(pool[row, 0] * n), n - 1)
+                elif not session:
+                    S[t, C_DEALER] = 0
+                S[t, C_CARRIED] = 0
+                for s in range(n):
+                    S[t, start0 + s] = stack
             deal_table(S, P, t, packs, pool, row, True, table)
         else:
             for s in range(n):
                 rewards[t, s] = 0.0
+            carry[t] = 0
         legal_table(S, P, t, masks, amts)
     return -1
 

@@ -81,6 +81,9 @@ C_ASK: Final = 8
 """Who proposed the showdown, or asked for the side show."""
 C_STEPS: Final = 9
 """Decisions taken in the deal."""
+C_LOST: Final = 10
+"""Session mode: carried chips dropped when the table had to start afresh (fewer than two
+seats could pay the ante), as :mod:`bragkit.sim` closes such a table."""
 SCALARS: Final = 12
 
 # rule parameters (an int32 vector)
@@ -115,7 +118,8 @@ AMT_SEE: Final = 4
 AMT_SIDE: Final = 5
 AMT_LO: Final = 6
 AMT_HI: Final = 7
-AMT_SIZE: Final = 8
+AMT_SIDE_HI: Final = 8
+AMT_SIZE: Final = 9
 
 
 @jit
