@@ -141,3 +141,25 @@ def test_pure_python_fallback_plays_the_same_deals() -> None:
     backend_nb, compiled = _run("1")
     assert (backend_py, backend_nb) == ("python", "numba")
     assert python == compiled
+
+
+@pytest.mark.parametrize(("preset", "options"), [
+    ("modern", {"blind_winner_policy": "wins"}), ("modern", {"blind_winner_policy": "wins",
+                                                             "pot_limit": True}),
+    ("teen-patti", {}), ("teen-patti", {"pot_limit_total": 40}),
+])
+def test_differential_exact_amounts_and_sessions(preset: str, options: dict[str, object]) -> None:
+    """Bets of any legal amount (the random bot's), and tables that play on from deal to deal
+    (stacks, carried pots, top-ups and the dealer as bragkit.sim runs them)."""
+    rules = get_preset(preset).replace(**options)
+    deals = 0
+    for players, stack in ((2, 30), (5, 16)):
+        stats = differential(rules, players, num_envs=16, steps=60, seed=stack + players,
+                             stack=stack, exact_amounts=True, session=True)
+        deals += stats["deals"]
+    assert deals > 60
+
+
+def test_session_refuses_a_retained_hand() -> None:
+    with pytest.raises(RulesError, match=r"^blind_winner_policy='carry': a session"):
+        VectorBrag("modern", players=3, session=True)

@@ -22,7 +22,7 @@ from collections.abc import Callable
 import numpy as np
 import numpy.typing as npt
 
-from bragkit.engine import BragState
+from bragkit.engine import Action, BragState
 from bragkit.errors import BragError
 from bragkit.rules import Rules
 from bragkit.vector import layout as L
@@ -38,16 +38,49 @@ class DifferentialError(BragError):
     """The vector engine and the reference engine disagree (a bug in the vector engine)."""
 
 
-def _start(v: VectorBrag, t: int) -> BragState:
+def _start(v: VectorBrag, t: int, carried: int = 0) -> BragState:
+    """The reference deal of table ``t``: its pack, dealer and start stacks."""
     dealer = int(v.state[t, L.C_DEALER])
-    return BragState.start(v.rules, (v.stack,) * v.n, dealer, tuple(v.packs[t].tolist()))
+    start = L.seat_cols(v.n)[1]
+    stacks = tuple(int(x) for x in v.state[t, start:start + v.n])
+    return BragState.start(v.rules, stacks, dealer, tuple(v.packs[t].tolist()),
+                           carried=carried)
+
+
+def _next_stacks(v: VectorBrag, final: BragState) -> tuple[tuple[int, ...], int]:
+    """The next deal's stacks and carried pot of a session (the rule of bragkit.sim)."""
+    stacks, carried = final.stacks, final.carried
+    need = max(v.rules.ante, 1)
+    if sum(1 for x in stacks if x >= need) < 2:
+        return (v.stack,) * v.n, 0
+    if min(stacks) < v.low and carried == 0:
+        return (v.stack,) * v.n, 0
+    return stacks, carried
+
+
+def _exact(v: VectorBrag, acts: npt.NDArray[np.int32],
+           rng: np.random.Generator) -> npt.NDArray[np.int32]:
+    """A uniformly random exact amount for each bet and side show (else -1)."""
+    amt = v.amounts
+    side = acts == L.A_SIDESHOW
+    bet = (acts >= L.A_BET_MIN) & (acts <= L.A_BET_MAX)
+    lo = np.where(side, amt[:, L.AMT_SIDE], amt[:, L.AMT_LO])
+    hi = np.where(side, amt[:, L.AMT_SIDE_HI], amt[:, L.AMT_HI])
+    pick = lo + (rng.random(len(acts)) * (hi - lo + 1)).astype(np.int32)
+    return np.where(bet | side, pick, -1).astype(np.int32)
 
 
 def differential(rules: Rules, players: int, num_envs: int, steps: int, seed: int,
-                 stack: int = 40, expected_obs: ExpectedObs | None = None) -> dict[str, int]:
+                 stack: int = 40, expected_obs: ExpectedObs | None = None,
+                 exact_amounts: bool = False, session: bool = False) -> dict[str, int]:
     """Play ``steps`` random moves at ``num_envs`` tables through both engines (see the
-    module); returns ``{"decisions", "deals"}``."""
-    v = VectorBrag(rules, players, num_envs, seed=seed, stack=stack, observe=False)
+    module); returns ``{"decisions", "deals"}``.  ``exact_amounts``: bets and side shows
+    of uniformly random exact amounts instead of the buckets'; ``session``: the tables
+    play on from deal to deal (``VectorBrag(session=True)``, top-ups below a quarter of
+    ``stack``), each next deal checked against the stacks and carried pot that the
+    previous reference deal leaves."""
+    v = VectorBrag(rules, players, num_envs, seed=seed, stack=stack, observe=False,
+                   session=session, low=stack // 4)
     v.reset(seed=seed)
     space = v.space
     refs = [_start(v, t) for t in range(num_envs)]
@@ -63,9 +96,14 @@ def differential(rules: Rules, players: int, num_envs: int, steps: int, seed: in
         if expected_obs is not None:
             _compare_obs(v, refs, expected_obs, step)
         acts = v.random_actions(rng)
-        moves = [space.action(int(acts[t]), ref.legal_actions(), ref.pot)
-                 for t, ref in enumerate(refs)]
-        _, rewards, done, trunc, _ = v.step(acts)
+        exact = _exact(v, acts, rng) if exact_amounts else None
+        moves = []
+        for t, ref in enumerate(refs):
+            move = space.action(int(acts[t]), ref.legal_actions(), ref.pot)
+            if exact is not None and exact[t] >= 0:
+                move = Action(move.kind, int(exact[t]))
+            moves.append(move)
+        _, rewards, done, trunc, _ = v.step(acts, exact)
         for t, ref in enumerate(refs):
             new = ref.apply(moves[t])
             refs[t] = new
@@ -78,7 +116,14 @@ def differential(rules: Rules, players: int, num_envs: int, steps: int, seed: in
                 if got != new.returns():
                     raise DifferentialError(f"{where}: results {got} != {new.returns()}")
                 deals += 1
-                refs[t] = _start(v, t)
+                carried = 0
+                if session:
+                    stacks, carried = _next_stacks(v, new)
+                    start = L.seat_cols(v.n)[1]
+                    mine = tuple(int(x) for x in v.state[t, start:start + v.n])
+                    if mine != stacks:
+                        raise DifferentialError(f"{where}: next stacks {mine} != {stacks}")
+                refs[t] = _start(v, t, carried)
                 continue
             _compare_state(v, t, new, where)
     return {"decisions": steps * num_envs, "deals": deals}
