@@ -121,7 +121,8 @@ export function mount(root, { send = () => {}, onStall = () => {} } = {}) {
   function describe(a) {
     if (a.lo != null && a.hi != null && a.hi > a.lo) return `${a.label ?? a.kind} ${a.lo} to ${a.hi}`;
     const c = a.cost_hi === 0 ? "free" : `${a.cost_lo}`;
-    return `${a.label ?? a.kind} ${c}`;
+    const label = a.label ?? a.kind;
+    return `${label}${/\d/.test(label) && a.cost_hi ? " costs" : ""} ${c}`;
   }
 
   function act(a, arg) {
@@ -268,6 +269,8 @@ export function mount(root, { send = () => {}, onStall = () => {} } = {}) {
     },
     error(text) {
       pending = null;
+      // the engine names the move with the seat ("p2 bet 50: ..."): it is your own move
+      text = String(text).replace(/^p\d+ ([^:]+): /, "$1 refused: ");
       if (st) { st.error = text; render(); }
       say(text, true);
     },

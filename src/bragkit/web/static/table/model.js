@@ -17,6 +17,8 @@ const VERBS = { ante: "antes", bet: "bets", look: "looks", fold: "folds", see: "
 const YOU_VERBS = { blind: "put in", propose: "propose a showdown", retain: "retain the blind hand",
   release: "release the blind hand", sideshow: "ask for a side show", award: "take",
   reveal: "show", widow: "take the widow", borrow: "ask to borrow", horse: "buy a horse" };
+// Button words of kinds whose name is not the player's word
+const LABELS = { sideshow: "side show", pairbonus: "pair bonus" };
 // Your two blind hands after a carried pot (rules 4.4.6), read from the server's words for
 // them (own_text): both face down, or the one you looked at and the other face down.
 function twoHands(v) {
@@ -139,7 +141,7 @@ export function fromProtocol(frame, welcome = {}) {
   const order = (a) => (a.kind === "fold" ? 2 : a.kind === "look" ? 0 : 1);
   const actions = [...legal].sort((a, b) => order(a) - order(b)).map((a, k) => ({
     id: `a${k}`, kind: a.kind, lo: a.lo, hi: a.hi, args: a.args ?? [],
-    label: a.lo != null && a.lo === a.hi ? `${a.kind} ${a.lo}` : a.kind,
+    label: a.lo != null && a.lo === a.hi ? `${LABELS[a.kind] ?? a.kind} ${a.lo}` : LABELS[a.kind] ?? a.kind,
     optional_arg: a.optional_arg, meaning: a.meaning,
     cost_lo: a.price_lo ?? a.cost ?? 0, cost_hi: a.price_hi ?? a.cost ?? 0,
     note: priceNote(a.price),
@@ -149,6 +151,8 @@ export function fromProtocol(frame, welcome = {}) {
   const whyNot = Object.entries(v.why_not ?? {})
     .filter(([k]) => !(k === "look" && v.own_cards))
     .filter(([, r]) => !/not allowed (now|in the)/.test(r))
+    // "p2 must retain or release the blind hand": the buttons on offer say so already
+    .filter(([, r]) => !/^p\d+ must /.test(r))
     // seats by name; the engine's list of what is on offer is left out (the buttons show it)
     .map(([kind, reason]) => ({ kind, reason: named(String(reason).replace(/;? ?p\d+ may:? .*$/, ""), names) }));
   let timer = null;
@@ -165,6 +169,11 @@ export function fromProtocol(frame, welcome = {}) {
     if (line) log.push(line);
   }
   const game = t.game ?? "modern";
+  // cards per hand, for the backs drawn: your own hand once seen, else the rules' "cards"
+  // (a preset such as modern-4card names it), else three
+  const ownCount = (v.own_cards ?? "").split(" ").filter(Boolean).length;
+  const handSize = ownCount || Number((typeof t.rules === "object" && t.rules?.cards)
+    || /(\d)card/.exec(t.preset ?? "")?.[1] || 3);
   const mine = you != null && seatIndex(v.to_act) === you && !over;
   return {
     title: GAME_TITLES[game] ?? game,
@@ -172,7 +181,7 @@ export function fromProtocol(frame, welcome = {}) {
       t.hands ? `${t.hands_played ?? 0} of ${t.hands} played` : null,
       t.status === "paused" ? "paused" : t.status === "finished" ? "finished" : t.status === "closed" ? "closed" : null]
       .filter(Boolean).join(" \u00b7 "),
-    game, hand_no: v.deal, you, dealer: seatIndex(v.dealer), to_act: over ? null : seatIndex(v.to_act),
+    game, hand_size: game === "three-stake" ? 3 : handSize, hand_no: v.deal, you, dealer: seatIndex(v.dealer), to_act: over ? null : seatIndex(v.to_act),
     pot: ended ? t.pot ?? 0 : v.pot ?? t.pot ?? 0, stake: v.stake, carried: v.carried || 0,
     frozen: game === "three-stake" ? [] : (v.frozen_pots ?? []).map((amount) => ({ amount })), stub: v.stub_card ?? null,
     widow: v.widow ?? null, seats, over,

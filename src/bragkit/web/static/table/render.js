@@ -118,7 +118,7 @@ export function ownHtml(st) {
   const me = st.seats[st.you];
   const o = st.own ?? {};
   let out = `<h2 class="sr">Your hand</h2>`;
-  if (o.text) out += `<p class="own-text">${esc(o.text)}</p>`;
+  if (o.text) out += `<p class="own-text"><span class="lbl">your hand</span> ${esc(o.text)}</p>`;
   if (o.cards) {
     out += `<p class="own-name"><span class="lbl">your hand</span> <b>${esc(o.hand_name ?? "")}</b></p>`;
   } else if (!o.text && !st.over && st.blind_play && me && (me.status === "in" || me.status === "allin")) {
@@ -160,7 +160,7 @@ export function actionsHtml(st, keys, amounts) {
       html += `<button type="button" class="btn${a.kind === "fold" ? " danger" : ""}" data-act="${esc(a.id)}"`
         + ` title="${esc(a.meaning ?? "")}" aria-keyshortcuts="${esc(k ?? "")}">`
         + `${k ? `<kbd>${esc(k.toUpperCase())}</kbd> ` : ""}${esc(label)}`
-        + `${ranged ? ` <span class="cost" data-cost="${esc(a.id)}">${esc(amt)}</span>` : cost ? ` <span class="cost">${esc(cost)}</span>` : ""}`
+        + `${ranged ? ` <span class="cost" data-cost="${esc(a.id)}">${esc(amt)}</span>` : cost ? ` <span class="cost">${/\d/.test(label) && a.cost_hi ? "costs " : ""}${esc(cost)}</span>` : ""}`
         + "</button>";
     }
     const notes = [ranged ? `${a.lo}\u2013${a.hi}${a.cost_lo !== a.lo || a.cost_hi !== a.hi ? `, costs ${costText(a)}` : ""}` : "", a.note ?? ""].filter(Boolean);
