@@ -168,7 +168,8 @@ class LegalAction:
         if self.args:
             choices: tuple[str | None, ...] = self.args + ((None,) if self.optional_arg else ())
             arg = rng.choice(choices)
-        return interned(self.kind, amount, arg)
+        found = _INTERNED.get((self.kind, amount, arg))
+        return found if found is not None else interned(self.kind, amount, arg)
 
     def examples(self) -> tuple[Action, ...]:
         """A few instances: the bounds of an amount, every argument."""

@@ -22,19 +22,23 @@ import itertools
 import random
 from collections.abc import Iterable, Sequence
 from functools import partial
-from typing import Any
+from typing import Any, Final
 
 from bragkit.engine.actions import Action, LegalAction, format_move, parse_action
 from bragkit.engine.brag.family import family_games
 from bragkit.engine.brag.line import DealLine
 from bragkit.engine.brag.start import start_work
 from bragkit.engine.brag.state import BragState
+from bragkit.engine.kinds import Phase
+from bragkit.engine.lines import Line
 from bragkit.engine.pack import fresh_pack
 from bragkit.engine.table import KEEP_RECORDS, DealRecord, OnRecord, TableCore
 from bragkit.errors import BragError, IllegalActionError, RulesError
 from bragkit.rules import WILD_OPTIONS, Rules
 
 __all__ = ["DealRecord", "Session", "choice_options"]
+
+P_OVER: Final = Phase.OVER
 
 def choice_options(rules: Rules, retained: bool) -> tuple[str, ...]:
     """The variants a dealer may choose under ``dealers_choice_every`` (4.4.11).
@@ -97,7 +101,7 @@ class Session(TableCore):
         self.retained: tuple[int, ...] = ()
         self.pack: tuple[int, ...] = ()
         self.shuffle_next = True
-        self._line: DealLine | None = None
+        self._line: Line | None = None  # DealLine here; a poker-style table's PokerLine
         self._state: Any = None
         self._choice: str | None = None
         self._shuffled = False
@@ -209,16 +213,16 @@ class Session(TableCore):
 
     def legal_actions(self) -> tuple[LegalAction, ...]:
         """What the seat to act may do (a dealer's choice, or the current deal's actions)."""
+        line = self._line  # (None while a dealer's choice is pending or the session is over)
+        if line is not None:
+            return line.legal_actions()
         if self.choice_pending:
             return (LegalAction("choose", args=choice_options(self.rules,
                                                                bool(self.retained))),)
-        line = self._line
-        if line is not None:
-            return line.legal_actions()
         if self._state is None:
             return ()
-        legal: tuple[LegalAction, ...] = self._state.legal_actions()
-        return legal
+        found: tuple[LegalAction, ...] = self._state.legal_actions()
+        return found
 
     def apply_move(self, seat: int, action: Action) -> None:
         """Apply ``action`` by ``seat``; starts the next deal when this one ends."""
@@ -246,10 +250,10 @@ class Session(TableCore):
 
     def apply(self, action: Action) -> None:
         """Apply ``action`` by the seat to act."""
-        line = self._line
-        if line is not None and not self.choice_pending and not isinstance(action, str):
+        line = self._line  # (None while a dealer's choice is pending or the session is over)
+        if line is not None and not isinstance(action, str):
             line.apply(action)
-            if line.is_over:
+            if line.work.phase == P_OVER:
                 self._finish_deal()
             return
         st = self._state

@@ -171,28 +171,37 @@ def borrow_need(st: Deal, p: int) -> int:
     return see if see is not None else stay
 
 
+_HEADS: Final = ((FOLD,), (_LOOK, FOLD), (_LOOK2, FOLD),
+                 (_SHOWDOWN, FOLD), (_SHOWDOWN, _LOOK, FOLD), (_SHOWDOWN, _LOOK2, FOLD))
+"""The first legal actions of the betting phase: [showdown] [look] fold (index: 3 if a
+showdown may be proposed, + 1 for a look, + 2 for a look at one of two hands)."""
+
+
 def _legal_bet(st: Deal) -> tuple[LegalAction, ...]:
     p = st.to_act
     rules = st.rules
     family = st.family
     status = st.status
     active = status.count(S_IN)
-    acts: list[LegalAction] = []
     old = st.retained_hand
     two_hands = bool(old[p])
     turn = st.turn_flags  # flag tests only when a flag is set (IntFlag's & is slow)
     stake = st.stake
-    if ((not turn or not turn & PROPOSED) and family.agreed_showdown and active >= 3
-            and stake > 0 and not any(old)):
-        acts.append(_SHOWDOWN)
     blind = not st.looked[p]
-    if blind:
-        acts.append(_LOOK2 if two_hands else _LOOK)
-    acts.append(FOLD)
+    head = _HEADS[(3 if ((not turn or not turn & PROPOSED) and family.agreed_showdown
+                         and active >= 3 and stake > 0 and not any(old)) else 0)
+                  + ((2 if two_hands else 1) if blind else 0)]
     if blind and not rules.blind_allowed:
-        return tuple(acts)
+        return head
     stack = st.stacks[p]
     lo, hi = family.betting.bet_bounds(stake, blind, st.pot, stack)
+    if (lo <= stack and (active != 2 or stake <= 0 or two_hands) and not rules.rebuy_anytime
+            and not family.has_extra):  # the common case: nothing after the bet
+        if lo > hi:
+            return head
+        bet = _BETS.get((lo, hi))
+        return (*head, bet if bet is not None else _bet_action(lo, hi))
+    acts = list(head)
     if lo <= hi:
         acts.append(_bet_action(lo, hi))
     policy = rules.short_stack_policy

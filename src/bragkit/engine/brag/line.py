@@ -57,7 +57,7 @@ S_IN: Final = SeatStatus.IN
 class DealLine:
     """A deal played forward on a mutable machine (see the module)."""
 
-    __slots__ = ("_acts", "_done", "_legal", "_seats", "_snap", "_start", "work")
+    __slots__ = ("_acts", "_alias", "_done", "_legal", "_seats", "_snap", "_start", "work")
 
     def __init__(self, first: BragState | None = None, *,
                  start: Callable[[], BragState] | None = None,
@@ -74,6 +74,7 @@ class DealLine:
         """The machine: the deal as it stands now (read it, never change it)."""
         self._snap = first
         self._start = start
+        self._alias = work.family.see_alias
         self._done = 0
         self._seats: list[int] = []
         self._acts: list[Action] = []
@@ -113,7 +114,7 @@ class DealLine:
         kind = action.kind
         if kind == "discard" and action.arg is not None and w.phase == P_DISCARD:
             action = canonical_discard(w, action)
-        elif kind == w.family.see_alias and action.arg is None and w.phase == P_BET:
+        elif kind == self._alias and action.arg is None and w.phase == P_BET:
             action = Action("see")  # Teen Patti calls the see a "show"
             kind = "see"
         legal = self._legal
@@ -127,8 +128,9 @@ class DealLine:
         p = w.to_act
         # the events are needed only if the next read freezes the machine (one step after
         # the newest state built); otherwise a read re-applies the actions to that state
-        keep = self._done == len(self._acts) and w.base is not None and w.base is self._snap
-        if not _fast(w, p, action, kind, keep):
+        snap = self._snap
+        keep = snap is not None and w.base is snap and self._done == len(self._acts)
+        if w.phase != P_BET or not _fast(w, p, action, kind, keep):
             w.quiet = not keep
             handler = HANDLERS.get(kind)
             if handler is None:
@@ -165,11 +167,9 @@ class DealLine:
 
 
 def _fast(w: Work[BragState], p: int, action: Action, kind: str, keep: bool) -> bool:
-    """Bet, look and a fold that leaves three or more seats, changed in place exactly as
-    their handlers change the machine (the events only when ``keep``); False when the move
-    is not one of these plain cases (its handler then plays it)."""
-    if w.phase != P_BET:
-        return False
+    """Bet, look and a fold that leaves three or more seats in the betting phase, changed in
+    place exactly as their handlers change the machine (the events only when ``keep``);
+    False when the move is not one of these plain cases (its handler then plays it)."""
     if kind == "bet":
         if w.family.has_after_bet:
             return False

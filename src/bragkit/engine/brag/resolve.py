@@ -122,7 +122,7 @@ def award(w: AnyWork, seats: list[int], amount: int, note: str) -> None:
     """Pay ``amount`` to ``seats`` (split; odd chips to the first from the dealer's left)."""
     if not seats:
         return
-    order = sorted(seats, key=lambda s: (s - w.dealer - 1) % w.n)
+    order = seats if len(seats) == 1 else sorted(seats, key=lambda s: (s - w.dealer - 1) % w.n)
     share, odd = divmod(amount, len(order))
     for i, s in enumerate(order):
         got = share + (1 if i < odd else 0)
