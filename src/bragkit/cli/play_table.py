@@ -32,6 +32,7 @@ from bragkit.cli.play_render import (
     paid_this_deal,
 )
 from bragkit.cli.play_save import save_history
+from bragkit.cli.prompt_line import read_line
 from bragkit.engine.actions import LegalAction
 from bragkit.engine.table import Table as GameTable
 from bragkit.errors import BragError
@@ -228,7 +229,7 @@ class PlayTable:
                                markup=True, highlight=False)
             return text
         try:
-            return self.console.input(prompt)
+            return read_line(self.console, prompt)  # never loses a Ctrl-C (prompt_line)
         except EOFError:
             raise Quit from None
 
@@ -259,8 +260,8 @@ class PlayTable:
         of the next deal."""
         while True:
             try:
-                answer = self.console.input("Enter for the next deal (or q quit, rules, "
-                                            "h help, or your first move): ")
+                answer = read_line(self.console, "Enter for the next deal (or q quit, "
+                                   "rules, h help, or your first move): ")
             except EOFError:
                 raise Quit from None
             word = answer.strip().lower()
