@@ -31,11 +31,10 @@ ALLOWED: dict[str, frozenset[str]] = {
     # still to derive from the GameSpecs (owner C unless named): key sets into the packages
     "rules/game_keys.py": frozenset({"american", "commerce", "foster", "modern"}),
     "cli/play_render.py": frozenset({"commerce", "commerce-widow", "three-stake"}),
-    # casino's front ends, checker and history loader (its GameTable and history: not done)
+    # casino's front ends and checker (its GameTable and history reader come from its spec)
     "cli/casino_cmd.py": frozenset({"casino"}),
     "cli/play_cmd.py": frozenset({"casino"}),
     "cli/simulate_cmd.py": frozenset({"casino"}),
-    "history/stream.py": frozenset({"casino"}),
     "testing/casino_check.py": frozenset({"casino"}),
     "testing/run.py": frozenset({"casino"}),
 }
@@ -112,6 +111,31 @@ def _exempt_nodes(tree: ast.AST) -> set[int]:
     return out
 
 
+def _spelled(tree: ast.AST, keys: set[str]) -> tuple[set[str], set[str], set[str]]:
+    """What a module spells, in one walk: its string literals (not exempt), its identifiers
+    (names, attributes, the last part of imported names) and the lower-case ``_``-separated
+    words of its names (not rule keys), functions and classes."""
+    exempt = _exempt_nodes(tree)
+    literals: set[str] = set()
+    idents: set[str] = set()
+    words: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) \
+                and id(node) not in exempt:
+            literals.add(node.value)
+        elif isinstance(node, ast.Name):
+            idents.add(node.id)
+            if node.id not in keys:
+                words.update(node.id.lower().split("_"))
+        elif isinstance(node, ast.Attribute):
+            idents.add(node.attr)
+        elif isinstance(node, ast.alias):
+            idents.add(node.name.rsplit(".", 1)[-1])
+        elif isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+            words.update(node.name.lower().split("_"))
+    return literals, idents, words
+
+
 def game_name_uses() -> dict[str, set[str]]:
     """File -> the game and preset names its code names outside the game's own module."""
     names = _names()
@@ -124,24 +148,15 @@ def game_name_uses() -> dict[str, set[str]]:
         module = "bragkit." + rel.removesuffix(".py").replace("/", ".").removesuffix(
             ".__init__")
         tree = ast.parse(path.read_text(encoding="utf-8"))
-        exempt = _exempt_nodes(tree)
+        literals, idents, words = _spelled(tree, keys)
         for name, home in names.items():
             package = home.rsplit(".", 1)[0] if home.count(".") > 2 else home
             if module in (home, package) or module.startswith(package + "."):
                 continue
-            spellings = _identifiers(name)
-            for node in ast.walk(tree):
-                literal = isinstance(node, ast.Constant) and node.value == name \
-                    and id(node) not in exempt
-                ident = (isinstance(node, ast.Name) and node.id in spellings) or \
-                    (isinstance(node, ast.Attribute) and node.attr in spellings) or \
-                    (isinstance(node, ast.alias) and node.name.rsplit(".", 1)[-1] in spellings)
-                word = isinstance(node, (ast.Name, ast.FunctionDef, ast.ClassDef)) and \
-                    getattr(node, "id", None) not in keys and any(
-                    s in re.split(r"_", getattr(node, "id", getattr(node, "name", "")).lower())
-                    for s in {"_".join(re.split(r"[-_]", name)).lower()} if "_" not in s)
-                if literal or ident or word:
-                    found.setdefault(rel, set()).add(name)
+            snake = "_".join(re.split(r"[-_]", name)).lower()
+            if name in literals or idents & _identifiers(name) or \
+                    ("_" not in snake and snake in words):
+                found.setdefault(rel, set()).add(name)
     return found
 
 
