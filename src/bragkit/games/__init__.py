@@ -24,7 +24,7 @@ import pkgutil
 from typing import TYPE_CHECKING, Final
 
 from bragkit.errors import RulesError
-from bragkit.games.spec import GameSpec
+from bragkit.games.spec import GameSpec, HistoryReader
 from bragkit.rules import catalogue
 from bragkit.rules.model import register_hooks, unregister_hooks
 
@@ -32,8 +32,9 @@ if TYPE_CHECKING:
     from bragkit.hands import Ranking
     from bragkit.rules import Rules
 
-__all__ = ["GameSpec", "discover", "engine_of", "hand_ranking", "has_blind_play", "load",
-           "register", "spec_of", "specs", "unregister"]
+__all__ = ["GameSpec", "discover", "engine_of", "hand_ranking", "has_blind_play",
+           "history_reader", "house_game", "load", "register", "spec_of", "specs",
+           "unregister"]
 
 _SPECS: dict[str, GameSpec] = {}
 _LOADED: Final[list[bool]] = [False]
@@ -155,6 +156,27 @@ def has_blind_play(game: str) -> bool:
     load()
     found = _SPECS.get(game)
     return found is not None and found.blind_play
+
+
+def house_game(rules_spec: object) -> GameSpec | None:
+    """The game with its own rules value (casino's) whose preset a history's ``"rules"``
+    names (a preset name, or ``{"preset": ...}``); None for every other value.
+
+    >>> house_game({"preset": "three-card-poker"}).name, house_game("modern")
+    ('casino', None)
+    """
+    preset = rules_spec.get("preset") if isinstance(rules_spec, dict) else rules_spec
+    if not isinstance(preset, str):
+        return None
+    return next((s for s in specs() if s.own_rules and preset in s.presets), None)
+
+
+def history_reader(spec: GameSpec) -> HistoryReader:
+    """The :class:`~bragkit.games.spec.HistoryReader` of a game with its own rules value."""
+    if not spec.history:
+        raise RulesError(f"{spec.name}: no history reader is declared (GameSpec.history)")
+    reader: HistoryReader = pkgutil.resolve_name(spec.history)
+    return reader
 
 
 def hand_ranking(rules: Rules) -> Ranking:

@@ -13,9 +13,9 @@ hand ranking, the game-specific bots and the docs page.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Final, Literal
+from typing import TYPE_CHECKING, Final, Literal, Protocol, TextIO
 
 from bragkit.rules.catalogue import GameEntry, RuleKey, RuleValue, Unread
 from bragkit.rules.model import RuleHooks
@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from bragkit.hands import Ranking
     from bragkit.rules import Rules
 
-__all__ = ["MACHINE_SEATS", "EngineKind", "GameSpec", "shuffled"]
+__all__ = ["MACHINE_SEATS", "EngineKind", "GameSpec", "HistoryReader", "shuffled"]
 
 EngineKind = Literal["brag", "poker", "commerce", "casino"]
 """The machine a game plugs into: brag-style, poker-style, Commerce's, or the casino table."""
@@ -43,6 +43,18 @@ MACHINE_SEATS: Final[Mapping[str, Callable[[Rules], int]]] = {
     "commerce": _trade_seats,  # rules 4.10: 3-12, or 7 with the 32-card pack
 }
 """Each machine's seat limit, for its games that do not declare their own."""
+
+
+class HistoryReader(Protocol):
+    """How ``brag replay`` re-plays the history of a game with its own rules value: from its
+    whole JSON ``text``, or, when ``head`` is given (the text with its ``"deals"`` and
+    ``"shuffles"`` emptied), from ``head`` and the ``deals`` and ``packs`` those arrays hold,
+    each read one at a time from a new iterator (None: the array is absent).  It writes the
+    account to ``out`` (JSON with ``as_json``) and raises one HistoryError for a bad file."""
+
+    def __call__(self, out: TextIO, text: str, *, as_json: bool, head: str | None = None,
+                 deals: Callable[[], Iterator[object]] | None = None,
+                 packs: Callable[[], Iterator[object]] | None = None) -> None: ...
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -107,6 +119,10 @@ class GameSpec:
     max_players: Callable[[Rules], int] | None = None
     """The most players a deal seats; None: the machine's limit (:data:`MACHINE_SEATS`),
     else what the pack deals with one hand to spare."""
+    history: str = ""
+    """For a game with its own rules value: ``module:function``, its
+    :class:`HistoryReader` (``brag replay`` hands it the game's histories, which
+    :func:`bragkit.history.loads` does not read)."""
 
     def rule_hooks(self) -> RuleHooks:
         """What the rules model runs of this spec (:func:`~bragkit.rules.model.register_hooks`)."""

@@ -37,7 +37,7 @@ from bragkit.engine.serial import (
     json_object,
 )
 from bragkit.errors import BragError, HistoryError, excerpt
-from bragkit.games import specs
+from bragkit.games import house_game
 from bragkit.limits import MAX_CHIPS, MAX_SEATS, check_int, parse_int
 from bragkit.rules import DEFAULT_GAME, Rules, resolve, to_spec
 
@@ -95,13 +95,12 @@ def from_dict(data: object) -> HandHistory:
         problems.append(f'"format" must be {excerpt(FORMAT)}, not {excerpt(fmt)}')
     rules: Rules | None = None
     spec = data.get("rules", DEFAULT_GAME)
-    preset = spec.get("preset") if isinstance(spec, dict) else spec
-    house = next((s for s in specs() if s.own_rules and isinstance(preset, str)
-                  and preset in s.presets), None)
-    if house is not None:  # a game with its own rules value and history loader (casino)
+    house = house_game(spec)
+    if house is not None:  # a game with its own rules value and history reader (casino)
+        preset = spec.get("preset") if isinstance(spec, dict) else spec
         raise HistoryError(f"bad history: a {house.name} history (rules {excerpt(preset)}) is "
-                           f"read by {house.table.split(':')[0]}.loads_{house.name} (brag replay "
-                           "reads both)")
+                           f"read by {house.history.split(':')[0]}.loads_{house.name} (brag "
+                           "replay reads both)")
     try:
         rules = resolve(spec)
     except BragError as error:

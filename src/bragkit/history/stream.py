@@ -5,10 +5,10 @@ deal and write each deal's account as it ends (what ``brag replay`` runs).
 them all); :func:`replay_to` keeps only the table and the deal in play, so the memory it
 needs does not grow with the number of deals -- only the history's text is held, and
 :func:`read_history_text` refuses one over :data:`MAX_HISTORY_BYTES` (64 MiB) or a file that
-is not a regular file or a pipe (``/dev/zero`` is refused at once, not read).  A casino
-history is re-played hand by hand the same way
-(:func:`~bragkit.games.casino.table.replay_casino_to`), its ``"deals"`` and ``"shuffles"``
-decoded one at a time.
+is not a regular file or a pipe (``/dev/zero`` is refused at once, not read).  The history
+of a game with its own rules value (casino's) goes to that game's reader
+(:class:`~bragkit.games.spec.HistoryReader`, named by its GameSpec), which re-plays it hand
+by hand the same way, its ``"deals"`` and ``"shuffles"`` decoded one at a time.
 
 >>> import io
 >>> text = ('{"rules": "modern", "stacks": [10, 10], "dealer": "p1", "seed": 1, '
@@ -40,12 +40,7 @@ from bragkit.engine.pack import pack_from_text
 from bragkit.engine.serial import json_object
 from bragkit.engine.table import DealRecord
 from bragkit.errors import BragError, HistoryError, excerpt
-from bragkit.games.casino.table import (
-    casino_pack_ok,
-    is_casino_spec,
-    loads_casino,
-    replay_casino_to,
-)
+from bragkit.games import history_reader, house_game
 from bragkit.history.format import HandHistory, from_dict, loads
 from bragkit.history.replay import ReplayResult, open_session, play_deal
 from bragkit.history.seat import seat_deal, seat_deal_lines
@@ -168,14 +163,17 @@ def replay_to(out: TextIO, text: str, *, as_json: bool = False, seat: int | None
     spans = _array_spans(text, {"deals": _is_deal, "shuffles": _is_text})
     head = None if spans is None else _without(text, spans)
     data = json_object(text if head is None else head)
-    if isinstance(data, dict) and is_casino_spec(data.get("rules")):
+    house = house_game(data.get("rules")) if isinstance(data, dict) else None
+    if house is not None:  # a game with its own rules value (casino): its own reader
         if seat is not None:
-            raise HistoryError("--as is for table histories: a casino history has one seat, "
-                               "p1, and shows it everything it may see already")
+            raise HistoryError(f"--as is for table histories: a {house.name} history has one "
+                               "seat, p1, and shows it everything it may see already")
+        reader = history_reader(house)
         if spans is None or head is None:  # not a plain history: the loader names problems
-            replay_casino_to(out, loads_casino(text), as_json=as_json)
+            reader(out, text, as_json=as_json)
         else:
-            _replay_casino(out, text, spans, head, as_json)
+            reader(out, text, as_json=as_json, head=head, deals=_lazy(text, spans, "deals"),
+                   packs=_lazy(text, spans, "shuffles"))
         return
     packs: Iterator[str] | None = None
     if spans is None:  # not a plain history: the ordinary loader names every problem
@@ -224,24 +222,18 @@ def _without(text: str, spans: dict[str, tuple[int, int]]) -> str:
     return "".join(parts)
 
 
-def _replay_casino(out: TextIO, text: str, spans: dict[str, tuple[int, int]], head: str,
-                   as_json: bool) -> None:
-    """Re-play a casino history hand by hand: its ``"deals"`` and ``"shuffles"`` (at
-    ``spans``; ``head`` is the rest) are decoded one at a time (the shuffles checked first,
-    one at a time, so a bad one gets the loader's error in full)."""
-    if "shuffles" in spans:
-        for pack, _ in _deal_values(text, spans["shuffles"][0]):
-            if not casino_pack_ok(pack):
-                replay_casino_to(out, loads_casino(text), as_json=as_json)  # raises
-                return
-    header = loads_casino(head)
-    deals: Iterator[Any] = iter(header.deals)
-    if "deals" in spans:
-        deals = (deal for deal, _ in _deal_values(text, spans["deals"][0]))
-    packs = None
-    if "shuffles" in spans:
-        packs = (pack for pack, _ in _deal_values(text, spans["shuffles"][0]))
-    replay_casino_to(out, header, as_json=as_json, deals=deals, more_packs=packs)
+def _lazy(text: str, spans: dict[str, tuple[int, int]], key: str
+          ) -> Callable[[], Iterator[object]] | None:
+    """A new iterator over the values of the array ``key`` of ``text`` each time it is
+    called, decoded one at a time (None when the history has no such array)."""
+    if key not in spans:
+        return None
+    start = spans[key][0]
+
+    def values() -> Iterator[object]:
+        return (value for value, _ in _deal_values(text, start))
+
+    return values
 
 
 class _Writer:

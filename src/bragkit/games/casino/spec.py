@@ -59,6 +59,7 @@ GAMES: Final = (GameSpec(
     name="casino", title="Casino 3 Card Brag", spec_section="4.9", engine="casino",
     hooks="bragkit.games.casino.state:CasinoState",
     table="bragkit.games.casino.session:CasinoSession", keys=frozenset(CASINO_KEYS),
+    history="bragkit.games.casino.table:replay_history",
     presets=PRESETS, ranking=_ranking, bots={}, docs="docs/rules/casino.md", order=8,
     own_rules=True, key_rows=_key_rows),)
 """Casino's declaration: in the registry, not among the Rules games (``own_rules``)."""

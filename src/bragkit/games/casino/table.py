@@ -67,7 +67,7 @@ from bragkit.limits import MAX_CHIPS, parse_int
 __all__ = ["CasinoHistory", "CasinoRecord", "CasinoReplay", "CasinoTable", "Kept",
            "casino_from_dict", "casino_pack_ok", "dumps_casino", "is_casino_spec",
            "load_casino", "loads_casino", "paid_chips", "play_casino_deals", "replay_casino",
-           "replay_casino_to", "replay_table", "rules_of", "spec_of"]
+           "replay_casino_to", "replay_history", "replay_table", "rules_of", "spec_of"]
 
 _SPEC = "rules 4.9"
 DECISIONS = (ActionKind.PLAY, ActionKind.FOLD)
@@ -614,6 +614,43 @@ def replay_casino_to(out: TextIO, history: CasinoHistory, *, as_json: bool = Fal
         if last is not None:
             writer.write(last)
         writer.close(CasinoReplay.totals(history.rules_spec, table))
+
+
+def replay_history(out: TextIO, text: str, *, as_json: bool, head: str | None = None,
+                   deals: Callable[[], Iterator[object]] | None = None,
+                   packs: Callable[[], Iterator[object]] | None = None) -> None:
+    """Casino's :class:`~bragkit.games.spec.HistoryReader` (``brag replay``): re-play the
+    history ``text`` hand by hand with :func:`replay_casino_to`.  With ``head`` (the text
+    without its ``"deals"`` and ``"shuffles"``), the hands and packs are read one at a time
+    from ``deals()`` and ``packs()``, the packs checked first, one at a time, so a bad one
+    gets the loader's error in full.
+
+    >>> import io
+    >>> out = io.StringIO()
+    >>> replay_history(out, '{"rules": "casino", "stacks": [50], "seed": 1, '
+    ...                '"deals": [["p1 ante 10", "p1 fold"]]}', as_json=False)
+    >>> out.getvalue().splitlines()[-1]
+    'Bankroll: p1 40; chips on the table: 0'
+    """
+    if head is None:
+        replay_casino_to(out, loads_casino(text), as_json=as_json)
+        return
+    if packs is not None and not all(casino_pack_ok(p) for p in packs()):
+        replay_casino_to(out, loads_casino(text), as_json=as_json)  # raises, naming it
+        return
+    header = loads_casino(head)
+    hands: Iterable[Sequence[str]] = header.deals
+    if deals is not None:
+        hands = (_strings(deal) for deal in deals())
+    more = None if packs is None else (str(p) for p in packs())
+    replay_casino_to(out, header, as_json=as_json, deals=hands, more_packs=more)
+
+
+def _strings(deal: object) -> list[str]:
+    """One hand's action list as the streamed reader decodes it (a list of strings)."""
+    if not isinstance(deal, list) or not all(isinstance(a, str) for a in deal):
+        raise HistoryError('bad history: "deals" must be a list of action lists')
+    return deal
 
 
 class _CasinoWriter:
