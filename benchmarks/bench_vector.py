@@ -3,8 +3,9 @@ with OpenSpiel's C++ ``leduc_poker`` under random play driven from Python in the
 
 bragkit: ``VectorBrag(preset, players, N, observe=False)``; each step draws one uniformly
 random legal slot per table from the masks (``random_actions``, a kernel) and steps every
-table (finished tables are redealt in the step).  Every step is N decisions.  ``--observe``
-also times the steps with the observation vectors built.  OpenSpiel: ``new_initial_state``,
+table (finished tables are redealt in the step); ``step_random`` does both in one kernel
+pass (the same moves).  Every step is N decisions.  ``--observe`` also times the steps with
+the observation vectors built.  OpenSpiel: ``new_initial_state``,
 chance outcomes sampled by probability, a random legal action at each decision node;
 decisions (not chance nodes) are counted.  Figures are process CPU time (one core; the
 kernels and the loop are single-threaded), the median of ``--repeats``.
@@ -34,19 +35,26 @@ from bragkit.vector.check import differential
 
 
 def run_vector(preset: str, players: int, num_envs: int, decisions: int, seed: int,
-               observe: bool) -> tuple[float, int, int]:
-    """Random masked play: (CPU seconds, decisions, deals finished)."""
+               observe: bool, fused: bool = False) -> tuple[float, int, int]:
+    """Random masked play: (CPU seconds, decisions, deals finished).  ``fused``: the
+    policy inside the step kernel (``step_random``), else ``step(random_actions())``."""
     v = VectorBrag(preset, players=players, num_envs=num_envs, seed=seed, observe=observe)
     v.reset(seed=seed)
     rng = np.random.default_rng(seed)
     for _ in range(20):  # warm up (compiled kernels load on the first call)
         v.step(v.random_actions(rng))
+        v.step_random(rng)
     steps = max(1, decisions // num_envs)
     deals = 0
     start = time.process_time()
-    for _ in range(steps):
-        _obs, _rewards, term, _trunc, _info = v.step(v.random_actions(rng))
-        deals += int(term.sum())
+    if fused:
+        for _ in range(steps):
+            term = v.step_random(rng)[2]
+            deals += int(term.sum())
+    else:
+        for _ in range(steps):
+            term = v.step(v.random_actions(rng))[2]
+            deals += int(term.sum())
     return time.process_time() - start, steps * num_envs, deals
 
 
@@ -82,13 +90,16 @@ def median_rate(runs: list[tuple[float, int, int]]) -> tuple[float, float]:
 def bench(args: argparse.Namespace) -> dict[str, dict[str, tuple[float, float]]]:
     """Every measurement: ``{"vector": {N: rates}, "observe": {N: rates}, "leduc": ...}``."""
     sizes = [int(x) for x in args.sizes.split(",")]
-    out: dict[str, dict[str, tuple[float, float]]] = {"vector": {}, "observe": {},
-                                                      "leduc": {}}
+    out: dict[str, dict[str, tuple[float, float]]] = {"vector": {}, "fused": {},
+                                                      "observe": {}, "leduc": {}}
     for n in sizes:
         budget = args.decisions if n >= 256 else max(20_000, args.decisions // 40)
         runs = [run_vector(args.preset, args.players, n, budget, args.seed + r, False)
                 for r in range(args.repeats)]
         out["vector"][str(n)] = median_rate(runs)
+        runs = [run_vector(args.preset, args.players, n, budget, args.seed + r, False, True)
+                for r in range(args.repeats)]
+        out["fused"][str(n)] = median_rate(runs)
         if args.observe:
             runs = [run_vector(args.preset, args.players, n, budget // 4, args.seed + r, True)
                     for r in range(args.repeats)]
@@ -103,7 +114,9 @@ def show(args: argparse.Namespace, out: dict[str, dict[str, tuple[float, float]]
     print(f"bragkit.vector {args.preset}, {args.players} players, random masked play "
           f"({BACKEND} kernels), CPU time, one core, median of {args.repeats}")
     print(f"{'tables':>8} {'decisions/s':>14} {'deals/s':>12} {'x leduc':>8}")
-    for label, note in (("vector", ""), ("observe", "  with observations")):
+    for label, note in (("vector", "  step(random_actions())"),
+                        ("fused", "  step_random(): the policy in the step kernel"),
+                        ("observe", "  step(random_actions()) with observations")):
         for n, (rate, deals) in out[label].items():
             print(f"{n:>8} {rate:>14,.0f} {deals:>12,.0f} {rate / leduc:>8.1f}{note}")
     print(f"OpenSpiel leduc_poker (C++ from Python): {leduc:,.0f} decisions/s, "

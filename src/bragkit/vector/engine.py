@@ -26,7 +26,13 @@ from bragkit.rules import Rules, get_preset
 from bragkit.vector import config
 from bragkit.vector import layout as L
 from bragkit.vector._jit import BACKEND
-from bragkit.vector.kernels import deal_table, legal_table, random_choice, step_tables
+from bragkit.vector.kernels import (
+    deal_table,
+    legal_table,
+    play_random,
+    random_choice,
+    step_tables,
+)
 from bragkit.vector.observe import observe_tables, size
 
 __all__ = ["MAX_STEPS", "VectorBrag", "make_rules"]
@@ -103,6 +109,7 @@ class VectorBrag:
         self.carried = np.zeros(num_envs, dtype=np.int32)
         """The pot each deal that ended in the last step carried out (a blind fold-out)."""
         self._no_exact = np.full(num_envs, -1, dtype=np.int32)
+        self._played = np.zeros(num_envs, dtype=np.int32)
         self.term = np.zeros(num_envs, dtype=np.bool_)
         self.trunc = np.zeros(num_envs, dtype=np.bool_)
         self._info: dict[str, npt.NDArray[np.int8] | npt.NDArray[np.int32]] = {
@@ -214,6 +221,33 @@ class VectorBrag:
         """New uniform draws for the redeals (a dealer and a partial shuffle per row)."""
         self._pool = self._rng.random((self._pool_rows, 1 + 3 * self.n))
         self._cursor[0] = 0
+
+    def step_random(self, rng: np.random.Generator | None = None
+                    ) -> tuple[npt.NDArray[np.float32] | None, npt.NDArray[np.float64],
+                               npt.NDArray[np.bool_], npt.NDArray[np.bool_],
+                               dict[str, npt.NDArray[np.int8] | npt.NDArray[np.int32]]]:
+        """``step(random_actions(rng))`` in one kernel pass (the same moves for the same
+        draws); ``infos["actions"]`` holds the slots played.
+
+        >>> a, b = (VectorBrag("modern", 4, 8, seed=2, observe=False) for _ in range(2))
+        >>> _ = a.reset(seed=2), b.reset(seed=2)
+        >>> r1, r2 = np.random.default_rng(7), np.random.default_rng(7)
+        >>> for _ in range(50):
+        ...     _ = a.step(a.random_actions(r1)); _ = b.step_random(r2)
+        >>> bool((a.state == b.state).all())
+        True
+        """
+        if not self._started:
+            raise RulesError("step_random() needs reset() first")
+        draws = (rng or self._rng).random(self.num_envs)
+        if self._cursor[0] + self.num_envs > len(self._pool):
+            self._refill()
+        play_random(self.state, self.params, draws, self._played, self.masks, self.amounts,
+                    self.rewards, self.carried, self.term, self.trunc, self.packs,
+                    self._pool, self._cursor, self.table, MAX_STEPS, self._random_dealer,
+                    self.session, self.stack, self.low)
+        info = {**self._info, "actions": self._played}
+        return self._observe(), self.rewards, self.term, self.trunc, info
 
     def random_actions(self, rng: np.random.Generator | None = None) -> npt.NDArray[np.int32]:
         """A uniformly random legal slot per table (from ``rng``, else the engine's own

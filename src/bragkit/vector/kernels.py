@@ -81,7 +81,8 @@ from bragkit.vector.layout import (
     see_cost,
 )
 
-__all__ = ["deal_table", "legal_table", "move_table", "random_choice", "step_tables"]
+__all__ = ["deal_table", "legal_table", "move_table", "play_random", "random_choice",
+           "step_tables"]
 
 I32 = npt.NDArray[np.int32]
 I16 = npt.NDArray[np.int16]
@@ -539,10 +540,6 @@ def step_tables(S: I32, P: I32, actions: I32, exact: I32, masks: I8, amts: I32,
     else -1.  The caller refills the pool (``cursor[0] = 0``) whenever fewer than
     ``len(actions)`` rows are left, so that a step never runs out."""
     N = S.shape[0]
-    n = P[P_N]
-    cols = seat_cols(n)
-    stack0 = cols[0]
-    start0 = cols[1]
     for t in range(N):
         a = actions[t]
         if a < 0 or a >= masks.shape[1] or masks[t, a] == 0:
@@ -550,36 +547,77 @@ def step_tables(S: I32, P: I32, actions: I32, exact: I32, masks: I8, amts: I32,
         if exact[t] >= 0 and not _legal_exact(amts, t, a, exact[t]):
             return t
     for t in range(N):
-        move_table(S, P, t, actions[t], amts, exact[t])
-        over = S[t, C_PHASE] == PH_OVER
-        cut = not over and S[t, C_STEPS] >= max_steps
-        term[t] = over
-        trunc[t] = cut
-        if over or cut:
-            for s in range(n):
-                rewards[t, s] = S[t, stack0 + s] - S[t, start0 + s] if over else 0.0
-            carry[t] = S[t, C_CARRIED] if over else 0
-            row = cursor[0]
-            if row >= pool.shape[0]:  # never: the caller refills the pool in time
-                row = 0
-            cursor[0] = row + 1
-            if session and over:
-                _next_deal(S, P, t, stack, low)
-            else:
-                if random_dealer:
-                    S[t, C_DEALER] = min(int(pool[row, 0] * n), n - 1)
-                elif not session:
-                    S[t, C_DEALER] = 0
-                S[t, C_CARRIED] = 0
-                for s in range(n):
-                    S[t, start0 + s] = stack
-            deal_table(S, P, t, packs, pool, row, True, table)
-        else:
-            for s in range(n):
-                rewards[t, s] = 0.0
-            carry[t] = 0
-        legal_table(S, P, t, masks, amts)
+        _step_one(S, P, t, actions[t], exact[t], masks, amts, rewards, carry, term, trunc,
+                  packs, pool, cursor, table, max_steps, random_dealer, session, stack, low)
     return -1
+
+
+@jit
+def _step_one(S: I32, P: I32, t: int, action: int, exact: int, masks: I8, amts: I32,
+              rewards: F64, carry: I32, term: B1, trunc: B1, packs: I8, pool: F64,
+              cursor: I64, table: I16, max_steps: int, random_dealer: bool, session: bool,
+              stack: int, low: int) -> None:
+    """One legal move at table ``t``, the redeal if it ends the deal (:func:`step_tables`)."""
+    n = P[P_N]
+    cols = seat_cols(n)
+    stack0 = cols[0]
+    start0 = cols[1]
+    move_table(S, P, t, action, amts, exact)
+    over = S[t, C_PHASE] == PH_OVER
+    cut = not over and S[t, C_STEPS] >= max_steps
+    term[t] = over
+    trunc[t] = cut
+    if over or cut:
+        for s in range(n):
+            rewards[t, s] = S[t, stack0 + s] - S[t, start0 + s] if over else 0.0
+        carry[t] = S[t, C_CARRIED] if over else 0
+        row = cursor[0]
+        if row >= pool.shape[0]:  # never: the caller refills the pool in time
+            row = 0
+        cursor[0] = row + 1
+        if session and over:
+            _next_deal(S, P, t, stack, low)
+        else:
+            if random_dealer:
+                S[t, C_DEALER] = min(int(pool[row, 0] * n), n - 1)
+            elif not session:
+                S[t, C_DEALER] = 0
+            S[t, C_CARRIED] = 0
+            for s in range(n):
+                S[t, start0 + s] = stack
+        deal_table(S, P, t, packs, pool, row, True, table)
+    else:
+        for s in range(n):
+            rewards[t, s] = 0.0
+        carry[t] = 0
+    legal_table(S, P, t, masks, amts)
+
+
+@jit
+def play_random(S: I32, P: I32, draws: F64, actions: I32, masks: I8, amts: I32,
+                rewards: F64, carry: I32, term: B1, trunc: B1, packs: I8, pool: F64,
+                cursor: I64, table: I16, max_steps: int, random_dealer: bool,
+                session: bool, stack: int, low: int) -> None:
+    """One uniformly random legal move at every table (the ``floor(draws[t] * k)``-th of
+    its ``k`` legal slots, written to ``actions``), as :func:`step_tables` plays it: random
+    masked play in one pass."""
+    for t in range(S.shape[0]):
+        k = 0
+        for i in USED:
+            k += masks[t, i]
+        j = int(draws[t] * k)
+        if j >= k:
+            j = k - 1
+        a = 0
+        for i in USED:
+            if masks[t, i] == 1:
+                if j == 0:
+                    a = i
+                    break
+                j -= 1
+        actions[t] = a
+        _step_one(S, P, t, a, -1, masks, amts, rewards, carry, term, trunc, packs, pool,
+                  cursor, table, max_steps, random_dealer, session, stack, low)
 
 
 @jit
