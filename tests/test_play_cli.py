@@ -20,7 +20,7 @@ from bragkit.errors import BragError
 from bragkit.history import load, replay
 from bragkit.rules import get_preset
 
-# driven through a real terminal (pexpect): run apart from the parallel suite (Makefile)
+# driven through a real terminal (pexpect): -m terminal selects these files
 pytestmark = pytest.mark.terminal
 
 pexpect = pytest.importorskip("pexpect")

@@ -37,7 +37,7 @@ from bragkit.games import hand_ranking
 from bragkit.games.reference import keys_of
 from bragkit.rules import get_preset, preset_names
 
-# driven through a real terminal (pexpect): run apart from the parallel suite (Makefile)
+# driven through a real terminal (pexpect): -m terminal selects these files
 pytestmark = pytest.mark.terminal
 
 pexpect = pytest.importorskip("pexpect")
