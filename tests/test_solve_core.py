@@ -184,3 +184,29 @@ def test_4_4_9_exactly_affording_the_stay_plays_on() -> None:
     ends = build_tree(GameSpec.hu_brag_s12(stack=2, deck=12, last_chip="ends"))
     blind_p1 = next(c for c in ends.children(0) if ends.labels[c] == "blind")
     assert [ends.labels[c] for c in ends.children(blind_p1)] == ["fold", "cover"]
+
+
+@pytest.mark.parametrize("algorithm", ["dcfr", "cfr+", "pcfr+"])
+def test_compiled_and_numpy_updates_agree(algorithm: str,
+                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    import bragkit.solve.cfr as cfr_module
+
+    spec = GameSpec.hu_brag_s12(stack=5)
+    compiled = Solver(spec, algorithm=algorithm, dtype=np.float64)
+    compiled.run(12)
+    monkeypatch.setattr(cfr_module, "update_open", lambda *args: False)
+    plain = Solver(spec, algorithm=algorithm, dtype=np.float64)
+    plain.run(12)
+    a, b = compiled.average(), plain.average()
+    assert np.allclose(a.open_probs, b.open_probs, atol=1e-12)
+    assert np.allclose(a.blind_probs, b.blind_probs, atol=1e-12)
+    for i in (0, 1):
+        assert np.allclose(compiled.reg_open[i], plain.reg_open[i], atol=1e-9)
+
+
+def test_predictive_algorithms_converge() -> None:
+    spec = GameSpec.hu_brag_s12(stack=4)
+    for name in ("pcfr+", "pdcfr+"):
+        s = Solver(spec, algorithm=name)
+        s.run(60)
+        assert s.evaluate().exploitability < 5e-3, name

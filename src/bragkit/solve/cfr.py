@@ -31,6 +31,7 @@ import numpy as np
 import numpy.typing as npt
 
 from bragkit.errors import RulesError
+from bragkit.solve._kernels import update_open
 from bragkit.solve.classes import HandClasses, hand_classes
 from bragkit.solve.terminal import TerminalEvaluator
 from bragkit.solve.tree import GameSpec, Tree, build_tree
@@ -262,6 +263,9 @@ class Solver:
                                       for _ in (0, 1)]
         self._fresh = [False, False]       # whether _reach_buf[j] holds j's current reach
         self._cfv_buf: Arr = np.zeros((self.tree.size + 1, C), dtype=dtype)
+        self._child_od = [np.ascontiguousarray(lay.child[d]) for d in self.open_of]
+        self._dec_od = [np.ascontiguousarray(lay.dec[d]) for d in self.open_of]
+        self._n_act = [lay.mask[d].sum(axis=1).astype(np.int64) for d in self.open_of]
         for i in (0, 1):
             self._set_strategy(i)
         self.mine = [[np.flatnonzero(self.actor[lo:hi] == j) for lo, hi in lay.level_dec]
@@ -293,15 +297,19 @@ class Solver:
             ev = self._evs[dtype] = TerminalEvaluator(self.tree, self.hc, dtype)
         return ev
 
-    def _set_strategy(self, i: int, reg_open: npt.NDArray[np.floating] | None = None,
-                      reg_blind: F64 | None = None) -> None:
-        """Regret matching for player i (on his regrets, or the predicted ones given)."""
+    def _set_strategy(self, i: int) -> None:
+        """Regret matching for player i on his regrets."""
         lay = self.lay
-        od, bd = self.open_of[i], self.blind_of[i]
-        ro = self.reg_open[i] if reg_open is None else reg_open
-        rb = self.reg_blind[i] if reg_blind is None else reg_blind
+        bd = self.blind_of[i]
+        self._match_open(i, self.reg_open[i])
+        self.sig[bd] = _normalise(self.reg_blind[i], lay.mask[bd])[:, :, None]
+        self._fresh[i] = False
+
+    def _match_open(self, i: int, reg: Arr) -> None:
+        """Regret matching at player i's open decisions on ``reg`` (uniform where no regret
+        is positive), into ``sig_open[i]`` and the full strategy ``sig``."""
         out = self.sig_open[i]
-        np.maximum(ro, 0, out=out)
+        np.maximum(reg, 0, out=out)
         sums = out.sum(axis=1)                       # (decisions, classes)
         flat = sums <= 0
         sums[flat] = 1
@@ -309,9 +317,7 @@ class Solver:
         if flat.any():
             rows, cols = np.nonzero(flat)
             out[rows, :, cols] = self._uniform[i][rows]
-        self.sig[od] = out
-        self.sig[bd] = _normalise(rb, lay.mask[bd])[:, :, None]
-        self._fresh[i] = False
+        self.sig[self.open_of[i]] = out
 
     # ------------------------------------------------------------------ passes
     def _reach(self, j: int, sig: Arr, dtype: type, out: Arr | None = None) -> Arr:
@@ -381,40 +387,59 @@ class Solver:
             cfv = self._values(i, sig, self._reach_buf[1 - i], ev, dt, out=self._cfv_buf)
             own = self._reach_buf[i]
             od, bd = self.open_of[i], self.blind_of[i]
-            inst_o = self._inst[i]
-            np.take(cfv, lay.child[od], axis=0, out=inst_o)
-            inst_o -= cfv[lay.dec[od]][:, None, :]
-            inst_o *= self._mask3[i]
+            # blind decisions: one row each, regrets summed over the classes
             inst_b = (cfv[lay.child[bd]].sum(axis=2, dtype=np.float64)
                       - cfv[lay.dec[bd]].sum(axis=1, dtype=np.float64)[:, None]) * lay.mask[bd]
-            ro, rb = self.reg_open[i], self.reg_blind[i]
-            ro += inst_o
+            rb = self.reg_blind[i]
             rb += inst_b
             if alg.floor:
-                np.maximum(ro, 0, out=ro)
                 np.maximum(rb, 0, out=rb)
-                if pos_f != 1.0:
-                    ro *= dt(pos_f)
-                    rb *= pos_f
+                rb *= pos_f
             else:
-                np.multiply(ro, dt(pos_f), out=ro, where=ro > 0)
-                np.multiply(ro, dt(neg_f), out=ro, where=ro < 0)
                 rb *= np.where(rb > 0, pos_f, neg_f)
-            # the average of the strategy just played, weighted by i's own reach
-            ao = self.avg_open[i]
-            if keep != 1.0:
-                ao *= dt(keep)
-                self.avg_blind[i] *= keep
-            tmp = self._tmp[i]
-            np.multiply(self.sig_open[i], own[lay.dec[od]][:, None, :], out=tmp)
-            ao += tmp
+            self.avg_blind[i] *= keep
             self.avg_blind[i] += own[lay.dec[bd], 0][:, None] * sig[bd, :, 0]
-            if alg.predictive:
-                inst_o += ro
-                self._set_strategy(i, inst_o, inst_b + rb)
-            else:
-                self._set_strategy(i)
+            sig[bd] = _normalise(inst_b + rb if alg.predictive else rb, lay.mask[bd])[:, :, None]
+            # open decisions: compiled in one pass when numba is there, else numpy
+            if not update_open(cfv, own, self._child_od[i], self._dec_od[i], self._n_act[i], od,
+                               self.reg_open[i], self.avg_open[i], self.sig_open[i], sig,
+                               pos_f, neg_f, alg.floor, keep, alg.predictive):
+                self._update_open_numpy(i, cfv, own, pos_f, neg_f, keep)
+            self._fresh[i] = False
         self.iterations = t
+
+    def _update_open_numpy(self, i: int, cfv: Arr, own: Arr, pos_f: float, neg_f: float,
+                           keep: float) -> None:
+        """Player i's update at his open decisions with numpy (see :func:`update_open`)."""
+        lay = self.lay
+        dt = self.dtype
+        alg = self.alg
+        od = self.open_of[i]
+        inst_o = self._inst[i]
+        np.take(cfv, lay.child[od], axis=0, out=inst_o)
+        inst_o -= cfv[lay.dec[od]][:, None, :]
+        inst_o *= self._mask3[i]
+        ro = self.reg_open[i]
+        ro += inst_o
+        if alg.floor:
+            np.maximum(ro, 0, out=ro)
+            if pos_f != 1.0:
+                ro *= dt(pos_f)
+        else:
+            np.multiply(ro, dt(pos_f), out=ro, where=ro > 0)
+            np.multiply(ro, dt(neg_f), out=ro, where=ro < 0)
+        # the average of the strategy just played, weighted by i's own reach
+        ao = self.avg_open[i]
+        if keep != 1.0:
+            ao *= dt(keep)
+        tmp = self._tmp[i]
+        np.multiply(self.sig_open[i], own[lay.dec[od]][:, None, :], out=tmp)
+        ao += tmp
+        if alg.predictive:
+            inst_o += ro
+            self._match_open(i, inst_o)
+        else:
+            self._match_open(i, ro)
 
     def run(self, iterations: int | None = None, seconds: float | None = None,
             progress: Callable[[int, float], None] | None = None) -> None:
