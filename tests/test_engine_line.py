@@ -1,0 +1,135 @@
+"""The brag-style table's mutable deal machine (engine/brag/line.py) under immutable states.
+
+A table plays each deal on one mutable work copy and builds the immutable states only when
+they are read; these tests hold it to the immutable path: every state read equals the state
+``BragState.apply`` gives, whether it is read at every step (one freeze per step) or now and
+then (the missing actions re-applied), the origin chain is whole, a state handed out never
+changes while the table plays on, and the records and final states are those of the deal.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bragkit.engine import BragState, Session
+from bragkit.engine.actions import interned
+from bragkit.engine.brag.line import DealLine
+from bragkit.errors import IllegalActionError
+from bragkit.rules import get_preset
+
+PRESETS = ("modern", "modern-rebuy", "modern-cover", "modern-lend", "modern-4card",
+           "modern-face-up", "modern-stub", "modern-pot-limit", "modern-jokers", "teen-patti",
+           "teen-patti-a23-second")
+
+
+def _fields(state: BragState) -> tuple[Any, ...]:
+    """Every field of ``state`` by value (what an old state must keep)."""
+    return tuple(getattr(state, f.name) for f in dataclasses.fields(state)
+                 if f.name not in ("origin", "cache"))
+
+
+def _play(preset: str, seed: int, read_every: int, steps: int = 300) -> int:
+    """Play a seeded random session, reading ``table.state`` every ``read_every`` steps and
+    comparing it with the immutable path; return how many states were compared."""
+    rules = get_preset(preset)
+    rng = random.Random(seed)
+    table = Session(rules, [40] * 4, dealer=0, seed=seed)
+    compared = tables = 0
+    last: tuple[tuple[int, int], BragState] | None = None
+    for step in range(steps):
+        if table.over:  # a new table when one ends
+            table = Session(rules, [40] * 4, dealer=0, seed=rng.randrange(1 << 20))
+            tables += 1
+        action = rng.choice(table.legal_actions()).sample(rng)
+        deal = table.deal_no
+        table.apply(action)
+        if step % read_every:
+            continue
+        st_now = table.last_final if table.deal_no != deal else table.state
+        assert st_now is not None
+        # the whole chain from the deal's first state, re-played on the immutable path
+        chain = [st_now]
+        while chain[-1].origin is not None:
+            chain.append(chain[-1].origin)
+        chain.reverse()
+        assert len(chain) == len(st_now.actions) + 1
+        ref = chain[0]
+        for (seat, act), got in zip(st_now.actions, chain[1:], strict=True):
+            ref = ref.apply_move(seat, act)
+            assert ref == got
+        if last is not None and last[0] == (tables, table.deal_no) == (tables, deal):
+            assert chain[len(last[1].actions)] is last[1]  # the states read before are reused
+        last = ((tables, deal), st_now) if table.deal_no == deal else None
+        compared += 1
+    return compared
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_states_read_every_step_are_those_of_the_immutable_path(preset: str) -> None:
+    assert _play(preset, 3, 1) > 100
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_states_read_now_and_then_are_rebuilt_with_a_whole_chain(preset: str) -> None:
+    assert _play(preset, 4, 5) > 20
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10_000), preset=st.sampled_from(PRESETS))
+def test_old_states_read_unchanged_while_the_table_plays_on(seed: int, preset: str) -> None:
+    rules = get_preset(preset)
+    rng = random.Random(seed)
+    table = Session(rules, [30] * 3, dealer=0, seed=seed)
+    held: list[tuple[BragState, tuple[Any, ...], tuple[str, ...]]] = []
+    for _ in range(120):
+        if table.over:
+            table = Session(rules, [30] * 3, dealer=0, seed=rng.randrange(1 << 20))
+        state = table.state
+        if rng.random() < 0.5:
+            held.append((state, _fields(state), tuple(str(a) for a in state.legal_actions())))
+        table.apply(rng.choice(table.legal_actions()).sample(rng))
+    for state, fields, legal in held:
+        assert _fields(state) == fields
+        assert tuple(str(a) for a in state.legal_actions()) == legal
+        assert state.replay() == state
+
+
+def test_a_branch_from_an_old_state_leaves_the_line_alone() -> None:
+    rules = get_preset("modern")
+    table = Session(rules, [30] * 3, dealer=0, seed=5)
+    first = table.state
+    table.apply(interned("bet", 2))
+    after_bet = table.state
+    other = first.apply("fold")  # another line of play from the older state
+    table.apply(interned("fold"))
+    assert other.to_act == 2 and other.actions == ((1, interned("fold")),)
+    assert table.state.origin is after_bet and table.state.origin.origin is first
+    assert table.state == first.apply("bet 2").apply("fold")
+
+
+def test_an_illegal_action_leaves_the_line_unchanged() -> None:
+    first = BragState.new(get_preset("modern"), [9, 9, 9], rng=random.Random(1))
+    line = DealLine(first)
+    line.apply(interned("bet", 2))
+    with pytest.raises(IllegalActionError, match="at least 2 chips"):
+        line.apply(interned("bet", 1))
+    assert line.seats == (1,) and line.state() == first.apply("bet 2")
+
+
+def test_records_format_their_moves_when_read_and_replay_the_deal() -> None:
+    rules = get_preset("modern")
+    rng = random.Random(8)
+    table = Session(rules, [50] * 4, dealer=0, seed=8)
+    while table.deal_no < 6 and not table.over:
+        table.apply(rng.choice(table.legal_actions()).sample(rng))
+    record = table.records[-1]
+    final = table.last_final
+    assert record.final == final and record.start() == final.first()
+    assert record.moves == tuple(final.action_strings())
+    assert record.log == final.actions
