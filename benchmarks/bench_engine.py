@@ -35,7 +35,7 @@ import statistics
 import time
 from collections.abc import Callable
 
-from bragkit.engine import Session
+from bragkit.engine import open_table
 from bragkit.rules import get_preset
 
 Clock = Callable[[], float]
@@ -61,14 +61,14 @@ def run_brag(preset: str, players: int, decisions: int, seed: int,
     rules = get_preset(preset)
     rng = random.Random(seed)
     choice = rng.choice
-    table = Session(rules, [1000] * players, dealer=0, seed=seed)
+    table = open_table(rules, [1000] * players, dealer=0, seed=seed)
     done = 0
     hands = 0
     gc.collect()
     start = clock()
     while done < decisions:
         if table.over:
-            table = Session(rules, [1000] * players, dealer=0, seed=rng.randrange(1 << 30))
+            table = open_table(rules, [1000] * players, dealer=0, seed=rng.randrange(1 << 30))
         before = table.deal_no
         if views:
             state = table.state
