@@ -41,7 +41,7 @@ from bragkit.hands import Ranking, get_ranking
 from bragkit.rules.game_keys import BRAG_POKER_KEYS
 
 if TYPE_CHECKING:
-    from bragkit.engine.poker.core import PokerRecord, PokerWork
+    from bragkit.engine.poker.core import Deal, PokerWork
     from bragkit.rules import Rules
 
 __all__ = ["GAMES", "BragPokerGame", "DrawOrder"]
@@ -136,7 +136,7 @@ class BragPokerGame(PokerGame):
         """The discards in the order they join the stock: the deal's next given order
         (``PokerState.reshuffles``, shuffled by the table with its generator and recorded
         with its packs), else as they were discarded (a state started on its own)."""
-        done = sum(1 for e in w.base.events if e.kind == "reshuffle")
+        done = w.reshuffles_done()
         orders = w.base.reshuffles
         if done >= len(orders):
             return w.muck
@@ -146,7 +146,7 @@ class BragPokerGame(PokerGame):
                             f"discards ({pack_text(w.muck)})")
         return order
 
-    def phase_legal(self, st: PokerRecord) -> tuple[LegalAction, ...]:
+    def phase_legal(self, st: Deal) -> tuple[LegalAction, ...]:
         """Blind: ``look``, ``stand`` or ``draw 1..3``; looked: ``stand`` or ``discard``."""
         p = st.to_act
         hand = st.hands[p]

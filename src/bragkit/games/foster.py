@@ -35,7 +35,7 @@ from bragkit.games.spec import GameSpec, shuffled
 from bragkit.hands import Ranking, get_ranking
 
 if TYPE_CHECKING:
-    from bragkit.engine.poker.core import PokerRecord, PokerWork
+    from bragkit.engine.poker.core import Deal, PokerWork
     from bragkit.rules import Rules
 
 __all__ = ["GAMES", "FosterGame"]
@@ -105,7 +105,7 @@ class FosterGame(PokerGame):
         w.to_act = w.dealer
         w.data = BraggerData()
 
-    def phase_legal(self, st: PokerRecord) -> tuple[LegalAction, ...]:
+    def phase_legal(self, st: Deal) -> tuple[LegalAction, ...]:
         """``ante 1..L`` (at most the dealer's chips)."""
         if st.phase == "ante":
             most = min(self.rules.limit, st.stacks[st.dealer])

@@ -44,7 +44,7 @@ from bragkit.hands.counts import SingleCardRanking, ThirtyOneRanking
 from bragkit.rules.game_keys import THREE_STAKE_KEYS
 
 if TYPE_CHECKING:
-    from bragkit.engine.poker.core import PokerRecord, PokerWork
+    from bragkit.engine.poker.core import Deal, PokerRecord, PokerWork
     from bragkit.rules import Rules
 
 __all__ = ["GAMES", "PoolWinners", "ThreeStakeGame"]
@@ -179,7 +179,7 @@ class ThreeStakeGame(PokerGame):
                 return
         self._settle_p3(w)
 
-    def phase_legal(self, st: PokerRecord) -> tuple[LegalAction, ...]:
+    def phase_legal(self, st: Deal) -> tuple[LegalAction, ...]:
         """``stand`` or ``draw 1..k`` (stock left, chips to pay ``draw_price`` each)."""
         p = st.to_act
         price = self.rules.draw_price

@@ -32,8 +32,8 @@ from bragkit.errors import IllegalActionError, RulesError
 if TYPE_CHECKING:
     from bragkit.rules import Rules
 
-__all__ = ["NOBODY", "NO_DATA", "ONLY", "GameData", "PokerGame", "PokerRecord", "PokerWork",
-           "make"]
+__all__ = ["NOBODY", "NO_DATA", "ONLY", "Deal", "GameData", "PokerGame", "PokerRecord",
+           "PokerWork", "legal_now", "make"]
 
 _event: Final = tuple.__new__
 CARD: Final = tuple(card_from_id(c) for c in range(52))
@@ -121,7 +121,7 @@ class PokerGame(ABC):
     def setup(self, w: PokerWork) -> None:
         """Forced bets and the deal: leave ``w`` ready for its first decision."""
 
-    def phase_legal(self, st: PokerRecord) -> tuple[LegalAction, ...]:
+    def phase_legal(self, st: Deal) -> tuple[LegalAction, ...]:
         """Legal actions in a phase only this game knows (``ante``, ``draw``, ...)."""
         return ()
 
@@ -420,6 +420,31 @@ class PokerWork:
             game=self.game, origin=st if action is not None else st.origin,
             reshuffles=st.reshuffles)
 
+    # ---------------------------------------------------------------- what a table reads
+    @property
+    def debts(self) -> tuple[tuple[int, int, int], ...]:
+        """The debt ledger (a poker-style deal never changes it)."""
+        return self.base.debts
+
+    @property
+    def retained(self) -> tuple[int, ...]:
+        """No retained hands in poker-style games."""
+        return ()
+
+    @property
+    def bought(self) -> tuple[int, ...]:
+        """No rebuys during a poker-style deal."""
+        return (0,) * self.n
+
+    @property
+    def shuffle_next(self) -> bool:
+        """Poker-style games shuffle every deal."""
+        return True
+
+    def reshuffles_done(self) -> int:
+        """How many times the discards were shuffled into the stock so far this deal."""
+        return sum(1 for e in (*self.base.events, *self.new_events) if e.kind == "reshuffle")
+
     # ---------------------------------------------------------------- helpers for games
     def emit(self, kind: str, seat: int | None = None, amount: int | None = None,
              cards: tuple[int, ...] | None = None, visible_to: frozenset[int] | None = None,
@@ -487,9 +512,9 @@ class PokerWork:
 
     def reveal(self, seat: int, note: str | None = None) -> None:
         """Show ``seat``'s hand to the table (once)."""
-        if self.shown is None:
-            self.shown = {e.seat for e in self.base.events if e.kind == "reveal"
-                          and e.seat is not None}
+        if self.shown is None:  # (the machine may outlive several actions: a line's)
+            self.shown = {e.seat for e in (*self.base.events, *self.new_events)
+                          if e.kind == "reveal" and e.seat is not None}
         if seat in self.shown:
             return
         self.shown.add(seat)
@@ -550,7 +575,16 @@ class PokerWork:
 
 
 # ---------------------------------------------------------------------- legal actions
-def _legal(st: PokerRecord) -> tuple[LegalAction, ...]:
+Deal = PokerRecord | PokerWork
+"""A deal as the legal actions and a game's ``phase_legal`` read it: a state or a machine."""
+
+
+def legal_now(st: Deal) -> tuple[LegalAction, ...]:
+    """The legal actions of a state or of a machine (the same for the same deal)."""
+    return _legal(st)
+
+
+def _legal(st: Deal) -> tuple[LegalAction, ...]:
     if st.phase == "over":
         return ()
     if st.phase != "bet":
@@ -560,7 +594,7 @@ def _legal(st: PokerRecord) -> tuple[LegalAction, ...]:
     m = st.game.betting_for(st.stage)
     blind = not st.looked[p]
     status = st.status
-    live = st.n - status.count("folded") - status.count("out")
+    live = st.n - status.count(S_FOLDED) - status.count(S_OUT)
     acts = m.legal(st.rnd, p, stack=st.stacks[p], live=live, blind=blind)
     if blind:
         return (_LOOK, *acts)

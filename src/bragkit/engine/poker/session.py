@@ -27,10 +27,12 @@ from collections.abc import Sequence
 from functools import partial
 from typing import Any
 
-from bragkit.engine.actions import Action
+from bragkit.engine.actions import Action, parse_action
 from bragkit.engine.pack import fresh_pack, shuffle_ids
+from bragkit.engine.poker.core import PokerWork
 from bragkit.engine.poker.game import poker_game_for
-from bragkit.engine.poker.state import PokerState
+from bragkit.engine.poker.line import PokerLine
+from bragkit.engine.poker.state import PokerState, start_work
 from bragkit.engine.session import Session
 from bragkit.errors import BragError, RulesError
 from bragkit.rules import Rules
@@ -68,11 +70,33 @@ class PokerSession(Session):
         return pack
 
     def _new_deal(self) -> None:
-        """Deal as usual; a deal that needs no decision (Three-Stake Brag with every seat but
-        one all-in after the stakes) is settled at once and the next one dealt."""
-        super()._new_deal()
-        if self.state is not None and self.state.is_over:
+        """Shuffle and deal the next hand, played on a line (:class:`PokerLine`: its states
+        are built when read); a deal that needs no decision (Three-Stake Brag with every
+        seat but one all-in after the stakes) is settled at once and the next one dealt."""
+        rules = self.rules
+        need = self.min_stack(rules)
+        if len([s for s in self.stacks if s >= need]) < 2:
+            self.over = True
+            self.state = None
+            return
+        pack = self._shuffle(rules)  # every deal
+        self._shuffled = True
+        self._start = partial(PokerState.start, rules, self.stacks, self.dealer, pack,
+                              carried=self.carried, debts=self.debts)
+        work = start_work(rules, self.stacks, self.dealer, pack, carried=self.carried,
+                          debts=self.debts)
+        self._state = None
+        self._line = PokerLine(self._start, work)
+        if work.phase == "over":
             self._finish_deal()
+
+    def _now(self) -> PokerWork | PokerState | None:
+        """The deal as it stands (the line's machine, or the state), without building one."""
+        line = self._line
+        if isinstance(line, PokerLine):
+            return line.work
+        state = self._state
+        return state if isinstance(state, PokerState) else None
 
     def apply_move(self, seat: int, action: Action) -> None:
         """Apply ``action`` by ``seat`` (shuffling the discards first if it needs them)."""
@@ -81,8 +105,8 @@ class PokerSession(Session):
 
     def apply(self, action: Action) -> None:
         """Apply ``action`` by the seat to act."""
-        st = self.state
-        if st is not None and st.phase == "draw":
+        now = self._now()
+        if now is not None and now.phase == "draw":
             self._shuffle_discards_for(self.to_act, action)
         super().apply(action)
 
@@ -90,12 +114,19 @@ class PokerSession(Session):
         """If ``action`` draws more cards than the stock holds, shuffle the discards with the
         table's generator (or take the next given pack), record the order, and restart the
         deal's state with it (the deal's inputs now include it, so its record re-plays)."""
-        st = self.state
-        if not isinstance(st, PokerState) or st.phase != "draw" or self.choice_pending:
+        now = self._now()
+        if now is None or now.phase != "draw" or self.choice_pending:
             return
+        if isinstance(action, str):  # (a caller's text; the table's apply parses it too)
+            try:
+                action = parse_action(action)
+            except BragError:
+                return  # the table's own apply reports it
         # it needs at most the amount, or one card per character of the argument
-        if max(action.amount or 0, len(action.arg or "")) <= len(st.pack):
+        if max(action.amount or 0, len(action.arg or "")) <= len(now.pack):
             return  # the stock suffices (no trial move)
+        st = self.state
+        assert isinstance(st, PokerState)
         try:
             trial = st.apply_move(seat, action)
         except BragError:

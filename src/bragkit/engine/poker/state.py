@@ -42,7 +42,7 @@ from bragkit.errors import BragError, IllegalActionError
 if TYPE_CHECKING:
     from bragkit.rules import Rules
 
-__all__ = ["PokerState", "PokerWork"]
+__all__ = ["PokerState", "PokerWork", "play", "start_work"]
 
 _BET_KINDS: Final = frozenset({"fold", "pass", "call", "raise", "bet", "check", "stand"})
 S_IN: Final = SeatStatus.IN
@@ -74,24 +74,8 @@ class PokerState(PokerRecord):
         Seats with fewer chips than the game needs sit out (status ``out``).  ``retained``
         exists for the table model's sake; poker-style games never retain hands.
         """
-        game = poker_game_for(rules)
-        n = len(stacks)
-        need = game.min_stack()
-        status = tuple(S_IN if s >= need else S_OUT for s in stacks)
-        if status.count("in") < game.min_players:
-            raise BragError(f"fewer than {game.min_players} seats can play: the session is over")
-        st = make(PokerState, rules=rules, n=n, dealer=dealer, stacks=tuple(stacks),
-                  pools=(0,) * game.pools, credit=(0,) * n, chips=(0,) * n, rnd=None,
-                  status=status, hands=((),) * n, looked=(not game.blind_play,) * n,
-                  phase=P_SETUP, to_act=-1, pack=tuple(pack), muck=(),
-                  total=sum(stacks) + carried, carried=0, stage=0, data=NO_DATA, debts=debts,
-                  events=(), actions=(), game=game, origin=None,
-                  reshuffles=tuple(tuple(order) for order in reshuffles))
-        w = PokerWork(st)
-        w.carry_in = carried
-        w.emit("deal_start", dealer, amount=carried)
-        game.setup(w)
-        return w.freeze(PokerState, -1, None)
+        return start_work(rules, stacks, dealer, pack, carried=carried, debts=debts,
+                          reshuffles=reshuffles).freeze(PokerState, -1, None)
 
     def apply(self, action: Action | str) -> PokerState:
         """The state after the seat to act takes ``action``.
@@ -111,13 +95,40 @@ class PokerState(PokerRecord):
         return seat_view(self, seat)
 
 
-# ---------------------------------------------------------------------- transitions
-def _apply(st: PokerState, p: int, action: Action) -> PokerState:
-    if st.phase == "bet" and action.kind in _BET_KINDS and not st.game.bet_hooks:
-        fast = _fast_bet(st, p, action)
-        if fast is not None:
-            return fast
+def start_work(rules: Rules, stacks: Sequence[int], dealer: int, pack: Sequence[int], *,
+               carried: int = 0, debts: tuple[tuple[int, int, int], ...] = (),
+               reshuffles: tuple[tuple[int, ...], ...] = ()) -> PokerWork:
+    """The machine of a new deal, ready for its first decision (as :meth:`PokerState.start`
+    deals it; its first state is ``start_work(...).freeze(PokerState, -1, None)``).
+
+    >>> from bragkit.rules import get_preset
+    >>> w = start_work(get_preset("foster"), (20, 20, 20), 2, tuple(range(52)))
+    >>> str(w.phase), w.to_act
+    ('ante', 2)
+    """
+    game = poker_game_for(rules)
+    n = len(stacks)
+    need = game.min_stack()
+    status = tuple(S_IN if s >= need else S_OUT for s in stacks)
+    if status.count("in") < game.min_players:
+        raise BragError(f"fewer than {game.min_players} seats can play: the session is over")
+    st = make(PokerState, rules=rules, n=n, dealer=dealer, stacks=tuple(stacks),
+              pools=(0,) * game.pools, credit=(0,) * n, chips=(0,) * n, rnd=None,
+              status=status, hands=((),) * n, looked=(not game.blind_play,) * n,
+              phase=P_SETUP, to_act=-1, pack=tuple(pack), muck=(),
+              total=sum(stacks) + carried, carried=0, stage=0, data=NO_DATA, debts=debts,
+              events=(), actions=(), game=game, origin=None,
+              reshuffles=tuple(tuple(order) for order in reshuffles))
     w = PokerWork(st)
+    w.carry_in = carried
+    w.emit("deal_start", dealer, amount=carried)
+    game.setup(w)
+    return w
+
+
+def play(w: PokerWork, p: int, action: Action) -> None:
+    """Seat ``p`` takes the legal ``action`` on the machine ``w`` (in place: the general
+    path of every transition, and a line's step)."""
     kind = action.kind
     if w.phase == "bet" and kind == "look":
         w.looked[p] = True
@@ -126,6 +137,16 @@ def _apply(st: PokerState, p: int, action: Action) -> PokerState:
         _bet(w, p, action)
     else:
         w.game.apply_phase(w, p, action)
+
+
+# ---------------------------------------------------------------------- transitions
+def _apply(st: PokerState, p: int, action: Action) -> PokerState:
+    if st.phase == "bet" and action.kind in _BET_KINDS and not st.game.bet_hooks:
+        fast = _fast_bet(st, p, action)
+        if fast is not None:
+            return fast
+    w = PokerWork(st)
+    play(w, p, action)
     return w.freeze(PokerState, p, action)
 
 
