@@ -9,6 +9,11 @@
   Tests that must share one process (one browser, one server on a port) take
   ``@pytest.mark.xdist_group("name")``; tests that need a free port take one from the
   OS (port 0), and files go under ``tmp_path``, so workers never collide.
+* The longest tests (:data:`LONGEST_FIRST`) are collected first: xdist hands out tests in
+  collection order, so none of them is left for the end while the other worker idles.
+* ``BRAG_TEST_CPU=FOLDER`` writes each test's CPU seconds (the test process, and the
+  subprocesses it waited for) and wall seconds to ``FOLDER/<worker>.tsv``: the suite is
+  CPU-bound on two cores, so CPU, not wall time on a shared machine, says what to cut.
 """
 
 from __future__ import annotations
@@ -16,9 +21,26 @@ from __future__ import annotations
 import os
 import sys
 import tempfile
+import time
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Final
 
 import pytest
+
+LONGEST_FIRST: Final = (
+    # single tests of 10 s or more (make test --durations), then the files of long tests
+    "src/bragkit/solve/score.py::",
+    "tests/test_memory_casino.py::test_streamed_casino_replay_memory",
+    "tests/test_play_readme.py::", "docs/solver.md::", "src/bragkit/solve/cfr.py::",
+    "tests/server/test_kill9_server.py::", "tests/server/test_kill9_store.py::", "docs/web.md::",
+    "tests/test_commerce_conformance.py::", "tests/test_three_stake_conformance.py::",
+    "tests/web/", "tests/test_foster_conformance.py::", "tests/test_rl_openspiel.py::",
+    "tests/test_conformance.py::", "tests/test_brag_poker_conformance.py::",
+    "tests/test_american_conformance.py::", "tests/test_memory_packs.py::",
+    "tests/test_solve_core.py::", "tests/test_solve_cli.py::", "tests/test_odds.py::",
+)
+"""Node id prefixes, longest first: these tests are collected before all others."""
 
 _ONE_THREAD = ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS",
                "NUMBA_NUM_THREADS")
@@ -47,3 +69,36 @@ def pytest_configure(config: pytest.Config) -> None:
 def _histories_in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Point ``brag play`` / ``brag casino play``'s default history folder at a temp dir."""
     monkeypatch.setenv("BRAG_HISTORY_DIR", str(tmp_path / "histories"))
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Put the tests of :data:`LONGEST_FIRST` first, in its order (a stable sort)."""
+    def rank(item: pytest.Item) -> int:
+        return next((i for i, prefix in enumerate(LONGEST_FIRST)
+                     if item.nodeid.startswith(prefix)), len(LONGEST_FIRST))
+
+    items.sort(key=rank)
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_protocol(item: pytest.Item) -> Iterator[None]:
+    """With ``BRAG_TEST_CPU=FOLDER``: one line per test, ``cpu  children-cpu  wall  nodeid``."""
+    folder = os.environ.get("BRAG_TEST_CPU")
+    if not folder:
+        yield
+        return
+    import resource
+
+    def cpu(who: int) -> float:
+        use = resource.getrusage(who)
+        return use.ru_utime + use.ru_stime
+
+    start = (cpu(resource.RUSAGE_SELF), cpu(resource.RUSAGE_CHILDREN), time.perf_counter())
+    yield
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
+    line = (f"{cpu(resource.RUSAGE_SELF) - start[0]:.3f}\t"
+            f"{cpu(resource.RUSAGE_CHILDREN) - start[1]:.3f}\t"
+            f"{time.perf_counter() - start[2]:.3f}\t{item.nodeid}\n")
+    Path(folder).mkdir(parents=True, exist_ok=True)
+    with open(Path(folder) / f"{worker}.tsv", "a", encoding="utf-8") as out:
+        out.write(line)
