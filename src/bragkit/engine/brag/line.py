@@ -104,7 +104,11 @@ class DealLine:
         """What the seat to act may do now (computed once per situation)."""
         legal = self._legal
         if legal is None:
-            legal = self._legal = legal_now(self.work)
+            snap = self._snap  # the newest state built may know them already (its cache)
+            if snap is not None and snap.cache and self._done == len(self._acts):
+                legal = self._legal = snap.cache[0]
+            else:
+                legal = self._legal = legal_now(self.work)
         return legal
 
     def apply(self, action: Action) -> None:
@@ -119,7 +123,7 @@ class DealLine:
             kind = "see"
         legal = self._legal
         if legal is None:
-            legal = legal_now(w)
+            legal = self.legal_actions()
         for la in legal:
             if la.kind == kind and la.allows(action):
                 break
@@ -149,19 +153,21 @@ class DealLine:
         if snap is None:
             assert self._start is not None
             snap = self._snap = self._start()
-        if done == k:
-            return snap
-        w = self.work
-        if done == k - 1 and w.base is snap:
-            snap = w.freeze(self._seats[-1], self._acts[-1])
-        else:
-            seats, acts = self._seats, self._acts
-            for i in range(done, k):
-                snap = apply_action(snap, seats[i], acts[i])
-        w.base = snap
-        w.new_events.clear()
-        self._snap = snap
-        self._done = k
+        if done != k:
+            w = self.work
+            if done == k - 1 and w.base is snap:
+                snap = w.freeze(self._seats[-1], self._acts[-1])
+            else:
+                seats, acts = self._seats, self._acts
+                for i in range(done, k):
+                    snap = apply_action(snap, seats[i], acts[i])
+            w.base = snap
+            w.new_events.clear()
+            self._snap = snap
+            self._done = k
+        legal = self._legal
+        if legal is not None and not snap.cache:
+            snap.cache.append(legal)  # the state shares the line's legal actions
         return snap
 
 
