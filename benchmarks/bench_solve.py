@@ -35,9 +35,48 @@ PINNED = {
 }
 
 
+def plot(out: str, logs: list[str]) -> None:
+    """Exploitability against iterations and against CPU seconds, one line per log file
+    (the JSON lines this script prints; the label is the algorithm's name)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, axes = plt.subplots(1, 2, figsize=(10, 4))
+    for path in logs:
+        with open(path) as f:
+            rows = [json.loads(line) for line in f if line.strip()]
+        head = rows[0]
+        name = head.get("algorithm", {}).get("name", path)
+        pts = [r for r in rows if "exploitability" in r]
+        if not pts:
+            continue
+        its = [r["iterations"] for r in pts]
+        ex = [r["exploitability"] for r in pts]
+        cpu = [r.get("cpu_seconds", r["seconds"]) for r in pts]
+        axes[0].loglog(its, ex, "o-", label=name)
+        axes[1].loglog(cpu, ex, "o-", label=name)
+    for ax, xlabel in zip(axes, ("iterations", "solve CPU seconds (one BLAS thread)"),
+                          strict=True):
+        ax.axhline(5e-4, color="grey", ls=":", lw=1)
+        ax.axhline(1e-4, color="grey", ls="--", lw=1)
+        ax.set_xlabel(xlabel)
+        ax.set_ylabel("exploitability (antes/hand)")
+        ax.grid(True, which="both", alpha=0.3)
+        ax.legend()
+    axes[1].axvline(300, color="grey", ls=":", lw=1)
+    axes[1].axvline(900, color="grey", ls="--", lw=1)
+    fig.suptitle("HU-Brag-S12: exact exploitability of the average strategy")
+    fig.tight_layout()
+    fig.savefig(out, dpi=90)
+
+
 def main() -> None:
     """Solve with periodic exact checks and print one JSON line per check."""
     ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--plot", nargs="+", metavar=("OUT.png", "LOG"), default=None,
+                    help="plot the JSON-line logs of earlier runs into OUT.png and exit")
     ap.add_argument("--game", default="hu-brag-s12")
     ap.add_argument("--minutes", type=float, default=5.0)
     ap.add_argument("--iterations", type=int, default=None)
@@ -51,6 +90,9 @@ def main() -> None:
     ap.add_argument("--last-chip", default="plays-on", choices=["plays-on", "ends"])
     ap.add_argument("--out", default=None)
     args = ap.parse_args()
+    if args.plot:
+        plot(args.plot[0], args.plot[1:])
+        return
     if args.game == "teen-patti-hu":
         spec = GameSpec.teen_patti_hu()
     else:
