@@ -33,7 +33,7 @@ from bragkit.games.commerce.records import Barter, Pending
 if TYPE_CHECKING:
     from bragkit.rules import Rules
 
-__all__ = ["NOBODY", "ONLY", "CommerceGame", "CommerceRecord", "Draft", "make", "pair"]
+__all__ = ["NOBODY", "ONLY", "CommerceGame", "CommerceRecord", "Deal", "Draft", "make", "pair"]
 
 _event: Final = tuple.__new__
 CARD: Final = tuple(card_from_id(c) for c in range(52))
@@ -81,8 +81,9 @@ class CommerceGame(Protocol):
     def after_deal(self, d: Draft) -> None:
         """Lay out the widow, if any, and set the first phase and seat to act."""
 
-    def legal(self, st: CommerceRecord) -> tuple[LegalAction, ...]:
-        """The legal actions of the seat to act (never called once the deal is over)."""
+    def legal(self, st: Deal) -> tuple[LegalAction, ...]:
+        """The legal actions of the seat to act, read from a state or a machine (never
+        called once the deal is over)."""
 
     def act(self, d: Draft, seat: int, action: Action) -> None:
         """Apply a legal action by ``seat``."""
@@ -529,3 +530,7 @@ class Draft:
         self.to_act = -1
         self.pending = None
         self.emit("deal_end")
+
+
+Deal = CommerceRecord | Draft
+"""A deal as a game's ``legal`` reads it: a state, or the machine of a line."""

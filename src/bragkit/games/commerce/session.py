@@ -29,12 +29,14 @@ import random
 from collections.abc import Iterable, Sequence
 from functools import partial
 
-from bragkit.engine.actions import Action, LegalAction, format_move
+from bragkit.engine.actions import Action, LegalAction, format_move, parse_action
 from bragkit.engine.kinds import Phase
 from bragkit.engine.pack import fresh_pack
 from bragkit.engine.table import KEEP_RECORDS, OnRecord, TableCore, register_table
 from bragkit.errors import BragError, IllegalActionError, RulesError
-from bragkit.games.commerce.state import CommerceState, eligible
+from bragkit.games.commerce.core import Draft
+from bragkit.games.commerce.line import CommerceLine
+from bragkit.games.commerce.state import CommerceState, eligible, start_draft
 from bragkit.rules import Rules
 
 __all__ = ["CommerceSession"]
@@ -66,13 +68,26 @@ class CommerceSession(TableCore):
         self.lives: tuple[int, ...] | None = None
         self.horses = (0,) * self.n
         self.first_out = -1
-        self.state: CommerceState | None = None
+        self._line: CommerceLine | None = None
+        self._state: CommerceState | None = None
         self._new_deal()
         if self.over:  # not even a first deal: a configuration error, not an empty session
             raise BragError(
                 f"no deal is possible: fewer than two seats can pay what {rules.game} needs "
                 f"(stake {rules.stake}; stacks {', '.join(map(str, stacks))}); see "
                 "docs/commerce.md, 'Who plays'")
+
+    @property
+    def state(self) -> CommerceState | None:
+        """The state of the deal in progress (None once the session is over): immutable,
+        built when read from the deal's machine (:class:`CommerceLine`)."""
+        line = self._line
+        return self._state if line is None else line.state()
+
+    @state.setter
+    def state(self, state: CommerceState | None) -> None:
+        self._line = None
+        self._state = state
 
     # ------------------------------------------------------------------ dealing
     def _shuffle(self) -> tuple[int, ...]:
@@ -108,16 +123,30 @@ class CommerceSession(TableCore):
             return
         self.dealer, seated = seating
         pack = self._shuffle()
-        self._start = partial(CommerceState.start, self.rules, self.stacks, self.dealer, pack,
-                              seated=seated, pool=self.carried, lives=self.lives,
-                              horses=self.horses, first_out=self.first_out)
-        self.state = self._start()
+        rules, stacks, dealer = self.rules, self.stacks, self.dealer
+        self._start = partial(CommerceState.start, rules, stacks, dealer, pack, seated=seated,
+                              pool=self.carried, lives=self.lives, horses=self.horses,
+                              first_out=self.first_out)
+        work = start_draft(rules, stacks, dealer, pack, seated=seated, pool=self.carried,
+                           lives=self.lives, horses=self.horses, first_out=self.first_out)
+        self._state = None
+        self._line = CommerceLine(self._start, work)  # states built when read
 
     def _finish_deal(self) -> None:
-        st = self.state
-        assert st is not None and st.is_over
-        self._record(st, self._start, True, None)
-        self.stacks = st.stacks
+        line = self._line
+        st: CommerceState | Draft
+        if line is not None:
+            assert line.is_over
+            self._record(None, self._start, True, None, seats=line.seats, acts=line.acts,
+                         later=line.state)
+            st = line.work
+            self.stacks = tuple(st.stacks)
+        else:
+            state = self._state
+            assert state is not None and state.is_over
+            self._record(state, self._start, True, None)
+            st = state
+            self.stacks = st.stacks
         self.carried = st.carried
         if self.rules.game == "commerce-widow" and self.rules.widow_scoring == "lives":
             self.lives = st.lives
@@ -135,29 +164,49 @@ class CommerceSession(TableCore):
     @property
     def to_act(self) -> int:
         """The seat to act, -1 when the session is over."""
-        return -1 if self.state is None else self.state.to_act
+        line = self._line
+        if line is not None:
+            return line.work.to_act
+        return -1 if self._state is None else self._state.to_act
 
     def legal_actions(self) -> tuple[LegalAction, ...]:
         """What the seat to act may do."""
-        return () if self.state is None else self.state.legal_actions()
+        line = self._line
+        if line is not None:
+            return line.legal_actions()
+        return () if self._state is None else self._state.legal_actions()
 
     def apply_move(self, seat: int, action: Action) -> None:
         """Apply ``action`` by ``seat``; starts the next deal when this one ends."""
-        if self.state is None:
+        line = self._line
+        if line is None and self._state is None:
             raise IllegalActionError(f"{format_move(seat, action)}: the session is over")
-        self.state = self.state.apply_move(seat, action)
-        if self.state.is_over:
+        if line is not None:
+            if isinstance(action, str):
+                action = parse_action(action)
+            to_act = line.work.to_act
+            if seat != to_act:
+                raise IllegalActionError(
+                    f"{format_move(seat, action)}: it is p{to_act + 1}'s turn, not "
+                    f"p{seat + 1}'s (turn order, rules {line.state().turn_rule()})")
+            line.apply(action)
+            if line.work.phase is P_OVER:
+                self._finish_deal()
+            return
+        assert self._state is not None
+        self._state = st = self._state.apply_move(seat, action)
+        if st.is_over:
             self._finish_deal()
 
     def apply(self, action: Action) -> None:
         """Apply ``action`` by the seat to act."""
-        st = self.state
-        if st is None or st.phase is P_OVER:
-            self.apply_move(self.to_act, action)  # says why not
+        line = self._line
+        if line is not None and not isinstance(action, str):
+            line.apply(action)
+            if line.work.phase is P_OVER:
+                self._finish_deal()
             return
-        self.state = st = st.apply(action)
-        if st.phase is P_OVER:
-            self._finish_deal()
+        self.apply_move(self.to_act, action)
 
     # ------------------------------------------------------------------ queries
     @property
@@ -167,9 +216,12 @@ class CommerceSession(TableCore):
 
     def current_actions(self) -> tuple[str, ...]:
         """The action strings of the deal in progress."""
-        if self.state is None:
+        line = self._line
+        if line is not None:
+            return tuple(format_move(s, a) for s, a in zip(line.seats, line.acts, strict=True))
+        if self._state is None:
             return ()
-        return tuple(format_move(s, a) for s, a in self.state.actions)
+        return tuple(format_move(s, a) for s, a in self._state.actions)
 
 
 register_table(("commerce", "commerce-widow"), CommerceSession)

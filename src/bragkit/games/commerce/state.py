@@ -66,6 +66,7 @@ __all__ = [
     "game_for",
     "hand_category",
     "hand_key",
+    "start_draft",
 ]
 
 COMMERCE_EVENT_KINDS: Final = (
@@ -180,41 +181,8 @@ class CommerceState(CommerceRecord):
         module); ``pool``, ``lives``, ``horses`` and ``first_out`` carry a lives session
         (4.11) from deal to deal; ``lives=None`` starts one (everyone pays the entry).
         """
-        n = len(stacks)
-        if not 0 <= dealer < n:
-            raise BragError(f"dealer must be a seat 1..{n}")
-        setup = _setup_for(rules)
-        stacks = tuple(stacks)
-        lives = None if lives is None else tuple(lives)
-        seated = eligible(rules, stacks, dealer, lives) if seated is None else tuple(seated)
-        opening = setup.opening(n, dealer, seated, lives)
-        order = opening.order
-        paid = opening.paid
-        d = object.__new__(Draft)
-        d.base, d.rules, d.game, d.n, d.dealer = None, rules, setup.game, n, dealer
-        d.stacks = [a - b for a, b in zip(stacks, paid, strict=True)]
-        d.paid, d.pot, d.total = paid, pool + opening.pot, sum(stacks) + pool
-        d.status, d.active, d.looked = list(opening.status), order, [False] * n
-        d.new_events = list(opening.events)
-        d.phase, d.to_act, d.rounds, d.stands, d.pending = P_DEAL, -1, 0, 0, None
-        d.lives = opening.lives
-        d.horses = tuple(horses) if horses is not None else (0,) * n
-        d.first_out, d.winners, d.carried, d.final = first_out, (), 0, False
-        k = len(order)
-        pack = tuple(pack)
-        hands: list[tuple[int, ...]] = [()] * n
-        d.hands = hands
-        for i, s in enumerate(order):
-            hands[s] = (pack[i], pack[i + k], pack[i + 2 * k])
-        d.pack = pack[3 * k:]
-        d.widow = ()
-        blind, looked, log = setup.blind, d.looked, d.new_events.append
-        for s in order:
-            sees = not (blind and s == dealer)
-            looked[s] = sees
-            log(_event(Event, ("deal", s, None, hands[s], ONLY[s] if sees else NOBODY, None)))
-        setup.game.after_deal(d)
-        return d.freeze(CommerceState, -1, None)
+        return start_draft(rules, stacks, dealer, pack, seated=seated, pool=pool, lives=lives,
+                           horses=horses, first_out=first_out).freeze(CommerceState, -1, None)
 
     def apply(self, action: Action | str) -> CommerceState:
         """The state after the seat to act takes ``action``.
@@ -238,6 +206,55 @@ class CommerceState(CommerceRecord):
         d = Draft.of(self)
         self.game.act(d, self.to_act, action)
         return d.freeze(CommerceState, self.to_act, action)
+
+
+def start_draft(rules: Rules, stacks: Sequence[int], dealer: int, pack: Sequence[int], *,
+                seated: Sequence[bool] | None = None, pool: int = 0,
+                lives: Sequence[int] | None = None, horses: Sequence[int] | None = None,
+                first_out: int = -1) -> Draft:
+    """The machine of a new deal as :meth:`CommerceState.start` deals it (its first state is
+    ``start_draft(...).freeze(CommerceState, -1, None)``).
+
+    >>> from bragkit.rules import get_preset
+    >>> d = start_draft(get_preset("commerce"), (10, 10, 10), 2, tuple(range(52)))
+    >>> str(d.phase), d.to_act, d.pot
+    ('trade', 0, 4)
+    """
+    n = len(stacks)
+    if not 0 <= dealer < n:
+        raise BragError(f"dealer must be a seat 1..{n}")
+    setup = _setup_for(rules)
+    stacks = tuple(stacks)
+    lives = None if lives is None else tuple(lives)
+    seated = eligible(rules, stacks, dealer, lives) if seated is None else tuple(seated)
+    opening = setup.opening(n, dealer, seated, lives)
+    order = opening.order
+    paid = opening.paid
+    d = object.__new__(Draft)
+    d.base, d.rules, d.game, d.n, d.dealer = None, rules, setup.game, n, dealer
+    d.stacks = [a - b for a, b in zip(stacks, paid, strict=True)]
+    d.paid, d.pot, d.total = paid, pool + opening.pot, sum(stacks) + pool
+    d.status, d.active, d.looked = list(opening.status), order, [False] * n
+    d.new_events = list(opening.events)
+    d.phase, d.to_act, d.rounds, d.stands, d.pending = P_DEAL, -1, 0, 0, None
+    d.lives = opening.lives
+    d.horses = tuple(horses) if horses is not None else (0,) * n
+    d.first_out, d.winners, d.carried, d.final = first_out, (), 0, False
+    k = len(order)
+    pack = tuple(pack)
+    hands: list[tuple[int, ...]] = [()] * n
+    d.hands = hands
+    for i, s in enumerate(order):
+        hands[s] = (pack[i], pack[i + k], pack[i + 2 * k])
+    d.pack = pack[3 * k:]
+    d.widow = ()
+    blind, looked, log = setup.blind, d.looked, d.new_events.append
+    for s in order:
+        sees = not (blind and s == dealer)
+        looked[s] = sees
+        log(_event(Event, ("deal", s, None, hands[s], ONLY[s] if sees else NOBODY, None)))
+    setup.game.after_deal(d)
+    return d
 
 
 if TYPE_CHECKING:  # mypy checks that the state satisfies the one contract

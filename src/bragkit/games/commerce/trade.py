@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Final
 from bragkit.engine.actions import Action, LegalAction
 from bragkit.engine.kinds import ActionKind, Phase, SeatStatus
 from bragkit.games.commerce.cards import arg_cards, card_args
-from bragkit.games.commerce.core import ONLY, CommerceRecord, Draft, pair
+from bragkit.games.commerce.core import ONLY, CommerceRecord, Deal, Draft, pair
 from bragkit.games.commerce.hands import hand_category
 from bragkit.games.commerce.meanings import TRADE_MEANINGS
 from bragkit.games.commerce.records import Barter
@@ -126,7 +126,7 @@ class TradeGame:
         d.phase = P_TRADE
         d.to_act = d.order()[0]
 
-    def legal(self, st: CommerceRecord) -> tuple[LegalAction, ...]:
+    def legal(self, st: Deal) -> tuple[LegalAction, ...]:
         """stand / trade / barter; after a trade or barter stand / pass; a barter's answer."""
         seat = st.to_act
         phase = st.phase

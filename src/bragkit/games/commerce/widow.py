@@ -47,7 +47,7 @@ from typing import TYPE_CHECKING, Final
 from bragkit.engine.actions import Action, LegalAction
 from bragkit.engine.kinds import ActionKind, Phase, SeatStatus
 from bragkit.games.commerce.cards import arg_cards, exchange_args
-from bragkit.games.commerce.core import ONLY, CommerceRecord, Draft
+from bragkit.games.commerce.core import ONLY, CommerceRecord, Deal, Draft
 from bragkit.games.commerce.meanings import WIDOW_MEANINGS
 from bragkit.games.commerce.records import (
     HorseOffers,
@@ -131,7 +131,7 @@ class WidowGame:
             appeared += self._begin(d)
         self._finish(d, appeared)
 
-    def legal(self, st: CommerceRecord) -> tuple[LegalAction, ...]:
+    def legal(self, st: Deal) -> tuple[LegalAction, ...]:
         """The decisions of each phase (see the module docs)."""
         phase = st.phase
         if phase is P_PRIVILEGE:
