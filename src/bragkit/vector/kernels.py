@@ -257,49 +257,54 @@ def legal_table(S: I32, P: I32, t: int, masks: I8, amts: I32) -> None:
         masks[t, A_ACCEPT] = 1
         masks[t, A_DECLINE] = 1
         return
+    # the betting phase, written with few branches (random play makes them unpredictable)
     n = P[P_N]
     cols = seat_cols(n)
     stack0 = cols[0]
     status0 = cols[2]
     looked0 = cols[3]
     p = S[t, C_TO_ACT]
-    active = _active(S, t, status0, n)
+    active = 0
+    q = -1  # the next seat in after p (the one a see would see, with two left)
+    for k in range(1, n):
+        s = p + k
+        if s >= n:
+            s -= n
+        live = S[t, status0 + s] == ST_IN
+        active += live
+        if live and q < 0:
+            q = s
+    active += 1  # p itself
     stake = S[t, C_STAKE]
     pot = S[t, C_POT]
-    if P[P_AGREED] == 1 and S[t, C_FLAGS] == 0 and active >= 3 and stake > 0:
-        masks[t, A_SHOWDOWN] = 1
+    masks[t, A_SHOWDOWN] = (P[P_AGREED] == 1) & (S[t, C_FLAGS] == 0) & (active >= 3) & \
+        (stake > 0)
     blind = S[t, looked0 + p] == 0
-    if blind:
-        masks[t, A_LOOK] = 1
+    masks[t, A_LOOK] = blind
     masks[t, A_FOLD] = 1
     if blind and P[P_BLIND_OK] == 0:
         return
     stack = S[t, stack0 + p]
     lo, hi = bet_bounds(P, stake, 1 if blind else 0, pot, stack)
-    if lo <= hi:
-        amts[t, AMT_LO] = lo
-        amts[t, AMT_HI] = hi
-        x2 = min(max(2 * lo, lo), hi)
-        at_pot = min(max(pot, lo), hi)
-        amts[t, AMT_MIN] = lo
-        amts[t, AMT_X2] = x2
-        amts[t, AMT_POT] = at_pot
-        amts[t, AMT_MAX] = hi
-        masks[t, A_BET_MIN] = 1
-        if x2 != lo:
-            masks[t, A_BET_X2] = 1
-        if at_pot != lo and at_pot != x2:
-            masks[t, A_BET_POT] = 1
-        if hi != lo and hi != x2 and hi != at_pot:
-            masks[t, A_BET_MAX] = 1
+    ok = lo <= hi
+    x2 = min(max(2 * lo, lo), hi)
+    at_pot = min(max(pot, lo), hi)
+    amts[t, AMT_LO] = lo * ok
+    amts[t, AMT_HI] = hi * ok
+    amts[t, AMT_MIN] = lo * ok
+    amts[t, AMT_X2] = x2 * ok
+    amts[t, AMT_POT] = at_pot * ok
+    amts[t, AMT_MAX] = hi * ok
+    masks[t, A_BET_MIN] = ok
+    masks[t, A_BET_X2] = ok & (x2 != lo)
+    masks[t, A_BET_POT] = ok & (at_pot != lo) & (at_pot != x2)
+    masks[t, A_BET_MAX] = ok & (hi != lo) & (hi != x2) & (hi != at_pot)
     if active == 2 and stake > 0:
-        q = _next_in(S, t, status0, n, p)
         q_blind = S[t, looked0 + q] == 0
-        if blind or not q_blind:
-            cost = see_cost(P, stake, 1 if blind else 0, 1 if q_blind else 0)
-            if cost <= stack:
-                amts[t, AMT_SEE] = cost
-                masks[t, A_SEE] = 1
+        cost = see_cost(P, stake, 1 if blind else 0, 1 if q_blind else 0)
+        see = (blind | (not q_blind)) & (cost <= stack)
+        amts[t, AMT_SEE] = cost * see
+        masks[t, A_SEE] = see
     if P[P_SIDESHOW] == 1 and not blind and active >= P[P_SIDESHOW_MIN]:
         prev = _side_target(S, P, t, p)
         if prev >= 0 and S[t, looked0 + prev] == 1:
