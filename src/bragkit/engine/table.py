@@ -116,7 +116,8 @@ class DealRecord:
 
     number: int
     dealer: int
-    rules: Rules
+    rules: object
+    """The deal's rules value: a :class:`~bragkit.rules.Rules` (a house game's own value)."""
     shuffled: bool
     choice: str | None
     start: Callable[[], Any]
@@ -125,7 +126,7 @@ class DealRecord:
     _seats: tuple[int, ...]
     _acts: tuple[Action, ...]
 
-    def __init__(self, number: int, dealer: int, rules: Rules, shuffled: bool,
+    def __init__(self, number: int, dealer: int, rules: object, shuffled: bool,
                  choice: str | None, moves: tuple[str, ...] | None, start: Callable[[], Any],
                  kept: Any = None, *, log: Log | None = None,
                  seats: tuple[int, ...] = (), acts: tuple[Action, ...] = ()) -> None:

@@ -32,7 +32,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Iterator, Sequence
 from functools import partial
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from bragkit.cards import card_from_id, format_cards
 from bragkit.engine.actions import Action, LegalAction
@@ -46,7 +46,6 @@ from bragkit.limits import MAX_CHIPS
 
 if TYPE_CHECKING:
     from bragkit.engine.contract import GameTable
-    from bragkit.rules import Rules
 
 __all__ = ["CasinoSession"]
 
@@ -98,10 +97,7 @@ class CasinoSession:
         final = self.table.last_final
         assert final is not None
         first = final.first()
-        # DealRecord.rules is annotated Rules; nothing reads it, and a house game's is its
-        # own value (engine/table.py is to annotate it ``object``: then this cast goes)
-        rules = cast("Rules", self.table.rules)
-        record = DealRecord(hand.number, HOUSE, rules, True, None, hand.actions,
+        record = DealRecord(hand.number, HOUSE, self.table.rules, True, None, hand.actions,
                             partial(CasinoState.start, first.rules, first.bankroll,
                                     first.cards, deal_step=True),
                             final if self.keep_states else None)
