@@ -91,3 +91,20 @@ def test_line_refuses_an_illegal_action_and_stays_unchanged(preset: str) -> None
     with pytest.raises(IllegalActionError):
         table.apply(interned("bet", 10_000))
     assert table.state is before and table.current_actions() == ()
+
+
+def test_4_8_a_table_reshuffles_the_discards_and_its_states_stay_the_immutable_path() -> None:
+    """Twelve seats drawing three each run the stock short: the table shuffles the discards
+    (recorded with its packs) and the deal's states still equal the immutable chain."""
+    table = open_table(get_preset("brag-poker"), [100] * 12, dealer=0, seed=4)
+    deal = table.deal_no
+    while table.deal_no == deal:
+        kinds = [la.kind for la in table.legal_actions()]
+        kind = "call" if "call" in kinds else "check" if "check" in kinds else "draw"
+        table.apply(interned(kind, 3 if kind == "draw" else None))
+    final = table.last_final
+    assert any(e.kind == "reshuffle" for e in final.events)
+    state = final.first()
+    for seat, act in final.actions:
+        state = state.apply_move(seat, act)
+    assert state == final and table.records[-1].final == final

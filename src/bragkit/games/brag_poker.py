@@ -180,10 +180,12 @@ class BragPokerGame(PokerGame):
             w.hands[seat] = tuple(c for c in w.hands[seat] if c not in out)
             w.emit("discard", seat, cards=out, visible_to=vis)
             if len(w.pack) < len(out):
+                done = w.reshuffles_done()
                 muck = self._shuffled_discards(w)
                 w.pack = w.pack + muck
                 w.muck = ()
                 w.emit("reshuffle", None, amount=len(muck), note="discards shuffled into stock")
+                w.reshuffled = done + 1
             new = w.pack[:len(out)]
             w.pack = w.pack[len(out):]
             w.muck = w.muck + out

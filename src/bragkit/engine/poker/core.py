@@ -377,8 +377,8 @@ class PokerWork:
     """A mutable copy of a poker-style state used inside one transition (and by games)."""
 
     __slots__ = ("base", "carried", "carry_in", "chips", "credit", "data", "dealer", "game",
-                 "hands", "looked", "muck", "n", "new_events", "pack", "phase", "pools", "rnd",
-                 "rules", "shown", "stacks", "stage", "status", "to_act")
+                 "hands", "looked", "muck", "n", "new_events", "pack", "phase", "pools", "quiet",
+                 "reshuffled", "rnd", "rules", "shown", "stacks", "stage", "status", "to_act")
 
     def __init__(self, st: PokerRecord) -> None:
         self.base = st
@@ -404,6 +404,11 @@ class PokerWork:
         self.data = st.data
         self.new_events: list[Event] = []
         self.shown: set[int] | None = None
+        self.reshuffled: int | None = None
+        self.quiet = False
+        """No events are logged (a line's step that no read will freeze: its events would
+        be dropped); what the machine reads of its own log is kept aside (reveals,
+        reshuffles)."""
 
     def freeze(self, cls: type[R], seat: int, action: Action | None) -> R:
         """The immutable successor, a ``cls`` state (``action`` by ``seat`` is logged unless
@@ -442,15 +447,21 @@ class PokerWork:
         return True
 
     def reshuffles_done(self) -> int:
-        """How many times the discards were shuffled into the stock so far this deal."""
-        return sum(1 for e in (*self.base.events, *self.new_events) if e.kind == "reshuffle")
+        """How many times the discards were shuffled into the stock so far this deal (a game
+        that reshuffles adds one to :attr:`reshuffled`)."""
+        done = self.reshuffled
+        if done is None:  # counted once, before the machine's first reshuffle
+            done = self.reshuffled = sum(1 for e in (*self.base.events, *self.new_events)
+                                         if e.kind == "reshuffle")
+        return done
 
     # ---------------------------------------------------------------- helpers for games
     def emit(self, kind: str, seat: int | None = None, amount: int | None = None,
              cards: tuple[int, ...] | None = None, visible_to: frozenset[int] | None = None,
              note: str | None = None) -> None:
-        """Append an event to the log."""
-        self.new_events.append(_event(Event, (kind, seat, amount, cards, visible_to, note)))
+        """Append an event to the log (unless :attr:`quiet`)."""
+        if not self.quiet:
+            self.new_events.append(_event(Event, (kind, seat, amount, cards, visible_to, note)))
 
     def order(self, statuses: tuple[str, ...] = ("in", "allin", "folded")) -> list[int]:
         """Seats dealt in, clockwise from the eldest hand (the dealer last)."""
@@ -470,6 +481,8 @@ class PokerWork:
         for i, s in enumerate(seats):
             cards = pack[i:i + k * count:k]  # the i-th card of each round of the deal
             hands[s] = hands[s] + cards
+            if self.quiet:
+                continue
             if face_up:
                 log(_event(Event, ("deal", s, None, cards, None, "face up")))
             else:
@@ -500,7 +513,8 @@ class PokerWork:
             credit[s] += chips
             if stacks[s] == 0 and status[s] == "in":
                 status[s] = S_ALLIN
-            log(_event(Event, ("ante", s, total, None, None, note)))
+            if not self.quiet:
+                log(_event(Event, ("ante", s, total, None, None, note)))
         for k in range(len(pools)):
             pools[k] += chips * len(seats)
 

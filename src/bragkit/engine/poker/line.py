@@ -96,6 +96,9 @@ class PokerLine:
             raise IllegalActionError(diagnose(self.state(), action))
         w = self.work
         p = w.to_act
+        # the events count only if the next read freezes the machine (one step after the
+        # newest state built); otherwise a read re-applies the actions to that state
+        w.quiet = not (self._done == len(self._acts) and w.base is self._snap)
         play(w, p, action)
         self._seats.append(p)
         self._acts.append(action)

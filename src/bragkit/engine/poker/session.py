@@ -84,7 +84,7 @@ class PokerSession(Session):
         self._start = partial(PokerState.start, rules, self.stacks, self.dealer, pack,
                               carried=self.carried, debts=self.debts)
         work = start_work(rules, self.stacks, self.dealer, pack, carried=self.carried,
-                          debts=self.debts)
+                          debts=self.debts, quiet=True)
         self._state = None
         self._line = PokerLine(self._start, work)
         if work.phase == "over":

@@ -97,9 +97,10 @@ class PokerState(PokerRecord):
 
 def start_work(rules: Rules, stacks: Sequence[int], dealer: int, pack: Sequence[int], *,
                carried: int = 0, debts: tuple[tuple[int, int, int], ...] = (),
-               reshuffles: tuple[tuple[int, ...], ...] = ()) -> PokerWork:
+               reshuffles: tuple[tuple[int, ...], ...] = (), quiet: bool = False) -> PokerWork:
     """The machine of a new deal, ready for its first decision (as :meth:`PokerState.start`
-    deals it; its first state is ``start_work(...).freeze(PokerState, -1, None)``).
+    deals it; its first state is ``start_work(...).freeze(PokerState, -1, None)``).  A
+    ``quiet`` machine logs no events (a line's, whose first state is dealt again when read).
 
     >>> from bragkit.rules import get_preset
     >>> w = start_work(get_preset("foster"), (20, 20, 20), 2, tuple(range(52)))
@@ -121,6 +122,7 @@ def start_work(rules: Rules, stacks: Sequence[int], dealer: int, pack: Sequence[
               reshuffles=tuple(tuple(order) for order in reshuffles))
     w = PokerWork(st)
     w.carry_in = carried
+    w.quiet = quiet
     w.emit("deal_start", dealer, amount=carried)
     game.setup(w)
     return w

@@ -330,8 +330,8 @@ class Draft:
 
     __slots__ = ("active", "base", "carried", "dealer", "final", "first_out", "game", "hands",
                  "horses", "lives", "looked", "n", "new_events", "pack", "paid", "pending",
-                 "phase", "pot", "rounds", "rules", "stacks", "stands", "status", "to_act",
-                 "total", "widow", "winners")
+                 "phase", "pot", "quiet", "rounds", "rules", "stacks", "stands", "status",
+                 "to_act", "total", "widow", "winners")
 
     active: tuple[int, ...]
     base: CommerceRecord | None
@@ -346,6 +346,9 @@ class Draft:
     looked: list[bool]
     n: int
     new_events: list[Event]
+    quiet: bool
+    """No events are logged (a line's step that no read will freeze: its events would be
+    dropped)."""
     pack: tuple[int, ...]
     paid: tuple[int, ...]
     pending: Pending | None
@@ -379,6 +382,7 @@ class Draft:
         d = object.__new__(Draft)
         d.base = None
         d.new_events = []
+        d.quiet = False
         d.rules, d.game, d.n, d.dealer = rules, game, n, dealer
         d.stacks, d.pot, d.pack = list(stacks), pool, tuple(pack)
         d.hands = [()] * n
@@ -405,6 +409,7 @@ class Draft:
         d = object.__new__(Draft)
         d.base = st
         d.new_events = []
+        d.quiet = False
         d.rules, d.game, d.n, d.dealer = st.rules, st.game, st.n, st.dealer
         d.stacks, d.pot, d.pack = list(st.stacks), st.pot, st.pack
         d.hands, d.widow = list(st.hands), st.widow
@@ -442,8 +447,9 @@ class Draft:
     def emit(self, kind: str, seat: int | None = None, amount: int | None = None,
              cards: tuple[int, ...] | None = None, visible_to: frozenset[int] | None = None,
              note: str | None = None) -> None:
-        """Append an event."""
-        self.new_events.append(_event(Event, (kind, seat, amount, cards, visible_to, note)))
+        """Append an event (unless :attr:`quiet`)."""
+        if not self.quiet:
+            self.new_events.append(_event(Event, (kind, seat, amount, cards, visible_to, note)))
 
     def add_lives(self, seat: int, lives: int, horses: int = 0) -> None:
         """Give ``seat`` ``lives`` more lives (fewer when negative) and ``horses`` more horses."""
@@ -493,9 +499,10 @@ class Draft:
 
     def reveal(self) -> None:
         """The showdown: every hand dealt in is shown to everybody."""
-        log, hands, looked = self.new_events.append, self.hands, self.looked
+        log, hands, looked, quiet = self.new_events.append, self.hands, self.looked, self.quiet
         for s in self.active:
-            log(_event(Event, ("reveal", s, None, hands[s], None, None)))
+            if not quiet:
+                log(_event(Event, ("reveal", s, None, hands[s], None, None)))
             looked[s] = True
 
     def ranked(self) -> tuple[list[int], list[int]]:

@@ -99,6 +99,10 @@ class CommerceLine:
                 raise IllegalActionError(diagnose(st, action))
         w = self.work
         p = w.to_act
+        # the events count only if the next read freezes the machine (one step after the
+        # newest state built); otherwise a read re-applies the actions to that state
+        snap = self._snap
+        w.quiet = snap is None or not (self._done == len(self._acts) and w.base is snap)
         w.game.act(w, p, action)
         self._seats.append(p)
         self._acts.append(action)

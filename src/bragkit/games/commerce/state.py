@@ -236,6 +236,7 @@ def start_draft(rules: Rules, stacks: Sequence[int], dealer: int, pack: Sequence
     d.paid, d.pot, d.total = paid, pool + opening.pot, sum(stacks) + pool
     d.status, d.active, d.looked = list(opening.status), order, [False] * n
     d.new_events = list(opening.events)
+    d.quiet = False
     d.phase, d.to_act, d.rounds, d.stands, d.pending = P_DEAL, -1, 0, 0, None
     d.lives = opening.lives
     d.horses = tuple(horses) if horses is not None else (0,) * n
