@@ -18,6 +18,7 @@ to the bottom as it leaves play and the next deal comes from the top.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import random
 from collections.abc import Iterable, Sequence
@@ -40,6 +41,7 @@ __all__ = ["DealRecord", "Session", "choice_options"]
 
 P_OVER: Final = Phase.OVER
 
+@functools.lru_cache(maxsize=256)
 def choice_options(rules: Rules, retained: bool) -> tuple[str, ...]:
     """The variants a dealer may choose under ``dealers_choice_every`` (4.4.11).
 
@@ -54,7 +56,10 @@ def choice_options(rules: Rules, retained: bool) -> tuple[str, ...]:
     return tuple(options)
 
 
+@functools.lru_cache(maxsize=256)
 def _apply_choice(base: Rules, text: str) -> Rules:
+    """The rules of the variant ``text`` chosen under ``base`` (cached: the same few
+    variants come back deal after deal, and each new Rules object is validated)."""
     parts = dict(item.split("=", 1) for item in text.split())
     wild = parts["wild"]
     return base.replace(cards=int(parts["cards"]), wild=None if wild == "none" else wild,

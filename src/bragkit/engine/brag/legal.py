@@ -16,7 +16,8 @@ from bragkit.engine.brag.betting import next_in_turn
 from bragkit.engine.brag.core import PROPOSED, REBOUGHT, BragRecord, Deal, LoanAsked, Work
 from bragkit.engine.kinds import Phase, SeatStatus
 
-__all__ = ["borrow_need", "canonical_discard", "legal_actions", "legal_now", "see_cost_now"]
+__all__ = ["DiscardChoices", "borrow_need", "canonical_discard", "discard_choices",
+           "legal_actions", "legal_now", "see_cost_now"]
 
 P_BET: Final = Phase.BET
 P_OVER: Final = Phase.OVER
@@ -60,11 +61,7 @@ def legal_now(st: Deal) -> tuple[LegalAction, ...]:
         return ()
     p = st.to_act
     if phase == Phase.DISCARD:
-        from itertools import combinations
-
-        options = tuple(" ".join(_card_text(c) for c in combo)
-                        for combo in combinations(st.hands[p], st.rules.discards))
-        return (LegalAction("discard", args=options),)
+        return discard_choices(st.hands[p], st.rules.discards)[0]
     if phase == Phase.DECIDE:
         return _DECIDE
     if phase == Phase.QUALIFY:
@@ -91,8 +88,40 @@ def legal_now(st: Deal) -> tuple[LegalAction, ...]:
     return st.family.phase_legal(st)
 
 
+DiscardChoices = tuple[tuple[LegalAction, ...], dict[str, tuple[int, ...]]]
+"""The legal discard of a hand and each option's text -> the card ids it names, in hand
+order."""
+_DISCARDS: dict[tuple[tuple[int, ...], int], DiscardChoices] = {}
+
+
+def discard_choices(hand: tuple[int, ...], k: int) -> DiscardChoices:
+    """The legal ``discard`` of ``k`` cards from ``hand`` (every choice, cards in hand order)
+    and the card ids of each option (cached: the texts are formatted once per hand).
+
+    >>> legal, ids = discard_choices((0, 5, 50, 51), 3)
+    >>> str(legal[0]), ids["2c 3d Ah"]
+    ('discard 2c 3d Ah|2c 3d As|2c Ah As|3d Ah As', (0, 5, 50))
+    """
+    key = (hand, k)
+    found = _DISCARDS.get(key)
+    if found is None:
+        from itertools import combinations
+
+        texts = [_card_text(c) for c in hand]
+        ids = {" ".join(words): combo for words, combo in zip(combinations(texts, k),
+                                                              combinations(hand, k),
+                                                              strict=True)}
+        if len(_DISCARDS) >= _INTERN_MAX:
+            _DISCARDS.clear()
+        found = _DISCARDS[key] = ((LegalAction("discard", args=tuple(ids)),), ids)
+    return found
+
+
 def canonical_discard(st: Deal, action: Action) -> Action:
     """``discard 7c 4h`` written in any order or case, as the offered option text."""
+    hand = st.hands[st.to_act]
+    if action.arg in discard_choices(hand, st.rules.discards)[1]:
+        return action  # already an option's text
     from bragkit.cards import parse_cards
     from bragkit.errors import CardError
 
@@ -100,7 +129,6 @@ def canonical_discard(st: Deal, action: Action) -> Action:
         ids = {c.id for c in parse_cards(action.arg or "")}
     except CardError:
         return action
-    hand = st.hands[st.to_act]
     if not ids <= set(hand):
         return action
     return Action("discard", None, " ".join(_card_text(c) for c in hand if c in ids))
@@ -114,10 +142,17 @@ def _key_of(st: Deal, hand: tuple[int, ...]) -> tuple[int, ...]:
     return res.best_split(_work(st), hand)[0]
 
 
-def _card_text(card_id: int) -> str:
-    from bragkit.engine.pack import card_text
+_TEXTS: dict[int, str] = {}
+"""Card id -> its text (:func:`~bragkit.engine.pack.card_text`), filled as cards come."""
 
-    return card_text(card_id)
+
+def _card_text(card_id: int) -> str:
+    found = _TEXTS.get(card_id)
+    if found is None:
+        from bragkit.engine.pack import card_text
+
+        found = _TEXTS[card_id] = card_text(card_id)
+    return found
 
 
 _INTERN_MAX: Final = 1 << 15

@@ -36,7 +36,7 @@ from bragkit.engine.brag.core import (
     Work,
 )
 from bragkit.engine.brag.fast import fast as fast_path
-from bragkit.engine.brag.legal import borrow_need
+from bragkit.engine.brag.legal import borrow_need, discard_choices
 from bragkit.engine.kinds import Phase, SeatStatus
 
 __all__ = ["HANDLERS", "apply_action"]
@@ -126,7 +126,8 @@ def _do_discard(w: AnyWork, p: int, action: Action) -> None:
     from bragkit.cards import parse_cards
 
     assert action.arg is not None
-    ids = tuple(c.id for c in parse_cards(action.arg))
+    named = discard_choices(w.hands[p], w.rules.discards)[1].get(action.arg)
+    ids = named if named is not None else tuple(c.id for c in parse_cards(action.arg))
     w.hands[p] = tuple(c for c in w.hands[p] if c not in ids)
     w.discards[p] = ids
     w.pack += ids
