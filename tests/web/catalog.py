@@ -282,6 +282,42 @@ def _others() -> list[Fixture]:
     return out
 
 
+def _table_end() -> list[Fixture]:
+    """The card room's side of a table's life: waiting for its seats, playing on past its
+    deals for a carried pot, and the end with the carried pot split (the card room's
+    ``close`` log item, as ``TableRuntime.public_item`` writes it)."""
+    out: list[Fixture] = []
+    t = table("modern", {1: "7h 7s 2c"})
+    who = people(3, p3=SeatInfo(), p1=SeatInfo(name="Alice", token_hash="h0"))
+    wait = frame(t, "modern", BOB, who=who, timer=None)
+    wait["view"] = {"deal": None, "seat": "p2", "legal": [], "live": False}  # no deal yet
+    wait["table"].update(status="waiting", to_act=None, stacks=[100, 100, 100], pot=0)
+    out.append(Fixture("waiting-for-seats", (wait,), BOB))
+    carry = table("modern", {1: "7h 7s 2c"}, ["p2 bet 2", "p3 fold", "p1 fold", "p2 release"])
+    out.append(fx("play-on-for-carried-pot", carry, "modern", 2, hands=1))
+    split = _split(list(carry.stacks), carry.carried, carry.dealer)
+    if split is not None:
+        end = frame(carry, "modern", 2, hands=1, status="finished", timer=None)
+        end["view"] = seat_view(carry, 2, finished=True)
+        parts = ", ".join(f"p{s + 1} {n}" for s, n in enumerate(split) if n)
+        end["table"].update(finished=True, to_act=None, pot=0,
+                            stacks=[a + b for a, b in zip(carry.stacks, split, strict=True)])
+        end["log"] = [{"seq": 9, "kind": "close", "op": "finished", "reason": "hands played; "
+                       f"the carried pot of {sum(split)} chips is split: {parts}"}]
+        out.append(Fixture("table-end-carried-pot-split", (end,), 2, hidden_from(carry, 2)))
+    return out
+
+
+def _split(stacks: list[int], carried: int, dealer: int) -> list[int] | None:
+    """The card room's split of a carried pot at the table's end (None before the card
+    room has one: engineer E's ``bragkit.server.carried``)."""
+    try:
+        from bragkit.server.carried import split_carried
+    except ImportError:
+        return None
+    return split_carried(stacks, carried, dealer, 1)
+
+
 def _first_human(t: Table) -> int:
     return t.to_act if t.to_act >= 0 else 0
 
@@ -306,7 +342,7 @@ def _casino() -> list[Fixture]:
 
 def build() -> tuple[Fixture, ...]:
     """Every fixture of the catalog (built once per test process)."""
-    return (*_modern(), *_money(), *_others(), *_casino())
+    return (*_modern(), *_money(), *_others(), *_table_end(), *_casino())
 
 
 FIXTURES: tuple[Fixture, ...] = build()

@@ -109,7 +109,7 @@ def test_every_offered_action_has_a_button_with_key_and_price(
     view, pg, url = table_page
     show(pg, url, fx)
     v = fx.view
-    mine = fx.seat is not None and v["to_act"] == f"p{fx.seat + 1}"
+    mine = fx.seat is not None and v.get("to_act") == f"p{fx.seat + 1}"
     offered = v["legal"] if mine else []
     buttons = pg.locator("#actions button[data-act]")
     expected = sum(len(a["args"]) if a["args"] and not a["optional_arg"] else 1
@@ -161,6 +161,10 @@ def test_result_is_explained_and_own_hand_shown_after_a_lost_see(
     result = pg.locator("#result").inner_text()
     assert "Alice's Pair of queens, two kicker beats your Pair of nines" in result
     assert "Your hand was Pair of nines, six kicker (9s 9c 6d)" in result
+    mine = pg.locator("#result .shown li").nth(1)  # your hand drawn, though not shown to all
+    assert mine.inner_text().startswith("you (not shown to the others)")
+    assert mine.locator("[data-c]").evaluate_all("e => e.map(c => c.dataset.c)") == \
+        ["9s", "9c", "6d"]
 
 
 def test_two_blind_hands_are_drawn_as_two_hands(table_page: tuple[str, Page, str]) -> None:
@@ -192,3 +196,23 @@ def test_casino_shows_the_optimal_decision(table_page: tuple[str, Page, str]) ->
     show(pg, url, by_name("casino-result-optimal"))
     text = pg.locator("#desk .optimal").inner_text()
     assert text.startswith("Best decision: play (play -0.184 antes, fold -1.000 antes)")
+
+
+def test_table_life_is_explained(table_page: tuple[str, Page, str]) -> None:
+    """No deal before the seats are taken; playing on for a carried pot; the table's end
+    with the carried pot's split (the card room's close item), named by seat names."""
+    _, pg, url = table_page
+    show(pg, url, by_name("waiting-for-seats"))
+    assert "the first deal starts once every seat is taken" in pg.locator("#actions").inner_text()
+    assert pg.locator("#seats .seat").nth(2).inner_text().count("empty seat") == 2
+    show(pg, url, by_name("play-on-for-carried-pot"))
+    assert "the table plays on until somebody wins it" in pg.locator("#pot").inner_text()
+    end = next((f for f in FIXTURES if f.name == "table-end-carried-pot-split"), None)
+    if end is None:
+        pytest.skip("the card room does not split a carried pot yet (bragkit.server.carried)")
+    show(pg, url, end)
+    text = pg.locator("#result").inner_text()
+    assert "The table is finished" in text
+    assert "the carried pot of 5 chips is split: Alice 2, Bob 1, Carol 2" in text
+    assert "Final stacks: Alice 101, Bob 98, you 101" in text
+    assert pg.locator("#pot .carried").count() == 0

@@ -143,3 +143,49 @@ def test_casino_hand_by_keyboard_with_the_best_decision(page: Page,
     page.keyboard.press("n")
     page.wait_for_selector("#desk [data-act=ante]")
     assert "1 hand, net" in page.locator("#desk").inner_text()
+
+
+def test_start_page_sends_buy_in_and_carried_pot_options(page: Page,
+                                                         room_server: LiveServer) -> None:
+    """The buy-in range and what happens to a pot carried at the end are table options of
+    the start page; a guest then chooses the buy-in in the join form, within the range."""
+    import httpx
+
+    pg = page
+    pg.set_default_timeout(10000)
+    pg.goto(room_server.url + "/")
+    pg.fill("#seat-count", "2")
+    pg.dispatch_event("#seat-count", "input")
+    pg.select_option("#bot-p2", "random")
+    pg.uncheck("#approval")
+    pg.fill("#buy_in_min", "50")
+    pg.fill("#buy_in_max", "200")
+    pg.select_option("#carried_at_end", "split")
+    sent: list[dict[str, object]] = []
+    pg.on("request", lambda r: sent.append(r.post_data_json) if r.url.endswith("/api/tables")
+          and r.method == "POST" else None)
+    pg.click("#create button[type=submit]")
+    pg.wait_for_function("document.getElementById('create-error').textContent !== '' || "
+                         "!document.getElementById('created').hidden")
+    assert sent and sent[0]["options"] == {"approval": False, "timer": 30, "time_bank": 60,
+                                           "buy_in_min": 50, "buy_in_max": 200,
+                                           "carried_at_end": "split"}
+    error = pg.locator("#create-error").inner_text()
+    if "unknown table option" in error:
+        pytest.skip(f"the card room has no buy-in range yet: {error}")
+    assert not error
+    link = pg.locator("#created li input").first.input_value()
+    pg.goto(link)
+    row = pg.locator("#join-buyin-row")
+    row.wait_for(state="visible")
+    assert pg.locator("#join-buyin-range").inner_text() == "50–200 chips"
+    assert pg.locator("#join-buyin").input_value() == "200"
+    _axe_ok(pg)
+    pg.fill("#join-name", "Chooser")
+    pg.fill("#join-buyin", "150")
+    pg.click("#join button[type=submit]")
+    pg.wait_for_function("window.bragTable.state() && window.bragTable.state().you === 0")
+    table = link.split("/table/")[1].split("?")[0]
+    facts = httpx.get(f"{room_server.url}/api/tables/{table}", timeout=10).json()
+    assert facts["buy_in"] == {"min": 50, "max": 200}
+    assert 145 <= facts["stacks"][0] <= 150, facts  # 150 bought, an ante at most paid

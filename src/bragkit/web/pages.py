@@ -149,6 +149,17 @@ guests join with a name. <a href="/rules">What the games and rules are</a>.</p>
   <input id="timer" type="number" min="5" max="600" value="30">
   <label for="time_bank">Time bank (seconds, once per table)</label>
   <input id="time_bank" type="number" min="0" max="3600" value="60">
+  <label for="buy_in_min">Fewest chips a guest may buy in with (empty: the chips each)</label>
+  <input id="buy_in_min" type="number" min="1" placeholder="chips each">
+  <label for="buy_in_max">Most chips a guest may buy in with, or top up to (empty: the
+  chips each)</label>
+  <input id="buy_in_max" type="number" min="1" placeholder="chips each">
+  <label for="carried_at_end">A pot still carried when the last deal is played (a blind man
+  left alone carries it, rules 4.4.6)</label>
+  <select id="carried_at_end"><option value="play_on">play on until somebody wins it</option>
+  <option value="split">split it among the seats still in</option></select>
+  <label for="play_on_deals">At most this many extra deals to win it (then it is split)</label>
+  <input id="play_on_deals" type="number" min="0" max="1000" value="10">
  </fieldset>
  <details id="house"><summary>House rules (only the rules of the chosen game are
  shown; "preset" keeps the preset's value, shown beside each)</summary>{rules}</details>

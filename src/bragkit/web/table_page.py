@@ -53,6 +53,9 @@ def table_html(table_id: str, *, live: bool = False, title: str = "Table",
   <form id="join" hidden><fieldset><legend>Take a seat</legend>
    <label for="join-name">Your name</label>
    <input id="join-name" maxlength="24" autocomplete="nickname">
+   <span id="join-buyin-row" hidden><label for="join-buyin">Chips to buy in with</label>
+   <input id="join-buyin" type="number" inputmode="numeric" aria-describedby="join-buyin-range">
+   <span id="join-buyin-range" class="help"></span></span>
    <button type="submit" class="btn">Sit down</button></fieldset></form>
   <section id="bar" aria-label="your hand and actions">
    <div id="own"></div>

@@ -55,6 +55,10 @@ $("#create").addEventListener("submit", async (ev) => {
     options: { approval: $("#approval").checked, timer: Number($("#timer").value),
       time_bank: Number($("#time_bank").value) } };
   if ($("#hands").value) body.hands = Number($("#hands").value);
+  // the buy-in range and the carried pot at the end: sent only when not the card room's default
+  for (const key of ["buy_in_min", "buy_in_max"]) if ($(`#${key}`).value) body.options[key] = Number($(`#${key}`).value);
+  if ($("#carried_at_end").value !== "play_on") body.options.carried_at_end = $("#carried_at_end").value;
+  if ($("#play_on_deals").value !== "10") body.options.play_on_deals = Number($("#play_on_deals").value);
   let r;
   try {
     r = await fetch("/api/tables", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });

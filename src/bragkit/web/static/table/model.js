@@ -60,7 +60,7 @@ function parseEvent(e) {
 }
 
 function eventLine(ev, names, you) {
-  if (ev.kind === "deal_start") return null;
+  if (ev.kind === "deal_start" || ev.kind === "deal_end") return null;
   if (QUIET.has(ev.kind) && !ev.rest) return null;
   const who = ev.seat == null ? "" : ev.seat === you ? "you" : names[ev.seat] ?? `p${ev.seat + 1}`;
   if (ev.seat == null) return `the ${ev.kind}: ${named(ev.rest, names)}`.trim();
@@ -92,8 +92,34 @@ function priceNote(price) {
   return m ? m[1] : "";
 }
 
+// How each table ended: the card room's public "close" item (it comes once, in the frame
+// of the change), kept so the result stays explained in later frames.
+const endings = {};
+
 // Keep the length of the turn the first time a seat's timer is seen (for the timer bar).
 const turnLength = { key: null, total: 0 };
+
+const CARDS = "(?:10|[2-9TJQKA])[cdhs]|X\\d?";
+const OWN_SHOWN = new RegExp(`^you show ((?:${CARDS})(?: (?:${CARDS}))*): (.+)$`);
+const OWN_HIDDEN = new RegExp(`Your hand was (.+) \\(((?:${CARDS})(?: (?:${CARDS}))*)\\), not shown`);
+
+// How the last deal ended: the explanations, the hands shown (yours too: after a see you
+// lost, your hand was not shown to the others but the server told you what it was).
+function lastDeal(d, names, you) {
+  const shown = Object.entries(d.shown ?? {}).map(([p, cards]) => ({
+    name: names[seatIndex(p)] ?? p, cards, hand_name: d.shown_names?.[p] ?? null }));
+  if (you != null && !(`p${you + 1}` in (d.shown ?? {}))) {
+    for (const note of d.notes ?? []) {
+      const a = OWN_SHOWN.exec(note);
+      const b = OWN_HIDDEN.exec(note);
+      if (a) shown.push({ name: "you", cards: a[1], hand_name: a[2] });
+      else if (b) shown.push({ name: "you (not shown to the others)", cards: b[2], hand_name: b[1] });
+      if (a || b) break;
+    }
+  }
+  return { deal: d.deal, lines: (d.notes ?? []).map((x) => named(x, names)),
+    stacks: d.stacks ?? [], shown };
+}
 
 export function fromProtocol(frame, welcome = {}) {
   const t = frame.table ?? {};
@@ -113,7 +139,9 @@ export function fromProtocol(frame, welcome = {}) {
   for (let i = 0; i < n; i++) {
     const s = (t.seats ?? [])[i] ?? {};
     const p = `p${i + 1}`;
-    let status = (v.status ?? [])[i] ?? (s.kind === "empty" ? "out" : "in");
+    // no deal yet (the table waits for its seats): nobody holds cards
+    let status = v.deal == null ? (s.kind === "empty" ? "empty" : "waiting")
+      : (v.status ?? [])[i] ?? (s.kind === "empty" ? "out" : "in");
     if (status === "blind" || status === "open") status = "in";
     seats.push({
       name: names[i], stack: (ended ? t.stacks : v.stacks ?? t.stacks ?? [])[i] ?? 0, status,
@@ -169,6 +197,10 @@ export function fromProtocol(frame, welcome = {}) {
     if (line) log.push(line);
   }
   const game = t.game ?? "modern";
+  for (const item of frame.log ?? []) if (item.kind === "close") endings[t.table] = item;
+  const end = ended ? endings[t.table] ?? null : null;
+  // the deals asked for are played but a pot is still carried: the table plays on for it
+  const playOn = !ended && t.hands != null && (t.hands_played ?? 0) >= t.hands && (v.carried ?? 0) > 0;
   // cards per hand, for the backs drawn: your own hand once seen, else the rules' "cards"
   // (a preset such as modern-4card names it), else three
   const ownCount = (v.own_cards ?? "").split(" ").filter(Boolean).length;
@@ -179,10 +211,12 @@ export function fromProtocol(frame, welcome = {}) {
     title: GAME_TITLES[game] ?? game,
     subtitle: [t.preset && t.preset !== game ? t.preset : null, v.deal ? `deal ${v.deal}` : null,
       t.hands ? `${t.hands_played ?? 0} of ${t.hands} played` : null,
-      t.status === "paused" ? "paused" : t.status === "finished" ? "finished" : t.status === "closed" ? "closed" : null]
+      t.status === "waiting" ? "waiting for players" : t.status === "paused" ? "paused" : t.status === "finished" ? "finished" : t.status === "closed" ? "closed" : null]
       .filter(Boolean).join(" \u00b7 "),
     game, hand_size: game === "three-stake" ? 3 : handSize, hand_no: v.deal, you, dealer: seatIndex(v.dealer), to_act: over ? null : seatIndex(v.to_act),
-    pot: ended ? t.pot ?? 0 : v.pot ?? t.pot ?? 0, stake: v.stake, carried: v.carried || 0,
+    pot: ended ? t.pot ?? 0 : v.pot ?? t.pot ?? 0, stake: v.stake,
+    // at the end the carried pot is split (the facts' pot is then 0)
+    carried: ended && !t.pot ? 0 : v.carried || 0,
     frozen: game === "three-stake" ? [] : (v.frozen_pots ?? []).map((amount) => ({ amount })), stub: v.stub_card ?? null,
     widow: v.widow ?? null, seats, over,
     own: you == null ? null : { cards: v.own_cards ?? null, hand_name: handName(v.hand_name), text: v.own_text ?? null },
@@ -192,11 +226,10 @@ export function fromProtocol(frame, welcome = {}) {
     offered: v.offered ?? null, finished: !!t.finished,
     // who made the barter offer on the table (the last barter of the deal)
     offered_by: v.offered ? names[[...events].reverse().find((e) => e.kind === "barter")?.seat] ?? null : null,
-    last: v.last_deal ? {
-      deal: v.last_deal.deal, lines: (v.last_deal.notes ?? []).map((x) => named(x, names)),
-      stacks: v.last_deal.stacks ?? [],
-      shown: Object.entries(v.last_deal.shown ?? {}).map(([p, cards]) => ({
-        name: names[seatIndex(p)] ?? p, cards, hand_name: v.last_deal.shown_names?.[p] ?? null })),
-    } : null,
+    last: v.last_deal ? lastDeal(v.last_deal, names, you) : null,
+    waiting_seats: t.status === "waiting",
+    play_on: playOn ? t.hands : null,
+    table_end: ended ? { closed: t.status === "closed",
+      reason: end?.reason ? named(end.reason, names) : null } : null,
   };
 }

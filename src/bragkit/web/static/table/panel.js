@@ -20,6 +20,19 @@ export function makePanel(root, { table, invite, hostToken, bots }) {
     if (pending && !seated) status("Your seat request is waiting for the host to approve it.");
   }
 
+  // The buy-in range of the table's facts ({min, max}): a field only when there is a choice.
+  function buyIn(range) {
+    const row = $("#join-buyin-row");
+    const choice = range && Number.isInteger(range.min) && Number.isInteger(range.max) && range.max > range.min;
+    row.hidden = !choice;
+    if (!choice) return;
+    const box = $("#join-buyin");
+    box.min = String(range.min);
+    box.max = String(range.max);
+    if (!box.value) box.value = String(range.max);
+    $("#join-buyin-range").textContent = `${range.min}\u2013${range.max} chips`;
+  }
+
   function hostHtml(f) {
     const reqs = (f.requests ?? []).map((r) => `<li>${esc(r.name)} asks for ${esc(r.seat ?? "a seat")} `
       + `<button type="button" class="btn" data-host="approve" data-request="${esc(r.request)}">approve</button> `
@@ -41,6 +54,8 @@ export function makePanel(root, { table, invite, hostToken, bots }) {
       if (!name) { $("#join-name").focus(); return; }
       const msg = { t: "join", name };
       if (invite) msg.invite = invite;
+      // the chosen buy-in, where the table offers a range (the card room checks it)
+      if (!$("#join-buyin-row").hidden && $("#join-buyin").value) msg.buy_in = Number($("#join-buyin").value);
       conn?.send(msg);
     }
     if (ev.target.id === "chat-form") {
@@ -84,6 +99,7 @@ export function makePanel(root, { table, invite, hostToken, bots }) {
         if ($("#status").textContent.startsWith("Your seat request")) status("");
       }
       showJoin();
+      buyIn(f.table?.buy_in);
       if (w.you?.host) $("#hostbox").innerHTML = hostHtml(f);
       const chats = (f.log ?? []).filter((x) => x.kind === "chat");
       const mySeat = f.view?.seat ?? w.you?.seat ?? null;

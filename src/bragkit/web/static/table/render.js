@@ -73,7 +73,7 @@ export function seatsHtml(st) {
     const pos = (i - you + n) % n; // you at the bottom, the others clockwise
     const turn = i === st.to_act;
     const cls = ["seat", `pos-${n}-${pos}`, turn ? "to-act" : "", i === st.you ? "you" : "",
-      s.status === "folded" || s.status === "out" ? "gone" : ""].filter(Boolean).join(" ");
+      ["folded", "out", "empty"].includes(s.status) ? "gone" : ""].filter(Boolean).join(" ");
     const timer = turn && st.timer ? `<div class="timer${st.timer.ms <= 5000 ? " low" : ""}" role="timer" aria-label="time left">`
       + `<div class="bar" style="width:${Math.max(0, Math.min(100, 100 * st.timer.ms / (st.timer.total_ms || 1)))}%"></div>`
       + `<span class="secs">${Math.ceil(st.timer.ms / 1000)} s${st.timer.bank_ms ? ` + bank ${Math.ceil(st.timer.bank_ms / 1000)} s` : ""}</span></div>` : "";
@@ -97,6 +97,10 @@ export function potHtml(st) {
   for (const [i, n] of (st.pools ?? []).entries()) out += `<div class="pool">pool ${i + 1}: <b>${esc(n)}</b></div>`;
   if (st.stake && st.see_game && !st.over) out += `<div class="stake">stake ${esc(st.stake)} open, ${esc(Math.ceil(st.stake / 2))} blind</div>`;
   if (st.carried) out += `<div class="carried">carried from the last deal: <b>${esc(st.carried)}</b></div>`;
+  if (st.play_on) {
+    const done = st.play_on === 1 ? "the one deal asked for is played" : `the ${esc(st.play_on)} deals asked for are played`;
+    out += `<div class="carried play-on">${done}, but this pot is still to be won: the table plays on until somebody wins it</div>`;
+  }
   for (const f of st.frozen ?? []) {
     out += `<div class="frozen">frozen pot <b>${esc(f.amount)}</b>${f.by ? ` covered by ${esc(f.by)}` : ""}</div>`;
   }
@@ -134,6 +138,11 @@ export function ownHtml(st) {
 
 export function actionsHtml(st, keys, amounts) {
   if (st.you == null) return "";
+  if (st.waiting_seats) {
+    return '<p class="wait">Waiting for players: the first deal starts once every seat is taken'
+      + " (and approved by the host).</p>";
+  }
+  if (st.table_end) return `<p class="wait">The table has ended: no more deals.</p>`;
   if (st.over) return `<p class="wait">Deal over.${st.next_in ? ` Next deal in ${esc(st.next_in)} s.` : ""}</p>`;
   if (!st.actions.length) {
     const who = st.to_act != null ? st.seats[st.to_act]?.name : null;
@@ -183,7 +192,20 @@ function lastDealHtml(st) {
     + (stacks.length ? `<p class="after">Stacks after deal ${esc(st.last.deal)}: ${esc(stacks.join(", "))}</p>` : "");
 }
 
+function endHtml(st) {
+  const e = st.table_end;
+  if (!e) return "";
+  const why = e.reason ? `: ${e.reason}` : "";
+  return `<h2>The table ${e.closed ? "was closed" : "is finished"}</h2>`
+    + `<p class="table-end">${esc((e.closed ? "Closed" : "Finished") + why)}.</p>`
+    + `<p class="after">Final stacks: ${esc(st.seats.map((x, i) => `${i === st.you ? "you" : x.name} ${x.stack}`).join(", "))}</p>`;
+}
+
 export function resultHtml(st) {
+  return endHtml(st) + dealResultHtml(st);
+}
+
+function dealResultHtml(st) {
   const lines = st.result ?? [];
   if (!lines.length && !st.casino) return lastDealHtml(st);
   let out = `<h2>${st.over ? "Result" : `Deal ${esc(st.hand_no ?? "")} so far`}</h2><ul>${lines.map((l) => `<li>${esc(l)}</li>`).join("")}</ul>`;
