@@ -10,13 +10,14 @@ lines follow the protocol where the table holds them.)
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Protocol
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, Generic, Protocol, Self, TypeVar
 
 if TYPE_CHECKING:
     from bragkit.engine.actions import Action, LegalAction
 
-__all__ = ["Line", "LineWork"]
+__all__ = ["Line", "LineWork", "MachineLine", "Snapshot"]
 
 
 class LineWork(Protocol):
@@ -73,3 +74,92 @@ class Line(Protocol):
         """The immutable state of the line now (built on the first read, then kept; typed as
         the table's ``state``, each engine's own state class)."""
         ...
+
+
+class Snapshot(Protocol):
+    """An immutable deal state a line hands out (it re-applies actions to the newest one)."""
+
+    def apply_move(self, seat: int, action: Action) -> Self:
+        """The state after ``seat`` takes ``action``."""
+        ...
+
+
+S = TypeVar("S", bound=Snapshot)
+
+
+class MachineLine(ABC, Generic[S]):
+    """What every line shares: the log of the actions played and the immutable states built
+    when read (:meth:`state`), from the machine when one action is missing (one freeze),
+    else by re-applying the missing actions to the newest state built, so that every state
+    of the chain exists.  An engine's line adds its machine, its legal actions and its step,
+    and says how its machine freezes (the abstract methods)."""
+
+    __slots__ = ("_acts", "_done", "_legal", "_seats", "_snap", "_start")
+
+    def __init__(self, start: Callable[[], S]) -> None:
+        """``start`` builds the deal's first state (when a state is first read)."""
+        self._start = start
+        self._snap: S | None = None
+        self._done = 0
+        self._seats: list[int] = []
+        self._acts: list[Action] = []
+        self._legal: tuple[LegalAction, ...] | None = None
+
+    @property
+    def seats(self) -> tuple[int, ...]:
+        """The seat of each action played, in order."""
+        return tuple(self._seats)
+
+    @property
+    def acts(self) -> tuple[Action, ...]:
+        """The actions played, in order."""
+        return tuple(self._acts)
+
+    def _played(self, seat: int, action: Action) -> None:
+        """Log a step the machine has taken (the legal actions change with it)."""
+        self._seats.append(seat)
+        self._acts.append(action)
+        self._legal = None
+
+    def _step_counts(self) -> bool:
+        """Whether the step about to be taken will be frozen by the next read (so its events
+        are needed): the newest state built is the machine's base, no action behind."""
+        snap = self._snap
+        return snap is not None and self._done == len(self._acts) and self._based_on(snap)
+
+    def state(self) -> S:
+        """The immutable state of the line now (built on the first read, then kept)."""
+        done, k = self._done, len(self._acts)
+        snap = self._snap
+        if snap is None:
+            snap = self._snap = self._first_state(k)
+            if k == 0:  # the machine now continues from this state
+                self._rebase(snap)
+        if done == k:
+            return snap
+        if done == k - 1 and self._based_on(snap):
+            snap = self._freeze(self._seats[-1], self._acts[-1])
+        else:
+            seats, acts = self._seats, self._acts
+            for i in range(done, k):
+                snap = snap.apply_move(seats[i], acts[i])
+        self._rebase(snap)
+        self._snap = snap
+        self._done = k
+        return snap
+
+    def _first_state(self, played: int) -> S:
+        """The deal's first state, ``played`` actions into the deal (dealt again)."""
+        return self._start()
+
+    @abstractmethod
+    def _based_on(self, snap: S) -> bool:
+        """Whether the machine's last freeze (its base) is ``snap``."""
+
+    @abstractmethod
+    def _freeze(self, seat: int, action: Action) -> S:
+        """The state after the machine's one step since its base (``action`` by ``seat``)."""
+
+    @abstractmethod
+    def _rebase(self, snap: S) -> None:
+        """The machine continues from ``snap``: its base, no events of its own."""

@@ -33,6 +33,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from bragkit.engine.actions import Action, LegalAction
+from bragkit.engine.lines import MachineLine
 from bragkit.engine.poker.core import PokerWork, legal_now
 from bragkit.engine.poker.diagnose import diagnose
 from bragkit.engine.poker.state import PokerState, play
@@ -41,23 +42,18 @@ from bragkit.errors import IllegalActionError
 __all__ = ["PokerLine"]
 
 
-class PokerLine:
+class PokerLine(MachineLine[PokerState]):
     """A poker-style deal played forward on a mutable machine (see the module)."""
 
-    __slots__ = ("_acts", "_done", "_legal", "_seats", "_snap", "_start", "work")
+    __slots__ = ("work",)
 
     def __init__(self, start: Callable[[], PokerState], work: PokerWork) -> None:
         """A line from the machine ``work`` fresh from the deal
         (:func:`~bragkit.engine.poker.state.start_work`) and ``start``, which builds the
         deal's first state when a state is first read."""
+        super().__init__(start)
         self.work = work
         """The machine: the deal as it stands now (read it, never change it)."""
-        self._start = start
-        self._snap: PokerState | None = None
-        self._done = 0
-        self._seats: list[int] = []
-        self._acts: list[Action] = []
-        self._legal: tuple[LegalAction, ...] | None = None
 
     @property
     def to_act(self) -> int:
@@ -68,16 +64,6 @@ class PokerLine:
     def is_over(self) -> bool:
         """Whether the deal has ended."""
         return self.work.phase == "over"
-
-    @property
-    def seats(self) -> tuple[int, ...]:
-        """The seat of each action played, in order."""
-        return tuple(self._seats)
-
-    @property
-    def acts(self) -> tuple[Action, ...]:
-        """The actions played, in order."""
-        return tuple(self._acts)
 
     def legal_actions(self) -> tuple[LegalAction, ...]:
         """What the seat to act may do now (computed once per situation)."""
@@ -96,34 +82,18 @@ class PokerLine:
             raise IllegalActionError(diagnose(self.state(), action))
         w = self.work
         p = w.to_act
-        # the events count only if the next read freezes the machine (one step after the
-        # newest state built); otherwise a read re-applies the actions to that state
-        w.quiet = not (self._done == len(self._acts) and w.base is self._snap)
+        # the events count only if the next read freezes the machine; otherwise a read
+        # re-applies the actions to the newest state
+        w.quiet = not self._step_counts()
         play(w, p, action)
-        self._seats.append(p)
-        self._acts.append(action)
-        self._legal = None
+        self._played(p, action)
 
-    def state(self) -> PokerState:
-        """The immutable state of the line now (built on the first read, then kept)."""
-        done, k = self._done, len(self._acts)
-        snap = self._snap
-        w = self.work
-        if snap is None:
-            snap = self._snap = self._start()
-            if k == 0:  # the machine now continues from this state
-                w.base = snap
-                w.new_events.clear()
-        if done == k:
-            return snap
-        if done == k - 1 and w.base is snap:
-            snap = w.freeze(PokerState, self._seats[-1], self._acts[-1])
-        else:
-            seats, acts = self._seats, self._acts
-            for i in range(done, k):
-                snap = snap.apply_move(seats[i], acts[i])
-        w.base = snap
-        w.new_events.clear()
-        self._snap = snap
-        self._done = k
-        return snap
+    def _based_on(self, snap: PokerState) -> bool:
+        return self.work.base is snap
+
+    def _freeze(self, seat: int, action: Action) -> PokerState:
+        return self.work.freeze(PokerState, seat, action)
+
+    def _rebase(self, snap: PokerState) -> None:
+        self.work.base = snap
+        self.work.new_events.clear()

@@ -31,6 +31,7 @@ from typing import Final
 
 from bragkit.engine.actions import Action, LegalAction
 from bragkit.engine.kinds import Phase
+from bragkit.engine.lines import MachineLine
 from bragkit.errors import IllegalActionError
 from bragkit.games.commerce.core import Draft
 from bragkit.games.commerce.diagnose import canonical, diagnose
@@ -41,23 +42,18 @@ __all__ = ["CommerceLine"]
 P_OVER: Final = Phase.OVER
 
 
-class CommerceLine:
+class CommerceLine(MachineLine[CommerceState]):
     """A Commerce deal played forward on a mutable machine (see the module)."""
 
-    __slots__ = ("_acts", "_done", "_legal", "_seats", "_snap", "_start", "work")
+    __slots__ = ("work",)
 
     def __init__(self, start: Callable[[], CommerceState], work: Draft) -> None:
         """A line from the machine ``work`` fresh from the deal
         (:func:`~bragkit.games.commerce.state.start_draft`) and ``start``, which builds the
         deal's first state when a state is first read."""
+        super().__init__(start)
         self.work = work
         """The machine: the deal as it stands now (read it, never change it)."""
-        self._start = start
-        self._snap: CommerceState | None = None
-        self._done = 0
-        self._seats: list[int] = []
-        self._acts: list[Action] = []
-        self._legal: tuple[LegalAction, ...] | None = None
 
     @property
     def to_act(self) -> int:
@@ -68,16 +64,6 @@ class CommerceLine:
     def is_over(self) -> bool:
         """Whether the deal has ended."""
         return self.work.phase is P_OVER
-
-    @property
-    def seats(self) -> tuple[int, ...]:
-        """The seat of each action played, in order."""
-        return tuple(self._seats)
-
-    @property
-    def acts(self) -> tuple[Action, ...]:
-        """The actions played, in order."""
-        return tuple(self._acts)
 
     def legal_actions(self) -> tuple[LegalAction, ...]:
         """What the seat to act may do now (computed once per situation)."""
@@ -99,38 +85,25 @@ class CommerceLine:
                 raise IllegalActionError(diagnose(st, action))
         w = self.work
         p = w.to_act
-        # the events count only if the next read freezes the machine (one step after the
-        # newest state built); otherwise a read re-applies the actions to that state
-        snap = self._snap
-        w.quiet = snap is None or not (self._done == len(self._acts) and w.base is snap)
+        # the events count only if the next read freezes the machine; otherwise a read
+        # re-applies the actions to the newest state
+        w.quiet = not self._step_counts()
         w.game.act(w, p, action)
-        self._seats.append(p)
-        self._acts.append(action)
-        self._legal = None
+        self._played(p, action)
 
-    def state(self) -> CommerceState:
-        """The immutable state of the line now (built on the first read, then kept)."""
-        done, k = self._done, len(self._acts)
-        snap = self._snap
+    def _first_state(self, played: int) -> CommerceState:
+        """No action yet: the machine is the first state (frozen), else it is dealt again."""
         w = self.work
-        if snap is None:
-            # no action yet: the machine is the first state (freeze it), else deal it again
-            first = k == 0 and w.base is None
-            snap = w.freeze(CommerceState, -1, None) if first else self._start()
-            self._snap = snap
-            if k == 0:  # the machine now continues from this state
-                w.base = snap
-                w.new_events.clear()
-        if done == k:
-            return snap
-        if done == k - 1 and w.base is snap:
-            snap = w.freeze(CommerceState, self._seats[-1], self._acts[-1])
-        else:
-            seats, acts = self._seats, self._acts
-            for i in range(done, k):
-                snap = snap.apply_move(seats[i], acts[i])
-        w.base = snap
-        w.new_events.clear()
-        self._snap = snap
-        self._done = k
-        return snap
+        if played == 0 and w.base is None:
+            return w.freeze(CommerceState, -1, None)
+        return self._start()
+
+    def _based_on(self, snap: CommerceState) -> bool:
+        return self.work.base is snap
+
+    def _freeze(self, seat: int, action: Action) -> CommerceState:
+        return self.work.freeze(CommerceState, seat, action)
+
+    def _rebase(self, snap: CommerceState) -> None:
+        self.work.base = snap
+        self.work.new_events.clear()
