@@ -168,3 +168,19 @@ def test_shipped_strategy_brackets_the_pinned_value() -> None:
     assert isinstance(br, list) and isinstance(value, float)
     assert -br[1] <= HU_BRAG_S12_VALUE <= br[0]
     assert abs(value - HU_BRAG_S12_VALUE) <= float(str(meta["exploitability"]))
+
+
+def test_solve_algorithm_names_are_the_solvers(tmp_path: Path) -> None:
+    from bragkit.cli.solve_cmd import ALGORITHM_NAMES
+    from bragkit.solve import ALGORITHMS
+
+    assert ALGORITHM_NAMES == ALGORITHMS
+    code, text, _ = run("--stack", "4", "--iterations", "40", "--algorithm", "pcfr+", "--json",
+                        "--out", str(tmp_path / "p.npz"))
+    assert code == 0
+    data = json.loads(text)
+    assert data["algorithm"] == "pcfr+" and data["exploitability"] < 0.02
+    _, meta = load_strategy(tmp_path / "p.npz")
+    assert meta["algorithm"] == "pcfr+"
+    code, _, err = run("--algorithm", "cfr++")
+    assert code == 2 and "cfr++" in err
