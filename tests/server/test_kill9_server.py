@@ -218,15 +218,15 @@ def test_kill9_server_loses_nothing(server: Server) -> None:
         assert sum(facts["stacks"]) + facts["pot"] == 4 * STACK
         server.post(f"/api/tables/{table}/close", {}, token=host)
         closed = server.get(f"/api/tables/{table}")
-        assert sum(closed["stacks"]) + closed["pot"] == 4 * STACK
+        # closing splits a carried pot among the seats (docs/server.md): no chip stays out
+        assert sum(closed["stacks"]) == 4 * STACK and closed["pot"] == 0
         finals[table] = (closed["stacks"], closed["pot"])
         text = httpx.get(f"{server.base}/api/tables/{table}/history", params={"token": host},
                          timeout=30).text
         history = loads(text)
-        if history.deals and closed["pot"] == 0:
-            assert replay(history).summary()["stacks"] == closed["stacks"]
-        elif history.deals:   # a pot carried to the next deal stays on the table
-            assert sum(replay(history).summary()["stacks"]) + closed["pot"] == 4 * STACK
+        if history.deals:   # the replay ends where the table did, but for a carried pot
+            replayed = replay(history).summary()["stacks"]
+            assert all(a >= b for a, b in zip(closed["stacks"], replayed, strict=True))
     server.kill()
 
     store = open_store(server.url)

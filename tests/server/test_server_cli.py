@@ -54,12 +54,13 @@ def _table(base: str, **options: object) -> dict[str, object]:
 
 
 def test_connect_with_a_bot_and_by_typing(server: str) -> None:
-    made = _table(server)
+    made = _table(server, buy_in_max=60)
     seats = made["seats"]
     assert isinstance(seats, dict)
-    done = brag("connect", seats["p1"], "--bot", "heuristic", "--deals", "3", "--name", "Robo")
+    done = brag("connect", seats["p1"], "--bot", "heuristic", "--deals", "3", "--name", "Robo",
+                "--buy-in", "55")
     assert done.returncode == 0, done.stderr
-    assert "joined as p1" in done.stdout and "left the table after" in done.stdout
+    assert "joined as p1 with 55 chips" in done.stdout and "left the table after" in done.stdout
     assert any(line.startswith("p1 ") for line in done.stdout.splitlines())
     typed = _table(server)
     seats = typed["seats"]

@@ -1,5 +1,6 @@
 """The table runtime without a network: a store that refuses a batch leaves the table as
-the log says (the action is not taken, and a resend works); the timer's default action."""
+the log says (the action or the seat is not taken, and a resend works); the timer's default
+action."""
 
 from __future__ import annotations
 
@@ -46,6 +47,15 @@ def test_a_refused_commit_takes_nothing_and_a_resend_works(tmp_path: Path) -> No
         made = await room.create({"preset": "modern", "seats": 2, "stack": 30,
                                   "options": {"approval": False, "timer": 600}})
         rt = room.tables[made["table"]]
+        assert rt.engine is None and rt.to_act() == -1  # it waits for its two seats
+        await rt.request_seat(None, 0, "Ann", "token-ann")
+        store.fail = 1  # the sit that deals the first deal is refused: nothing is dealt
+        with pytest.raises(ServerError) as refused:
+            await rt.request_seat(None, 1, "Bob", "token-bob")
+        assert refused.value.code == "storage"
+        assert rt.engine is None and rt.seats[1].kind == "empty" and not rt.packs
+        await rt.request_seat(None, 1, "Bob", "token-bob")
+        assert rt.engine is not None and len(rt.packs) == 1
         seat = rt.to_act()
         before = (rt.seq, list(rt.table.current_actions()), rt.stacks())
         store.fail = 1

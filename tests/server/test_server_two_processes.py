@@ -44,9 +44,9 @@ def serve(db: str) -> Iterator[tuple[str, subprocess.Popen[str]]]:
                 proc.wait(5)
 
 
-def _bots(base: str, hands: int) -> dict[str, Any]:
+def _bots(base: str, hands: int, stack: int = 40) -> dict[str, Any]:
     r = httpx.post(f"{base}/api/tables", json={
-        "preset": "modern", "seats": 3, "stack": 40, "hands": hands,
+        "preset": "modern", "seats": 3, "stack": stack, "hands": hands,
         "bots": {"p1": "random", "p2": "random", "p3": "heuristic"},
         "options": {"bot_delay": 0.02}}, timeout=10)
     assert r.status_code == 201, r.text
@@ -68,13 +68,16 @@ def test_two_servers_share_one_postgresql(pg_url: str) -> None:
     with serve(pg_url) as (a, proc_a), serve(pg_url) as (b, _):
         on_a = [_bots(a, 4) for _ in range(2)]
         on_b = [_bots(b, 4) for _ in range(2)]
-        long_a = _bots(a, 10_000)  # still playing when its owner dies
+        # still playing when its owner dies (40-chip random bots can bust in 20 deals)
+        long_a = _bots(a, 10_000, stack=10_000)
         for made in on_a:
             done = _wait(a, made["table"], lambda d: d["finished"])
-            assert done["hands_played"] == 4 and sum(done["stacks"]) + done["pot"] == 120
+            # a pot carried at the fourth deal is played on for (docs/server.md)
+            assert 4 <= done["hands_played"] <= 14
+            assert sum(done["stacks"]) == 120 and done["pot"] == 0
         for made in on_b:
             done = _wait(b, made["table"], lambda d: d["finished"])
-            assert done["hands_played"] == 4
+            assert 4 <= done["hands_played"] <= 14 and done["pot"] == 0
         refused = httpx.get(f"{b}/api/tables/{long_a['table']}", timeout=10)
         assert refused.status_code == 409 and "another server" in refused.json()["error"]
         played = _wait(a, long_a["table"], lambda d: d["hands_played"] >= 2)
@@ -90,7 +93,7 @@ def test_two_servers_share_one_postgresql(pg_url: str) -> None:
         later = _wait(b, long_a["table"],
                       lambda d: d["hands_played"] > played["hands_played"] + 2,
                       timeout=180)  # a loaded CI machine; resuming replays the log first
-        assert sum(later["stacks"]) + later["pot"] == 120
+        assert sum(later["stacks"]) + later["pot"] == 30_000
         ledger = httpx.get(f"{b}/api/tables/{long_a['table']}/ledger",
                            params={"token": long_a["host_token"]}, timeout=10).json()
         assert ledger["zero_sum"]

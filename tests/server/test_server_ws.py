@@ -215,16 +215,15 @@ def test_leave_cashes_out_and_settle_up_balances(tmp_path: Path) -> None:
         assert not any(s["connected"] for s in a.table["seats"])
         ledger = room.get(f"/api/tables/{tid}/ledger", token=made["host_token"]).json()
         people = {p["name"]: p for p in ledger["people"]}
-        # each bought the seat's stack as it was (the first deal's ante already paid)
-        assert people["Ann"]["bought_in"] == people["Bob"]["bought_in"] == 29
+        # each bought in with the table's stack: nothing was dealt before both sat
+        assert people["Ann"]["bought_in"] == people["Bob"]["bought_in"] == 30
         assert people["Ann"]["holding"] == people["Bob"]["holding"] == 0
+        # deal 1: a fold gives the other the two antes (29, 31); both leave during deal 2,
+        # its antes in the pot (28, 30): the bank holds the seats and those two antes
         nets = sorted(p["net"] for p in people.values())
-        assert nets[0] < 0 < nets[1] and sum(nets) + ledger["bank"] == 0
+        assert nets == [-2, 0] and ledger["bank"] == 2
         loser = min(people, key=lambda n: people[n]["net"])
-        winner = max(people, key=lambda n: people[n]["net"])
-        # the antes of the deal dealt after the fold stay in the pot: the bank holds them
-        assert {"from": loser, "to": winner, "chips": min(-nets[0], nets[1])} in \
-            ledger["settle_up"]
+        assert ledger["settle_up"] == [{"from": loser, "to": "bank", "chips": 2}]
         for c in (a, b):
             await c.close()
 

@@ -59,7 +59,7 @@ def _prompt(view: dict[str, Any]) -> str:
 
 
 async def _play(link: str, name: str, bot_kind: str | None, deals: int | None,
-                seed: int | None) -> dict[str, Any]:
+                seed: int | None, buy_in: int | None = None) -> dict[str, Any]:
     from bragkit.bots import get_bot
     from bragkit.rules import resolve
     from bragkit.server.client import ClientError, RoomClient, ws_url
@@ -72,12 +72,17 @@ async def _play(link: str, name: str, bot_kind: str | None, deals: int | None,
     you = welcome.get("you") or {}
     seat = you.get("seat")
     if seat is None and not you.get("host"):
-        reply = await client.call({"t": "join", "name": name, "invite": query.get("invite")}
-                                  if query.get("invite") else {"t": "join", "name": name})
+        join: dict[str, Any] = {"t": "join", "name": name}
+        if query.get("invite"):
+            join["invite"] = query["invite"]
+        if buy_in is not None:
+            join["buy_in"] = buy_in
+        reply = await client.call(join)
         if reply.get("t") == "error":
             raise ClientError(f"cannot join: {reply.get('error')}")
         seat = reply.get("seat")
-        _say(f"joined as {seat} (keep this token to come back: {reply.get('token')})")
+        _say(f"joined as {seat} with {reply.get('buy_in')} chips (keep this token to come "
+             f"back: {reply.get('token')})")
         if reply.get("status") == "pending":
             _say("waiting for the host to approve your seat ...")
         await client.wait_for(lambda f: (f.get("view") or {}).get("seat") == seat,
@@ -135,8 +140,10 @@ async def _play(link: str, name: str, bot_kind: str | None, deals: int | None,
 @click.option("--deals", type=click.IntRange(min=1), default=None,
               help="Leave after this many deals.")
 @click.option("--seed", type=int, default=None, help="Seed the bot's choices.")
+@click.option("--buy-in", "buy_in", type=click.IntRange(min=1), default=None,
+              help="Chips to buy in with (within the table's bounds; default its stack).")
 def connect_command(link: str, name: str, bot: str | None, deals: int | None,
-                    seed: int | None) -> None:
+                    seed: int | None, buy_in: int | None) -> None:
     """Play at the card-room table of URL (an invite or a seat's link) from the terminal."""
     try:
         from websockets.exceptions import WebSocketException
@@ -144,7 +151,7 @@ def connect_command(link: str, name: str, bot: str | None, deals: int | None,
         raise BragError("brag connect needs the server extra: pip install "
                         "'bragkit[server]'") from None
     try:
-        result = asyncio.run(_play(link, name, bot, deals, seed))
+        result = asyncio.run(_play(link, name, bot, deals, seed, buy_in))
     except (OSError, WebSocketException) as error:
         raise BragError(f"cannot connect to {link}: {error}") from None
     except TimeoutError:

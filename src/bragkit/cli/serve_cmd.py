@@ -4,12 +4,16 @@ The server (:mod:`bragkit.server`) needs the ``server`` extra (``pip install
 'bragkit[server]'``); this module imports it only when the command runs.  The first line
 printed is ``brag serve: http://HOST:PORT (database ...)``, once the server answers; with
 ``--open`` a table is created (you in p1, bots in the other seats) and its link printed and
-opened in the browser.
+opened in the browser.  With ``BRAGKIT_SERVE_PROFILE=FILE`` in the environment the event
+loop's thread runs under cProfile and its statistics are written to FILE at exit
+(``python -m pstats FILE``; docs/server.md, "Performance").
 """
 
 from __future__ import annotations
 
+import cProfile
 import json
+import os
 import socket
 import sys
 import threading
@@ -129,9 +133,16 @@ def serve_command(db: str | None, host: str, port: int, open_table: bool, preset
     announcer = threading.Thread(target=_announce, args=(base, shown_db, table, ready, stop),
                                  daemon=True)
     announcer.start()
+    profile_to = os.environ.get("BRAGKIT_SERVE_PROFILE")
+    profiler = cProfile.Profile() if profile_to else None
     try:
-        server.run(sockets=[sock])
+        if profiler is not None:  # the event loop's thread, for benchmarks/bench_server.py
+            profiler.runcall(server.run, sockets=[sock])
+        else:
+            server.run(sockets=[sock])
     finally:
         stop.set()
         sock.close()
         store.close()
+        if profiler is not None and profile_to:
+            profiler.dump_stats(profile_to)

@@ -119,10 +119,11 @@ def create_app(store: Store, *, base_url: str = "http://127.0.0.1:8000",
             name = gateway.clean_name(body.get("name"))
             invite = body.get("invite")
             seat = gateway.seat_arg(body.get("seat"))
-            got, rid = await rt.request_seat(invite if isinstance(invite, str) else None,
-                                             seat, name, token)
+            buy_in = gateway.chips_arg(body.get("buy_in"), "buy_in")
+            got, rid, chips = await rt.request_seat(
+                invite if isinstance(invite, str) else None, seat, name, token, buy_in)
             reply = JSONResponse({"token": token, "seat": f"p{got + 1}", "request": rid,
-                                  "status": "pending" if rid else "seated"},
+                                  "status": "pending" if rid else "seated", "buy_in": chips},
                                  status_code=202 if rid else 200)
             reply.set_cookie(COOKIE, token, httponly=True, samesite="lax",
                              max_age=30 * 86400)

@@ -18,6 +18,7 @@ from typing import Any
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from bragkit.errors import BragError, excerpt
+from bragkit.limits import MAX_CHIPS
 from bragkit.server.ratelimit import TokenBucket
 from bragkit.server.room import PROTOCOL, Room, Watcher
 from bragkit.server.runtime import ServerError, TableRuntime
@@ -88,6 +89,23 @@ class Gateway:
                 0 < len(value) <= 4:
             return int(value[1:]) - 1
         raise BragError(f'a seat is written "p1", "p2", ..., not {excerpt(value)}')
+
+    @staticmethod
+    def chips_arg(value: object, key: str) -> int | None:
+        """A number of chips named in a request (a whole number > 0), or None.
+
+        >>> Gateway.chips_arg(40, "buy_in"), Gateway.chips_arg(None, "buy_in")
+        (40, None)
+        >>> Gateway.chips_arg(0.5, "amount")
+        Traceback (most recent call last):
+        ...
+        bragkit.errors.BragError: "amount" must be a whole number of chips > 0, not 0.5
+        """
+        if value is None:
+            return None
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 < value <= MAX_CHIPS:
+            raise BragError(f'"{key}" must be a whole number of chips > 0, not {excerpt(value)}')
+        return value
 
     def origin_ok(self, origin: str | None) -> bool:
         """A browser's ``Origin`` must be the room's own (or configured); clients that send
@@ -293,8 +311,9 @@ class Gateway:
             muted: list[JSON] = list(sorted(w.muted))
             return {"muted": muted}
         if kind == "join":
-            self._only(msg, "name", "invite", "seat")
+            self._only(msg, "name", "invite", "seat", "buy_in")
             name = self.clean_name(msg.get("name"))
+            buy_in = self.chips_arg(msg.get("buy_in"), "buy_in")
             invite = msg.get("invite")
             if invite is not None and not isinstance(invite, str):
                 raise BragError("invite must be text")
@@ -305,11 +324,11 @@ class Gateway:
                 rt.pending_of_token(w.token) is None else new_token()
             w.token = token
             w.name = name
-            got, rid = await rt.request_seat(invite, seat, name, token)
+            got, rid, chips = await rt.request_seat(invite, seat, name, token, buy_in)
             self.rebind(rt, w)
             self.room.broadcast(rt)
             return {"token": token, "seat": seat_label(got), "request": rid,
-                    "status": "pending" if rid else "seated"}
+                    "status": "pending" if rid else "seated", "buy_in": chips}
         if kind == "leave":
             self._only(msg)
             if w.seat is None:
@@ -317,6 +336,17 @@ class Gateway:
             await rt.leave(w.seat)
             self.rebind(rt, w)
             self.room.broadcast(rt)
+            return None
+        if kind == "top_up" and not w.host:
+            self._only(msg, "seat", "amount")
+            if w.seat is None:
+                raise ServerError("no_seat", "you sit at no seat")
+            if msg.get("seat") is not None and self.seat_arg(msg.get("seat")) != w.seat:
+                raise ServerError("forbidden", "a player tops up his own seat only")
+            amount = self.chips_arg(msg.get("amount"), "amount")
+            if amount is None:
+                raise ServerError("malformed", '"amount" must be a whole number of chips > 0')
+            await rt.top_up(w.seat, amount)
             return None
         if kind in ("sit_out", "sit_in"):
             self._only(msg)
@@ -359,7 +389,8 @@ class Gateway:
             amount = msg.get("amount")
             if isinstance(amount, bool) or not isinstance(amount, int) or amount <= 0:
                 raise ServerError("malformed", '"amount" must be a whole number of chips > 0')
-            await rt.host_op("top_up", self.seat_arg(msg.get("seat")), amount=amount)
+            target = self.seat_arg(msg.get("seat")) if msg.get("seat") is not None else w.seat
+            await rt.host_op("top_up", target, amount=amount)
             return None
         raise ServerError("unknown_type", f"unknown message type {excerpt(kind)}")
 

@@ -13,7 +13,9 @@ from typing import Any, Protocol
 
 from bragkit.errors import BragError, RulesError, excerpt
 from bragkit.games import specs
+from bragkit.limits import MAX_CHIPS
 from bragkit.rules import Rules, resolve
+from bragkit.server.carried import CARRIED_AT_END
 from bragkit.server.store.base import JSON, StoreError
 
 __all__ = ["MAX_CIDS", "TIMEOUT_PREFERENCE", "Listener", "Options", "Pending", "ServerError",
@@ -60,10 +62,27 @@ class Options:
     """Seconds a bot waits before acting (a table with people defaults to 0.5)."""
     sit_out_after: int = 2
     """Timers run out in a row before the seat is set to sit out."""
+    buy_in_min: int = 0
+    """The fewest chips a guest may buy in with (0: the table's ``stack``)."""
+    buy_in_max: int = 0
+    """The most chips a guest may buy in with, and the most a top-up may bring a stack to
+    (0: the table's ``stack``, or ``buy_in_min`` if that is larger)."""
+    carried_at_end: str = "play_on"
+    """A pot carried when the table ends: ``play_on`` or ``split`` (:mod:`.carried`)."""
+    play_on_deals: int = 10
+    """The most deals played past ``hands`` to win a carried pot (``play_on``)."""
 
     @classmethod
     def from_json(cls, data: object, *, humans: bool) -> Options:
-        """Options from a request's ``options`` object (unknown keys refused)."""
+        """Options from a request's ``options`` object (unknown keys refused).
+
+        >>> Options.from_json({"carried_at_end": "split"}, humans=False).carried_at_end
+        'split'
+        >>> Options.from_json({"carried_at_end": "keep"}, humans=False)
+        Traceback (most recent call last):
+        ...
+        bragkit.errors.RulesError: option carried_at_end must be one of play_on, split, not 'keep'
+        """
         base = cls(bot_delay=0.5 if humans else 0.0)
         if data is None:
             return base
@@ -75,14 +94,29 @@ class Options:
                 raise RulesError(f"unknown table option {excerpt(key)}; known: "
                                  f"{', '.join(sorted(known))}")
             want = type(getattr(base, key))
+            top = MAX_CHIPS if key.startswith("buy_in") else 86400
             if want is bool:
                 if not isinstance(value, bool):
                     raise RulesError(f"option {key} must be true or false, not {excerpt(value)}")
+            elif want is str:
+                if value not in CARRIED_AT_END:
+                    raise RulesError(f"option {key} must be one of {', '.join(CARRIED_AT_END)}, "
+                                     f"not {excerpt(value)}")
             elif isinstance(value, bool) or not isinstance(value, int | float) or \
-                    not 0 <= value <= 86400:
-                raise RulesError(f"option {key} must be a number 0..86400, not {excerpt(value)}")
+                    not 0 <= value <= top or (want is int and value != int(value)):
+                kind = "a whole number" if want is int else "a number"
+                raise RulesError(f"option {key} must be {kind} 0..{top}, not {excerpt(value)}")
             setattr(base, key, want(value))
         return base
+
+    def buy_in_bounds(self, stack: int) -> tuple[int, int]:
+        """The fewest and most chips a guest may buy in with at a table of ``stack``.
+
+        >>> Options().buy_in_bounds(100), Options(buy_in_min=50, buy_in_max=200).buy_in_bounds(100)
+        ((100, 100), (50, 200))
+        """
+        lo = self.buy_in_min or stack
+        return lo, max(self.buy_in_max or stack, lo)
 
     def to_json(self) -> dict[str, JSON]:
         """The JSON object stored in the table's first log entry."""
@@ -137,6 +171,8 @@ class Pending:
     seat: int
     name: str
     token_hash: str
+    buy_in: int | None = None
+    """The chips asked to buy in with (None: the table's stack)."""
 
 
 def timeout_action(legal: Sequence[Any]) -> str | None:

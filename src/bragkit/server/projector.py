@@ -33,7 +33,8 @@ from bragkit.explain import explain_lines, meaning, name_hand, own_cards_text, p
 from bragkit.rules import Rules
 from bragkit.server.store.base import JSON
 
-__all__ = ["current_stacks", "hand_name", "pot_of", "public_view", "seat_view"]
+__all__ = ["current_stacks", "hand_name", "no_deal", "pot_of", "public_item", "public_view",
+           "seat_view"]
 
 _WHY_KINDS = ("see", "bet")
 """Kinds whose absence from the offer is explained when the seat is to act (the engine's
@@ -158,12 +159,22 @@ def _state(table: Table, finished: bool = False) -> tuple[Any, bool]:
     return table.last_final, False
 
 
+def no_deal(seat: int | None) -> dict[str, JSON]:
+    """The view when there is no deal to show (a table waiting for its seats).
+
+    >>> no_deal(1)
+    {'deal': None, 'seat': 'p2', 'legal': [], 'live': False}
+    """
+    return {"deal": None, "seat": _seat_name(seat) if seat is not None else None, "legal": [],
+            "live": False}
+
+
 def seat_view(table: Table, seat: int, finished: bool = False) -> dict[str, JSON]:
     """What ``seat`` (0-based) may see of the deal in progress, as a JSON object
     (docs/protocol.md, "Seat view"); ``{"deal": null}`` when there is no deal to show."""
     state, live = _state(table, finished)
     if state is None:
-        return {"deal": None, "seat": _seat_name(seat), "legal": [], "live": False}
+        return no_deal(seat)
     view: SeatView = state.view(seat)
     legal = view.legal if live and view.to_act == seat else ()
     fields = view.to_dict()
@@ -269,7 +280,7 @@ def public_view(table: Table, finished: bool = False) -> dict[str, JSON]:
     the public numbers, the log with every private card removed, the hands shown to all."""
     state, live = _state(table, finished)
     if state is None:
-        return {"deal": None, "seat": None, "legal": [], "live": False}
+        return no_deal(None)
     view: SeatView = state.view(0)  # only its public numbers are read (see _common)
     out = _common(table, view.to_dict(), live)
     events = _public_events(state.events)
@@ -285,3 +296,27 @@ def public_view(table: Table, finished: bool = False) -> dict[str, JSON]:
         _choice(table, out)
     out["last_deal"] = _last_deal(table, None) if live else None
     return out
+
+
+def public_item(seq: int, kind: str, payload: dict[str, JSON]) -> dict[str, JSON] | None:
+    """The public form of a chat, seat, host or close log entry (None for what stays
+    server-side: tokens, invites, packs, buy-ins asked for).
+
+    >>> public_item(7, "seat", {"op": "sit", "seat": 1, "name": "Ann", "token": "x"})
+    {'seq': 7, 'kind': 'seat', 'op': 'sit', 'seat': 1, 'name': 'Ann'}
+    >>> public_item(8, "deal", {"pack": [1, 2]}) is None
+    True
+    """
+    if kind == "chat":
+        return {"seq": seq, "kind": "chat", "from": payload.get("from"),
+                "name": payload.get("name"), "text": payload.get("text")}
+    if kind in ("seat", "host", "close"):
+        op = payload.get("op")
+        if op == "create":
+            return None
+        item: dict[str, JSON] = {"seq": seq, "kind": kind, "op": op}
+        for key in ("seat", "name", "bot", "amount", "paused", "reason"):
+            if key in payload:
+                item[key] = payload[key]
+        return item
+    return None

@@ -238,8 +238,12 @@ class Room:
             views = {}
         if w.seat not in views:
             done = rt.finished or rt.closed
-            views[w.seat] = projector.seat_view(rt.table, w.seat, done) if w.seat is not None \
-                else projector.public_view(rt.table, done)
+            if rt.engine is None:  # waiting for its seats: no deal yet
+                views[w.seat] = projector.no_deal(w.seat)
+            elif w.seat is not None:
+                views[w.seat] = projector.seat_view(rt.engine, w.seat, done)
+            else:
+                views[w.seat] = projector.public_view(rt.engine, done)
         items: list[JSON] = [dict(i) for i in rt.recent if _seq(i) > w.last_seq
                              and not (i.get("kind") == "chat" and _muted(i, w.muted))]
         frame: dict[str, JSON] = {"t": kind, "seq": rt.seq,
@@ -263,7 +267,12 @@ class Room:
     async def _drive(self, rt: TableRuntime) -> None:
         """Bots act and timers run out, one table at a time (its lock orders everything)."""
         wake = self.wakes[rt.id]
+        me = asyncio.current_task()
         while not rt.closed:
+            if me is not None and me.cancelling():
+                # Python 3.11's wait_for can return a result and drop a cancel that came
+                # at the same instant (the wake and room.stop together): honour it here
+                raise asyncio.CancelledError
             wake.clear()
             seat = rt.to_act()
             turn = rt.turn()

@@ -10,11 +10,15 @@ store transaction and acknowledged only once committed; a restarted server rebui
 table by replaying its log (:meth:`TableRuntime.recover`): the packs in order, the actions
 in order, exactly where it was (docs/server.md, "Crash recovery").
 
+A table deals its first deal only once every seat is taken (docs/server.md, "Seats"); a
+pot carried when it ends is played on or split (:mod:`bragkit.server.carried`).
+
 Ledger accounts (each transaction sums to zero): ``seat:<table>:<n>`` holds seat n's stack,
 ``pot:<table>`` every chip on the table outside the stacks (pots, frozen and carried pots),
-``bank`` funds the seats, and ``player:<name>`` is what a person has paid in (negative)
-and taken out (positive): a person who takes a seat buys its chips from the bank, and one who
-leaves sells them back.
+``bank`` funds the bots' seats and holds the seats nobody sits at, and ``player:<name>`` is
+what a person has paid in (negative) and taken out (positive): a person buys in with chips
+of his choice before the first deal (:mod:`bragkit.server.people`), or buys an empty seat's
+stack from the bank later, and sells it back when he leaves.
 """
 
 from __future__ import annotations
@@ -31,11 +35,12 @@ from bragkit.bots import get_bot
 from bragkit.bots.base import Bot
 from bragkit.engine import open_table, parse_action
 from bragkit.engine.pack import pack_text
-from bragkit.engine.table import Table
-from bragkit.errors import BragError, IllegalActionError, excerpt
+from bragkit.engine.table import Table, check_seating
+from bragkit.errors import BragError, IllegalActionError
 from bragkit.history import HandHistory
 from bragkit.rules import Rules, to_spec
-from bragkit.server import projector
+from bragkit.server import people, projector, turns
+from bragkit.server.carried import split_carried
 from bragkit.server.options import (
     MAX_CIDS,
     TIMEOUT_PREFERENCE,
@@ -65,22 +70,30 @@ __all__ = ["TIMEOUT_PREFERENCE", "Listener", "Options", "ServerError", "TableRun
 
 @dataclass
 class TableRuntime:
-    """A live table (built by :meth:`start` or :meth:`recover`, never directly)."""
+    """A live table (built by :meth:`start` or :meth:`recover`, never directly).
+
+    Before its first deal (``engine`` None) the table waits until every seat is taken, by
+    a person or a bot: no card is dealt and no timer runs (docs/server.md, "Seats")."""
 
     record: TableRecord
     store: Store
     rules: Rules
-    table: Table
+    engine: Table | None
+    """The engine's table; None while the table waits for its seats."""
     options: Options
     seats: list[SeatInfo]
     seq: int = 0
     first_dealer: int = 0
+    start_stacks: tuple[int, ...] = ()
+    """The stacks the first deal was dealt from (the seats' buy-ins)."""
     packs: list[list[int]] = field(default_factory=list)
     pack_deal: list[int] = field(default_factory=list)
     deals: list[list[str]] = field(default_factory=list)
     paused: bool = False
     finished: bool = False
     closed: bool = False
+    shares: list[int] | None = None
+    """Each seat's share of the pot carried when the table ended (None: nothing carried)."""
     requests: dict[str, Pending] = field(default_factory=dict)
     cids: OrderedDict[str, int] = field(default_factory=OrderedDict)
     recent: list[dict[str, JSON]] = field(default_factory=list)
@@ -103,35 +116,36 @@ class TableRuntime:
     _accounts: list[str] = field(default_factory=list)
     _spec: str | dict[str, JSON] | None = None
     _packs_seen: int = 0
+    _given: list[tuple[int, ...]] = field(default_factory=list)
+    """The logged packs a recovering table deals from (empty for a live table)."""
 
     # ------------------------------------------------------------------ building
     @classmethod
     def start(cls, record: TableRecord, store: Store, options: Options,
               invites: dict[int, str]) -> tuple[TableRuntime, list[NewEntry], list[NewTxn]]:
         """A new table (nothing written yet): the runtime and the first entries and ledger
-        transaction, which the caller appends (:meth:`commit_start`)."""
+        transactions, which the caller appends.  The bank funds the bots' seats; the table
+        deals at once if every seat is a bot, else once every seat is taken."""
         rules = build_rules(record.preset, record.rules)
+        lo, hi = options.buy_in_bounds(record.stack)
         rng = secrets.SystemRandom()
-        table: Table = open_table(rules, [record.stack] * record.seats, rng=rng)
-        seats = [SeatInfo(bot=record.bots.get(seat_label(s))) for s in range(record.seats)]
+        for chips in {lo, hi, record.stack}:  # every buy-in allowed must be seatable
+            check_seating(rules, [chips] * record.seats, None, rng)
+        seats = [SeatInfo(bot=record.bots.get(seat_label(s)), bank=options.time_bank)
+                 for s in range(record.seats)]
         for s, digest in invites.items():
             seats[s].invite_hash = digest
-        for seat in seats:
-            seat.bank = options.time_bank
-        rt = cls(record, store, rules, table, options, seats, rng=rng)
-        rt.first_dealer = table.dealer
+        rt = cls(record, store, rules, None, options, seats, rng=rng)
         create = NewEntry("host", {
-            "op": "create", "options": rt.options.to_json(), "dealer": table.dealer,
+            "op": "create", "options": rt.options.to_json(),
             "invites": {seat_label(s): d for s, d in invites.items()}})
-        entries = [create, *rt._new_packs()]
-        buy_in = [("bank", -record.stack * record.seats)]
-        buy_in += [(rt.seat_account(s), record.stack) for s in range(record.seats)]
-        txns = [NewTxn(tuple(buy_in), "buy-in")] if record.stack else []
-        rt._check_finished()
-        bought = {rt.seat_account(s): record.stack for s in range(record.seats)}
-        bought[rt.pot_account] = 0
-        txns += rt._ledger(bought, "hand 1")  # the first deal's antes
-        return rt, entries, txns
+        fund = [(rt.seat_account(s), record.stack) for s, info in enumerate(seats) if info.bot]
+        for info in seats:
+            info.chips = record.stack if info.bot else 0
+        txns = [NewTxn((("bank", -record.stack * len(fund)), *fund), "the bank funds the bots")
+                ] if fund and record.stack else []
+        entries, more = rt._start_if_ready()
+        return rt, [create, *entries], txns + more
 
     @classmethod
     def recover(cls, record: TableRecord, store: Store) -> TableRuntime:
@@ -142,18 +156,16 @@ class TableRuntime:
         create = log[0].payload
         options = Options.from_json(create.get("options"), humans=False)
         rules = build_rules(record.preset, record.rules)
-        dealer = payload_int(create, "dealer")
-        packs = [entry.payload.get("pack") for entry in log if entry.kind == "deal"]
         ids: list[tuple[int, ...]] = []
-        for pack in packs:
-            if not isinstance(pack, list) or not all(isinstance(c, int) for c in pack):
+        for entry in log:
+            pack = entry.payload.get("pack") if entry.kind == "deal" else None
+            if entry.kind == "deal" and (not isinstance(pack, list) or
+                                         not all(isinstance(c, int) for c in pack)):
                 raise StoreError(f"table {record.id}: a deal entry holds no pack")
-            ids.append(tuple(c for c in pack if isinstance(c, int)))
-        rng = secrets.SystemRandom()
-        table: Table = open_table(rules, [record.stack] * record.seats, dealer,
-                                           rng=rng, pack=ids[0] if ids else None,
-                                           shuffles=ids[1:])
-        seats = [SeatInfo(bot=record.bots.get(seat_label(s)), bank=options.time_bank)
+            if isinstance(pack, list):
+                ids.append(tuple(c for c in pack if isinstance(c, int)))
+        seats = [SeatInfo(bot=record.bots.get(seat_label(s)), bank=options.time_bank,
+                          chips=record.stack if record.bots.get(seat_label(s)) else 0)
                  for s in range(record.seats)]
         invites = create.get("invites")
         if isinstance(invites, dict):
@@ -161,30 +173,65 @@ class TableRuntime:
                 s = int(label[1:]) - 1
                 if 0 <= s < len(seats) and isinstance(digest, str):
                     seats[s].invite_hash = digest
-        rt = cls(record, store, rules, table, options, seats, rng=rng)
-        rt.first_dealer = dealer
+        rt = cls(record, store, rules, None, options, seats, rng=secrets.SystemRandom())
+        rt._given = ids
         rt.packs = [list(p) for p in ids]
         rt.pack_deal = [payload_int(e.payload, "deal") for e in log if e.kind == "deal"]
+        if "dealer" in create:  # a table of an earlier version: dealt at its creation
+            rt._open(payload_int(create, "dealer"), [record.stack] * record.seats)
         for entry in log:
             rt._replay(entry)
-        rt._packs_seen = table.packs_count
+        rt._given = []
         rt._check_finished()
-        if table.packs_count != len(ids):
-            raise StoreError(f"table {record.id}: the replay used {table.packs_count} packs, "
+        count = rt.engine.packs_count if rt.engine is not None else 0
+        if count != len(ids):
+            raise StoreError(f"table {record.id}: the replay used {count} packs, "
                              f"the log holds {len(ids)}")
         return rt
+
+    def _open(self, dealer: int | None, stacks: list[int]) -> None:
+        """Open the engine's table: the first deal is dealt (from the logged packs when
+        recovering, else from ``secrets.SystemRandom``)."""
+        given = self._given
+        self.engine = open_table(self.rules, stacks, dealer, rng=self.rng,
+                                 pack=given[0] if given else None, shuffles=given[1:])
+        self.first_dealer = self.engine.dealer
+        self.start_stacks = tuple(stacks)
+        self._packs_seen = 0 if not given else self.engine.packs_count
+
+    def _start_if_ready(self) -> tuple[list[NewEntry], list[NewTxn]]:
+        """Deal the first deal if the table waits and every seat is taken: the entries
+        (``start``, the pack) and the antes' ledger transaction, to commit with the change
+        that took the last seat."""
+        if self.engine is not None or self.closed or \
+                any(info.kind == "empty" for info in self.seats):
+            return [], []
+        before = self.positions()
+        stacks = [info.chips for info in self.seats]
+        self._open(None, stacks)
+        entries = [NewEntry("host", {"op": "start", "dealer": self.first_dealer,
+                                     "stacks": list(stacks)}), *self._new_packs()]
+        txns = self._ledger(before, "hand 1")  # the first deal's antes
+        was = self.finished
+        self._check_finished()
+        if self.finished and not was:
+            entries.append(NewEntry("close", {"op": "finished", "reason": "too few stacks"
+                                              + self._split_note()}))
+            txns += self._settle_txns()
+        return entries, txns
 
     def _replay(self, entry: LogEntry) -> None:
         """Apply one stored entry to the rebuilt table."""
         self.seq = entry.seq
         payload = entry.payload
         if entry.client_action_id is not None:
-            self._remember(entry.client_action_id, entry.seq)
+            self.remember(entry.client_action_id, entry.seq)
         if entry.kind == "action":
             seat = payload_int(payload, "seat")
             text = payload_str(payload, "action")
             self._note_action(seat, text)
             self.table.apply_move(seat, parse_action(text))
+            self._packs_seen = self.table.packs_count
             used = payload.get("bank_used")
             if isinstance(used, int | float) and not isinstance(used, bool):
                 self.seats[seat].bank = max(0.0, self.seats[seat].bank - float(used))
@@ -198,6 +245,13 @@ class TableRuntime:
             self._keep_recent(entry.seq, entry.kind, payload)
 
     # ------------------------------------------------------------------ queries
+    @property
+    def table(self) -> Table:
+        """The engine's table (a table waiting for its seats has none yet)."""
+        if self.engine is None:
+            raise ServerError("waiting", "the table waits for its seats: no deal yet")
+        return self.engine
+
     @property
     def id(self) -> str:
         """The table's id."""
@@ -219,36 +273,52 @@ class TableRuntime:
         """The ledger account of a person at this table."""
         return f"player:{name}"
 
-    def stacks(self) -> list[int]:
-        """Each seat's stack now (between deals once the table is finished)."""
+    def stacks(self, settled: bool = True) -> list[int]:
+        """Each seat's stack now (between deals once the table is finished, a carried pot's
+        shares included unless ``settled`` is false; the buy-ins before the first deal)."""
+        table = self.engine
+        if table is None:
+            return [info.chips for info in self.seats]
         if self.finished:
-            return list(self.table.stacks)
-        return projector.current_stacks(self.table)
+            if settled and self.shares is not None:
+                return [a + b for a, b in zip(table.stacks, self.shares, strict=True)]
+            return list(table.stacks)
+        return projector.current_stacks(table)
 
-    def pot(self) -> int:
+    def pot(self, settled: bool = True) -> int:
         """Chips on the table in no stack (carried pots included)."""
+        table = self.engine
+        if table is None:
+            return 0
         if self.finished:
-            return self.table.carried
-        return projector.pot_of(self.table)
+            return 0 if settled and self.shares is not None else table.carried
+        return projector.pot_of(table)
 
     def hands_played(self) -> int:
         """Deals finished so far."""
-        return self.table.deal_no
+        return self.engine.deal_no if self.engine is not None else 0
 
-    def positions(self) -> dict[str, int]:
+    def positions(self, settled: bool = True) -> dict[str, int]:
         """Every chip on the table by ledger account."""
-        out = {self.seat_account(s): chips for s, chips in enumerate(self.stacks())}
-        out[self.pot_account] = self.pot()
+        out = {self.seat_account(s): chips for s, chips in enumerate(self.stacks(settled))}
+        out[self.pot_account] = self.pot(settled)
         return out
 
     def to_act(self) -> int:
-        """The seat to act, or -1 (finished, closed, paused or nobody)."""
-        if self.finished or self.closed:
+        """The seat to act, or -1 (waiting, finished, closed or nobody)."""
+        if self.finished or self.closed or self.engine is None:
             return -1
-        return self.table.to_act
+        return self.engine.to_act
+
+    def playing_on(self) -> bool:
+        """Whether the table plays past its ``hands`` to win a carried pot."""
+        limit = self.record.hands
+        return not self.finished and self.engine is not None and limit is not None and \
+            self.engine.deal_no >= limit
 
     def summary(self) -> dict[str, JSON]:
         """``GET /api/tables/{id}``: the public state of the table."""
+        lo, hi = self.options.buy_in_bounds(self.record.stack)
         return {
             "table": self.id, "preset": self.record.preset, "game": self.rules.game,
             "rules": self.rules_spec(),
@@ -257,7 +327,8 @@ class TableRuntime:
             "stacks": list(self.stacks()), "pot": self.pot(), "finished": self.finished,
             "status": self.status(), "to_act": seat_label(self.to_act())
             if self.to_act() >= 0 else None, "seq": self.seq,
-            "timer": self.timer_json(),
+            "timer": self.timer_json(), "buy_in": {"min": lo, "max": hi},
+            "playing_on": self.playing_on(),
         }
 
     def rules_spec(self) -> str | dict[str, JSON]:
@@ -272,17 +343,21 @@ class TableRuntime:
         return self._spec
 
     def status(self) -> str:
-        """``open``, ``paused``, ``finished`` or ``closed``."""
+        """``waiting``, ``open``, ``paused``, ``finished`` or ``closed``."""
         if self.closed:
             return "closed"
         if self.finished:
             return "finished"
-        return "paused" if self.paused else "open"
+        if self.paused:
+            return "paused"
+        return "waiting" if self.engine is None else "open"
 
     def turn(self) -> tuple[int, int, int]:
         """Which decision the table waits for: (deal, actions so far, seat); a chat line or
         a reconnect does not change it (timers are not reset by them)."""
-        return (self.table.deal_no, len(self.table.current_actions()), self.to_act())
+        if self.engine is None:
+            return (0, 0, -1)
+        return (self.engine.deal_no, len(self.engine.current_actions()), self.to_act())
 
     def arm_timer(self) -> None:
         """Start the action timer of the seat to act if it is a new decision of a present
@@ -314,8 +389,8 @@ class TableRuntime:
         done = self.hands_played()
         deals = tuple(tuple(d) for d in self.deals[:done])
         packs = [p for p, d in zip(self.packs, self.pack_deal, strict=True) if d < done]
-        return HandHistory(self.rules, to_spec(self.rules), (self.record.stack,) *
-                           self.record.seats, self.first_dealer, None,
+        stacks = self.start_stacks or tuple(self.stacks())
+        return HandHistory(self.rules, to_spec(self.rules), stacks, self.first_dealer, None,
                            pack_text(packs[0]) if packs else None,
                            tuple(pack_text(p) for p in packs[1:]), deals)
 
@@ -326,7 +401,8 @@ class TableRuntime:
             self.rules.pack_policy == "shuffle_every_deal"
 
     # ------------------------------------------------------------------ the log
-    def _remember(self, cid: str, seq: int) -> None:
+    def remember(self, cid: str, seq: int) -> None:
+        """Remember the seq of client action id ``cid`` (the latest :data:`MAX_CIDS`)."""
         self.cids[cid] = seq
         while len(self.cids) > MAX_CIDS:
             self.cids.popitem(last=False)
@@ -337,23 +413,8 @@ class TableRuntime:
             self.recent.append(item)
             del self.recent[:-100]
 
-    @staticmethod
-    def public_item(seq: int, kind: str, payload: dict[str, JSON]) -> dict[str, JSON] | None:
-        """The public form of a chat, seat or host entry (None for what stays server-side:
-        tokens, invites, packs)."""
-        if kind == "chat":
-            return {"seq": seq, "kind": "chat", "from": payload.get("from"),
-                    "name": payload.get("name"), "text": payload.get("text")}
-        if kind in ("seat", "host", "close"):
-            op = payload.get("op")
-            if op == "create":
-                return None
-            item: dict[str, JSON] = {"seq": seq, "kind": kind, "op": op}
-            for key in ("seat", "name", "bot", "amount", "paused", "reason"):
-                if key in payload:
-                    item[key] = payload[key]
-            return item
-        return None
+    public_item = staticmethod(projector.public_item)
+    """The public form of a chat, seat or host entry (:func:`.projector.public_item`)."""
 
     def _new_packs(self) -> list[NewEntry]:
         """``deal`` entries for the packs the table started using since the last call."""
@@ -380,18 +441,54 @@ class TableRuntime:
             self.deals.append([])
         self.deals[deal].append(f"p{seat + 1} {text}")
 
-    def _ledger(self, before: dict[str, int], memo: str) -> list[NewTxn]:
-        after = self.positions()
+    def _ledger(self, before: dict[str, int], memo: str, *, settled: bool = True,
+                payer: str = "bank") -> list[NewTxn]:
+        """The transaction moving the chips from ``before`` to now (``settled``: a carried
+        pot's shares counted); chips that came to the table (a rebuy) are paid by ``payer``."""
+        after = self.positions(settled)
         entries = [(k, after[k] - before.get(k, 0)) for k in after if after[k] != before.get(k, 0)]
         total = sum(a for _, a in entries)
         if total:
-            entries.append(("bank", -total))
+            entries.append((payer, -total))
         return [NewTxn(tuple(entries), memo)] if entries else []
 
     def _check_finished(self) -> None:
+        """Whether the table has finished: the engine's table is over, or its ``hands``
+        are played and no pot carries (``play_on``: at most ``play_on_deals`` more)."""
+        table = self.engine
+        if table is None:
+            return
         limit = self.record.hands
-        if self.table.over or (limit is not None and self.table.deal_no >= limit):
+        if table.over:
             self.finished = True
+        elif limit is not None and table.deal_no >= limit:
+            self.finished = not table.carried or self.options.carried_at_end != "play_on" \
+                or table.deal_no >= limit + self.options.play_on_deals
+        if self.finished:
+            self._settle()
+
+    def _settle(self) -> None:
+        """At the end: the shares of a carried pot (:func:`~.carried.split_carried`)."""
+        table = self.engine
+        if table is None or self.shares is not None or not table.carried:
+            return
+        self.shares = split_carried(table.stacks, table.carried, table.dealer,
+                                    max(self.rules.ante, 1))
+
+    def _split_note(self) -> str:
+        """Words for the close entry: where a carried pot went."""
+        if self.shares is None:
+            return ""
+        parts = ", ".join(f"{seat_label(s)} {n}" for s, n in enumerate(self.shares) if n)
+        return f"; the carried pot of {sum(self.shares)} chips is split: {parts}"
+
+    def _settle_txns(self) -> list[NewTxn]:
+        """The ledger transaction of a carried pot's split (the pot to the seats)."""
+        if self.shares is None:
+            return []
+        moves = [(self.seat_account(s), n) for s, n in enumerate(self.shares) if n]
+        return [NewTxn(((self.pot_account, -sum(self.shares)), *moves),
+                       "carried pot split" + self._split_note()[len("; the carried pot"):])]
 
     async def commit(self, entries: Sequence[NewEntry], txns: Sequence[NewTxn] = ()
                      ) -> list[int]:
@@ -402,14 +499,47 @@ class TableRuntime:
             self.seq = max(self.seq, seqs[-1])
         return seqs
 
+    async def change(self, entries: list[NewEntry], txns: Sequence[NewTxn] = (), *,
+                     final: bool = False) -> list[int]:
+        """A change of the seats, the host's controls or the chat (lock held): apply
+        ``entries`` to the table, deal the first deal if every seat is now taken (in the
+        same transaction), commit, then tell the room; the seqs.  A refused commit rebuilds
+        the table from its log.  ``final``: the change closes the table."""
+        for entry in entries:
+            if entry.kind == "seat":
+                self._seat_change(entry.payload)
+            elif entry.kind == "host":
+                self._host_change(entry.payload)
+        more, more_txns = self._start_if_ready()
+        entries = [*entries, *more]
+        try:
+            seqs = await self.commit(entries, [*txns, *more_txns])
+        except StoreError:
+            await asyncio.to_thread(self.broken)
+            raise ServerError("storage", "the change could not be stored, so it was not "
+                                         "made: send it again") from None
+        except BaseException:
+            await asyncio.shield(asyncio.to_thread(self.broken))
+            raise
+        for entry, seq in zip(entries, seqs, strict=True):
+            self._keep_recent(seq, entry.kind, entry.payload)
+        if final or (self.finished and not self.closed):
+            await asyncio.to_thread(self.store.set_status, self.id, "closed")
+            self.closed = True
+        self.changed()
+        return seqs
+
     # ------------------------------------------------------------------ seats
     def _seat_change(self, payload: dict[str, JSON]) -> None:
         op = payload.get("op")
         seat = payload_int(payload, "seat") if "seat" in payload else -1
+        waiting = self.engine is None
         if op == "request":
             rid = payload_str(payload, "request")
+            chips = payload.get("buy_in")
             self.requests[rid] = Pending(seat, payload_str(payload, "name"),
-                                          payload_str(payload, "token"))
+                                         payload_str(payload, "token"),
+                                         chips if isinstance(chips, int) else None)
         elif op == "deny":
             self.requests.pop(payload_str(payload, "request"), None)
         elif op == "sit":
@@ -418,6 +548,9 @@ class TableRuntime:
             info.token_hash = payload_str(payload, "token")
             info.bot = None
             info.sitting_out = False
+            if waiting:
+                chips = payload.get("buy_in")
+                info.chips = chips if isinstance(chips, int) else self.record.stack
             asked = payload.get("request")
             if isinstance(asked, str):
                 self.requests.pop(asked, None)
@@ -426,6 +559,10 @@ class TableRuntime:
             info.name = None
             info.token_hash = None
             info.sitting_out = False
+            if waiting:
+                info.chips = 0
+        elif op == "top_up" and waiting:
+            self.seats[seat].chips += payload_int(payload, "amount")
         elif op == "sit_out":
             self.seats[seat].sitting_out = bool(payload.get("out"))
         elif op == "timeout":
@@ -438,14 +575,22 @@ class TableRuntime:
         op = payload.get("op")
         if op == "pause":
             self.paused = bool(payload.get("paused"))
+        elif op == "start":  # replayed only: a live table opens in _start_if_ready
+            stacks = payload.get("stacks")
+            if not isinstance(stacks, list) or not all(isinstance(c, int) for c in stacks):
+                raise StoreError(f"table {self.id}: its start entry holds no stacks")
+            self._open(payload_int(payload, "dealer"), [c for c in stacks if isinstance(c, int)])
         elif op == "bot":
             seat = payload_int(payload, "seat")
             bot = payload.get("bot")
-            self.seats[seat].bot = bot if isinstance(bot, str) else None
+            info = self.seats[seat]
+            info.bot = bot if isinstance(bot, str) else None
             self.bots.pop(seat, None)
             if isinstance(bot, str):
-                self.seats[seat].name = None
-                self.seats[seat].token_hash = None
+                info.name = None
+                info.token_hash = None
+            if self.engine is None:
+                info.chips = self.record.stack if info.bot else 0
 
     def seat_of_token(self, token: str | None) -> int | None:
         """The seat bound to a player token, or None."""
@@ -537,11 +682,15 @@ class TableRuntime:
         entries += self._new_packs()
         was = self.finished
         self._check_finished()
+        info = self.seats[seat]
+        payer = self.player_account(info.name) if info.kind == "human" and info.name else "bank"
+        txns = self._ledger(before, f"hand {deal + 1}", settled=False, payer=payer)
         if self.finished and not was:
-            entries.append(NewEntry("close", {"op": "finished", "reason": "hands played"
-                                              if not self.table.over else "too few stacks"}))
+            reason = "too few stacks" if self.table.over else "hands played"
+            entries.append(NewEntry("close", {"op": "finished",
+                                              "reason": reason + self._split_note()}))
+            txns += self._settle_txns()
         try:
-            txns = self._ledger(before, f"hand {deal + 1}")
             seqs = await self.commit(entries, txns)
         except StoreError:
             await asyncio.to_thread(self.broken)
@@ -551,9 +700,10 @@ class TableRuntime:
             await asyncio.shield(asyncio.to_thread(self.broken))
             raise
         if cid is not None:
-            self._remember(cid, seqs[0])
+            self.remember(cid, seqs[0])
         self.seats[seat].timeouts = 0 if by == "seat" else self.seats[seat].timeouts
         if self.finished and not was:
+            self._keep_recent(seqs[-1], "close", entries[-1].payload)
             await asyncio.to_thread(self.store.set_status, self.id, "closed")
             self.closed = True
         self.changed()
@@ -571,8 +721,9 @@ class TableRuntime:
         fresh = TableRuntime.recover(self.store.table(self.id) or self.record, self.store)
         for old, new in zip(self.seats, fresh.seats, strict=True):
             new.connected = old.connected  # the connections are still there
-        for name in ("table", "seats", "seq", "packs", "pack_deal", "deals", "paused",
-                     "finished", "closed", "requests", "cids", "recent", "_packs_seen"):
+        for name in ("engine", "seats", "seq", "packs", "pack_deal", "deals", "paused",
+                     "finished", "closed", "requests", "cids", "recent", "_packs_seen",
+                     "shares", "first_dealer", "start_stacks"):
             setattr(self, name, getattr(fresh, name))
         self.bots.clear()
 
@@ -583,181 +734,51 @@ class TableRuntime:
 
     # ------------------------------------------------------------------ people
     async def request_seat(self, invite: str | None, seat: int | None, name: str,
-                           token: str) -> tuple[int, str | None]:
-        """A guest asks for a seat with an invite (or any free seat the host may give);
-        answer the seat and the request id (None: seated at once, no approval needed)."""
-        async with self.lock:
-            if self.closed or self.finished:
-                raise ServerError("finished", "the table has finished")
-            chosen = self._free_seat(invite, seat)
-            digest = token_hash(token)
-            if self.pending_of_token(token) is not None or self.seat_of_token(token) is not None:
-                raise ServerError("already", "this player already sits or waits here")
-            if not self.options.approval:
-                await self._sit(chosen, name, digest, None)
-                return chosen, None
-            rid = secrets.token_hex(6)
-            payload: dict[str, JSON] = {"op": "request", "seat": chosen, "name": name,
-                                        "token": digest, "request": rid}
-            seqs = await self.commit([NewEntry("seat", payload)])
-            self._seat_change(payload)
-            self._keep_recent(seqs[0], "seat", payload)
-            self.changed()
-            return chosen, rid
-
-    def _free_seat(self, invite: str | None, seat: int | None) -> int:
-        if invite:
-            digest = token_hash(invite)
-            for s, info in enumerate(self.seats):
-                if info.invite_hash is not None and secrets.compare_digest(info.invite_hash,
-                                                                           digest):
-                    if info.kind != "empty":
-                        raise ServerError("seat_taken", f"{seat_label(s)} is taken")
-                    return s
-            raise ServerError("bad_invite", "this invite is not valid for this table")
-        if seat is not None:
-            if not 0 <= seat < len(self.seats):
-                raise ServerError("bad_seat", f"there is no seat {seat_label(seat)}")
-            if self.seats[seat].kind != "empty":
-                raise ServerError("seat_taken", f"{seat_label(seat)} is taken")
-            return seat
-        for s, info in enumerate(self.seats):
-            if info.kind == "empty" and not any(r.seat == s for r in self.requests.values()):
-                return s
-        raise ServerError("full", "no seat is free at this table")
-
-    async def _sit(self, seat: int, name: str, digest: str, rid: str | None) -> None:
-        stack = self.stacks()[seat]
-        payload: dict[str, JSON] = {"op": "sit", "seat": seat, "name": name, "token": digest}
-        if rid is not None:
-            payload["request"] = rid
-        txns = [NewTxn(((self.player_account(name), -stack), ("bank", stack)),
-                       f"{name} buys in at {seat_label(seat)}")] if stack else []
-        seqs = await self.commit([NewEntry("seat", payload)], txns)
-        self._seat_change(payload)
-        self._keep_recent(seqs[0], "seat", payload)
-        self.changed()
+                           token: str, buy_in: int | None = None
+                           ) -> tuple[int, str | None, int]:
+        """A guest asks for a seat (:func:`bragkit.server.people.request_seat`)."""
+        return await people.request_seat(self, invite, seat, name, token, buy_in)
 
     async def approve(self, rid: str, yes: bool) -> None:
         """The host approves (or denies) seat request ``rid``."""
-        async with self.lock:
-            req = self.requests.get(rid)
-            if req is None:
-                raise ServerError("no_request", f"there is no seat request {excerpt(rid)}")
-            if not yes:
-                payload: dict[str, JSON] = {"op": "deny", "request": rid, "seat": req.seat,
-                                            "name": req.name}
-                seqs = await self.commit([NewEntry("seat", payload)])
-                self._seat_change(payload)
-                self._keep_recent(seqs[0], "seat", payload)
-                self.changed()
-                return
-            if self.seats[req.seat].kind != "empty":
-                raise ServerError("seat_taken", f"{seat_label(req.seat)} is taken")
-            await self._sit(req.seat, req.name, req.token_hash, rid)
+        await people.approve(self, rid, yes)
 
     async def leave(self, seat: int, op: str = "leave") -> None:
-        """The seat's player leaves (or the host kicks him): his stack is sold back to the
-        bank and the seat is empty (it waits for someone, or a bot, to sit)."""
-        async with self.lock:
-            info = self.seats[seat]
-            if info.kind != "human" or info.name is None:
-                raise ServerError("bad_seat", f"nobody sits at {seat_label(seat)}")
-            stack = self.stacks()[seat]
-            payload: dict[str, JSON] = {"op": op, "seat": seat, "name": info.name}
-            txns = [NewTxn((("bank", -stack), (self.player_account(info.name), stack)),
-                           f"{info.name} cashes out")] if stack else []
-            seqs = await self.commit([NewEntry("seat", payload)], txns)
-            self._seat_change(payload)
-            self._keep_recent(seqs[0], "seat", payload)
-            self.changed()
+        """The seat's player leaves, or is kicked (:func:`bragkit.server.people.leave`)."""
+        await people.leave(self, seat, op)
 
     async def sit_out(self, seat: int, out: bool) -> None:
         """The seat sits out (the timer's default plays for it at once) or comes back."""
-        async with self.lock:
-            payload: dict[str, JSON] = {"op": "sit_out", "seat": seat, "out": out}
-            seqs = await self.commit([NewEntry("seat", payload)])
-            self._seat_change(payload)
-            self._keep_recent(seqs[0], "seat", payload)
-            self.changed()
+        await people.sit_out(self, seat, out)
 
     async def chat(self, seat: int | None, name: str, text: str, cid: str | None) -> int:
         """Post a chat line (stored with the table's log); answer its seq."""
-        async with self.lock:
-            if cid is not None and cid in self.cids:
-                return self.cids[cid]
-            payload: dict[str, JSON] = {"from": seat_label(seat) if seat is not None else None,
-                                        "name": name, "text": text}
-            seqs = await self.commit([NewEntry("chat", payload, cid)])
-            if cid is not None:
-                self._remember(cid, seqs[0])
-            self._keep_recent(seqs[0], "chat", payload)
-            self.changed()
-            return seqs[0]
+        return await people.chat(self, seat, name, text, cid)
 
     async def host_op(self, op: str, seat: int | None = None, bot: str | None = None,
                       amount: int | None = None) -> None:
-        """A host control: ``pause``, ``resume``, ``bot`` (add, or remove with bot None),
-        ``top_up`` (a rebuy for the seat, on its turn, where the rules allow rebuys),
-        ``close``."""
-        if op == "kick":
-            if seat is None:
-                raise ServerError("bad_seat", "kick needs a seat")
-            await self.leave(seat, "kick")
-            return
-        async with self.lock:
-            if op in ("pause", "resume"):
-                payload: dict[str, JSON] = {"op": "pause", "paused": op == "pause"}
-                seqs = await self.commit([NewEntry("host", payload)])
-                self._host_change(payload)
-                await asyncio.to_thread(self.store.set_status, self.id,
-                                        "paused" if self.paused else "open")
-            elif op == "bot":
-                if seat is None or not 0 <= seat < len(self.seats):
-                    raise ServerError("bad_seat", "bot needs a seat of this table")
-                info = self.seats[seat]
-                if bot is not None:
-                    get_bot(bot, self.table.rules)  # an unknown bot: one-line RulesError
-                    if info.kind == "human":
-                        raise ServerError("seat_taken", f"{seat_label(seat)} is taken by "
-                                                        f"{info.name}: kick first")
-                elif info.kind != "bot":
-                    raise ServerError("bad_seat", f"no bot plays {seat_label(seat)}")
-                payload = {"op": "bot", "seat": seat, "bot": bot}
-                seqs = await self.commit([NewEntry("host", payload)])
-                self._host_change(payload)
-            elif op == "top_up":
-                seqs = [await self._top_up(seat, amount)]
-                payload = {}
-            elif op == "close":
-                payload = {"op": "closed", "reason": "closed by the host"}
-                before = self.positions()
-                self.finished = True
-                txns = self._ledger(before, "table closed")
-                seqs = await self.commit([NewEntry("close", payload)], txns)
-                self.closed = True
-                await asyncio.to_thread(self.store.set_status, self.id, "closed")
-                self._keep_recent(seqs[0], "close", payload)
-                self.changed()
-                return
-            else:
-                raise ServerError("unknown_op", f"unknown host control {excerpt(op)}")
-            if payload:
-                self._keep_recent(seqs[0], "host", payload)
-            self.changed()
+        """A host control (:func:`bragkit.server.people.host_op`)."""
+        await people.host_op(self, op, seat, bot, amount)
 
-    async def _top_up(self, seat: int | None, amount: int | None) -> int:
-        if seat is None or not 0 <= seat < len(self.seats) or amount is None:
-            raise ServerError("bad_seat", "top_up needs a seat and an amount")
-        if self.table.to_act != seat:
-            raise ServerError("not_your_turn", f"a top-up is a rebuy on {seat_label(seat)}'s "
-                                               "own turn (rules 2.3): wait for it")
-        info = self.seats[seat]
-        seq = await self.act_locked(seat, f"rebuy {amount}", None, "host")
-        if info.name is not None:
-            await self.commit([], [NewTxn(((self.player_account(info.name), -amount),
-                                           ("bank", amount)), f"{info.name} tops up")])
-        return seq
+    async def top_up(self, seat: int, amount: int) -> None:
+        """The seat's own top-up (:func:`bragkit.server.people.top_up`)."""
+        await people.top_up(self, seat, amount, "seat")
+
+    async def save_status(self) -> None:
+        """Write the table's status (open, paused) to its record."""
+        await asyncio.to_thread(self.store.set_status, self.id,
+                                "paused" if self.paused else "open")
+
+    async def close_locked(self) -> None:
+        """The host closes the table (lock held): no more deals; the deal in progress is
+        void (its chips go back to the stacks) and a carried pot is split (:mod:`.carried`)."""
+        before = self.positions()
+        self.finished = True
+        self._settle()
+        entries = [NewEntry("close", {"op": "closed",
+                                      "reason": "closed by the host" + self._split_note()})]
+        txns = self._ledger(before, "table closed", settled=False) + self._settle_txns()
+        await self.change(entries, txns, final=True)
 
     # ------------------------------------------------------------------ timers and bots
     def default_action(self) -> str | None:
@@ -766,43 +787,8 @@ class TableRuntime:
 
     async def timeout(self, seat: int, turn: tuple[int, int, int], bank_used: float) -> None:
         """The seat's timer ran out on decision ``turn``: play its default."""
-        async with self.lock:
-            if self.turn() != turn or self.to_act() != seat or self.paused:
-                return
-            text = self.default_action()
-            if text is None:
-                return
-            info = self.seats[seat]
-            info.timeouts += 1
-            payload: dict[str, JSON] = {"op": "timeout", "seat": seat,
-                                        "bank_used": round(bank_used, 2)}
-            entries = [NewEntry("seat", payload)]
-            if info.kind == "human" and info.timeouts >= self.options.sit_out_after \
-                    and not info.sitting_out:
-                entries.append(NewEntry("seat", {"op": "sit_out", "seat": seat, "out": True}))
-            seqs = await self.commit(entries)
-            for entry, s in zip(entries, seqs, strict=True):
-                self._seat_change(entry.payload)
-                self._keep_recent(s, "seat", entry.payload)
-            await self.act_locked(seat, text, None, "timer")
+        await turns.timeout(self, seat, turn, bank_used)
 
     async def bot_turn(self, seat: int, turn: tuple[int, int, int]) -> None:
         """The bot at ``seat`` acts, if the table still waits for decision ``turn``."""
-        async with self.lock:
-            if self.turn() != turn or self.to_act() != seat or self.paused:
-                return
-            bot = self.bot_for(seat)
-            state = self.table.state
-            legal = self.table.legal_actions()
-            if bot is None or not legal:
-                return
-            if state is None:  # a dealer's choice between deals: any offered variant
-                action = legal[0].sample(self.bot_rng)
-            else:
-                action = bot.act(state.view(seat), legal, self.bot_rng)
-            if not any(la.allows(action) for la in legal):
-                text = self.default_action() or str(legal[0].examples()[0])
-            else:
-                text = str(action)
-            await self.act_locked(seat, text, None, "bot")
-
+        await turns.bot_turn(self, seat, turn)

@@ -62,6 +62,8 @@ class SeatInfo:
     """Seconds left in the seat's time bank."""
     timeouts: int = 0
     """Timers run out in a row (the seat sits out after ``sit_out_after`` of them)."""
+    chips: int = 0
+    """The seat's stack before the first deal (its buy-in; the engine holds it after)."""
 
     @property
     def kind(self) -> str:

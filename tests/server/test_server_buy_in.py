@@ -1,0 +1,132 @@
+"""Tables that wait for their seats, chosen buy-ins and top-ups (docs/server.md, "Seats"
+and "Money"), on the table runtime without a network."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bragkit.server.room import Room, Watcher
+from bragkit.server.runtime import ServerError, TableRuntime
+from bragkit.server.store.base import Store, open_store
+
+
+def run(tmp_path: Path, body: Callable[[Room, Store], Awaitable[None]]) -> None:
+    store = open_store(str(tmp_path / "room.db"))
+
+    async def main() -> None:
+        room = Room(store)
+        room.ready = True
+        try:
+            await body(room, store)
+        finally:
+            await room.stop()
+
+    try:
+        asyncio.run(asyncio.wait_for(main(), 60))
+    finally:
+        store.close()
+
+
+async def create(room: Room, **body: Any) -> TableRuntime:
+    made = await room.create({"preset": "modern", "stack": 40, **body})
+    return room.tables[made["table"]]
+
+
+def code(error: pytest.ExceptionInfo[ServerError]) -> str:
+    return error.value.code
+
+
+def test_a_table_deals_only_once_every_seat_is_taken(tmp_path: Path) -> None:
+    async def body(room: Room, store: Store) -> None:
+        rt = await create(room, seats=3, bots={"p3": "random"},
+                          options={"timer": 0.05, "time_bank": 0, "bot_delay": 0})
+        watcher = Watcher()
+        rt.listeners.add(watcher)
+        # a request waits for the host; nothing is dealt, no timer runs, no bot acts
+        _, rid, chips = await rt.request_seat(None, 0, "Ann", "token-ann")
+        assert rid is not None and chips == 40
+        await asyncio.sleep(0.3)
+        facts = room.meta(rt)
+        assert facts["status"] == "waiting" and facts["to_act"] is None
+        assert facts["timer"] is None and facts["hands_played"] == 0
+        assert facts["stacks"] == [0, 0, 40] and facts["pot"] == 0
+        assert rt.engine is None and not rt.packs
+        assert room.frame_for(rt, watcher)["view"] == {"deal": None, "seat": None,
+                                                        "legal": [], "live": False}
+        await rt.approve(rid, True)
+        assert rt.engine is None and room.meta(rt)["stacks"] == [40, 0, 40]
+        # the last seat taken (a bot, by the host) deals the first deal
+        await rt.host_op("bot", 1, "random")
+        assert rt.engine is not None and room.meta(rt)["status"] == "open"
+        assert len(rt.packs) == 1 and rt.start_stacks == (40, 40, 40)
+        assert sum(rt.stacks()) + rt.pot() == 120
+        log = store.log(rt.id)
+        assert [e.payload.get("op") for e in log if e.kind == "host"][-1] == "start"
+        # a restart deals the same first deal from the log
+        again = TableRuntime.recover(store.table(rt.id) or rt.record, store)
+        assert again.stacks() == rt.stacks() and again.to_act() == rt.to_act()
+        assert again.table.state.view(0).events == rt.table.state.view(0).events
+
+    run(tmp_path, body)
+
+
+def test_chosen_buy_in_within_the_bounds_and_top_up(tmp_path: Path) -> None:
+    async def body(room: Room, store: Store) -> None:
+        rt = await create(room, seats=2, rules={"rebuy_anytime": True},
+                          options={"approval": False, "timer": 600, "buy_in_min": 20,
+                                   "buy_in_max": 80})
+        assert rt.summary()["buy_in"] == {"min": 20, "max": 80}
+        with pytest.raises(ServerError) as low:
+            await rt.request_seat(None, 0, "Ann", "token-ann", 10)
+        assert code(low) == "invalid" and "20..80 chips, not 10" in str(low.value)
+        assert (await rt.request_seat(None, 0, "Ann", "token-ann", 50))[2] == 50
+        with pytest.raises(ServerError) as high:
+            await rt.top_up(0, 31)
+        assert code(high) == "invalid" and "at most 30 more" in str(high.value)
+        await rt.top_up(0, 30)  # before the first deal: added to the buy-in
+        assert rt.stacks() == [80, 0]
+        assert (await rt.request_seat(None, 1, "Bob", "token-bob"))[2] == 40  # the stack
+        assert rt.start_stacks == (80, 40)
+        # after the first deal a top-up is a rebuy on the seat's own turn, paid by its player
+        seat = rt.to_act()
+        other = 1 - seat
+        with pytest.raises(ServerError) as wait:
+            await rt.top_up(other, 1)
+        assert code(wait) == "not_your_turn"
+        held = rt.stacks()[seat]
+        await rt.top_up(seat, 80 - held)
+        assert rt.stacks()[seat] == 80
+        name = rt.seats[seat].name
+        balance = store.balances(rt.id)
+        assert balance[f"player:{name}"] == -(rt.start_stacks[seat] + 80 - held)
+        assert balance.get("bank", 0) == 0  # the bank paid for nothing
+        assert sum(rt.stacks()) + rt.pot() == -sum(
+            n for a, n in balance.items() if a.startswith("player:"))
+
+    run(tmp_path, body)
+
+
+def test_leaving_before_the_first_deal_returns_the_buy_in(tmp_path: Path) -> None:
+    async def body(room: Room, store: Store) -> None:
+        rt = await create(room, seats=2, options={"approval": False, "buy_in_max": 60})
+        await rt.request_seat(None, 0, "Ann", "token-ann", 60)
+        await rt.leave(0)
+        assert rt.engine is None and rt.stacks() == [0, 0]
+        balance = store.balances(rt.id)
+        assert balance.get("player:Ann", 0) == 0 and balance.get(rt.seat_account(0), 0) == 0
+
+    run(tmp_path, body)
+
+
+def test_buy_in_bounds_are_checked_when_the_table_is_made(tmp_path: Path) -> None:
+    async def body(room: Room, store: Store) -> None:
+        with pytest.raises(Exception, match="min_buy_in=50"):
+            await create(room, seats=2, rules={"min_buy_in": 50},
+                         options={"buy_in_min": 10, "buy_in_max": 60})
+
+    run(tmp_path, body)
