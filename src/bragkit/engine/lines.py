@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Generic, Protocol, Self, TypeVar
 if TYPE_CHECKING:
     from bragkit.engine.actions import Action, LegalAction
 
-__all__ = ["Line", "LineWork", "MachineLine", "Snapshot"]
+__all__ = ["Line", "LineWork", "MachineLine", "Snapshot", "move_on"]
 
 
 class LineWork(Protocol):
@@ -163,3 +163,33 @@ class MachineLine(ABC, Generic[S]):
     @abstractmethod
     def _rebase(self, snap: S) -> None:
         """The machine continues from ``snap``: its base, no events of its own."""
+
+
+def move_on(line: Line, seat: int, action: Action | str) -> None:
+    """``seat`` takes ``action`` (an action or its text) on ``line``: a table's
+    ``apply_move``, which refuses a seat out of turn naming the turn order's rule.
+
+    >>> from functools import partial
+    >>> from bragkit.engine.poker.line import PokerLine
+    >>> from bragkit.engine.poker.state import PokerState, start_work
+    >>> from bragkit.rules import get_preset
+    >>> args = (get_preset("foster"), (20, 20, 20), 2, tuple(range(52)))
+    >>> line = PokerLine(partial(PokerState.start, *args), start_work(*args))
+    >>> move_on(line, 0, "ante 2")
+    Traceback (most recent call last):
+    ...
+    bragkit.errors.IllegalActionError: p1 ante 2: it is p3's turn, not p1's (turn order, rules 4.1)
+    >>> move_on(line, 2, "ante 2"); line.to_act
+    0
+    """
+    from bragkit.engine.actions import format_move, parse_action
+    from bragkit.errors import IllegalActionError
+
+    if isinstance(action, str):
+        action = parse_action(action)
+    to_act = line.work.to_act
+    if seat != to_act:
+        raise IllegalActionError(
+            f"{format_move(seat, action)}: it is p{to_act + 1}'s turn, not p{seat + 1}'s "
+            f"(turn order, rules {line.state().turn_rule()})")
+    line.apply(action)

@@ -443,6 +443,11 @@ class Draft:
             carried=self.carried, final=self.final, events=events, actions=actions,
             game=self.game, origin=st)
 
+    @property
+    def bought(self) -> tuple[int, ...]:
+        """No rebuys during a Commerce deal (what a table reads of a line's machine)."""
+        return (0,) * self.n
+
     # ---------------------------------------------------------------- helpers
     def emit(self, kind: str, seat: int | None = None, amount: int | None = None,
              cards: tuple[int, ...] | None = None, visible_to: frozenset[int] | None = None,

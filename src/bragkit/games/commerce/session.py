@@ -29,8 +29,9 @@ import random
 from collections.abc import Iterable, Sequence
 from functools import partial
 
-from bragkit.engine.actions import Action, LegalAction, format_move, parse_action
+from bragkit.engine.actions import Action, LegalAction, format_move
 from bragkit.engine.kinds import Phase
+from bragkit.engine.lines import move_on
 from bragkit.engine.pack import fresh_pack
 from bragkit.engine.table import KEEP_RECORDS, OnRecord, TableCore, register_table
 from bragkit.errors import BragError, IllegalActionError, RulesError
@@ -182,14 +183,7 @@ class CommerceSession(TableCore):
         if line is None and self._state is None:
             raise IllegalActionError(f"{format_move(seat, action)}: the session is over")
         if line is not None:
-            if isinstance(action, str):
-                action = parse_action(action)
-            to_act = line.work.to_act
-            if seat != to_act:
-                raise IllegalActionError(
-                    f"{format_move(seat, action)}: it is p{to_act + 1}'s turn, not "
-                    f"p{seat + 1}'s (turn order, rules {line.state().turn_rule()})")
-            line.apply(action)
+            move_on(line, seat, action)
             if line.work.phase is P_OVER:
                 self._finish_deal()
             return
