@@ -78,7 +78,10 @@ class CommerceLine(MachineLine[CommerceState]):
         not; the line is then unchanged).  Cards written another way (``10s``, another
         order) are read as the state reads them."""
         legal = self.legal_actions()
-        if not any(la.allows(action) for la in legal):
+        for la in legal:  # as written (the legal arguments are canonical already)
+            if la.allows(action):
+                break
+        else:
             st = self.state()
             action = canonical(st, action)
             if not any(la.allows(action) for la in legal):
