@@ -14,6 +14,7 @@ from __future__ import annotations
 import cProfile
 import json
 import os
+import signal
 import socket
 import sys
 import threading
@@ -134,7 +135,9 @@ def serve_command(db: str | None, host: str, port: int, open_table: bool, preset
                                  daemon=True)
     announcer.start()
     profile_to = os.environ.get("BRAGKIT_SERVE_PROFILE")
-    profiler = cProfile.Profile() if profile_to else None
+    profiler = cProfile.Profile(time.thread_time) if profile_to else None  # CPU, not waits
+    if profiler is not None:  # uvicorn re-raises SIGTERM once it has shut down: end here
+        signal.signal(signal.SIGTERM, lambda sig, frame: sys.exit(128 + sig))
     try:
         if profiler is not None:  # the event loop's thread, for benchmarks/bench_server.py
             profiler.runcall(server.run, sockets=[sock])

@@ -244,8 +244,13 @@ class Room:
                 views[w.seat] = projector.seat_view(rt.engine, w.seat, done)
             else:
                 views[w.seat] = projector.public_view(rt.engine, done)
-        items: list[JSON] = [dict(i) for i in rt.recent if _seq(i) > w.last_seq
-                             and not (i.get("kind") == "chat" and _muted(i, w.muted))]
+        fresh = 0  # the items newer than what the watcher has had, from the end
+        for item in reversed(rt.recent):
+            if _seq(item) <= w.last_seq:
+                break
+            fresh += 1
+        items: list[JSON] = [dict(i) for i in rt.recent[len(rt.recent) - fresh:]
+                             if not (i.get("kind") == "chat" and _muted(i, w.muted))]
         frame: dict[str, JSON] = {"t": kind, "seq": rt.seq,
                                   "table": meta if meta is not None else self.meta(rt),
                                   "view": views[w.seat], "log": items}
@@ -257,6 +262,8 @@ class Room:
 
     def broadcast(self, rt: TableRuntime) -> None:
         """Send the new state of ``rt`` to everyone watching it (one view per seat)."""
+        if not rt.listeners:  # a table nobody watches (bots only): no frame to build
+            return
         views: dict[int | None, dict[str, JSON]] = {}
         meta = self.meta(rt)
         for w in list(rt.listeners):
