@@ -19,6 +19,7 @@ A field that is not written here does not leave the server (docs/protocol.md, "V
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 from collections.abc import Sequence
 from typing import Any, cast
@@ -43,6 +44,22 @@ own refusal, without the seat prefix: "you cannot see a blind man (rules 4.4.2)"
 
 def _cards(hand: Sequence[Card] | None) -> str | None:
     return None if hand is None else " ".join(str(c) for c in hand)
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _event_text(event: Event) -> str:
+    """An event's text (cached: every frame of a deal repeats the deal's events so far)."""
+    return str(event)
+
+
+def _texts(events: Sequence[Event]) -> list[JSON]:
+    return [_event_text(e) for e in events]
+
+
+def _fields(view: SeatView) -> dict[str, object]:
+    """:meth:`SeatView.to_dict` of ``view`` without its events and offer, which the
+    projector writes itself (the events' texts cached, the offer priced)."""
+    return dataclasses.replace(view, events=(), legal=()).to_dict()
 
 
 def _seat_name(seat: int) -> str | None:
@@ -177,7 +194,7 @@ def seat_view(table: Table, seat: int, finished: bool = False) -> dict[str, JSON
         return no_deal(seat)
     view: SeatView = state.view(seat)
     legal = view.legal if live and view.to_act == seat else ()
-    fields = view.to_dict()
+    fields = _fields(view)
     out = _common(table, fields, live)
     out["live"] = live
     out["seat"] = _seat_name(seat)
@@ -188,7 +205,7 @@ def seat_view(table: Table, seat: int, finished: bool = False) -> dict[str, JSON
     out["shown_names"] = {f"p{s + 1}": hand_name(table, h) for s, h in sorted(view.shown.items())}
     if "offered" in fields:
         out["offered"] = cast(JSON, fields["offered"])
-    out["events"] = cast(JSON, fields["events"])
+    out["events"] = _texts(view.events)
     out["notes"] = list(explain_lines(state.rules, view.events, seat))
     out["legal"] = _legal(table, state, seat, legal) if legal else []
     out["why_not"] = _why_not(state, seat, legal) if legal else {}
@@ -282,14 +299,14 @@ def public_view(table: Table, finished: bool = False) -> dict[str, JSON]:
     if state is None:
         return no_deal(None)
     view: SeatView = state.view(0)  # only its public numbers are read (see _common)
-    out = _common(table, view.to_dict(), live)
+    out = _common(table, _fields(view), live)
     events = _public_events(state.events)
     out["live"] = live
     out["seat"] = None
     shown = _public_shown(events)
     out["shown"] = {f"p{s + 1}": _cards(h) for s, h in sorted(shown.items())}
     out["shown_names"] = {f"p{s + 1}": hand_name(table, h) for s, h in sorted(shown.items())}
-    out["events"] = [str(e) for e in events]
+    out["events"] = _texts(events)
     out["notes"] = list(explain_lines(state.rules, events, None))
     out["legal"] = []
     if _choosing(table, finished):
