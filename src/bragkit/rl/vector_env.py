@@ -47,7 +47,8 @@ __all__ = ["BragVectorEnv", "vector_env"]
 
 Obs = npt.NDArray[np.float32]
 Acts = npt.NDArray[np.int64]
-Arr = npt.NDArray[Any]
+Arr = npt.NDArray[np.generic]
+Info = dict[str, npt.NDArray[np.generic]]
 
 
 class BragVectorEnv(VectorEnv[Obs, Acts, Arr]):
@@ -70,7 +71,7 @@ class BragVectorEnv(VectorEnv[Obs, Acts, Arr]):
         self._rng = np.random.default_rng(seed)
 
     def reset(self, *, seed: int | list[int] | None = None,
-              options: dict[str, Any] | None = None) -> tuple[Obs, dict[str, Any]]:
+              options: dict[str, Any] | None = None) -> tuple[Obs, Info]:
         """Deal at every table (``seed``: an int reseeds the engine's own generator)."""
         if isinstance(seed, list):
             seed = seed[0] if seed else None
@@ -81,7 +82,7 @@ class BragVectorEnv(VectorEnv[Obs, Acts, Arr]):
         return obs.copy(), {"action_mask": info["action_mask"].copy(),
                             "seat": self.engine.to_act.copy()}
 
-    def step(self, actions: Acts) -> tuple[Obs, Arr, Arr, Arr, dict[str, Any]]:
+    def step(self, actions: Acts) -> tuple[Obs, Arr, Arr, Arr, Info]:
         """One move at every table (see the module)."""
         acted = self.engine.to_act.copy()
         obs, rewards, term, trunc, info = self.engine.step(actions)
