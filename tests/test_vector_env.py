@@ -121,3 +121,19 @@ def test_observation_of_a_blind_seat_holds_no_cards() -> None:
     assert obs is not None and obs[:, :57].sum() == 0
     obs, *_ = v.step(np.full(2, SLOT("look"), dtype=np.int32))
     assert obs is not None and (obs[:, :56].sum(axis=1) == 3).all() and (obs[:, 56] == 1).all()
+
+
+def test_4_7_side_show_asker_loses_ties() -> None:
+    # p2 (seat 1) Ac Kc 9d and p3 (seat 2) Ad Kd 9c tie; p3 asks p2 for a side show and loses
+    v = VectorBrag("teen-patti", players=3, num_envs=1, seed=1)
+    v.reset(packs=[_pack(0, 48, 49, 4, 44, 45, 9, 29, 28)], dealers=[2])
+    assert v.hands().tolist() == [[[0, 4, 9], [48, 44, 29], [49, 45, 28]]]
+    _play(v, "look", "bet@min", "look", "bet@min", "look")
+    assert v.masks[0, SLOT("sideshow@min")] == 1
+    _play(v, "sideshow@min")
+    assert int(v.to_act[0]) == 1
+    assert [L.SPACE.slots[i].name for i in np.flatnonzero(v.masks[0])] == ["accept", "decline"]
+    _, done = _play(v, "accept")
+    status = L.seat_cols(3)[2]
+    assert not done.any() and v.state[0, status + 2] == L.ST_FOLDED
+    assert int(v.to_act[0]) == 0 and v.stacks()[0].tolist() == [37, 37, 37]
