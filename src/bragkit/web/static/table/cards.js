@@ -20,7 +20,7 @@ export function cardList(cards) {
 }
 
 export function cardWords(code) {
-  if (/^X\d$/i.test(code) || /^jo/i.test(code)) return "joker";
+  if (/^X\d?$/i.test(code) || /^jo/i.test(code)) return "joker";
   const rank = RANK_WORDS[code[0]] ?? code[0];
   const suit = SUITS[code[1]]?.[1] ?? code.slice(1);
   return `${rank} of ${suit}`;
@@ -28,7 +28,7 @@ export function cardWords(code) {
 
 export function cardHtml(code, big = false) {
   const cls = big ? "card big" : "card";
-  if (/^X\d$/i.test(code)) {
+  if (/^X\d?$/i.test(code)) { // a joker: "X" (or "X1", "X2" in older histories)
     return `<span class="${cls} joker" data-c="${esc(code)}" role="img" aria-label="joker">\u2605<small>J</small></span>`;
   }
   const rank = RANKS[code[0]] ?? code[0];
