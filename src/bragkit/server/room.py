@@ -104,11 +104,15 @@ class Room:
 
     async def stop(self) -> None:
         """Stop the drivers and give up this process's claims."""
-        for task in self.drivers.values():
-            task.cancel()
-        for task in self.drivers.values():
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await task
+        pending = set(self.drivers.values())
+        for _ in range(20):  # a cancel lost in a race (Python 3.11's wait_for) is sent again
+            if not pending:
+                break
+            for task in pending:
+                task.cancel()
+            _, pending = await asyncio.wait(pending, timeout=0.5)
+        for task in pending:
+            log.error("table driver %s did not stop", task.get_name())
         for table_id in list(self.tables):
             with contextlib.suppress(Exception):
                 await asyncio.to_thread(self.store.release, table_id, self.owner)

@@ -42,6 +42,7 @@ T = TypeVar("T")
 
 
 class _Work(Protocol):
+    def start(self) -> bool: ...
     def execute(self, run: ops.Run) -> None: ...
     def settle(self, failure: BaseException | None) -> None: ...
 
@@ -50,12 +51,21 @@ class _Job(Generic[T]):
     """One write: ``work`` runs in the writer thread; its value goes to ``future`` once the
     transaction holding it has committed."""
 
-    __slots__ = ("future", "values", "work")
+    __slots__ = ("future", "live", "values", "work")
 
     def __init__(self, work: Callable[[ops.Run], T]) -> None:
         self.work = work
         self.future: Future[T] = Future()
         self.values: list[T] = []
+        self.live: bool | None = None
+
+    def start(self) -> bool:
+        """Whether the write is still wanted: a caller whose task was cancelled while the
+        job was queued (a server shutting down) cancels its future, and the job is dropped
+        unwritten; once started, the future can no longer be cancelled, so it is settled."""
+        if self.live is None:
+            self.live = self.future.set_running_or_notify_cancel()
+        return self.live
 
     def execute(self, run: ops.Run) -> None:
         self.values[:] = [self.work(run)]
@@ -161,6 +171,9 @@ class QueuedStore(ABC):
         it run again without it (a job only reads and writes the database, so running it
         again is safe).
         """
+        batch = [job for job in batch if job.start()]
+        if not batch:
+            return
         failed: dict[int, BaseException] = {}
         while True:
             at = -1
