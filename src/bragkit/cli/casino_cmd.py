@@ -25,6 +25,7 @@ from rich.table import Table
 from bragkit.cli import cli
 from bragkit.cli.cardtext import cards_markup, symbols_ok
 from bragkit.cli.params import HANDS, SEED, STACK, Whole
+from bragkit.cli.prompt_line import read_line
 from bragkit.engine.kinds import ActionKind
 from bragkit.errors import RulesError, excerpt
 from bragkit.games.casino import TIE_RULES, CasinoHand, CasinoRules, pair_plus_units
@@ -194,11 +195,11 @@ def _ask(console: Console, stream: TextIO) -> ActionKind | None:
     while True:
         console.print("Play or fold? [bold]p[/]lay / [bold]f[/]old / [bold]q[/]uit: ", end="")
         console.file.flush()
-        line = stream.readline()
-        if not line:
+        try:  # on a terminal, a Ctrl-C just before the read is not lost (cli/prompt_line)
+            answer = read_line(console, "", stream).strip().lower()
+        except EOFError:
             console.print()
             return None
-        answer = line.strip().lower()
         if not stream.isatty():
             console.print(answer, markup=False)   # echo piped input, as a terminal would
         if answer in ("p", "play"):
