@@ -169,5 +169,6 @@ def test_chat_mute_and_sit_out(browser: Browser, room_server: LiveServer) -> Non
     ben.page.click('[data-seat-op="sit_out"]')
     ann.page.wait_for_function(
         "document.querySelectorAll('#seats .seat')[1].innerText.includes('sitting out')")
-    assert ben.page.locator('[data-seat-op="sit_in"]').is_visible()
+    # Ben's own frame may arrive after Ann's: wait for it rather than race it
+    ben.page.locator('[data-seat-op="sit_in"]').wait_for(state="visible", timeout=10000)
     assert not ann.errors and not ben.errors
