@@ -112,6 +112,9 @@ def facts(t: Table, preset: str, who: list[SeatInfo], *, seq: int, timer: float 
         "timer": {"seat": seat_label(seat), "seconds": timer, "bank": bank}
         if human and timer is not None else None,
         "requests": 0, "spectators": spectators,
+        "buy_in": {"min": 100, "max": 100},
+        "playing_on": hands is not None and t.deal_no >= hands and t.carried > 0 and not t.over
+        and status == "open",
     }
 
 

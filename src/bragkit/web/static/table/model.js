@@ -200,7 +200,9 @@ export function fromProtocol(frame, welcome = {}) {
   for (const item of frame.log ?? []) if (item.kind === "close") endings[t.table] = item;
   const end = ended ? endings[t.table] ?? null : null;
   // the deals asked for are played but a pot is still carried: the table plays on for it
-  const playOn = !ended && t.hands != null && (t.hands_played ?? 0) >= t.hands && (v.carried ?? 0) > 0;
+  // (the card room's playing_on; older rooms: the deals played and a pot still carried)
+  const playOn = !ended && (t.playing_on
+    ?? (t.hands != null && (t.hands_played ?? 0) >= t.hands && (v.carried ?? 0) > 0));
   // cards per hand, for the backs drawn: your own hand once seen, else the rules' "cards"
   // (a preset such as modern-4card names it), else three
   const ownCount = (v.own_cards ?? "").split(" ").filter(Boolean).length;
