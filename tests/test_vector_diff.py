@@ -163,3 +163,50 @@ def test_differential_exact_amounts_and_sessions(preset: str, options: dict[str,
 def test_session_refuses_a_retained_hand() -> None:
     with pytest.raises(RulesError, match=r"^blind_winner_policy='carry': a session"):
         VectorBrag("modern", players=3, session=True)
+
+
+@pytest.mark.parametrize(("preset", "options"), [
+    ("modern", {"blind_winner_policy": "wins"}),
+    ("modern", {"blind_winner_policy": "wins", "agreed_showdown": True}),
+    ("teen-patti", {"pack_policy": "brag_unshuffled"}),
+])
+def test_2_4_unshuffled_session_deals_the_pack_as_gathered(preset: str,
+                                                           options: dict[str, object]) -> None:
+    """brag_unshuffled in a session: every next deal's pack is the reference's pack at the
+    end of the deal (undealt rest, then the hands as they left play), unless a prial won or
+    a new session starts; the check compares the whole pack."""
+    rules = get_preset(preset).replace(**options)
+    deals = unshuffled = 0
+    for players in (2, 3, 6):
+        stats = differential(rules, players, num_envs=16, steps=120, seed=40 + players,
+                             exact_amounts=True, session=True)
+        deals += stats["deals"]
+        unshuffled += stats["unshuffled"]
+    assert unshuffled > 0.8 * deals > 100
+
+
+def test_2_4_a_fold_out_gathers_the_rest_then_the_folded_hand_then_the_winners() -> None:
+    v = VectorBrag("modern", players=2, num_envs=1, seed=1, observe=False, session=True,
+                   rules={"blind_winner_policy": "wins"})
+    pack = list(range(51, -1, -1))
+    v.reset(packs=[pack], dealers=[0])
+    assert int(v.to_act[0]) == 1
+    _, _, done, _, _ = v.step(np.array([L.A_FOLD], dtype=np.int32))
+    assert bool(done[0])
+    want = [*pack[6:], pack[0], pack[2], pack[4], pack[1], pack[3], pack[5]]
+    assert v.packs[0].tolist() == want
+    assert int(v.state[0, L.C_DEALER]) == 1
+
+
+def test_2_4_shuffle_every_deal_session_does_not_keep_the_pack() -> None:
+    v = VectorBrag("teen-patti", players=2, num_envs=1, seed=1, observe=False, session=True)
+    pack = list(range(52))
+    v.reset(packs=[pack], dealers=[0])
+    v.step(np.array([L.A_FOLD], dtype=np.int32))
+    assert v.packs[0].tolist() != [*pack[6:], 0, 2, 4, 1, 3, 5]
+
+
+def test_session_refuses_a_cut_unshuffled_pack() -> None:
+    with pytest.raises(RulesError, match=r"^cut_when_unshuffled=True: a session"):
+        VectorBrag("modern", players=3, session=True,
+                   rules={"blind_winner_policy": "wins", "cut_when_unshuffled": True})

@@ -47,15 +47,20 @@ def _start(v: VectorBrag, t: int, carried: int = 0) -> BragState:
                            carried=carried)
 
 
-def _next_stacks(v: VectorBrag, final: BragState) -> tuple[tuple[int, ...], int]:
-    """The next deal's stacks and carried pot of a session (the rule of bragkit.sim)."""
+def _next_stacks(v: VectorBrag, final: BragState
+                 ) -> tuple[tuple[int, ...], int, tuple[int, ...] | None]:
+    """The next deal's stacks, carried pot and pack of a session (the rule of bragkit.sim
+    and of the reference Session: the pack as gathered under ``brag_unshuffled`` unless a
+    prial won, or a new session starts; None: shuffled)."""
     stacks, carried = final.stacks, final.carried
     need = max(v.rules.ante, 1)
+    keep = v.rules.pack_policy == "brag_unshuffled" and not final.shuffle_next
+    pack = tuple(final.pack) if keep and len(final.pack) == 52 else None
     if sum(1 for x in stacks if x >= need) < 2:
-        return (v.stack,) * v.n, 0
+        return (v.stack,) * v.n, 0, None
     if min(stacks) < v.low and carried == 0:
-        return (v.stack,) * v.n, 0
-    return stacks, carried
+        return (v.stack,) * v.n, 0, pack
+    return stacks, carried, pack
 
 
 def _exact(v: VectorBrag, acts: npt.NDArray[np.int32],
@@ -78,14 +83,15 @@ def differential(rules: Rules, players: int, num_envs: int, steps: int, seed: in
     of uniformly random exact amounts instead of the buckets'; ``session``: the tables
     play on from deal to deal (``VectorBrag(session=True)``, top-ups below a quarter of
     ``stack``), each next deal checked against the stacks and carried pot that the
-    previous reference deal leaves."""
+    previous reference deal leaves, and its pack the reference's pack as gathered when
+    unshuffled (rules 2.4: ``stats["unshuffled"]`` counts those deals)."""
     v = VectorBrag(rules, players, num_envs, seed=seed, stack=stack, observe=False,
                    session=session, low=stack // 4)
     v.reset(seed=seed)
     space = v.space
     refs = [_start(v, t) for t in range(num_envs)]
     rng = np.random.default_rng(seed + 1)
-    deals = 0
+    deals = unshuffled = 0
     for step in range(steps):
         for t, ref in enumerate(refs):
             want = space.mask(ref.legal_actions(), ref.pot)
@@ -118,15 +124,21 @@ def differential(rules: Rules, players: int, num_envs: int, steps: int, seed: in
                 deals += 1
                 carried = 0
                 if session:
-                    stacks, carried = _next_stacks(v, new)
+                    stacks, carried, pack = _next_stacks(v, new)
                     start = L.seat_cols(v.n)[1]
                     mine = tuple(int(x) for x in v.state[t, start:start + v.n])
                     if mine != stacks:
                         raise DifferentialError(f"{where}: next stacks {mine} != {stacks}")
+                    if pack is not None:
+                        unshuffled += 1
+                        if tuple(v.packs[t].tolist()) != pack:
+                            raise DifferentialError(f"{where}: the next deal's pack "
+                                                    f"{v.packs[t].tolist()} != the reference's "
+                                                    f"gathered pack {list(pack)}")
                 refs[t] = _start(v, t, carried)
                 continue
             _compare_state(v, t, new, where)
-    return {"decisions": steps * num_envs, "deals": deals}
+    return {"decisions": steps * num_envs, "deals": deals, "unshuffled": unshuffled}
 
 
 def _compare_state(v: VectorBrag, t: int, ref: BragState, where: str) -> None:

@@ -12,12 +12,15 @@ bragkit.errors.RulesError: short_stack_policy='cover': bragkit.vector plays only
 
 from __future__ import annotations
 
+import functools
+import itertools
 from typing import Final
 
 import numpy as np
 import numpy.typing as npt
 
 from bragkit.errors import RulesError
+from bragkit.games import hand_ranking
 from bragkit.rules import Rules
 from bragkit.vector import layout as L
 
@@ -92,4 +95,37 @@ def params(rules: Rules, players: int) -> npt.NDArray[np.int32]:
     out[L.P_SIDESHOW_MIN] = rules.sideshow_min_active
     limit = rules.pot_limit_total if teen else None
     out[L.P_POT_TOTAL] = -1 if limit is None else limit
+    out[L.P_PRIAL] = prial_floor(rules)
     return out
+
+
+@functools.lru_cache(maxsize=32)
+def prial_floor(rules: Rules) -> int:
+    """The lowest hand strength (the ranking's flat-table value) of a prial under ``rules``;
+    every stronger hand is a prial too (prials rank highest); above every hand when the
+    ranking names no prial (Teen Patti's trail is not one: the reference engine reshuffles
+    after a prial only).
+
+    >>> from bragkit.rules import get_preset
+    >>> from bragkit.games import hand_ranking
+    >>> r = get_preset("modern")
+    >>> ranking = hand_ranking(r)
+    >>> ranking.category_of_rank(prial_floor(r)), ranking.category_of_rank(prial_floor(r) - 1)
+    ('prial', 'running_flush')
+    """
+    ranking = hand_ranking(rules)
+    ranks = np.unique(ranking.numpy_table()[_combos()])
+    prial = [int(k) for k in ranks if ranking.category_of_rank(int(k)) == "prial"]
+    if not prial:
+        return int(ranks.max()) + 1
+    floor = min(prial)
+    if any(ranking.category_of_rank(int(k)) != "prial" for k in ranks if k >= floor):
+        raise RulesError(f"game={rules.game!r}: a prial does not rank above every other "
+                         "hand in this ranking (bragkit.vector cannot tell a prial's win)")
+    return floor
+
+
+@functools.lru_cache(maxsize=1)
+def _combos() -> npt.NDArray[np.int64]:
+    c = np.array(list(itertools.combinations(range(52), 3)), dtype=np.int64)
+    return np.asarray((c[:, 0] << 12) | (c[:, 1] << 6) | c[:, 2])

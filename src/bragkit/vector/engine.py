@@ -60,7 +60,8 @@ class VectorBrag:
     them): the masks alone drive array policies and benchmarks.  ``session=True`` plays
     each table on from deal to deal instead (stacks, the carried pot and the dealer go on;
     every stack is topped up to ``stack`` when one falls below ``low`` between deals with no
-    pot carried, as :mod:`bragkit.sim` does; packs are shuffled every deal), for
+    pot carried, as :mod:`bragkit.sim` does; under ``pack_policy="brag_unshuffled"`` the next
+    deal comes from the pack as gathered unless a prial won, rules 2.4), for
     simulations; it refuses rules whose blind fold-out winner may retain the hand into the
     next deal (``blind_winner_policy="carry"``), which the vector engine does not play.
     """
@@ -94,13 +95,20 @@ class VectorBrag:
         """``numba`` (compiled kernels) or ``python`` (the interpreted fallback)."""
         self.space: ActionSpace = L.SPACE
         self.params = config.params(self.rules, players)
+        unshuffled = session and self.rules.pack_policy == "brag_unshuffled"
+        if unshuffled and self.rules.cut_when_unshuffled:
+            raise RulesError("cut_when_unshuffled=True: a session of bragkit.vector deals the "
+                             "unshuffled pack uncut (use the reference engine)")
+        self.params[L.P_UNSHUF] = int(unshuffled)
         self.table = hand_ranking(self.rules).numpy_table()
         self.obs_size = size(players)
         self.scale = float(players * stack)
         self.state = np.zeros((num_envs, L.width(players)), dtype=np.int32)
         """The state matrix (one row per table, columns in :mod:`bragkit.vector.layout`)."""
         self.packs = np.tile(np.arange(PACK, dtype=np.int8), (num_envs, 1))
-        """Each table's pack of the deal in progress (card ids, top first)."""
+        """Each table's pack of the deal in progress (card ids, top first), as dealt; in an
+        unshuffled session the hands leaving play are written over its dealt top
+        (:data:`layout.C_BOTTOM`)."""
         self.masks = np.zeros((num_envs, self.space.n), dtype=np.int8)
         """The 0/1 legal mask of the seat to act at each table."""
         self.amounts = np.zeros((num_envs, L.AMT_SIZE), dtype=np.int32)

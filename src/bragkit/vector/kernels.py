@@ -46,6 +46,7 @@ from bragkit.vector.layout import (
     AMT_SIDE_HI,
     AMT_X2,
     C_ASK,
+    C_BOTTOM,
     C_CARRIED,
     C_DEALER,
     C_FLAGS,
@@ -53,6 +54,7 @@ from bragkit.vector.layout import (
     C_LOST,
     C_PHASE,
     C_POT,
+    C_SHUF,
     C_STAKE,
     C_STEPS,
     C_TO_ACT,
@@ -63,10 +65,12 @@ from bragkit.vector.layout import (
     P_HAS_BET_BLIND,
     P_N,
     P_POT_TOTAL,
+    P_PRIAL,
     P_R0,
     P_RETAIN,
     P_SIDESHOW,
     P_SIDESHOW_MIN,
+    P_UNSHUF,
     PH_AGREE,
     PH_BET,
     PH_OVER,
@@ -143,7 +147,20 @@ def _award_one(S: I32, P: I32, t: int, seat: int) -> None:
 
 
 @jit
-def _foldout(S: I32, P: I32, t: int) -> None:
+def _gather(S: I32, P: I32, t: int, packs: I8, seat: int) -> None:
+    """An unshuffled session: ``seat``'s hand goes to the bottom of the pack, its cards in
+    the order dealt (rules 2.4), written at ``packs[t, C_BOTTOM]`` (over the dealt top)."""
+    if P[P_UNSHUF] == 0:
+        return
+    cards0 = seat_cols(P[P_N])[6]
+    b = S[t, C_BOTTOM]
+    for j in range(3):
+        packs[t, b + j] = S[t, cards0 + 3 * seat + j]
+    S[t, C_BOTTOM] = b + 3
+
+
+@jit
+def _foldout(S: I32, P: I32, t: int, packs: I8) -> None:
     """One seat left (4.4.2): it wins the pot, or the pot carries when it played blind."""
     n = P[P_N]
     cols = seat_cols(n)
@@ -164,16 +181,19 @@ def _foldout(S: I32, P: I32, t: int) -> None:
             S[t, C_PHASE] = PH_RETAIN
             S[t, C_TO_ACT] = s
             return
+        _gather(S, P, t, packs, s)
         _end(S, P, t)
         return
     _award_one(S, P, t, s)
+    _gather(S, P, t, packs, s)
     _end(S, P, t)
 
 
 @jit
-def _multiway(S: I32, P: I32, t: int) -> None:
+def _multiway(S: I32, P: I32, t: int, packs: I8) -> None:
     """Every seat still in shows; the best wins, ties split, odd chips from the dealer's
-    left (4.4.10; Teen Patti's pot limit)."""
+    left (4.4.10; Teen Patti's pot limit); the hands go to the pack in that order, and a
+    prial's win reshuffles."""
     n = P[P_N]
     cols = seat_cols(n)
     stack0 = cols[0]
@@ -204,7 +224,10 @@ def _multiway(S: I32, P: I32, t: int) -> None:
         if S[t, status0 + s] == ST_IN and S[t, key0 + s] == best:
             S[t, stack0 + s] += share + (1 if i < odd else 0)
             i += 1
+        if S[t, status0 + s] == ST_IN:
+            _gather(S, P, t, packs, s)
     S[t, C_POT] = 0
+    S[t, C_SHUF] = best >= P[P_PRIAL]
     _end(S, P, t)
 
 
@@ -316,10 +339,12 @@ def legal_table(S: I32, P: I32, t: int, masks: I8, amts: I32) -> None:
 
 
 @jit
-def move_table(S: I32, P: I32, t: int, action: int, amts: I32, exact: int) -> None:
+def move_table(S: I32, P: I32, t: int, action: int, amts: I32, exact: int,
+               packs: I8) -> None:
     """Apply slot ``action`` (legal: checked by the caller) for the seat to act of table
     ``t``; ``amts`` holds the amounts from :func:`legal_table`; ``exact >= 0`` is the chips
-    of a bet or side show instead of its bucket's (checked by the caller)."""
+    of a bet or side show instead of its bucket's (checked by the caller); ``packs``: the
+    table's pack row, where an unshuffled session gathers the hands leaving play."""
     n = P[P_N]
     cols = seat_cols(n)
     status0 = cols[2]
@@ -333,8 +358,9 @@ def move_table(S: I32, P: I32, t: int, action: int, amts: I32, exact: int) -> No
         return
     if action == A_FOLD:
         S[t, status0 + p] = ST_FOLDED
+        _gather(S, P, t, packs, p)
         if _active(S, t, status0, n) == 1:
-            _foldout(S, P, t)
+            _foldout(S, P, t, packs)
         else:
             _advance(S, P, t, p)
         return
@@ -347,7 +373,7 @@ def move_table(S: I32, P: I32, t: int, action: int, amts: I32, exact: int) -> No
         if blind:
             S[t, blind0 + p] = 1
         if _pot_limit_reached(S, P, t):
-            _multiway(S, P, t)
+            _multiway(S, P, t, packs)
             return
         _advance(S, P, t, p)
         return
@@ -356,6 +382,9 @@ def move_table(S: I32, P: I32, t: int, action: int, amts: I32, exact: int) -> No
         _pay(S, P, t, p, amts[t, AMT_SEE])
         winner = p if S[t, key0 + p] > S[t, key0 + q] else q
         _award_one(S, P, t, winner)
+        _gather(S, P, t, packs, q)  # the seen hand first, then the seer's (rules 2.4)
+        _gather(S, P, t, packs, p)
+        S[t, C_SHUF] = S[t, key0 + winner] >= P[P_PRIAL]
         _end(S, P, t)
         return
     if action == A_SHOWDOWN:
@@ -367,7 +396,7 @@ def move_table(S: I32, P: I32, t: int, action: int, amts: I32, exact: int) -> No
         proposer = S[t, C_ASK]
         nxt = _next_in(S, t, status0, n, p)
         if nxt == proposer:
-            _multiway(S, P, t)
+            _multiway(S, P, t, packs)
         else:
             S[t, C_TO_ACT] = nxt
         return
@@ -380,6 +409,7 @@ def move_table(S: I32, P: I32, t: int, action: int, amts: I32, exact: int) -> No
         _end(S, P, t)
         return
     if action == A_RELEASE:
+        _gather(S, P, t, packs, p)
         _end(S, P, t)
         return
     if action == A_SIDESHOW:
@@ -389,7 +419,7 @@ def move_table(S: I32, P: I32, t: int, action: int, amts: I32, exact: int) -> No
         S[t, C_STAKE] = x
         S[t, C_LAST] = p
         if _pot_limit_reached(S, P, t):
-            _multiway(S, P, t)
+            _multiway(S, P, t, packs)
             return
         S[t, C_PHASE] = PH_SIDESHOW
         S[t, C_ASK] = p
@@ -407,8 +437,9 @@ def move_table(S: I32, P: I32, t: int, action: int, amts: I32, exact: int) -> No
         else:
             loser = asker
         S[t, status0 + loser] = ST_FOLDED
+        _gather(S, P, t, packs, loser)
         if _active(S, t, status0, n) == 1:
-            _foldout(S, P, t)
+            _foldout(S, P, t, packs)
         else:
             _advance(S, P, t, asker)
         return
@@ -481,6 +512,8 @@ def deal_table(S: I32, P: I32, t: int, packs: I8, draws: F64, row: int, shuffle:
     S[t, C_FLAGS] = 0
     S[t, C_ASK] = -1
     S[t, C_STEPS] = 0
+    S[t, C_BOTTOM] = 0
+    S[t, C_SHUF] = 0
     S[t, C_PHASE] = PH_BET
     S[t, C_TO_ACT] = _next_in(S, t, status0, n, dealer)
 
@@ -496,11 +529,12 @@ def _legal_exact(amts: I32, t: int, action: int, x: int) -> bool:
 
 
 @jit
-def _next_deal(S: I32, P: I32, t: int, stack: int, low: int) -> None:
+def _next_deal(S: I32, P: I32, t: int, stack: int, low: int) -> bool:
     """Session mode: the next deal's stacks, as :mod:`bragkit.sim` runs a table -- the stacks
     go on; every seat is topped up to ``stack`` when one is below ``low`` and no pot is
     carried, or when fewer than two seats can pay the ante (the carried pot is then
-    dropped, counted in ``C_LOST``); the deal passes to the left."""
+    dropped, counted in ``C_LOST``: a new session, whose pack is shuffled, returns True);
+    the deal passes to the left."""
     n = P[P_N]
     cols = seat_cols(n)
     stack0 = cols[0]
@@ -525,6 +559,41 @@ def _next_deal(S: I32, P: I32, t: int, stack: int, low: int) -> None:
         S[t, start0 + s] = stack if fresh else S[t, stack0 + s]
     dealer = S[t, C_DEALER] + 1
     S[t, C_DEALER] = 0 if dealer >= n else dealer
+    return can < 2
+
+
+@jit
+def _gathered(S: I32, P: I32, t: int, packs: I8) -> bool:
+    """An unshuffled session between deals: turn the table's pack row into the pack as
+    gathered (the undealt rest, then the hands in the order they left play, rules 2.4) and
+    return True, or False when the next deal must be shuffled (a prial won, or cards are
+    missing)."""
+    if P[P_UNSHUF] == 0 or S[t, C_SHUF] == 1:
+        return False
+    n = P[P_N]
+    status0 = seat_cols(n)[2]
+    dealt = 0
+    for s in range(n):
+        if S[t, status0 + s] != ST_OUT:
+            dealt += 3
+    if S[t, C_BOTTOM] != dealt:
+        return False
+    size = packs.shape[1]
+    _reverse(packs, t, 0, dealt)  # rotate left by ``dealt``: three reversals
+    _reverse(packs, t, dealt, size)
+    _reverse(packs, t, 0, size)
+    return True
+
+
+@jit
+def _reverse(packs: I8, t: int, lo: int, hi: int) -> None:
+    hi -= 1
+    while lo < hi:
+        c = packs[t, lo]
+        packs[t, lo] = packs[t, hi]
+        packs[t, hi] = c
+        lo += 1
+        hi -= 1
 
 
 @jit
@@ -567,7 +636,7 @@ def _step_one(S: I32, P: I32, t: int, action: int, exact: int, masks: I8, amts: 
     cols = seat_cols(n)
     stack0 = cols[0]
     start0 = cols[1]
-    move_table(S, P, t, action, amts, exact)
+    move_table(S, P, t, action, amts, exact, packs)
     over = S[t, C_PHASE] == PH_OVER
     cut = not over and S[t, C_STEPS] >= max_steps
     term[t] = over
@@ -580,8 +649,11 @@ def _step_one(S: I32, P: I32, t: int, action: int, exact: int, masks: I8, amts: 
         if row >= pool.shape[0]:  # never: the caller refills the pool in time
             row = 0
         cursor[0] = row + 1
+        shuffle = True
         if session and over:
-            _next_deal(S, P, t, stack, low)
+            kept = _gathered(S, P, t, packs)
+            if not _next_deal(S, P, t, stack, low):
+                shuffle = not kept
         else:
             if random_dealer:
                 S[t, C_DEALER] = min(int(pool[row, 0] * n), n - 1)
@@ -590,7 +662,7 @@ def _step_one(S: I32, P: I32, t: int, action: int, exact: int, masks: I8, amts: 
             S[t, C_CARRIED] = 0
             for s in range(n):
                 S[t, start0 + s] = stack
-        deal_table(S, P, t, packs, pool, row, True, table)
+        deal_table(S, P, t, packs, pool, row, shuffle, table)
     else:
         for s in range(n):
             rewards[t, s] = 0.0

@@ -9,7 +9,7 @@ the indices of :class:`~bragkit.engine.kinds.Phase` and
 :class:`~bragkit.engine.discrete.ActionSpace`.
 
 >>> seat_cols(2), width(2)
-((12, 14, 16, 18, 20, 22, 24), 30)
+((14, 16, 18, 20, 22, 24, 26), 32)
 >>> A_LOOK, A_FOLD, A_BET_MIN, PH_BET, ST_IN
 (0, 3, 8, 3, 0)
 """
@@ -84,7 +84,13 @@ C_STEPS: Final = 9
 C_LOST: Final = 10
 """Session mode: carried chips dropped when the table had to start afresh (fewer than two
 seats could pay the ante), as :mod:`bragkit.sim` closes such a table."""
-SCALARS: Final = 12
+C_BOTTOM: Final = 11
+"""An unshuffled session (:data:`P_UNSHUF`): the cards gone to the bottom of the pack in this
+deal, written over the dealt top of the table's pack row (``packs[t, :C_BOTTOM]``, each hand
+in the order dealt, as they left play; rules 2.4)."""
+C_SHUF: Final = 12
+"""1 when the deal ended with a see or showdown won by a prial: the next deal is shuffled."""
+SCALARS: Final = 14
 
 # rule parameters (an int32 vector)
 P_N: Final = 0
@@ -104,6 +110,11 @@ P_HAS_BET_BLIND: Final = 13
 P_SIDESHOW: Final = 14
 P_SIDESHOW_MIN: Final = 15
 P_POT_TOTAL: Final = 16
+P_UNSHUF: Final = 17
+"""1: a session under ``pack_policy="brag_unshuffled"`` (the next deal from the pack as
+gathered, rules 2.4)."""
+P_PRIAL: Final = 18
+"""The lowest hand strength of a prial (a see or showdown won by one reshuffles)."""
 P_SIZE: Final = 20
 SEE_DOUBLE: Final = 0
 SEE_SINGLE: Final = 1
