@@ -476,7 +476,7 @@ class PokerWork:
     def deal(self, seats: Sequence[int], count: int, *, face_up: bool = False,
              blind: bool = False) -> None:
         """Deal ``count`` cards to each seat, one at a time, from the top of the stock."""
-        pack, hands, log = self.pack, self.hands, self.new_events.append
+        pack, hands, emit = self.pack, self.hands, self.emit
         k = len(seats)
         for i, s in enumerate(seats):
             cards = pack[i:i + k * count:k]  # the i-th card of each round of the deal
@@ -484,9 +484,9 @@ class PokerWork:
             if self.quiet:
                 continue
             if face_up:
-                log(_event(Event, ("deal", s, None, cards, None, "face up")))
+                emit("deal", s, None, cards, None, "face up")
             else:
-                log(_event(Event, ("deal", s, None, cards, NOBODY if blind else ONLY[s], None)))
+                emit("deal", s, None, cards, NOBODY if blind else ONLY[s], None)
         self.pack = pack[k * count:]
 
     def pay(self, seat: int, chips: int, pool: int, credit: int | None = None) -> None:

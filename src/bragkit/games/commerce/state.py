@@ -77,7 +77,6 @@ COMMERCE_EVENT_KINDS: Final = (
 """Every event kind a Commerce deal emits (see docs/commerce.md)."""
 
 P_DEAL: Final = Phase.DEAL
-_event: Final = tuple.__new__
 _GAMES: Final[dict[str, CommerceGame]] = {"commerce": TRADE_GAME, "commerce-widow": WIDOW_GAME}
 
 
@@ -249,11 +248,11 @@ def start_draft(rules: Rules, stacks: Sequence[int], dealer: int, pack: Sequence
         hands[s] = (pack[i], pack[i + k], pack[i + 2 * k])
     d.pack = pack[3 * k:]
     d.widow = ()
-    blind, looked, log = setup.blind, d.looked, d.new_events.append
+    blind, looked, emit = setup.blind, d.looked, d.emit  # (every event through emit)
     for s in order:
         sees = not (blind and s == dealer)
         looked[s] = sees
-        log(_event(Event, ("deal", s, None, hands[s], ONLY[s] if sees else NOBODY, None)))
+        emit("deal", s, None, hands[s], ONLY[s] if sees else NOBODY, None)
     setup.game.after_deal(d)
     return d
 
