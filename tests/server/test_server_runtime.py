@@ -79,3 +79,34 @@ def test_the_timer_plays_fold_or_the_games_default() -> None:
     assert timeout_action((LegalAction("stand"), LegalAction("trade", cost=1,
                                                              args=("5d", "4d")))) == "stand"
     assert timeout_action((LegalAction("ante", lo=1, hi=10),)) == "ante 1"
+
+
+def test_broadcast_text_is_the_frame_encoded_once(tmp_path: Path) -> None:
+    """The update text a broadcast queues is :meth:`Room.frame_for`'s frame, encoded once
+    per seat for all its connections (the host's requests and the log items per watcher)."""
+    import json
+
+    from bragkit.server.room import Watcher
+
+    store = open_store(str(tmp_path / "room.db"))
+
+    async def body() -> None:
+        room = Room(store)
+        room.ready = True
+        made = await room.create({"preset": "modern", "seats": 2, "stack": 30,
+                                  "options": {"timer": 600}})
+        rt = room.tables[made["table"]]
+        await rt.request_seat(None, 0, "Ann", "token-ann")  # a request: the host sees it
+        watchers = [Watcher(seat=None), Watcher(seat=None, host=True), Watcher(seat=0)]
+        twins = [Watcher(seat=w.seat, host=w.host) for w in watchers]
+        for w in watchers:
+            rt.listeners.add(w)
+        room.broadcast(rt)
+        for w, twin in zip(watchers, twins, strict=True):
+            text = w.queue.get_nowait()
+            assert isinstance(text, str)
+            assert json.loads(text) == room.frame_for(rt, twin)
+        await room.stop()
+
+    asyncio.run(body())
+    store.close()

@@ -20,7 +20,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from bragkit.errors import BragError, excerpt
 from bragkit.limits import MAX_CHIPS
 from bragkit.server.ratelimit import TokenBucket
-from bragkit.server.room import PROTOCOL, Room, Watcher
+from bragkit.server.room import PROTOCOL, Room, Watcher, encode
 from bragkit.server.runtime import ServerError, TableRuntime
 from bragkit.server.seats import new_token, seat_label, token_hash
 from bragkit.server.store.base import JSON
@@ -166,7 +166,7 @@ class Gateway:
                 with contextlib.suppress(Exception):
                     await ws.close(code=1013, reason="client too slow to read")
                 return
-            await ws.send_text(json.dumps(frame, separators=(",", ":")))
+            await ws.send_text(frame if isinstance(frame, str) else encode(frame))
 
     def _bind(self, rt: TableRuntime, w: Watcher, token: str | None) -> None:
         """Bind the connection to what its token proves (host, a seat, a pending request)."""

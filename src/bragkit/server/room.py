@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import secrets
 import time
@@ -27,7 +28,7 @@ from bragkit.server.runtime import Options, ServerError, TableRuntime, build_rul
 from bragkit.server.seats import new_token, seat_label, token_hash
 from bragkit.server.store.base import JSON, Store, TableRecord
 
-__all__ = ["PROTOCOL", "Room", "Watcher"]
+__all__ = ["PROTOCOL", "Room", "Watcher", "encode"]
 
 PROTOCOL = 1
 """The protocol version (docs/protocol.md); every ``welcome`` frame carries it."""
@@ -46,11 +47,12 @@ class Watcher:
     token: str | None = None
     muted: set[str] = field(default_factory=set)
     last_seq: int = 0
-    queue: asyncio.Queue[dict[str, JSON] | None] = field(
+    queue: asyncio.Queue[dict[str, JSON] | str | None] = field(
         default_factory=lambda: asyncio.Queue(maxsize=256))
+    """Frames to send: objects, or text already encoded (:meth:`Room.broadcast`)."""
     overflowed: bool = False
 
-    def deliver(self, frame: dict[str, JSON]) -> None:
+    def deliver(self, frame: dict[str, JSON] | str) -> None:
         """Queue a frame; a client too slow to read 256 frames is dropped."""
         try:
             self.queue.put_nowait(frame)
@@ -233,21 +235,20 @@ class Room:
         out["spectators"] = sum(1 for w in rt.listeners if getattr(w, "seat", None) is None)
         return out
 
-    def frame_for(self, rt: TableRuntime, w: Watcher, kind: str = "update",
-                  views: dict[int | None, dict[str, JSON]] | None = None,
-                  meta: dict[str, JSON] | None = None) -> dict[str, JSON]:
-        """The frame for one watcher: the table's public facts, the view of the watcher's
-        seat (or the public view), and the public log items it has not had yet."""
-        if views is None:
-            views = {}
-        if w.seat not in views:
-            done = rt.finished or rt.closed
-            if rt.engine is None:  # waiting for its seats: no deal yet
-                views[w.seat] = projector.no_deal(w.seat)
-            elif w.seat is not None:
-                views[w.seat] = projector.seat_view(rt.engine, w.seat, done)
-            else:
-                views[w.seat] = projector.public_view(rt.engine, done)
+    @staticmethod
+    def view_for(rt: TableRuntime, seat: int | None) -> dict[str, JSON]:
+        """The view of ``seat`` (None: the public view), built by the projector."""
+        done = rt.finished or rt.closed
+        if rt.engine is None:  # waiting for its seats: no deal yet
+            return projector.no_deal(seat)
+        if seat is not None:
+            return projector.seat_view(rt.engine, seat, done)
+        return projector.public_view(rt.engine, done)
+
+    @staticmethod
+    def _news(rt: TableRuntime, w: Watcher) -> tuple[list[JSON], list[JSON] | None]:
+        """The public log items ``w`` has not had (its muted chat left out) and, for the
+        host, the seat requests; the watcher has had them once this returns."""
         fresh = 0  # the items newer than what the watcher has had, from the end
         for item in reversed(rt.recent):
             if _seq(item) <= w.last_seq:
@@ -255,24 +256,38 @@ class Room:
             fresh += 1
         items: list[JSON] = [dict(i) for i in rt.recent[len(rt.recent) - fresh:]
                              if not (i.get("kind") == "chat" and _muted(i, w.muted))]
-        frame: dict[str, JSON] = {"t": kind, "seq": rt.seq,
-                                  "table": meta if meta is not None else self.meta(rt),
-                                  "view": views[w.seat], "log": items}
-        if w.host:
-            frame["requests"] = [{"request": rid, "seat": seat_label(r.seat), "name": r.name}
-                                 for rid, r in rt.requests.items()]
+        requests: list[JSON] | None = [
+            {"request": rid, "seat": seat_label(r.seat), "name": r.name}
+            for rid, r in rt.requests.items()] if w.host else None
         w.last_seq = rt.seq
+        return items, requests
+
+    def frame_for(self, rt: TableRuntime, w: Watcher, kind: str = "update") -> dict[str, JSON]:
+        """The frame for one watcher: the table's public facts, the view of the watcher's
+        seat (or the public view), and the public log items it has not had yet."""
+        frame: dict[str, JSON] = {"t": kind, "seq": rt.seq, "table": self.meta(rt),
+                                  "view": self.view_for(rt, w.seat)}
+        frame["log"], requests = self._news(rt, w)
+        if requests is not None:
+            frame["requests"] = requests
         return frame
 
     def broadcast(self, rt: TableRuntime) -> None:
-        """Send the new state of ``rt`` to everyone watching it (one view per seat)."""
+        """Send the new state of ``rt`` to everyone watching it: each view built once per
+        seat and the table's facts once, each encoded once for all the connections that
+        get it (the frame of :meth:`frame_for`, as text)."""
         if not rt.listeners:  # a table nobody watches (bots only): no frame to build
             return
-        views: dict[int | None, dict[str, JSON]] = {}
-        meta = self.meta(rt)
+        views: dict[int | None, str] = {}
+        head = f'{{"t":"update","seq":{rt.seq},"table":{encode(self.meta(rt))},"view":'
         for w in list(rt.listeners):
             if isinstance(w, Watcher):
-                w.deliver(self.frame_for(rt, w, "update", views, meta))
+                view = views.get(w.seat)
+                if view is None:
+                    view = views[w.seat] = encode(self.view_for(rt, w.seat))
+                items, requests = self._news(rt, w)
+                tail = "" if requests is None else f',"requests":{encode(requests)}'
+                w.deliver(f'{head}{view},"log":{encode(items)}{tail}}}')
 
     # ------------------------------------------------------------------ the driver
     async def _drive(self, rt: TableRuntime) -> None:
@@ -317,6 +332,15 @@ class Room:
             except Exception:  # a store failure: the runtime rebuilt itself; go on
                 log.exception("table %s: driver step failed", rt.id)
                 await asyncio.sleep(0.5)
+
+
+def encode(frame: JSON) -> str:
+    """A frame as the text sent (compact JSON).
+
+    >>> encode({"t": "ack", "seq": 3})
+    '{"t":"ack","seq":3}'
+    """
+    return json.dumps(frame, separators=(",", ":"))
 
 
 def _seq(item: Mapping[str, Any]) -> int:
