@@ -46,8 +46,9 @@ from typing import TYPE_CHECKING, Final
 
 from bragkit.engine.actions import Action, LegalAction
 from bragkit.engine.kinds import ActionKind, Phase, SeatStatus
-from bragkit.games.commerce.cards import arg_cards, exchange_args
+from bragkit.games.commerce.cards import arg_cards
 from bragkit.games.commerce.core import ONLY, CommerceRecord, Deal, Draft
+from bragkit.games.commerce.lazy import legal_exchange
 from bragkit.games.commerce.meanings import WIDOW_MEANINGS
 from bragkit.games.commerce.records import (
     HorseOffers,
@@ -143,9 +144,9 @@ class WidowGame:
         hand = st.hands[st.to_act]
         rules = st.rules.widow_rules
         if phase is P_LAST or rules == "peel":
-            swap = LegalAction(A_EXCHANGE, args=exchange_args(hand, st.widow, (1,)))
+            swap = legal_exchange(hand, st.widow, (1,))
             return (swap, _PASS) if phase is P_LAST else (swap, _STAND, _PASS)
-        swap = LegalAction(A_EXCHANGE, args=exchange_args(hand, st.widow, (1, 2, 3)))
+        swap = legal_exchange(hand, st.widow, (1, 2, 3))
         return (swap, _STAND) if rules == "hoyle" else (swap, _PASS)
 
     def act(self, d: Draft, seat: int, action: Action) -> None:

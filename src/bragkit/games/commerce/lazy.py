@@ -1,0 +1,177 @@
+"""The ``exchange`` legal action whose arguments are spelled out only when read.
+
+A Britannica or pounce decision offers up to ~220 ``exchange`` arguments; a random policy
+samples one of them and the engine checks one.  :func:`legal_exchange` returns a
+:class:`~bragkit.engine.actions.LegalAction` equal to
+``LegalAction("exchange", args=exchange_args(hand, widow, sizes))`` (same equality, hash,
+repr, pickling, ``str``) whose ``args`` tuple is built on first read and cached, while
+:meth:`~LazyExchange.sample` (same random draws) and :meth:`~LazyExchange.allows` format
+or parse only the one argument concerned.
+
+>>> la = legal_exchange((0, 1, 2), (48, 49, 50), (1, 2, 3))
+>>> from bragkit.engine.actions import Action, LegalAction
+>>> la.allows(Action("exchange", arg="2d Ac")), la.allows(Action("exchange", arg="2d 2c Ac Ad"))
+(True, False)
+>>> la == LegalAction("exchange", args=exchange_args((0, 1, 2), (48, 49, 50), (1, 2, 3)))
+True
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from math import comb
+from typing import Final, NoReturn
+
+from bragkit.engine.actions import Action, LegalAction, interned
+from bragkit.engine.kinds import ActionKind
+from bragkit.engine.slots import slot_setter
+from bragkit.games.commerce.cards import CARD_ID, CARD_TEXT, exchange_args
+
+__all__ = ["LazyExchange", "legal_exchange"]
+
+_KIND: Final = ActionKind.EXCHANGE
+_ARGS_SLOT: Final = vars(LegalAction)["args"]
+"""The ``args`` slot of LegalAction (the subclass's property reads and fills it)."""
+_COMBOS: dict[tuple[int, int], tuple[tuple[int, ...], ...]] = {}
+"""``(n, k)`` -> every k-combination of ``range(n)`` in itertools order."""
+
+
+def _combos(n: int, k: int) -> tuple[tuple[int, ...], ...]:
+    found = _COMBOS.get((n, k))
+    if found is None:
+        found = _COMBOS[(n, k)] = tuple(itertools.combinations(range(n), k))
+    return found
+
+
+class _Choices:
+    """The arguments as an indexable sequence (``len`` and ``[i]``), for ``rng.choice``."""
+
+    __slots__ = ("blocks", "hand", "sizes", "total", "widow")
+
+    def __init__(self, hand: tuple[int, ...], widow: tuple[int, ...],
+                 sizes: tuple[int, ...]) -> None:
+        self.hand, self.widow, self.sizes = hand, widow, sizes
+        self.blocks = [comb(len(hand), k) * comb(len(widow), k) for k in sizes]
+        self.total = sum(self.blocks)
+
+    def __len__(self) -> int:
+        return self.total
+
+    def __getitem__(self, i: int) -> str:
+        if not 0 <= i < self.total:
+            raise IndexError(i)
+        hand, widow, text = self.hand, self.widow, CARD_TEXT
+        for k, size in zip(self.sizes, self.blocks, strict=True):
+            if i < size:
+                theirs_n = comb(len(widow), k)
+                m, t = divmod(i, theirs_n)
+                mine = _combos(len(hand), k)[m]
+                theirs = _combos(len(widow), k)[t]
+                return " ".join([*(text[hand[j]] for j in mine),
+                                 *(text[widow[j]] for j in theirs)])
+            i -= size
+        raise IndexError(i)  # pragma: no cover - the bounds are checked above
+
+
+_set_kind = slot_setter(LegalAction, "kind")
+_set_lo = slot_setter(LegalAction, "lo")
+_set_hi = slot_setter(LegalAction, "hi")
+_set_cost = slot_setter(LegalAction, "cost")
+_set_optional = slot_setter(LegalAction, "optional_arg")
+
+
+class LazyExchange(LegalAction):
+    """``LegalAction("exchange", args=...)`` with the arguments built on first read (see the
+    module docs); only :func:`legal_exchange` makes one."""
+
+    __slots__ = ("_choices",)
+    _choices: _Choices
+
+    @property
+    def args(self) -> tuple[str, ...]:
+        """Every argument, in the order of :func:`exchange_args` (built once, then kept)."""
+        try:
+            built: tuple[str, ...] = _ARGS_SLOT.__get__(self, LegalAction)
+        except AttributeError:
+            c = self._choices
+            built = exchange_args(c.hand, c.widow, c.sizes)
+            _ARGS_SLOT.__set__(self, built)
+        return built
+
+    def allows(self, action: Action) -> bool:
+        """Whether ``action`` is one of the arguments (parsed, not looked up in the list)."""
+        arg = action.arg
+        if action.kind != _KIND or action.amount is not None or arg is None:
+            return False
+        words = arg.split(" ")
+        k, odd = divmod(len(words), 2)
+        c = self._choices
+        if odd or k not in c.sizes:
+            return False
+        return _increasing(words[:k], c.hand) and _increasing(words[k:], c.widow)
+
+    def sample(self, rng: random.Random) -> Action:
+        """A uniformly random instance: the same draw as ``LegalAction.sample`` makes."""
+        arg = rng.choice(self._choices)
+        return interned(_KIND, None, arg)
+
+    def _fields(self) -> tuple[object, ...]:
+        return (self.kind, self.lo, self.hi, self.cost, self.args, self.optional_arg)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, LegalAction):
+            return NotImplemented
+        return self._fields() == (other.kind, other.lo, other.hi, other.cost, other.args,
+                                  other.optional_arg)
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        return (f"LegalAction(kind={self.kind!r}, lo={self.lo!r}, hi={self.hi!r}, "
+                f"cost={self.cost!r}, args={self.args!r}, optional_arg={self.optional_arg!r})")
+
+    def __reduce__(self) -> tuple[type[LegalAction], tuple[object, ...]]:
+        return (LegalAction, self._fields())
+
+    def __setattr__(self, name: str, value: object) -> NoReturn:
+        raise AttributeError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> NoReturn:
+        raise AttributeError(f"cannot delete field {name!r}")
+
+
+def _increasing(words: list[str], cards: tuple[int, ...]) -> bool:
+    """Whether ``words`` name cards of ``cards`` in their order (each at most once)."""
+    last = -1
+    for w in words:
+        card = CARD_ID.get(w)
+        if card is None or card not in cards:
+            return False
+        at = cards.index(card)
+        if at <= last:
+            return False
+        last = at
+    return True
+
+
+_set_choices = slot_setter(LazyExchange, "_choices")
+
+
+def legal_exchange(hand: tuple[int, ...], widow: tuple[int, ...],
+                   sizes: tuple[int, ...]) -> LegalAction:
+    """The ``exchange`` legal action of ``exchange_args(hand, widow, sizes)``, built lazily.
+
+    >>> la = legal_exchange((0, 1, 2), (48, 49, 50), (1,))
+    >>> len(la.args), la.args[0], str(la)
+    (9, '2c Ac', 'exchange <9 choices>')
+    """
+    new = object.__new__(LazyExchange)
+    _set_kind(new, _KIND)
+    _set_lo(new, None)
+    _set_hi(new, None)
+    _set_cost(new, 0)
+    _set_optional(new, False)
+    _set_choices(new, _Choices(hand, widow, sizes))
+    return new
