@@ -160,9 +160,43 @@ def test_differential_exact_amounts_and_sessions(preset: str, options: dict[str,
     assert deals > 60
 
 
-def test_session_refuses_a_retained_hand() -> None:
-    with pytest.raises(RulesError, match=r"^blind_winner_policy='carry': a session"):
-        VectorBrag("modern", players=3, session=True)
+def test_4_4_6_session_releases_but_refuses_to_retain_a_carried_hand() -> None:
+    """A session carries a blind fold-out's pot; the winner may release the hand, but retain
+    (whose next deal the vector engine does not play) is refused, and no table moves."""
+    def blind_foldout() -> VectorBrag:
+        v = VectorBrag("modern", players=3, num_envs=1, seed=2, observe=False, session=True)
+        v.reset(dealers=[0])
+        for slot in (L.A_BET_MIN, L.A_FOLD, L.A_FOLD):  # seat 1 bets blind, 2 and 0 fold
+            v.step(np.array([slot], dtype=np.int32))
+        assert int(v.state[0, L.C_PHASE]) == L.PH_RETAIN and int(v.to_act[0]) == 1
+        return v
+
+    v = blind_foldout()
+    before = v.state.copy()
+    with pytest.raises(RulesError, match=r"^retain: a session of bragkit.vector"):
+        v.step(np.array([L.A_RETAIN], dtype=np.int32))
+    assert (v.state == before).all()
+    with pytest.raises(RulesError, match=r"^retain: a session"):
+        v.step_random()
+    pot = int(v.state[0, L.C_POT])
+    _, rewards, done, _, info = v.step(np.array([L.A_RELEASE], dtype=np.int32))
+    assert bool(done[0]) and int(info["carried"][0]) == pot > 0
+    ante = v.rules.ante  # the next deal's pot: the carried pot and three antes
+    assert int(v.state[0, L.C_POT]) == pot + 3 * ante
+    assert rewards.sum() == -pot
+
+
+def test_4_4_6_sessions_with_carried_pots_match_the_reference() -> None:
+    """modern's defaults (blind_winner_policy=carry) in sessions, carried hands released:
+    carried pots, the unshuffled pack and the stacks as the reference plays them."""
+    rules = get_preset("modern")
+    deals = 0
+    for players in (2, 4):
+        stats = differential(rules, players, num_envs=16, steps=100, seed=70 + players,
+                             exact_amounts=True, session=True)
+        deals += stats["deals"]
+        assert stats["unshuffled"] > 0
+    assert deals > 100
 
 
 @pytest.mark.parametrize(("preset", "options"), [

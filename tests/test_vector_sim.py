@@ -80,3 +80,13 @@ def test_cli_says_which_engine_ran() -> None:
                                   "--engine", "vector"])
     assert refused.exit_code == 2
     assert "--engine vector: not every bot is an array policy" in refused.output
+
+
+def test_modern_defaults_with_threshold_bots_run_on_the_vector_engine() -> None:
+    """modern's blind_winner_policy=carry: threshold bots release carried hands, so the
+    vector sessions play them (carried pots go on; nothing is lost or made)."""
+    config = SimConfig(get_preset("modern"), ("threshold",) * 3, hands=300, seed=5)
+    assert vector_reason(config) is None
+    results = run_vector(config)
+    assert sum(r.hands for r in results) == 300
+    assert sum(sum(r.net) for r in results) + sum(r.pot for r in results) == 0

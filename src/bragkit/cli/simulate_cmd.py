@@ -157,7 +157,7 @@ def _engine(config: SimConfig, engine: str, backend: str) -> tuple[str, str]:
 
         tables = min(config.hands, TABLES)
         return "vector", (f"bragkit.vector, {tables} tables at once, {BACKEND} kernels, one "
-                          "process; packs shuffled every deal; each table is a block")
+                          "process; each table is a block")
     if engine == "scalar":
         return "scalar", "--engine scalar"
     return "scalar", (f"the vector engine cannot run this: {reason}" if reason is not None

@@ -7,11 +7,12 @@ the scalar path agree statistically (tests/test_vector_sim.py).
 The vector path plays each of up to :data:`TABLES` tables as a session, like the scalar
 path's blocks (stacks, carried pots and the dealer go on; every seat is topped up to
 ``--stack`` when a stack falls below a quarter of it between deals with no pot carried),
-with two differences it reports: packs are shuffled every deal (also under the
-unshuffled-pack rule), and a "block" is one table.  It is refused (:func:`vector_reason`;
-the scalar path runs) when a blind fold-out winner could retain the hand into the next deal
-(modern Brag's ``blind_winner_policy="carry"`` with the ``random`` bot, which retains half
-the time), and for rules the vector engine does not play.  A ``win`` is a deal with a
+and the pack as the reference engine handles it (under ``brag_unshuffled`` the next deal
+from the pack as gathered, rules 2.4); one difference it reports: a "block" is one table.
+It is refused (:func:`vector_reason`; the scalar path runs) when a blind fold-out winner
+could retain the hand into the next deal (modern Brag's ``blind_winner_policy="carry"``
+with the ``random`` bot, which retains half the time; ``threshold`` releases), and for
+rules the vector engine does not play.  A ``win`` is a deal with a
 positive net.
 
 >>> from bragkit.rules import get_preset

@@ -102,6 +102,8 @@ def differential(rules: Rules, players: int, num_envs: int, steps: int, seed: in
         if expected_obs is not None:
             _compare_obs(v, refs, expected_obs, step)
         acts = v.random_actions(rng)
+        if v.session:  # a session plays no retained hand: a carried hand is released
+            acts[acts == L.A_RETAIN] = L.A_RELEASE
         exact = _exact(v, acts, rng) if exact_amounts else None
         moves = []
         for t, ref in enumerate(refs):

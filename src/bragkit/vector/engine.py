@@ -40,6 +40,9 @@ __all__ = ["MAX_STEPS", "VectorBrag", "make_rules"]
 MAX_STEPS: Final = 2000
 """A deal still running after this many decisions is truncated (and redealt)."""
 PACK: Final = 52
+_RETAIN_REFUSED: Final = ("retain: a session of bragkit.vector does not play the retained "
+                          "blind hand of the next deal (rules 4.4.6); release it, use "
+                          "blind_winner_policy='wins' or the reference engine")
 
 
 def make_rules(preset: str | Rules, rules: Mapping[str, object] | None = None) -> Rules:
@@ -62,8 +65,8 @@ class VectorBrag:
     every stack is topped up to ``stack`` when one falls below ``low`` between deals with no
     pot carried, as :mod:`bragkit.sim` does; under ``pack_policy="brag_unshuffled"`` the next
     deal comes from the pack as gathered unless a prial won, rules 2.4), for
-    simulations; it refuses rules whose blind fold-out winner may retain the hand into the
-    next deal (``blind_winner_policy="carry"``), which the vector engine does not play.
+    simulations; there a blind fold-out winner may release the hand but not retain it
+    (``step`` refuses ``retain``: the retained hand of the next deal is not played).
     """
 
     def __init__(self, preset: str | Rules = "modern", players: int = 3, num_envs: int = 1,
@@ -80,12 +83,11 @@ class VectorBrag:
                              f"not {stack}")
         if num_envs < 1:
             raise RulesError(f"num_envs must be at least 1, not {num_envs}")
-        if session and self.rules.game == "modern" and \
-                self.rules.blind_winner_policy == "carry":
-            raise RulesError("blind_winner_policy='carry': a session of bragkit.vector cannot "
-                             "play the retained blind hand of the next deal (rules 4.4.6); "
-                             "use blind_winner_policy='wins' or the reference engine")
         self.session = session
+        self._no_retain = session and self.rules.game == "modern" and \
+            self.rules.blind_winner_policy == "carry"
+        """A session with carried pots: a carried hand may only be released (the retained
+        hand of the next deal, rules 4.4.6, is not played: ``step`` refuses ``retain``)."""
         self.low = low
         self.n = players
         self.num_envs = num_envs
@@ -211,6 +213,8 @@ class VectorBrag:
         if exact.shape != (self.num_envs,):
             raise IllegalActionError(f"step() needs one amount per table ({self.num_envs}), "
                                      f"got shape {exact.shape}")
+        if self._no_retain and bool((acts == L.A_RETAIN).any()):
+            raise RulesError(_RETAIN_REFUSED)
         if self._cursor[0] + self.num_envs > len(self._pool):
             self._refill()
         bad = step_tables(self.state, self.params, acts, exact, self.masks, self.amounts,
@@ -247,6 +251,8 @@ class VectorBrag:
         """
         if not self._started:
             raise RulesError("step_random() needs reset() first")
+        if self._no_retain:
+            raise RulesError(_RETAIN_REFUSED + " (step_random would retain: use step)")
         draws = (rng or self._rng).random(self.num_envs)
         if self._cursor[0] + self.num_envs > len(self._pool):
             self._refill()
