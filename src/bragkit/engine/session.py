@@ -173,8 +173,9 @@ class Session(TableCore):
             work = start_work(BragState, rules, self.stacks, self.dealer, pack, self.carried,
                               self.debts, self.retained)
             self._state = None
-            self._line = DealLine(start=self._start, work=work) if work is not None \
-                else DealLine(self._start())
+            self._line = DealLine(start=self._start, work=work,
+                                  carried=None if self.retained else self.carried) \
+                if work is not None else DealLine(self._start())
             return
         self.state = self._start()
 

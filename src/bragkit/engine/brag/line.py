@@ -38,6 +38,7 @@ from bragkit.engine.brag.betting import next_in_turn
 from bragkit.engine.brag.core import NO_FLAGS, Work, new_event
 from bragkit.engine.brag.diagnose import diagnose
 from bragkit.engine.brag.legal import canonical_discard, legal_now
+from bragkit.engine.brag.start import fresh_state
 from bragkit.engine.brag.state import BragState
 from bragkit.engine.brag.transitions import HANDLERS, apply_action
 from bragkit.engine.events import Event
@@ -57,14 +58,17 @@ S_IN: Final = SeatStatus.IN
 class DealLine:
     """A deal played forward on a mutable machine (see the module)."""
 
-    __slots__ = ("_acts", "_alias", "_done", "_legal", "_seats", "_snap", "_start", "work")
+    __slots__ = ("_acts", "_alias", "_carried", "_done", "_legal", "_seats", "_snap", "_start",
+                 "work")
 
     def __init__(self, first: BragState | None = None, *,
                  start: Callable[[], BragState] | None = None,
-                 work: Work[BragState] | None = None) -> None:
+                 work: Work[BragState] | None = None, carried: int | None = None) -> None:
         """A line from the deal's ``first`` state, or from its machine ``work`` fresh from
         the start (:func:`~bragkit.engine.brag.start.start_work`) and ``start``, which
-        builds the first state when a state is first read."""
+        builds the first state when a state is first read.  ``carried`` (the pot carried
+        in) says the machine is a common start with no retained hand: a first read before
+        any action then builds the first state from the machine itself."""
         if first is None:
             assert start is not None and work is not None
         else:
@@ -74,6 +78,7 @@ class DealLine:
         """The machine: the deal as it stands now (read it, never change it)."""
         self._snap = first
         self._start = start
+        self._carried = carried
         self._alias = work.family.see_alias
         self._done = 0
         self._seats: list[int] = []
@@ -151,8 +156,15 @@ class DealLine:
         k = len(self._acts)
         snap = self._snap
         if snap is None:
-            assert self._start is not None
-            snap = self._snap = self._start()
+            carried = self._carried
+            if k == 0 and carried is not None:  # nothing played: the machine is the start
+                snap = fresh_state(BragState, self.work, carried)
+            else:
+                assert self._start is not None
+                snap = self._start()
+            self._snap = snap
+            if k == 0:
+                self.work.base = snap  # the machine holds this state: the next step freezes
         if done != k:
             w = self.work
             if done == k - 1 and w.base is snap:

@@ -29,7 +29,7 @@ from bragkit.errors import BragError
 if TYPE_CHECKING:
     from bragkit.rules import Rules
 
-__all__ = ["start_deal", "start_work"]
+__all__ = ["fresh_state", "start_deal", "start_work"]
 
 P_BET: Final = Phase.BET
 P_QUALIFY: Final = Phase.QUALIFY
@@ -189,6 +189,31 @@ def start_work(cls: type[R], rules: Rules, stacks: tuple[int, ...], dealer: int,
             work.blind_bet[retainer] = True
             work.retained_hand[retainer] = held
     return work
+
+
+def fresh_state(cls: type[R], work: Work[R], carried: int) -> R:
+    """The first state of a deal whose machine ``work`` is fresh from :func:`start_work`
+    with no retained hand (nothing played yet), exactly as :func:`start_deal` builds it
+    (``carried``: the pot carried into the deal), from the machine and the cached template
+    instead of dealing again."""
+    n = work.n
+    dealer = work.dealer
+    rules = work.rules
+    family = work.family
+    dealt_in = tuple([st is S_IN for st in work.status])
+    order, antes, paid, _, statuses, falses, blank, zeros = _template(family, rules, n, dealer,
+                                                                     dealt_in)
+    ev = new_event
+    hands = tuple(work.hands)
+    events = (ev(Event, ("deal_start", dealer, carried, None, None, None)), *antes,
+              *[ev(Event, ("deal", s, None, hands[s], _NOBODY, None)) for s in order])
+    seldom = make_seldom((), blank, blank, None, (), 0, (), False, work.debts, zeros,
+                         work.total, (), -1, NO_FLAGS)
+    return make(  # the fields in order (BragRecord), as _start_fast
+        cls, deal_setup(family, rules, n, dealer), seldom, tuple(work.stacks), work.pot, hands,
+        falses, falses, statuses, P_BET, work.to_act, work.stake, -1, work.pack, paid, events,
+        (), None
+    )
 
 
 def _work_fast(rules: Rules, family: BragFamily, stacks: tuple[int, ...], dealer: int,

@@ -24,7 +24,7 @@ True
 from __future__ import annotations
 
 from bragkit.cards import Card, card_from_id
-from bragkit.engine.brag.core import BragRecord, ViewDigest
+from bragkit.engine.brag.core import BragRecord, ViewDigest, new_event
 from bragkit.engine.brag.legal import legal_actions
 from bragkit.engine.contract import SeatView
 from bragkit.engine.events import Event
@@ -34,6 +34,7 @@ __all__ = ["seat_view"]
 
 
 _Digest = ViewDigest
+_EVENT = new_event
 _EMPTY: _Digest = ((), (), None, {}, None)
 
 
@@ -60,7 +61,7 @@ def _digest(digests: dict[int, _Digest], events: tuple[Event, ...], seat: int) -
             continue
         vis = e.visible_to
         if vis is not None and seat not in vis:  # redacted: the cards are not this seat's to see
-            keep(e.redacted(seat))
+            keep(_EVENT(Event, (e[0], e[1], e[2], None, vis, e[5])))  # e.redacted(seat)
             continue
         keep(e)
         kind = e.kind
