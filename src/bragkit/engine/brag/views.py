@@ -43,11 +43,18 @@ def _digest(digests: dict[int, _Digest], events: tuple[Event, ...], seat: int) -
     deal (kept in ``digests``, the deal's :attr:`~bragkit.engine.brag.core.DealSetup.views`)
     if its log is a prefix (by value) of ``events``: the next view of the same deal reads
     only the new events, and any log, of any branch, gets exactly the view a fresh pass
-    would give (digests are never changed once built)."""
+    would give (digests are never changed once built).  A log in which no seat may see a
+    card (the deal, bets, folds) digests alike for every seat: that digest is kept under
+    -1 too, and a seat's first view of the deal reads on from it."""
     old, m = reusable_digest(digests, events, seat, _EMPTY)
     if old[0] is events:
         same: _Digest = old
         return same
+    shared = False  # reading on from the digest every seat shares (key -1)?
+    if not m and -1 in digests:
+        old, m = reusable_digest(digests, events, -1, _EMPTY)
+        shared = True
+    public = shared or not m  # so far no card in the log that any seat may see
     seen: list[Event] = []
     keep = seen.append
     own = old[2]
@@ -60,6 +67,8 @@ def _digest(digests: dict[int, _Digest], events: tuple[Event, ...], seat: int) -
             keep(e)
             continue
         vis = e.visible_to
+        if public and (vis is None or vis):
+            public = False
         if vis is not None and seat not in vis:  # redacted: the cards are not this seat's to see
             keep(_EVENT(Event, (e[0], e[1], e[2], None, vis, e[5])))  # e.redacted(seat)
             continue
@@ -76,6 +85,8 @@ def _digest(digests: dict[int, _Digest], events: tuple[Event, ...], seat: int) -
             shown[owner] = tuple(map(card_from_id, cards))
     digest: _Digest = (events, old[1] + tuple(seen), own, shown, stub)
     digests[seat] = digest
+    if public:  # no card any seat may see: every seat's digest of this log is this one
+        digests[-1] = digest
     return digest
 
 
