@@ -45,6 +45,9 @@ __all__ = ["CommerceSession"]
 P_OVER = Phase.OVER
 
 
+_FRESH: dict[tuple[bool, int], tuple[int, ...]] = {}
+"""(short pack, pack size) -> the fresh pack (engine.pack.fresh_pack) in id order."""
+
 class CommerceSession(TableCore):
     """A table playing consecutive deals of Commerce (either form).
 
@@ -92,7 +95,11 @@ class CommerceSession(TableCore):
 
     # ------------------------------------------------------------------ dealing
     def _shuffle(self) -> tuple[int, ...]:
-        want = fresh_pack(self.rules)
+        rules = self.rules
+        key = (rules.short_pack, rules.pack_size)
+        want = _FRESH.get(key)
+        if want is None:  # the pack in id order, built once per kind of pack
+            want = _FRESH[key] = fresh_pack(rules)
         given = self._given_pack(want)
         if given is not None:
             return given
