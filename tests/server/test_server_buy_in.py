@@ -4,6 +4,7 @@ and "Money"), on the table runtime without a network."""
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -26,8 +27,9 @@ def run(tmp_path: Path, body: Callable[[Room, Store], Awaitable[None]]) -> None:
         finally:
             await room.stop()
 
-    try:
-        asyncio.run(asyncio.wait_for(main(), 60))
+    try:  # in a thread of its own: a loop another test left running cannot get in the way
+        with concurrent.futures.ThreadPoolExecutor(1) as pool:
+            pool.submit(asyncio.run, asyncio.wait_for(main(), 60)).result()
     finally:
         store.close()
 

@@ -6,6 +6,7 @@ the chips on the table plus the balances are what was bought in."""
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -32,8 +33,9 @@ def run(tmp_path: Path, body: Callable[[Room, Store], Awaitable[None]]) -> None:
         finally:
             await room.stop()
 
-    try:
-        asyncio.run(asyncio.wait_for(main(), 60))
+    try:  # in a thread of its own: a loop another test left running cannot get in the way
+        with concurrent.futures.ThreadPoolExecutor(1) as pool:
+            pool.submit(asyncio.run, asyncio.wait_for(main(), 60)).result()
     finally:
         store.close()
 
