@@ -486,12 +486,25 @@ class Work(Generic[R_co]):
         st = self.base
         assert st is not None, "a work copy freezes onto the state it was built from"
         actions = st.actions if action is None else (*st.actions, (seat, action))
-        seldom = make_seldom(
-            tuple(self.covered_pots), tuple(self.retained_hand), tuple(self.discards), self.pending,
-            tuple(self.winners), self.carried, self.retained, self.shuffle_next, self.debts,
-            tuple(self.bought), self.total, self.faceup, self.retainer, self.turn_flags)
-        if seldom == st.seldom:
-            seldom = st.seldom  # share the record while nothing in it changes
+        old = st.seldom
+        covered = tuple(self.covered_pots)
+        retained_hand = tuple(self.retained_hand)
+        discards = tuple(self.discards)
+        winners = tuple(self.winners)
+        bought = tuple(self.bought)
+        if (self.pending == old.pending and self.turn_flags == old.turn_flags
+                and covered == old.covered_pots and winners == old.winners
+                and discards == old.discards and retained_hand == old.retained_hand
+                and bought == old.bought and self.carried == old.carried
+                and self.retained == old.retained and self.shuffle_next == old.shuffle_next
+                and self.debts == old.debts and self.total == old.total
+                and self.faceup == old.faceup and self.retainer == old.retainer):
+            seldom = old  # share the record while nothing in it changes (field by field)
+        else:
+            seldom = make_seldom(
+                covered, retained_hand, discards, self.pending, winners, self.carried,
+                self.retained, self.shuffle_next, self.debts, bought, self.total, self.faceup,
+                self.retainer, self.turn_flags)
         return make(  # the fields in order (BragRecord)
             type(st), st.setup, seldom, tuple(self.stacks), self.pot, tuple(self.hands),
             tuple(self.looked), tuple(self.blind_bet), tuple(self.status), self.phase,
