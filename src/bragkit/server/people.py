@@ -14,22 +14,19 @@ the seat's player.  No top-up takes a stack past ``buy_in_max``.
 from __future__ import annotations
 
 import secrets
-from typing import TYPE_CHECKING
 
 from bragkit.bots import get_bot
 from bragkit.errors import excerpt
+from bragkit.server.handle import TableHandle
 from bragkit.server.options import ServerError
 from bragkit.server.seats import seat_label, token_hash
 from bragkit.server.store.base import JSON, NewEntry, NewTxn
-
-if TYPE_CHECKING:
-    from bragkit.server.runtime import TableRuntime
 
 __all__ = ["approve", "chat", "choose_buy_in", "host_op", "leave", "request_seat", "sit_out",
            "top_up"]
 
 
-def choose_buy_in(rt: TableRuntime, seat: int, buy_in: int | None) -> int:
+def choose_buy_in(rt: TableHandle, seat: int, buy_in: int | None) -> int:
     """The chips a guest buys ``seat`` with: before the first deal ``buy_in`` (default: the
     table's stack, within the bounds), checked against the table's bounds; after it, the
     seat's stack as it stands (``buy_in`` is not read: the seat is bought as it is)."""
@@ -44,7 +41,7 @@ def choose_buy_in(rt: TableRuntime, seat: int, buy_in: int | None) -> int:
     return buy_in
 
 
-async def request_seat(rt: TableRuntime, invite: str | None, seat: int | None, name: str,
+async def request_seat(rt: TableHandle, invite: str | None, seat: int | None, name: str,
                        token: str, buy_in: int | None = None) -> tuple[int, str | None, int]:
     """A guest asks for a seat with an invite (or any free seat the host may give); answer
     the seat, the request id (None: seated at once, no approval needed) and the buy-in."""
@@ -66,7 +63,7 @@ async def request_seat(rt: TableRuntime, invite: str | None, seat: int | None, n
         return chosen, rid, chips
 
 
-def _free_seat(rt: TableRuntime, invite: str | None, seat: int | None) -> int:
+def _free_seat(rt: TableHandle, invite: str | None, seat: int | None) -> int:
     if invite:
         digest = token_hash(invite)
         for s, info in enumerate(rt.seats):
@@ -88,7 +85,7 @@ def _free_seat(rt: TableRuntime, invite: str | None, seat: int | None) -> int:
     raise ServerError("full", "no seat is free at this table")
 
 
-async def _sit(rt: TableRuntime, seat: int, name: str, digest: str, rid: str | None,
+async def _sit(rt: TableHandle, seat: int, name: str, digest: str, rid: str | None,
                chips: int) -> None:
     payload: dict[str, JSON] = {"op": "sit", "seat": seat, "name": name, "token": digest,
                                 "buy_in": chips}
@@ -102,7 +99,7 @@ async def _sit(rt: TableRuntime, seat: int, name: str, digest: str, rid: str | N
     await rt.change([NewEntry("seat", payload)], txns)
 
 
-async def approve(rt: TableRuntime, rid: str, yes: bool) -> None:
+async def approve(rt: TableHandle, rid: str, yes: bool) -> None:
     """The host approves (or denies) seat request ``rid``."""
     async with rt.lock:
         req = rt.requests.get(rid)
@@ -119,7 +116,7 @@ async def approve(rt: TableRuntime, rid: str, yes: bool) -> None:
                    choose_buy_in(rt, req.seat, req.buy_in))
 
 
-async def leave(rt: TableRuntime, seat: int, op: str = "leave") -> None:
+async def leave(rt: TableHandle, seat: int, op: str = "leave") -> None:
     """The seat's player leaves (or the host kicks him): his stack is sold back to the bank
     (before the first deal: his buy-in is returned) and the seat is empty (it waits for
     someone, or a bot, to sit)."""
@@ -135,13 +132,13 @@ async def leave(rt: TableRuntime, seat: int, op: str = "leave") -> None:
         await rt.change([NewEntry("seat", payload)], txns)
 
 
-async def sit_out(rt: TableRuntime, seat: int, out: bool) -> None:
+async def sit_out(rt: TableHandle, seat: int, out: bool) -> None:
     """The seat sits out (the timer's default plays for it at once) or comes back."""
     async with rt.lock:
         await rt.change([NewEntry("seat", {"op": "sit_out", "seat": seat, "out": out})])
 
 
-async def chat(rt: TableRuntime, seat: int | None, name: str, text: str,
+async def chat(rt: TableHandle, seat: int | None, name: str, text: str,
                cid: str | None) -> int:
     """Post a chat line (stored with the table's log); answer its seq."""
     async with rt.lock:
@@ -155,7 +152,7 @@ async def chat(rt: TableRuntime, seat: int | None, name: str, text: str,
         return seqs[0]
 
 
-async def host_op(rt: TableRuntime, op: str, seat: int | None = None, bot: str | None = None,
+async def host_op(rt: TableHandle, op: str, seat: int | None = None, bot: str | None = None,
                   amount: int | None = None) -> None:
     """A host control: ``kick``, ``pause``, ``resume``, ``bot`` (add, or remove with bot
     None), ``top_up`` (:func:`top_up`), ``close``."""
@@ -179,7 +176,7 @@ async def host_op(rt: TableRuntime, op: str, seat: int | None = None, bot: str |
             raise ServerError("unknown_op", f"unknown host control {excerpt(op)}")
 
 
-async def _bot(rt: TableRuntime, seat: int | None, bot: str | None) -> None:
+async def _bot(rt: TableHandle, seat: int | None, bot: str | None) -> None:
     if seat is None or not 0 <= seat < len(rt.seats):
         raise ServerError("bad_seat", "bot needs a seat of this table")
     info = rt.seats[seat]
@@ -201,7 +198,7 @@ async def _bot(rt: TableRuntime, seat: int | None, bot: str | None) -> None:
     await rt.change([NewEntry("host", {"op": "bot", "seat": seat, "bot": bot})], txns)
 
 
-async def top_up(rt: TableRuntime, seat: int | None, amount: int | None, by: str) -> None:
+async def top_up(rt: TableHandle, seat: int | None, amount: int | None, by: str) -> None:
     """Add ``amount`` chips to ``seat``'s stack (``by``: ``host`` or ``seat``), paid by the
     seat's player (the bank for a bot): before the first deal to the buy-in, after it as a
     rebuy on the seat's own turn where the rules allow it; never past ``buy_in_max``."""

@@ -5,17 +5,13 @@ decision it was scheduled for (a chat line or a reconnect does not change it).""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from bragkit.server.handle import TableHandle
 from bragkit.server.store.base import JSON, NewEntry
-
-if TYPE_CHECKING:
-    from bragkit.server.runtime import TableRuntime
 
 __all__ = ["bot_turn", "timeout"]
 
 
-async def timeout(rt: TableRuntime, seat: int, turn: tuple[int, int, int],
+async def timeout(rt: TableHandle, seat: int, turn: tuple[int, int, int],
                   bank_used: float) -> None:
     """The seat's timer ran out on decision ``turn``: play its default (after
     ``sit_out_after`` timeouts in a row a person's seat sits out)."""
@@ -37,7 +33,7 @@ async def timeout(rt: TableRuntime, seat: int, turn: tuple[int, int, int],
         await rt.act_locked(seat, text, None, "timer")
 
 
-async def bot_turn(rt: TableRuntime, seat: int, turn: tuple[int, int, int]) -> None:
+async def bot_turn(rt: TableHandle, seat: int, turn: tuple[int, int, int]) -> None:
     """The bot at ``seat`` acts, if the table still waits for decision ``turn`` (an action
     the bot should not have chosen is replaced by the timer's default)."""
     async with rt.lock:

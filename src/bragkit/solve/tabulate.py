@@ -41,6 +41,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 import numpy.typing as npt
 
+from bragkit.engine.pack import new_rng
 from bragkit.errors import RulesError
 from bragkit.solve.cfr import Strategy
 from bragkit.solve.classes import hand_classes
@@ -134,7 +135,9 @@ class _Walker:
         from bragkit.cards import card_from_id
 
         self.hands = [tuple(card_from_id(int(x)) for x in rep) for rep in hc.reps]
-        self.rng_a, self.rng_b = random.Random(1), random.Random(2)
+        # two independent generators: a bot that draws at an open decision is caught when
+        # they disagree (a deterministic bot plays the same whatever they hold)
+        self.rng_a, self.rng_b = new_rng(), new_rng()
         self.open: dict[int, F64] = {}
         self.blind: dict[int, F64] = {}
 
