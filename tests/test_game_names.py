@@ -47,6 +47,13 @@ OTHERS: dict[str, frozenset[str]] = {
     "bots/cfr_bot.py": frozenset({"modern"}),
     "solve/score.py": frozenset({"modern"}),
     "solve/tree.py": frozenset({"modern", "teen-patti"}),
+    "solve/tabulate.py": frozenset({"modern"}),  # the engine rules the solved game is played by
+    # the vector engine is a second implementation of exactly these two games (issue 15),
+    # checked against their reference engine by tests/test_vector_diff.py
+    "vector/config.py": frozenset({"modern", "teen-patti"}),
+    "vector/engine.py": frozenset({"modern"}),
+    "sim/policies.py": frozenset({"modern", "teen-patti"}),  # the threshold array bot's games
+    "sim/vector_sim.py": frozenset({"modern"}),
     "engine/discrete.py": frozenset({"commerce"}),
     "rl/openspiel.py": frozenset({"modern"}),
     "cli/connect_cmd.py": frozenset({"modern"}),
