@@ -177,9 +177,9 @@ class DealLine:
             w.new_events.clear()
             self._snap = snap
             self._done = k
-        legal = self._legal
-        if legal is not None and not snap.cache:
-            snap.cache.append(legal)  # the state shares the line's legal actions
+        if not snap.cache:  # the state shares the line's legal actions: read from the machine
+            # (cheaper than from the state), and the next action needs them anyway
+            snap.cache.append(self._legal or self.legal_actions())
         return snap
 
 
