@@ -195,7 +195,16 @@ def fresh_state(cls: type[R], work: Work[R], carried: int) -> R:
     """The first state of a deal whose machine ``work`` is fresh from :func:`start_work`
     with no retained hand (nothing played yet), exactly as :func:`start_deal` builds it
     (``carried``: the pot carried into the deal), from the machine and the cached template
-    instead of dealing again."""
+    instead of dealing again.
+
+    >>> from bragkit.engine import BragState
+    >>> from bragkit.rules import get_preset
+    >>> rules, pack = get_preset("modern"), tuple(range(52))
+    >>> w = start_work(BragState, rules, (9, 0, 9, 9), 3, pack, 4, ())
+    >>> st = fresh_state(BragState, w, 4)
+    >>> st == start_deal(BragState, rules, (9, 0, 9, 9), 3, pack, 4, (), ()), st.pot
+    (True, 7)
+    """
     n = work.n
     dealer = work.dealer
     rules = work.rules
