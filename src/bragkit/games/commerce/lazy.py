@@ -28,7 +28,7 @@ from bragkit.engine.kinds import ActionKind
 from bragkit.engine.slots import slot_setter
 from bragkit.games.commerce.cards import CARD_ID, CARD_TEXT, exchange_args
 
-__all__ = ["LazyExchange", "legal_exchange"]
+__all__ = ["LazyExchange", "legal_args", "legal_exchange"]
 
 _KIND: Final = ActionKind.EXCHANGE
 _ARGS_SLOT: Final = vars(LegalAction)["args"]
@@ -79,6 +79,24 @@ _set_lo = slot_setter(LegalAction, "lo")
 _set_hi = slot_setter(LegalAction, "hi")
 _set_cost = slot_setter(LegalAction, "cost")
 _set_optional = slot_setter(LegalAction, "optional_arg")
+_set_args = slot_setter(LegalAction, "args")
+
+
+def legal_args(kind: str, args: tuple[str, ...], cost: int = 0) -> LegalAction:
+    """``LegalAction(kind, cost=cost, args=args)`` built by slot (the frozen ``__init__`` is
+    slow on the hot path of the trading games).
+
+    >>> legal_args("trade", ("As", "2c"), 1) == LegalAction("trade", cost=1, args=("As", "2c"))
+    True
+    """
+    new = object.__new__(LegalAction)
+    _set_kind(new, kind)
+    _set_lo(new, None)
+    _set_hi(new, None)
+    _set_cost(new, cost)
+    _set_args(new, args)
+    _set_optional(new, False)
+    return new
 
 
 class LazyExchange(LegalAction):

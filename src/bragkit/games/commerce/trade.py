@@ -38,6 +38,7 @@ from bragkit.engine.kinds import ActionKind, Phase, SeatStatus
 from bragkit.games.commerce.cards import arg_cards, card_args
 from bragkit.games.commerce.core import ONLY, CommerceRecord, Deal, Draft, pair
 from bragkit.games.commerce.hands import hand_category
+from bragkit.games.commerce.lazy import legal_args
 from bragkit.games.commerce.meanings import TRADE_MEANINGS
 from bragkit.games.commerce.records import Barter
 from bragkit.games.spec import GameSpec
@@ -134,12 +135,11 @@ class TradeGame:
             return _AFTER
         hand = card_args(st.hands[seat])
         if phase is P_BARTER:
-            return (LegalAction(ACCEPT, args=hand), _STAND)
+            return (legal_args(ACCEPT, hand), _STAND)
         cost = trade_cost(st, seat)
         if st.stacks[seat] >= cost:
-            return (_STAND, LegalAction(TRADE, cost=cost, args=hand),
-                    LegalAction(BARTER, args=hand))
-        return (_STAND, LegalAction(BARTER, args=hand))
+            return (_STAND, legal_args(TRADE, hand, cost), legal_args(BARTER, hand))
+        return (_STAND, legal_args(BARTER, hand))
 
     def act(self, d: Draft, seat: int, action: Action) -> None:
         """Apply a legal action."""
