@@ -4,8 +4,6 @@ and "Money"), on the table runtime without a network."""
 from __future__ import annotations
 
 import asyncio
-import concurrent.futures
-from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -13,25 +11,10 @@ import pytest
 
 from bragkit.server.room import Room, Watcher
 from bragkit.server.runtime import ServerError, TableRuntime
-from bragkit.server.store.base import Store, open_store
+from bragkit.server.store.base import Store
+from tests.server.rooms import run_room
 
-
-def run(tmp_path: Path, body: Callable[[Room, Store], Awaitable[None]]) -> None:
-    store = open_store(str(tmp_path / "room.db"))
-
-    async def main() -> None:
-        room = Room(store)
-        room.ready = True
-        try:
-            await body(room, store)
-        finally:
-            await room.stop()
-
-    try:  # in a thread of its own: a loop another test left running cannot get in the way
-        with concurrent.futures.ThreadPoolExecutor(1) as pool:
-            pool.submit(asyncio.run, asyncio.wait_for(main(), 60)).result()
-    finally:
-        store.close()
+run = run_room
 
 
 async def create(room: Room, **body: Any) -> TableRuntime:

@@ -5,15 +5,13 @@ the chips on the table plus the balances are what was bought in."""
 
 from __future__ import annotations
 
-import asyncio
-import concurrent.futures
-from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
 from bragkit.server.room import Room
 from bragkit.server.runtime import TableRuntime
-from bragkit.server.store.base import Store, open_store
+from bragkit.server.store.base import Store
+from tests.server.rooms import run_room
 
 BLIND_FOLD_OUT = ("bet 1", "fold", "release")
 """Modern Brag, two seats: the first to act bets blind, the other folds: the pot (the two
@@ -22,22 +20,7 @@ OPEN_WIN = ("look", "bet 1", "fold")
 """The first to act looks and bets open, the other folds: he takes the pot."""
 
 
-def run(tmp_path: Path, body: Callable[[Room, Store], Awaitable[None]]) -> None:
-    store = open_store(str(tmp_path / "room.db"))
-
-    async def main() -> None:
-        room = Room(store)
-        room.ready = True
-        try:
-            await body(room, store)
-        finally:
-            await room.stop()
-
-    try:  # in a thread of its own: a loop another test left running cannot get in the way
-        with concurrent.futures.ThreadPoolExecutor(1) as pool:
-            pool.submit(asyncio.run, asyncio.wait_for(main(), 60)).result()
-    finally:
-        store.close()
+run = run_room
 
 
 async def two_seats(room: Room, **body: Any) -> TableRuntime:
