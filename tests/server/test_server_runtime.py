@@ -110,3 +110,40 @@ def test_broadcast_text_is_the_frame_encoded_once(tmp_path: Path) -> None:
 
     asyncio.run(body())
     store.close()
+
+
+def test_sitting_in_again_starts_the_count_of_timeouts_afresh(tmp_path: Path) -> None:
+    """docs/server.md, timers: after ``sit_out_after`` timeouts in a row the seat sits out;
+    once it sits in again, one more timeout does not sit it out at once."""
+    store = open_store(str(tmp_path / "room.db"))
+
+    async def body() -> None:
+        room = Room(store)
+        room.ready = True
+        made = await room.create({"preset": "modern", "seats": 3, "stack": 100,
+                                  "options": {"approval": False, "timer": 600,
+                                              "sit_out_after": 2}})
+        rt = room.tables[made["table"]]
+        for seat, name in enumerate(("Ann", "Bob", "Cy")):
+            await rt.request_seat(None, seat, name, f"token-{name}")
+
+        async def time_out(seat: int) -> None:
+            while rt.to_act() != seat:  # the others check or fold by their own hand
+                legal = rt.table.legal_actions()
+                kind = "fold" if any(a.kind == "fold" for a in legal) else legal[0].kind
+                await rt.act(rt.to_act(), kind if kind != "bet" else "bet 1", None)
+            await rt.timeout(seat, rt.turn(), 0.0)
+
+        ann = rt.seats[0]
+        await time_out(0)
+        assert not ann.sitting_out and ann.timeouts == 1
+        await time_out(0)
+        assert ann.sitting_out
+        await rt.sit_out(0, False)
+        assert not ann.sitting_out and ann.timeouts == 0
+        await time_out(0)
+        assert not ann.sitting_out and ann.timeouts == 1
+        await room.stop()
+
+    asyncio.run(body())
+    store.close()

@@ -127,8 +127,9 @@ def test_spectator_chat_mute_pause_sit_out_kick_bots(tmp_path: Path) -> None:
         assert ann.welcome is not None and ann.welcome["you"]["seat"] == "p1"
         # the timer plays fold for an idle seat; after two timeouts it sits out
         await watcher.wait_for(lambda f: f["table"]["seats"][0]["sitting_out"], timeout=30)
+        since = len(watcher.frames)
         assert (await ann.call({"t": "sit_in"}))["t"] == "ack"
-        await watcher.wait_for(lambda f: not f["table"]["seats"][0]["sitting_out"])
+        await watcher.wait_seen(lambda f: not f["table"]["seats"][0]["sitting_out"], since)
         # chat and mute
         host = RoomClient(room.ws(tid), host=made["host_token"])
         await host.open()

@@ -138,6 +138,17 @@ class RoomClient:
                 self._updates.clear()
                 await self._updates.wait()
 
+    async def wait_seen(self, test: Callable[[dict[str, Any]], bool], since: int = 0,
+                        timeout: float = 10.0) -> dict[str, Any]:
+        """Wait until a recorded ``state``/``update`` frame from ``frames[since:]`` passes
+        ``test`` (a state the table passed through, even if a later frame changed it)."""
+        def seen(_: dict[str, Any]) -> bool:
+            return any(f.get("t") in ("state", "update") and test(f)
+                       for f in self.frames[since:])
+        await self.wait_for(seen, timeout)
+        return next(f for f in self.frames[since:]
+                    if f.get("t") in ("state", "update") and test(f))
+
     async def wait_log(self, test: Callable[[dict[str, Any]], bool], timeout: float = 10.0
                        ) -> dict[str, Any]:
         """Wait until a public log item received in any frame passes ``test``."""

@@ -548,6 +548,7 @@ class TableRuntime:
             info.token_hash = payload_str(payload, "token")
             info.bot = None
             info.sitting_out = False
+            info.timeouts = 0
             if waiting:
                 chips = payload.get("buy_in")
                 info.chips = chips if isinstance(chips, int) else self.record.stack
@@ -564,7 +565,10 @@ class TableRuntime:
         elif op == "top_up" and waiting:
             self.seats[seat].chips += payload_int(payload, "amount")
         elif op == "sit_out":
-            self.seats[seat].sitting_out = bool(payload.get("out"))
+            info = self.seats[seat]
+            info.sitting_out = bool(payload.get("out"))
+            if not info.sitting_out:
+                info.timeouts = 0   # back in: the count of timeouts in a row starts again
         elif op == "timeout":
             info = self.seats[seat]
             used = payload.get("bank_used")
