@@ -31,7 +31,9 @@ Learners want one integer per decision and a 0/1 mask; an engine offers
   :meth:`ActionSpace.action` exactly on the masked-in indices.
 
 The layouts are per betting machine (``brag``, ``poker``, ``commerce``; a game's machine is
-``bragkit.games.engine_of(game)``).  The space needs only the state's legal actions and, for
+``bragkit.games.engine_of(game)``); a game whose machine is its own declares its layout in
+its ``GameSpec.action_layout`` (``bragkit.games.action_layout(game)`` gives either).
+The space needs only the state's legal actions and, for
 the ``pot`` bucket, the pot; it imports nothing above the engine's public modules.
 
 >>> space = ActionSpace.for_engine("brag")
@@ -156,10 +158,13 @@ class ActionSpace:
     def for_engine(cls, engine: str) -> ActionSpace:
         """The space of a betting machine's games (``brag``, ``poker``, ``commerce``).
 
-        >>> ActionSpace.for_engine("brag").n, ActionSpace.for_engine("casino")
+        A game with a machine of its own declares its layout in its spec (a one-seat game
+        against the house, say); :func:`bragkit.games.action_layout` finds either.
+
+        >>> ActionSpace.for_engine("brag").n, ActionSpace.for_engine("chess")
         Traceback (most recent call last):
         ...
-        bragkit.errors.IllegalActionError: no discrete action space for the casino machine \
+        bragkit.errors.IllegalActionError: no discrete action space for the chess machine \
 (one of brag, poker, commerce)
         """
         layout = LAYOUTS.get(engine)

@@ -29,12 +29,15 @@ from bragkit.rules import catalogue
 from bragkit.rules.model import register_hooks, unregister_hooks
 
 if TYPE_CHECKING:
+    from collections.abc import Callable, Mapping
+
+    from bragkit.engine.discrete import KindSlots
     from bragkit.hands import Ranking
     from bragkit.rules import Rules
 
-__all__ = ["GameSpec", "discover", "engine_of", "hand_ranking", "has_blind_play",
-           "history_reader", "house_game", "load", "register", "spec_of", "specs",
-           "unregister"]
+__all__ = ["GameSpec", "action_layout", "discover", "engine_of", "game_rules", "hand_ranking",
+           "has_blind_play", "history_reader", "house_game", "load", "refuse_unserved",
+           "register", "spec_of", "specs", "unregister"]
 
 _SPECS: dict[str, GameSpec] = {}
 _LOADED: Final[list[bool]] = [False]
@@ -177,6 +180,54 @@ def history_reader(spec: GameSpec) -> HistoryReader:
         raise RulesError(f"{spec.name}: no history reader is declared (GameSpec.history)")
     reader: HistoryReader = pkgutil.resolve_name(spec.history)
     return reader
+
+
+def game_rules(spec: GameSpec, preset: str, settings: Mapping[str, object] | None = None
+               ) -> object:
+    """The rules value of a game with its own (``spec.own_rules``): its ``preset`` with the
+    house rules ``settings``, built by the spec's ``rules_factory``.
+
+    >>> game_rules(house_game("three-card-poker"), "three-card-poker", {"qualifier": "pair"}
+    ...            ).qualifier
+    'pair'
+    """
+    if not spec.rules_factory:
+        raise RulesError(f"{spec.name}: no rules factory is declared (GameSpec.rules_factory)")
+    factory: Callable[..., object] = pkgutil.resolve_name(spec.rules_factory)
+    return factory(preset, **dict(settings or {}))
+
+
+def action_layout(game: str) -> tuple[KindSlots, ...]:
+    """The discrete action-space layout of ``game``: its own (``GameSpec.action_layout``),
+    else its machine's (:data:`~bragkit.engine.discrete.LAYOUTS`).
+
+    >>> from bragkit.engine.discrete import LAYOUTS
+    >>> action_layout("foster") == LAYOUTS["poker"], [r.kind for r in action_layout("casino")]
+    (True, ['ante', 'pairbonus', 'deal', 'play', 'fold'])
+    """
+    from bragkit.engine.discrete import LAYOUTS
+
+    spec = spec_of(game)
+    if spec.action_layout:
+        layout: tuple[KindSlots, ...] = pkgutil.resolve_name(spec.action_layout)
+        return layout
+    found = LAYOUTS.get(spec.engine)
+    if found is None:
+        raise RulesError(f"{game}: no discrete action space is declared "
+                         "(GameSpec.action_layout)")
+    return found
+
+
+def refuse_unserved(game: str, front: str) -> None:
+    """Raise the one-line :class:`~bragkit.errors.RulesError` ``game``'s spec declares for the
+    front end ``front`` (``GameSpec.unserved``); nothing if the front end serves it.
+
+    >>> refuse_unserved("modern", "simulate")
+    """
+    spec = spec_of(game)
+    reason = spec.unserved.get(front)
+    if reason is not None:
+        raise RulesError(f"{spec.name}: {reason}")
 
 
 def hand_ranking(rules: Rules) -> Ranking:

@@ -121,8 +121,24 @@ class GameSpec:
     else what the pack deals with one hand to spare."""
     history: str = ""
     """For a game with its own rules value: ``module:function``, its
-    :class:`HistoryReader` (``brag replay`` hands it the game's histories, which
-    :func:`bragkit.history.loads` does not read)."""
+    :class:`HistoryReader` (``brag replay`` hands it the game's histories)."""
+    house: bool = False
+    """One player against the house: the dealer is not a seat, a table seats exactly one
+    player (seat 0), and the house's decisions are the game's machine's (casino's dealer)."""
+    rules_factory: str = ""
+    """For a game with its own rules value: ``module:function`` building it from a preset
+    name and house rules, ``function(preset, **keys)`` (:func:`bragkit.games.game_rules`)."""
+    action_layout: str = ""
+    """``module:NAME`` of the game's discrete action-space layout (a tuple of
+    :class:`~bragkit.engine.discrete.KindSlots`); empty: its machine's
+    (:data:`~bragkit.engine.discrete.LAYOUTS`, :func:`bragkit.games.action_space`)."""
+    terminal: str = ""
+    """``module:NAME`` of the game's own terminal player (a click command taking ``seed``,
+    ``max_hands``, ``history`` and ``bankroll``), which ``brag play`` runs for the game's
+    presets; empty: ``brag play``'s table against bots."""
+    unserved: Mapping[str, str] = field(default_factory=dict)
+    """Front ends that cannot serve the game (``"simulate"``, ``"vector"``, ...) -> the one
+    line that says why (:func:`bragkit.games.refuse_unserved`)."""
 
     def rule_hooks(self) -> RuleHooks:
         """What the rules model runs of this spec (:func:`~bragkit.rules.model.register_hooks`)."""

@@ -12,11 +12,18 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from bragkit.engine.actions import Action
-from bragkit.engine.contract import GameState
+from bragkit.engine.contract import GameState, GameTable
 from bragkit.engine.discrete import ActionSpace
-from bragkit.engine.table import Table, open_table
+from bragkit.engine.table import table_class
 from bragkit.errors import RulesError
-from bragkit.games import engine_of
+from bragkit.games import (
+    GameSpec,
+    action_layout,
+    game_rules,
+    house_game,
+    refuse_unserved,
+    spec_of,
+)
 from bragkit.rl.observe import Observer
 from bragkit.rules import Rules, get_preset
 
@@ -38,31 +45,46 @@ def make_rules(preset: str, rules: Mapping[str, object]) -> Rules:
     return base.replace(**dict(rules)) if rules else base
 
 
+def _game_rules(preset: str, rules: Mapping[str, object]) -> tuple[GameSpec, object]:
+    """The spec and the rules value of ``preset``: a game's own (``GameSpec.own_rules``),
+    else :func:`make_rules`'s."""
+    house = house_game(preset)
+    if house is not None:
+        return house, game_rules(house, preset, rules)
+    value = make_rules(preset, rules)
+    return spec_of(value.game), value
+
+
 class BragAEC(AECEnv):  # the PettingZoo base class is untyped
     """One deal of a bragkit game per episode, seats ``player_0``... (see :mod:`bragkit.rl`)."""
 
     metadata: ClassVar[dict[str, object]] = {"render_modes": ["ansi"], "name": "bragkit_v0",
                                              "is_parallelizable": False}
 
-    def __init__(self, preset: str = "modern", players: int = 3, seed: int | None = None,
-                 stack: int = 40, render_mode: str | None = None,
+    def __init__(self, preset: str = "modern", players: int | None = None,
+                 seed: int | None = None, stack: int = 40, render_mode: str | None = None,
                  rules: Mapping[str, object] | None = None) -> None:
         super().__init__()
-        self.rules_value = make_rules(preset, rules or {})
+        self.spec, self.game_rules = _game_rules(preset, rules or {})
+        """The game's spec and its table's rules value (a game's own, or a Rules)."""
         self.preset = preset
-        engine = engine_of(self.rules_value.game)
-        if engine is None:
-            raise RulesError(f"{preset}: the casino table has no RL environment (one player "
-                             "against the house)")
-        most = self.rules_value.max_players()
-        if not 2 <= players <= most:
-            raise RulesError(f"{preset} seats 2..{most} players, not {players}")
+        refuse_unserved(self.spec.name, "rl")
+        if self.spec.house:  # one player against the house: one agent
+            players = 1 if players is None else players
+            if players != 1:
+                raise RulesError(f"{preset} seats exactly 1 player (against the house), not "
+                                 f"{players}")
+        else:
+            players = 3 if players is None else players
+            most = self.rules_value.max_players()
+            if not 2 <= players <= most:
+                raise RulesError(f"{preset} seats 2..{most} players, not {players}")
         if stack < 2:
             raise RulesError(f"stack must be at least 2 chips, not {stack}")
         self.n = players
         self.stack = stack
         self.render_mode = render_mode
-        self.space = ActionSpace.for_engine(engine)
+        self.space = ActionSpace(action_layout(self.spec.name))
         self.observer = Observer(players)
         self.possible_agents: list[str] = [f"player_{i}" for i in range(players)]
         self.agents: list[str] = []
@@ -74,8 +96,8 @@ class BragAEC(AECEnv):  # the PettingZoo base class is untyped
         self.observation_spaces = dict.fromkeys(self.possible_agents, self._obs_space)
         self.action_spaces = dict.fromkeys(self.possible_agents, self._act_space)
         self._rng = np.random.default_rng(seed)
-        self.table: Table | None = None
-        self.final: GameState | None = None
+        self.table: GameTable[GameState[object], object] | None = None
+        self.final: GameState[object] | None = None
         self._options: dict[int, Action] | None = None
         self.steps = 0
         self.rewards: dict[str, float] = {}
@@ -84,6 +106,16 @@ class BragAEC(AECEnv):  # the PettingZoo base class is untyped
         self.truncations: dict[str, bool] = {}
         self.infos: dict[str, dict[str, object]] = {}
         self.agent_selection = ""
+
+    @property
+    def rules_value(self) -> Rules:
+        """The table's :class:`~bragkit.rules.Rules` (a game with its own rules value has
+        none: its value is :attr:`game_rules`)."""
+        value = self.game_rules
+        if not isinstance(value, Rules):
+            raise RulesError(f"{self.preset}: the {self.spec.name} table has its own rules "
+                             "value (game_rules), not Rules")
+        return value
 
     def observation_space(self, agent: str) -> spaces.Dict:
         """The observation space (the same object for every agent and call)."""
@@ -99,8 +131,8 @@ class BragAEC(AECEnv):  # the PettingZoo base class is untyped
         if seed is not None:
             self._rng = np.random.default_rng(seed)
         deal_rng = random.Random(int(self._rng.integers(2**62)))
-        self.table = open_table(self.rules_value, [self.stack] * self.n, rng=deal_rng,
-                                keep_records=1)
+        self.table = table_class(self.spec.name)(self.game_rules, [self.stack] * self.n,
+                                                 rng=deal_rng, keep_records=1)
         self.final = None
         self._options = None
         self.steps = 0
@@ -116,11 +148,11 @@ class BragAEC(AECEnv):  # the PettingZoo base class is untyped
         table = self.table
         return table.to_act if table is not None and table.to_act >= 0 else 0
 
-    def current_state(self) -> GameState | None:
+    def current_state(self) -> GameState[object] | None:
         """The deal's state now (its final state once over; None before reset)."""
         if self.final is not None:
             return self.final
-        state: GameState | None = self.table.state if self.table is not None else None
+        state: GameState[object] | None = self.table.state if self.table is not None else None
         return state
 
     def pot(self) -> int:
@@ -181,7 +213,7 @@ class BragAEC(AECEnv):  # the PettingZoo base class is untyped
         self.steps += 1
         self._clear_rewards()
         if table.deal_no != before or table.over:
-            final: GameState | None = table.last_final
+            final: GameState[object] | None = table.last_final
             self.final = final
             returns = final.returns() if final is not None else (0,) * self.n
             for i, a in enumerate(self.possible_agents):

@@ -61,5 +61,11 @@ GAMES: Final = (GameSpec(
     table="bragkit.games.casino.session:CasinoSession", keys=frozenset(CASINO_KEYS),
     history="bragkit.games.casino.table:replay_history",
     presets=PRESETS, ranking=_ranking, bots={}, docs="docs/rules/casino.md", order=8,
-    own_rules=True, key_rows=_key_rows),)
+    own_rules=True, key_rows=_key_rows, house=True,
+    rules_factory="bragkit.games.casino.rules:CasinoRules.preset",
+    action_layout="bragkit.games.casino.space:LAYOUT",
+    terminal="bragkit.cli.casino_cmd:play_cmd",
+    unserved={"simulate": "played against the house: use 'brag casino simulate'",
+              "room": "played against the dealer, not at a card-room table (brag casino "
+                      "play, or the web casino desk)"}),)
 """Casino's declaration: in the registry, not among the Rules games (``own_rules``)."""

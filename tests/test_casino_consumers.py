@@ -1,0 +1,91 @@
+"""Casino 3 Card Brag through the consumers of the one contract (issue 11): what is special
+about it comes from its GameSpec (a house game, its own rules, its action space), not from a
+test of its name -- the RL environment, the discrete action space and the registry."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+from bragkit.engine.discrete import LAYOUTS, ActionSpace
+from bragkit.engine.table import open_table
+from bragkit.errors import RulesError
+from bragkit.games import action_layout, game_rules, house_game, refuse_unserved, spec_of
+from bragkit.games.casino import PRESETS, CasinoRules
+from bragkit.rl.aec import BragAEC
+
+
+def test_the_casino_spec_declares_a_house_game_with_its_own_rules_and_space() -> None:
+    spec = spec_of("casino")
+    assert spec.house and spec.own_rules and not spec_of("modern").house
+    assert house_game("three-card-poker") is spec and house_game("modern") is None
+    rules = game_rules(spec, "casino", {"casino_tie": "dealer"})
+    assert rules == CasinoRules.preset("casino", casino_tie="dealer")
+    assert action_layout("casino") != LAYOUTS["poker"]
+    assert action_layout("teen-patti") == LAYOUTS["brag"]
+
+
+def test_a_refusal_is_the_one_line_the_spec_declares() -> None:
+    with pytest.raises(RulesError, match=r"^casino: played against the house: use 'brag "
+                                         r"casino simulate'$"):
+        refuse_unserved("casino", "simulate")
+    refuse_unserved("casino", "rl")  # served
+    refuse_unserved("modern", "simulate")
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_4_9_the_discrete_space_covers_every_casino_action(name: str) -> None:
+    """Random play at a casino table: every legal action kind has a masked-in slot, each
+    slot maps to an exact legal action, and index() inverts action()."""
+    space = ActionSpace(action_layout("casino"))
+    table = open_table(CasinoRules.preset(name), [200], seed=5)
+    rng = random.Random(1)
+    kinds: set[str] = set()
+    for _ in range(300):
+        if table.over:
+            break
+        legal = table.legal_actions()
+        pot = table.chips_on_table()
+        options = space.options(legal, pot)
+        assert {str(a.kind) for a in options.values()} == {str(la.kind) for la in legal}
+        for i, act in options.items():
+            assert space.index(act, legal, pot) == i
+            assert any(la.allows(act) for la in legal)
+        kinds.update(str(a.kind) for a in options.values())
+        table.apply(options[rng.choice(sorted(options))])
+    assert kinds == {"ante", "pairbonus", "deal", "play", "fold"}
+
+
+def test_4_9_the_aec_env_plays_casino_with_one_agent() -> None:
+    env = BragAEC("casino", seed=3, stack=50)
+    assert env.possible_agents == ["player_0"] and env.space.n == ActionSpace(
+        action_layout("casino")).n
+    rng = np.random.default_rng(2)
+    for episode in range(30):
+        env.reset(seed=episode)
+        while not all(env.terminations.values()):
+            mask = env.observe(env.agent_selection)["action_mask"]
+            env.step(int(rng.choice(np.flatnonzero(mask))))
+        final = env.final
+        assert final is not None and final.is_over
+        assert env.rewards["player_0"] == final.returns()[0] == final.stacks[0] - 50
+        assert not env.observe("player_0")["action_mask"].any()
+
+
+def test_4_9_the_aec_env_passes_the_pettingzoo_api_test() -> None:
+    from pettingzoo.test import api_test
+
+    api_test(BragAEC("three-card-poker", seed=1, stack=30), num_cycles=200)
+
+
+def test_4_9_the_aec_env_seats_only_the_one_player_and_has_no_rules_value() -> None:
+    with pytest.raises(RulesError, match=r"casino seats exactly 1 player \(against the house\), "
+                                         r"not 3"):
+        BragAEC("casino", players=3)
+    env = BragAEC("casino", rules={"qualifier": "pair"})
+    assert isinstance(env.game_rules, CasinoRules) and env.game_rules.qualifier == "pair"
+    with pytest.raises(RulesError, match="own rules value"):
+        env.rules_value  # noqa: B018 -- the property raises
+    assert BragAEC("modern").n == 3  # the table games' default stays
