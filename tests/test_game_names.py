@@ -36,7 +36,6 @@ ALLOWED: dict[str, frozenset[str]] = {
     "cli/play_cmd.py": frozenset({"casino"}),
     "cli/simulate_cmd.py": frozenset({"casino"}),
     "testing/casino_check.py": frozenset({"casino"}),
-    "testing/run.py": frozenset({"casino"}),
 }
 """File (relative to src/bragkit) -> the game or preset names it may still name (exact)."""
 

@@ -24,7 +24,7 @@ import pkgutil
 from typing import TYPE_CHECKING, Final
 
 from bragkit.errors import RulesError
-from bragkit.games.spec import GameSpec, HistoryReader
+from bragkit.games.spec import GameSpec, HistoryReader, OwnRules
 from bragkit.rules import catalogue
 from bragkit.rules.model import register_hooks, unregister_hooks
 
@@ -35,9 +35,9 @@ if TYPE_CHECKING:
     from bragkit.hands import Ranking
     from bragkit.rules import Rules
 
-__all__ = ["GameSpec", "action_layout", "discover", "engine_of", "game_rules", "hand_ranking",
-           "has_blind_play", "history_reader", "house_game", "load", "refuse_unserved",
-           "register", "spec_of", "specs", "unregister"]
+__all__ = ["GameSpec", "OwnRules", "action_layout", "discover", "engine_of", "game_rules",
+           "hand_ranking", "has_blind_play", "history_reader", "house_game", "load",
+           "refuse_unserved", "register", "spec_of", "specs", "unregister"]
 
 _SPECS: dict[str, GameSpec] = {}
 _LOADED: Final[list[bool]] = [False]
@@ -183,7 +183,7 @@ def history_reader(spec: GameSpec) -> HistoryReader:
 
 
 def game_rules(spec: GameSpec, preset: str, settings: Mapping[str, object] | None = None
-               ) -> object:
+               ) -> OwnRules:
     """The rules value of a game with its own (``spec.own_rules``): its ``preset`` with the
     house rules ``settings``, built by the spec's ``rules_factory``.
 
@@ -193,7 +193,7 @@ def game_rules(spec: GameSpec, preset: str, settings: Mapping[str, object] | Non
     """
     if not spec.rules_factory:
         raise RulesError(f"{spec.name}: no rules factory is declared (GameSpec.rules_factory)")
-    factory: Callable[..., object] = pkgutil.resolve_name(spec.rules_factory)
+    factory: Callable[..., OwnRules] = pkgutil.resolve_name(spec.rules_factory)
     return factory(preset, **dict(settings or {}))
 
 

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from bragkit.hands import Ranking
     from bragkit.rules import Rules
 
-__all__ = ["MACHINE_SEATS", "EngineKind", "GameSpec", "HistoryReader", "shuffled"]
+__all__ = ["MACHINE_SEATS", "EngineKind", "GameSpec", "HistoryReader", "OwnRules", "shuffled"]
 
 EngineKind = Literal["brag", "poker", "commerce", "casino"]
 """The machine a game plugs into: brag-style, poker-style, Commerce's, or the casino table."""
@@ -43,6 +43,14 @@ MACHINE_SEATS: Final[Mapping[str, Callable[[Rules], int]]] = {
     "commerce": _trade_seats,  # rules 4.10: 3-12, or 7 with the 32-card pack
 }
 """Each machine's seat limit, for its games that do not declare their own."""
+
+
+class OwnRules(Protocol):
+    """The rules value of a game with its own (``GameSpec.own_rules``): whatever it holds,
+    it names its game, whose registered table plays it."""
+
+    @property
+    def game(self) -> str: ...
 
 
 class HistoryReader(Protocol):

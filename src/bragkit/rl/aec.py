@@ -18,6 +18,7 @@ from bragkit.engine.table import table_class
 from bragkit.errors import RulesError
 from bragkit.games import (
     GameSpec,
+    OwnRules,
     action_layout,
     game_rules,
     house_game,
@@ -45,7 +46,7 @@ def make_rules(preset: str, rules: Mapping[str, object]) -> Rules:
     return base.replace(**dict(rules)) if rules else base
 
 
-def _game_rules(preset: str, rules: Mapping[str, object]) -> tuple[GameSpec, object]:
+def _game_rules(preset: str, rules: Mapping[str, object]) -> tuple[GameSpec, OwnRules | Rules]:
     """The spec and the rules value of ``preset``: a game's own (``GameSpec.own_rules``),
     else :func:`make_rules`'s."""
     house = house_game(preset)

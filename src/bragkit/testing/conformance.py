@@ -36,13 +36,13 @@ import random
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from bragkit.cards import Card, card_from_id
 from bragkit.engine.actions import Action, LegalAction
 from bragkit.engine.events import Event
 from bragkit.engine.pack import new_rng
-from bragkit.engine.table import DealState, open_table
+from bragkit.engine.table import DealState, open_table, table_class
 from bragkit.errors import BragError, IllegalActionError, RulesError
 from bragkit.rules import Rules
 from bragkit.rules.game_keys import own_keys
@@ -350,8 +350,23 @@ def _probe(st: StateLike, seat: int, action: Action, report: ConformanceReport) 
     report.illegal_probes += 1
 
 
-def _default_table(rules: Rules, stacks: list[int], dealer: int, seed: int) -> TableLike:
-    return open_table(rules, stacks, dealer=dealer, seed=seed)
+class GameRules(Protocol):
+    """Any game's rules value (a :class:`~bragkit.rules.Rules`, or a game's own, such as a
+    house game's): the checker needs only its game, whose registered table plays it."""
+
+    @property
+    def game(self) -> str: ...
+
+
+RulesT = TypeVar("RulesT", bound=GameRules)
+"""The rules value a check and its table factory share."""
+
+
+def _default_table(rules: GameRules, stacks: list[int], dealer: int, seed: int
+                   ) -> TableLike:
+    if isinstance(rules, Rules):
+        return open_table(rules, stacks, dealer=dealer, seed=seed)
+    return table_class(rules.game)(rules, stacks, dealer, seed=seed)  # a game's own rules
 
 
 class _Tracker:
@@ -371,10 +386,13 @@ class _Tracker:
         return k
 
 
-def _why_no_deal(rules: Rules, players: int, stack: int, error: BragError | None) -> str:
+def _why_no_deal(rules: GameRules, players: int, stack: int, error: BragError | None
+                 ) -> str:
     head = f"no deal can start with {players} players of {stack} chips under {rules.game}"
     if error is not None:
         return f"{head}: {error}"
+    if not isinstance(rules, Rules):  # a game's own rules value: its table said nothing
+        return f"{head}: the table ended before its first deal"
     needs = [("the ante", rules.ante)]
     keys = own_keys(rules)
     if "over31" in keys:  # Three-Stake: one stake per pool (rules 4.2)
@@ -387,10 +405,10 @@ def _why_no_deal(rules: Rules, players: int, stack: int, error: BragError | None
     return f"{head}: the table ended before its first deal"
 
 
-def check_conformance(rules: Rules, *, hands: int = 1000, players: int = 4,
+def check_conformance(rules: RulesT, *, hands: int = 1000, players: int = 4,
                       seed: int | None = None,
                       stack: int = 200, probe_every: int = 1, max_decisions: int = 2000,
-                      table_factory: Callable[[Rules, list[int], int, int], TableLike]
+                      table_factory: Callable[[RulesT, list[int], int, int], TableLike]
                       | None = None, keep_going: bool = False) -> ConformanceReport:
     """Play ``hands`` deals of random legal play under ``rules`` and check every invariant.
 
