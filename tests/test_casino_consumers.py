@@ -119,3 +119,26 @@ def test_4_9_check_preset_runs_the_generic_checker_on_casino(
         check_preset("casino", hands=20, seed=1, stack=60)
     with pytest.raises(RulesError, match="qualifer"):
         check_preset("casino", hands=1, settings={"qualifer": "pair"})
+
+
+def test_4_9_brag_play_hands_any_casino_preset_to_the_declared_terminal_player(
+        tmp_path: object) -> None:
+    """``brag play --preset three-card-poker`` runs ``brag casino play --preset
+    three-card-poker`` (GameSpec.terminal), its --stack the bankroll, --hands passed on."""
+    import json
+    from pathlib import Path
+
+    from click.testing import CliRunner
+
+    from bragkit.cli import cli
+
+    path = Path(str(tmp_path)) / "tcp.json"
+    result = CliRunner().invoke(cli, ["play", "--preset", "three-card-poker", "--seed", "3",
+                                      "--hands", "2", "--stack", "200", "--history",
+                                      str(path)], input="p\nf\n")
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith("three-card-poker: ante 10")
+    assert "Bankroll 200;" in result.output and "2 hands played" in result.output
+    saved = json.loads(path.read_text(encoding="utf-8"))
+    assert saved["rules"] == "three-card-poker" and saved["stacks"] == [200]
+    assert [d[-1] for d in saved["deals"]] == ["p1 play", "p1 fold"]

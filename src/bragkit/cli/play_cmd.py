@@ -38,6 +38,7 @@ from bragkit.cli.play_table import PlayTable
 from bragkit.engine.pack import new_rng
 from bragkit.engine.table import open_table
 from bragkit.errors import RulesError
+from bragkit.games import GameSpec, house_game, specs
 from bragkit.limits import MAX_HANDS, MAX_SEATS, MAX_STACK
 from bragkit.rules import DEFAULT_GAME, get_preset, preset_names
 from bragkit.rules.options import rules_from
@@ -78,7 +79,8 @@ def default_bots(rules: Any) -> str:
 
 
 def presets_epilog(width: int = 78) -> str:
-    """Every preset ``brag play`` takes, grouped by game, casino included (for ``--help``).
+    """Every preset ``brag play`` takes, grouped by game, the games with their own terminal
+    player included (for ``--help``).
 
     >>> text = presets_epilog()
     >>> "three-stake: three-stake, three-stake-draw" in text, "casino: " in text
@@ -91,11 +93,57 @@ def presets_epilog(width: int = 78) -> str:
     for game, names in games.items():
         lines.extend(textwrap.wrap(f"{game}: {', '.join(names)}", width, initial_indent="  ",
                                    subsequent_indent="      ", break_on_hyphens=False))
-    lines.extend(textwrap.wrap("casino: Casino 3 Card Brag against the house; runs 'brag "
-                               "casino play' (--stack is passed as its --bankroll, default "
-                               "1000; --seed, --hands, --history pass through)", width,
-                               initial_indent="  ", subsequent_indent="      "))
+    for spec in specs():
+        if spec.terminal:
+            bankroll = _flag_default(terminal_command(spec), "--bankroll")
+            against = " against the house" if spec.house else ""
+            lines.extend(textwrap.wrap(
+                f"{spec.name}: {spec.title}{against}; runs 'brag {spec.terminal}' (--stack is "
+                f"passed as its --bankroll, default {bankroll}; --seed, --hands, --history "
+                "pass through)", width, initial_indent="  ", subsequent_indent="      "))
     return "\n".join(lines)
+
+
+def terminal_command(spec: GameSpec) -> click.Command:
+    """The ``brag`` subcommand that plays ``spec``'s game at a terminal (its
+    ``GameSpec.terminal``, such as ``casino play``).
+
+    >>> from bragkit.games import house_game
+    >>> terminal_command(house_game("three-card-poker")).name
+    'play'
+    """
+    ctx = click.Context(cli)
+    command: click.Command | None = cli
+    for word in spec.terminal.split():
+        command = command.get_command(ctx, word) if isinstance(command, click.Group) else None
+    if command is None:
+        raise RulesError(f"{spec.name}: no 'brag {spec.terminal}' command (GameSpec.terminal)")
+    return command
+
+
+def _flag_default(command: click.Command, flag: str) -> object:
+    return next((p.default for p in command.params if flag in p.opts), None)
+
+
+def _hand_over(ctx: click.Context, spec: GameSpec, preset: str, stack: int,
+               **given: object) -> None:
+    """Run ``brag play`` for a game with its own terminal player: the options that do not
+    apply are refused in one line; ``--preset``, ``--seed``, ``--hands`` and ``--history``
+    pass through and ``--stack`` (when given) is its ``--bankroll``."""
+    from click.core import ParameterSource
+
+    command = terminal_command(spec)
+    wrong = [f"--{name}" for name in ("bots", "seat", "set")
+             if ctx.get_parameter_source(name if name != "set" else "settings")
+             == ParameterSource.COMMANDLINE]
+    if wrong:
+        raise RulesError(f"{spec.title} is played against the house: {', '.join(wrong)} do "
+                         f"not apply (see 'brag {spec.terminal} --help')")
+    given["--preset"] = preset
+    if ctx.get_parameter_source("stack") == ParameterSource.COMMANDLINE:
+        given["--bankroll"] = stack
+    ctx.invoke(command, **{p.name: given[flag] for p in command.params for flag in p.opts
+                           if flag in given and p.name is not None})
 
 
 @cli.command("play", epilog=presets_epilog())
@@ -139,20 +187,10 @@ def play_command(ctx: click.Context, preset: str, rules_file: str | None,
     ranking and house rules, hint for your chance against the players still in, q to stop.
     The game ends with a summary: deals played and won, net chips, biggest pot.
     """
-    if preset == "casino" and rules_file is None:
-        from click.core import ParameterSource
-
-        from bragkit.cli.casino_cmd import play_cmd as casino_play
-
-        given = [f"--{name}" for name in ("bots", "seat", "set")
-                 if ctx.get_parameter_source(name if name != "set" else "settings")
-                 == ParameterSource.COMMANDLINE]
-        if given:
-            raise RulesError(f"casino 3 Card Brag is played against the house: "
-                             f"{', '.join(given)} do not apply (see 'brag casino play --help')")
-        bankroll = {} if ctx.get_parameter_source("stack") != ParameterSource.COMMANDLINE \
-            else {"bankroll": stack}
-        ctx.invoke(casino_play, seed=seed, max_hands=max_deals, history=history, **bankroll)
+    house = house_game(preset) if rules_file is None else None
+    if house is not None and house.terminal:  # a game with its own terminal player
+        _hand_over(ctx, house, preset, stack,
+                   **{"--seed": seed, "--hands": max_deals, "--history": history})
         return
     rules = rules_from(preset, rules_file, settings)
     others = parse_bots(bots or default_bots(rules))

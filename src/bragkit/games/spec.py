@@ -141,9 +141,9 @@ class GameSpec:
     :class:`~bragkit.engine.discrete.KindSlots`); empty: its machine's
     (:data:`~bragkit.engine.discrete.LAYOUTS`, :func:`bragkit.games.action_space`)."""
     terminal: str = ""
-    """``module:NAME`` of the game's own terminal player (a click command taking ``seed``,
-    ``max_hands``, ``history`` and ``bankroll``), which ``brag play`` runs for the game's
-    presets; empty: ``brag play``'s table against bots."""
+    """The ``brag`` subcommand of the game's own terminal player (``"GROUP play"``, a
+    command taking ``--seed``, ``--hands``, ``--history`` and ``--bankroll``), which
+    ``brag play`` runs for the game's presets; empty: ``brag play``'s table against bots."""
     unserved: Mapping[str, str] = field(default_factory=dict)
     """Front ends that cannot serve the game (``"simulate"``, ``"vector"``, ...) -> the one
     line that says why (:func:`bragkit.games.refuse_unserved`)."""

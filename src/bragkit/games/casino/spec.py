@@ -64,7 +64,7 @@ GAMES: Final = (GameSpec(
     own_rules=True, key_rows=_key_rows, house=True,
     rules_factory="bragkit.games.casino.rules:CasinoRules.preset",
     action_layout="bragkit.games.casino.space:LAYOUT",
-    terminal="bragkit.cli.casino_cmd:play_cmd",
+    terminal="casino play",
     unserved={"simulate": "played against the house: use 'brag casino simulate'",
               "room": "played against the dealer, not at a card-room table (brag casino "
                       "play, or the web casino desk)"}),)
