@@ -33,7 +33,6 @@ ALLOWED: dict[str, frozenset[str]] = {
     "cli/play_render.py": frozenset({"commerce", "commerce-widow", "three-stake"}),
     # casino's front ends and checker (its GameTable and history reader come from its spec)
     "cli/casino_cmd.py": frozenset({"casino"}),
-    "cli/simulate_cmd.py": frozenset({"casino"}),
     "testing/casino_check.py": frozenset({"casino"}),
 }
 """File (relative to src/bragkit) -> the game or preset names it may still name (exact)."""

@@ -36,7 +36,8 @@ from rich.table import Table
 
 from bragkit.cli import cli
 from bragkit.cli.params import HANDS, SEED, Whole
-from bragkit.errors import BragError, RulesError
+from bragkit.errors import BragError
+from bragkit.games import house_game, refuse_unserved
 from bragkit.limits import MAX_HANDS, MAX_SEATS, MAX_STACK
 from bragkit.rules.options import rules_from
 from bragkit.sim import SimConfig, parse_bots, run_job, summarize
@@ -232,9 +233,9 @@ def simulate_command(preset: str, rules_file: str | None, settings: tuple[str, .
     when a block of --block deals ended (each block is a new table); the nets sum to minus
     them. --plot draws each bot's cumulative chips with a 95% band.
     """
-    if preset == "casino" and rules_file is None:
-        raise RulesError("casino 3 Card Brag is played against the house: use "
-                         "'brag casino simulate'")
+    house = house_game(preset) if rules_file is None else None
+    if house is not None:  # a game with its own rules value: its spec says why not here
+        refuse_unserved(house.name, "simulate")
     rules = rules_from(preset, rules_file, settings)
     names = parse_bots(bots)
     config = SimConfig(rules, names, hands=hands, seed=fresh_seed() if seed is None else seed,

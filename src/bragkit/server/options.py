@@ -12,7 +12,7 @@ from dataclasses import asdict, dataclass
 from typing import Any, Protocol
 
 from bragkit.errors import BragError, RulesError, excerpt
-from bragkit.games import specs
+from bragkit.games import house_game, refuse_unserved
 from bragkit.limits import MAX_CHIPS
 from bragkit.rules import Rules, resolve
 from bragkit.server.carried import CARRIED_AT_END
@@ -142,11 +142,9 @@ def build_rules(preset: object, rules: object) -> Rules:
         raise RulesError(f'"rules" must be an object of rule keys, not {excerpt(rules)}')
     if "preset" in rules or "game" in rules:
         raise RulesError('"rules" holds house rules; give the game as "preset"')
-    casino = {name for spec in specs() if spec.engine == "casino"
-              for name in (spec.name, *spec.presets)}
-    if preset in casino:
-        raise RulesError(f"{preset} is played against the dealer, not at a card-room table "
-                         "(brag casino play)")
+    house = house_game(preset)
+    if house is not None:  # a game with its own rules value: its spec says why not here
+        refuse_unserved(house.name, "room")
     return resolve({"preset": preset, **rules})
 
 
