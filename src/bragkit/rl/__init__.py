@@ -6,9 +6,10 @@ PettingZoo (multi-agent, AEC)
 =============================
 
 ``bragkit.rl.env(preset="modern", players=3, seed=None, stack=40, **rules)`` is a
-PettingZoo AEC environment for every preset of every table game (``brag rules`` lists them;
-the casino table, one player against the house, has none).  Rule keys may be set as keyword
-arguments (``env("modern", ante=2)``).
+PettingZoo AEC environment for every preset of every game (``brag rules`` lists them): the
+casino presets, one player against the house, have one agent (``players`` 1, the default
+there; the bankroll is ``stack``).  Rule keys may be set as keyword arguments
+(``env("modern", ante=2)``).
 
 * **Agents** ``player_0`` .. ``player_{n-1}`` are the seats (``player_0`` is the engine's seat
   0, printed ``p1``).  An **episode is one deal** from stacks of ``stack`` chips each; the
@@ -93,10 +94,11 @@ if TYPE_CHECKING:
 __all__ = ["BragAEC", "BragGym", "Observation", "env", "gym_env", "raw_env", "vector_env"]
 
 
-def env(preset: str = "modern", players: int = 3, seed: int | None = None, stack: int = 40,
-        render_mode: str | None = None, **rules: object) -> BragAEC:
-    """The PettingZoo AEC environment of ``preset`` (see the module); it needs no PettingZoo
-    wrapper: an illegal or out-of-range action raises, nothing is substituted."""
+def env(preset: str = "modern", players: int | None = None, seed: int | None = None,
+        stack: int = 40, render_mode: str | None = None, **rules: object) -> BragAEC:
+    """The PettingZoo AEC environment of ``preset`` (see the module; ``players`` None: 3, or
+    1 at a house game); it needs no PettingZoo wrapper: an illegal or out-of-range action
+    raises, nothing is substituted."""
     return BragAEC(preset, players, seed, stack, render_mode, rules)
 
 
