@@ -30,14 +30,15 @@ from bragkit.engine.brag.family import family_games
 from bragkit.engine.brag.line import DealLine
 from bragkit.engine.brag.start import start_work
 from bragkit.engine.brag.state import BragState
+from bragkit.engine.contract import SeatView
 from bragkit.engine.kinds import Phase
 from bragkit.engine.lines import Line
 from bragkit.engine.pack import fresh_pack
-from bragkit.engine.table import KEEP_RECORDS, DealRecord, OnRecord, TableCore
+from bragkit.engine.table import KEEP_RECORDS, DealRecord, OnRecord, Table, TableCore
 from bragkit.errors import BragError, IllegalActionError, RulesError
 from bragkit.rules import WILD_OPTIONS, Rules
 
-__all__ = ["DealRecord", "Session", "choice_options"]
+__all__ = ["DealRecord", "Session", "choice_options", "table_view"]
 
 P_OVER: Final = Phase.OVER
 
@@ -110,6 +111,8 @@ class Session(TableCore):
         self._state: Any = None
         self._choice: str | None = None
         self._shuffled = False
+        self._viewing = False
+        """Whether seat views are read (:meth:`view`): each new deal's line then logs."""
         self._new_deal()
 
     @property
@@ -173,8 +176,8 @@ class Session(TableCore):
             work = start_work(BragState, rules, self.stacks, self.dealer, pack, self.carried,
                               self.debts, self.retained)
             self._state = None
-            self._line = DealLine(start=self._start, work=work,
-                                  carried=None if self.retained else self.carried) \
+            self._line = DealLine(start=self._start, work=work, carried=self.carried,
+                                  retained=self.retained, viewing=self._viewing) \
                 if work is not None else DealLine(self._start())
             return
         self.state = self._start()
@@ -216,6 +219,27 @@ class Session(TableCore):
         if line is not None:
             return line.work.to_act
         return -1 if self._state is None else self._state.to_act
+
+    def view(self, seat: int) -> SeatView | None:
+        """``seat``'s view of the deal in progress (None between deals), equal to
+        ``self.state.view(seat)``; a brag-style deal builds it from its machine without
+        freezing a state (:meth:`DealLine.view`), once per step and seat.
+
+        >>> from bragkit.rules import get_preset
+        >>> t = Session(get_preset("modern"), stacks=[20, 20, 20], dealer=0, seed=7)
+        >>> t.apply_text("p2 look")
+        >>> t.view(1) == t.state.view(1), len(t.view(1).own_cards), t.view(2).own_cards
+        (True, 3, None)
+        """
+        line = self._line
+        if isinstance(line, DealLine):
+            self._viewing = True  # the next deals' machines log their events from the start
+            return line.view(seat)
+        st = self.state
+        if st is None:
+            return None
+        view: SeatView = st.view(seat)
+        return view
 
     def legal_actions(self) -> tuple[LegalAction, ...]:
         """What the seat to act may do (a dealer's choice, or the current deal's actions)."""
@@ -309,3 +333,27 @@ class Session(TableCore):
             return (f"p{self.dealer + 1} choose {self._choice}", *moves)
         return moves
 
+
+def table_view(table: Table, seat: int) -> SeatView | None:
+    """``seat``'s view of the deal in progress at ``table`` (None between deals), equal to
+    ``table.state.view(seat)``: what a bot reads at every decision.  A brag-style table
+    builds it from the deal's machine without freezing a state (:meth:`Session.view`);
+    other tables give their state's view.
+
+    >>> from bragkit.engine.table import open_table
+    >>> from bragkit.rules import get_preset
+    >>> for preset in ("modern", "foster", "commerce"):
+    ...     t = open_table(get_preset(preset), [30, 30, 30], dealer=0, seed=5)
+    ...     t.apply(t.legal_actions()[0].examples()[0])
+    ...     print(preset, table_view(t, 1) == t.state.view(1))
+    modern True
+    foster True
+    commerce True
+    """
+    if isinstance(table, Session):
+        return table.view(seat)
+    st = table.state
+    if st is None:
+        return None
+    view: SeatView = st.view(seat)
+    return view

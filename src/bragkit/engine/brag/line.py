@@ -38,9 +38,11 @@ from bragkit.engine.brag.betting import next_in_turn
 from bragkit.engine.brag.core import NO_FLAGS, Work, new_event
 from bragkit.engine.brag.diagnose import diagnose
 from bragkit.engine.brag.legal import canonical_discard, legal_now
-from bragkit.engine.brag.start import fresh_state
+from bragkit.engine.brag.start import fresh_state, start_log
 from bragkit.engine.brag.state import BragState
 from bragkit.engine.brag.transitions import HANDLERS, apply_action
+from bragkit.engine.brag.views import LogReader, machine_view
+from bragkit.engine.contract import SeatView
 from bragkit.engine.events import Event
 from bragkit.engine.kinds import Phase, SeatStatus
 from bragkit.errors import IllegalActionError
@@ -58,17 +60,21 @@ S_IN: Final = SeatStatus.IN
 class DealLine:
     """A deal played forward on a mutable machine (see the module)."""
 
-    __slots__ = ("_acts", "_alias", "_carried", "_done", "_legal", "_seats", "_snap", "_start",
+    __slots__ = ("_acts", "_alias", "_base_log", "_carried", "_done", "_legal", "_logged",
+                 "_reader", "_retained", "_seats", "_snap", "_start", "_viewing", "_views",
                  "work")
 
     def __init__(self, first: BragState | None = None, *,
                  start: Callable[[], BragState] | None = None,
-                 work: Work[BragState] | None = None, carried: int | None = None) -> None:
+                 work: Work[BragState] | None = None, carried: int | None = None,
+                 retained: tuple[int, ...] = (), viewing: bool = False) -> None:
         """A line from the deal's ``first`` state, or from its machine ``work`` fresh from
         the start (:func:`~bragkit.engine.brag.start.start_work`) and ``start``, which
         builds the first state when a state is first read.  ``carried`` (the pot carried
-        in) says the machine is a common start with no retained hand: a first read before
-        any action then builds the first state from the machine itself."""
+        in) and ``retained`` (a retained blind hand, as given to ``start_work``) say where
+        the machine's deal came from: with no retained hand, a first read before any action
+        builds the first state from the machine itself.  ``viewing`` says seat views will be
+        read (:meth:`view`): the machine then logs every event."""
         if first is None:
             assert start is not None and work is not None
         else:
@@ -79,11 +85,28 @@ class DealLine:
         self._snap = first
         self._start = start
         self._carried = carried
+        self._retained = retained
         self._alias = work.family.see_alias
         self._done = 0
         self._seats: list[int] = []
         self._acts: list[Action] = []
         self._legal: tuple[LegalAction, ...] | None = None
+        self._logged = first is not None
+        """Whether the machine's ``new_events`` hold every event since :attr:`_base_log`."""
+        self._base_log: tuple[Event, ...] = () if first is None else first.events
+        """The event log the machine's ``new_events`` continue: the newest state's (or the
+        deal's start when a view came before any state)."""
+        self._viewing = False
+        """Whether seat views are read from this line (the machine then logs every step)."""
+        self._views: dict[int, SeatView] = {}
+        """The seat views built at the current step, by seat."""
+        self._reader: LogReader | None = None
+        """Every seat's digest of the event log (built on the first view)."""
+        if viewing:
+            self._viewing = True
+            if first is None and carried is not None:
+                self._base_log = start_log(work, carried, retained)
+                self._logged = True
 
     @property
     def to_act(self) -> int:
@@ -137,8 +160,9 @@ class DealLine:
         p = w.to_act
         # the events are needed only if the next read freezes the machine (one step after
         # the newest state built); otherwise a read re-applies the actions to that state
-        snap = self._snap
-        keep = snap is not None and w.base is snap and self._done == len(self._acts)
+        keep = self._logged and (self._viewing or self._done == len(self._acts))
+        if not keep:
+            self._logged = False
         if w.phase != P_BET or not _fast(w, p, action, kind, keep):
             w.quiet = not keep
             handler = HANDLERS.get(kind)
@@ -149,6 +173,8 @@ class DealLine:
         self._seats.append(p)
         self._acts.append(action)
         self._legal = None
+        if self._views:
+            self._views = {}
 
     def state(self) -> BragState:
         """The immutable state of the line now (built on the first read, then kept)."""
@@ -157,7 +183,7 @@ class DealLine:
         snap = self._snap
         if snap is None:
             carried = self._carried
-            if k == 0 and carried is not None:  # nothing played: the machine is the start
+            if k == 0 and carried is not None and not self._retained:  # the machine is the start
                 snap = fresh_state(BragState, self.work, carried)
             else:
                 assert self._start is not None
@@ -165,9 +191,11 @@ class DealLine:
             self._snap = snap
             if k == 0:
                 self.work.base = snap  # the machine holds this state: the next step freezes
+                self._base_log = snap.events
+                self._logged = True
         if done != k:
             w = self.work
-            if done == k - 1 and w.base is snap:
+            if done == k - 1 and self._logged and w.base is snap:
                 snap = w.freeze(self._seats[-1], self._acts[-1])
             else:
                 seats, acts = self._seats, self._acts
@@ -175,6 +203,8 @@ class DealLine:
                     snap = apply_action(snap, seats[i], acts[i])
             w.base = snap
             w.new_events.clear()
+            self._logged = True
+            self._base_log = snap.events
             self._snap = snap
             self._done = k
         if not snap.cache:  # the state shares the line's legal actions: read from the machine
@@ -182,6 +212,43 @@ class DealLine:
             snap.cache.append(self._legal or self.legal_actions())
         return snap
 
+    def view(self, seat: int) -> SeatView:
+        """``seat``'s view of the deal now, equal to ``self.state().view(seat)`` but built
+        from the machine without freezing a state (once per step and seat, then kept).
+
+        From the first view on, the machine logs every event: a view reads the log from the
+        newest state built (or the deal's start) and the machine's events since then.  A
+        first view after steps the machine did not log builds the state once.
+
+        >>> import random
+        >>> from bragkit.engine import BragState
+        >>> from bragkit.engine.actions import interned
+        >>> from bragkit.rules import get_preset
+        >>> line = DealLine(BragState.new(get_preset("modern"), [9, 9, 9], rng=random.Random(1)))
+        >>> line.apply(interned("look")); v = line.view(1)  # p2 looked
+        >>> line.apply(interned("bet", 2))
+        >>> line.view(1) == line.state().view(1), len(line.view(1).own_cards), v.to_act
+        (True, 3, 1)
+        """
+        view = self._views.get(seat)
+        if view is not None:
+            return view
+        w = self.work
+        if not self._logged:
+            carried = self._carried
+            if self._snap is None and not self._acts and carried is not None:
+                self._base_log = start_log(w, carried, self._retained)  # the deal's start
+                self._logged = True
+            else:
+                self.state()  # (the machine continues from the state built: logged again)
+        self._viewing = True
+        reader = self._reader
+        if reader is None:
+            reader = self._reader = LogReader()
+        view = machine_view(reader, w, self._base_log, seat,
+                            self.legal_actions() if w.to_act == seat else ())
+        self._views[seat] = view
+        return view
 
 
 def _fast(w: Work[BragState], p: int, action: Action, kind: str, keep: bool) -> bool:

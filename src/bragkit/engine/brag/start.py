@@ -29,7 +29,7 @@ from bragkit.errors import BragError
 if TYPE_CHECKING:
     from bragkit.rules import Rules
 
-__all__ = ["fresh_state", "start_deal", "start_work"]
+__all__ = ["fresh_state", "start_deal", "start_log", "start_work"]
 
 P_BET: Final = Phase.BET
 P_QUALIFY: Final = Phase.QUALIFY
@@ -210,12 +210,9 @@ def fresh_state(cls: type[R], work: Work[R], carried: int) -> R:
     rules = work.rules
     family = work.family
     dealt_in = tuple([st is S_IN for st in work.status])
-    order, antes, paid, _, statuses, falses, blank, zeros = _template(family, rules, n, dealer,
-                                                                     dealt_in)
-    ev = new_event
+    _, _, paid, _, statuses, falses, blank, zeros = _template(family, rules, n, dealer, dealt_in)
     hands = tuple(work.hands)
-    events = (ev(Event, ("deal_start", dealer, carried, None, None, None)), *antes,
-              *[ev(Event, ("deal", s, None, hands[s], _NOBODY, None)) for s in order])
+    events = start_log(work, carried)
     seldom = make_seldom((), blank, blank, None, (), 0, (), False, work.debts, zeros,
                          work.total, (), -1, NO_FLAGS)
     return make(  # the fields in order (BragRecord), as _start_fast
@@ -223,6 +220,36 @@ def fresh_state(cls: type[R], work: Work[R], carried: int) -> R:
         falses, falses, statuses, P_BET, work.to_act, work.stake, -1, work.pack, paid, events,
         (), None
     )
+
+
+def start_log(work: Work[R], carried: int, retained: tuple[int, ...] = ()) -> tuple[Event, ...]:
+    """The event log of a deal whose machine ``work`` is fresh from :func:`start_work`
+    (nothing played yet; ``carried`` and ``retained`` as given to it), equal to the events
+    of the first state :func:`start_deal` builds: the deal's start, the release of a
+    retained hand whose seat cannot pay the ante, the antes, the deal of each hand.
+
+    >>> from bragkit.rules import get_preset
+    >>> w = start_work(BragRecord, get_preset("modern"), (9, 0, 9), 2, tuple(range(52)), 0, ())
+    >>> [(e.kind, e.seat) for e in start_log(w, 0)]
+    [('deal_start', 2), ('ante', 0), ('ante', 2), ('deal', 0), ('deal', 2)]
+    >>> start_log(w, 0) == fresh_state(BragRecord, w, 0).events
+    True
+    >>> w = start_work(BragRecord, get_preset("modern"), (9, 0, 9), 2, tuple(range(3, 52)), 0,
+    ...                (), (1, 0, 1, 2))
+    >>> [e.kind for e in start_log(w, 0, (1, 0, 1, 2))][:3]
+    ['deal_start', 'release', 'ante']
+    """
+    dealer = work.dealer
+    dealt_in = tuple([st is S_IN for st in work.status])
+    order, antes, *_ = _template(work.family, work.rules, work.n, dealer, dealt_in)
+    ev = new_event
+    hands = work.hands
+    start = ev(Event, ("deal_start", dealer, carried, None, None, None))
+    deals = [ev(Event, ("deal", s, None, hands[s], _NOBODY, None)) for s in order]
+    if retained and not dealt_in[retained[0]]:
+        release = ev(Event, ("release", retained[0], None, None, None, "cannot pay the ante"))
+        return (start, release, *antes, *deals)
+    return (start, *antes, *deals)
 
 
 def _work_fast(rules: Rules, family: BragFamily, stacks: tuple[int, ...], dealer: int,

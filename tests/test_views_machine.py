@@ -1,0 +1,138 @@
+"""Seat views built from a deal's machine (``table_view``, ``DealLine.view``) equal the
+views of the frozen states, at every step of random sessions of every brag-engine preset,
+whichever seats look and whenever states are read in between (issue 11)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bragkit.engine import open_table
+from bragkit.engine.brag.family import family_games
+from bragkit.engine.brag.line import DealLine
+from bragkit.engine.contract import SeatView
+from bragkit.engine.session import Session, table_view
+from bragkit.engine.table import Table
+from bragkit.rules import get_preset, preset_names
+
+BRAG_PRESETS = [name for name in preset_names() if get_preset(name).game in family_games()]
+
+
+def _play(table: Table, rng: random.Random) -> None:
+    """The seat to act takes a uniformly random legal action (a random amount or argument)."""
+    table.apply(rng.choice(table.legal_actions()).sample(rng))
+
+
+def _session(preset: str, players: int, stack: int, seed: int) -> Table:
+    return open_table(get_preset(preset), [stack] * players, dealer=seed % players, seed=seed)
+
+
+def test_brag_presets_are_found() -> None:
+    assert "modern" in BRAG_PRESETS and "teen-patti" in BRAG_PRESETS
+    assert "modern-stub" in BRAG_PRESETS and "commerce" not in BRAG_PRESETS
+
+
+@pytest.mark.parametrize("preset", BRAG_PRESETS)
+@settings(max_examples=12, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), players=st.integers(2, 6),
+       stack=st.sampled_from([6, 20, 200]), steps=st.integers(1, 60),
+       watch=st.floats(0.0, 1.0), reads=st.sampled_from([0.0, 0.05, 0.3]))
+def test_machine_view_equals_state_view(preset: str, seed: int, players: int, stack: int,
+                                        steps: int, watch: float, reads: float) -> None:
+    """Two tables on the same seed: one read only through ``table_view`` (and, with probability
+    ``reads`` a step, its state), the other through ``state.view``.  Every seat is watched
+    with probability ``watch`` at each step; every view taken is compared again at the end
+    (a view never changes once built)."""
+    machine = _session(preset, players, stack, seed)
+    frozen = _session(preset, players, stack, seed)
+    moves, picks = random.Random(seed), random.Random(seed + 1)
+    moves2 = random.Random(seed)
+    taken: list[tuple[SeatView, SeatView]] = []
+    for _ in range(steps):
+        if machine.over:
+            assert frozen.over
+            break
+        for seat in range(players):
+            if picks.random() >= watch and seat != machine.to_act:
+                continue
+            got = table_view(machine, seat)
+            state = frozen.state
+            if state is None:
+                assert got is None
+                continue
+            want = state.view(seat)
+            assert got == want, (seat, frozen.current_actions())
+            assert table_view(machine, seat) is got  # kept for the step
+            taken.append((got, want))
+        if picks.random() < reads:
+            assert machine.state == frozen.state
+        _play(machine, moves)
+        _play(frozen, moves2)
+        assert machine.current_actions() == frozen.current_actions()
+    for got, want in taken:
+        assert got == want
+
+
+@pytest.mark.parametrize("preset", ["modern", "teen-patti", "modern-stub", "modern-face-up"])
+def test_views_of_every_seat_at_every_step(preset: str) -> None:
+    """Long sessions, every seat's view at every step, against the frozen state's."""
+    for seed in range(4):
+        machine = _session(preset, 5, 30, seed)
+        frozen = _session(preset, 5, 30, seed)
+        moves, moves2 = random.Random(seed), random.Random(seed)
+        for _ in range(400):
+            if machine.over:
+                break
+            state = frozen.state
+            for seat in range(5):
+                got = table_view(machine, seat)
+                assert got == (None if state is None else state.view(seat))
+            _play(machine, moves)
+            _play(frozen, moves2)
+
+
+def test_view_builds_no_state() -> None:
+    """A table read only through views never freezes a state of its deals: the line's
+    states stay unbuilt, yet the view of the seat to act carries its legal actions."""
+    table = _session("modern", 6, 100, 3)
+    assert isinstance(table, Session)
+    rng = random.Random(3)
+    for _ in range(200):
+        line = table._line
+        assert isinstance(line, DealLine)
+        view = table_view(table, table.to_act)
+        assert view is not None and view.legal == table.legal_actions()
+        assert line._snap is None
+        _play(table, rng)
+
+
+def test_view_between_deals_is_none() -> None:
+    """No deal in progress (a dealer's choice pending, or the session over): no view."""
+    table = _session("modern-dealers-choice", 3, 50, 1)
+    rng = random.Random(1)
+    for _ in range(500):
+        if table.state is None:
+            assert table_view(table, 0) is None
+            break
+        _play(table, rng)
+    else:
+        pytest.fail("no dealer's choice came up")
+
+
+@pytest.mark.parametrize("preset", ["foster", "commerce", "commerce-widow"])
+def test_other_engines_view_equals_state_view(preset: str) -> None:
+    """Poker-style and Commerce tables give the state's views through ``table_view`` too."""
+    machine = _session(preset, 4, 60, 2)
+    frozen = _session(preset, 4, 60, 2)
+    moves, moves2 = random.Random(2), random.Random(2)
+    for _ in range(300):
+        if machine.over:
+            break
+        state = frozen.state
+        for seat in range(4):
+            assert table_view(machine, seat) == (None if state is None else state.view(seat))
+        _play(machine, moves)
+        _play(frozen, moves2)
