@@ -152,7 +152,7 @@ def _start_server(db: str, port: int) -> subprocess.Popen[str]:
 
 
 async def _run(base: str, tables: int, seconds: float, think: float, bot_delay: float,
-               seed: int) -> dict[str, Any]:
+               seed: int, pid: int) -> dict[str, Any]:
     rng = random.Random(seed)
     ws_base = base.replace("http://", "ws://")
     seats: list[Seat] = []
@@ -170,6 +170,7 @@ async def _run(base: str, tables: int, seconds: float, think: float, bot_delay: 
             seats.append(Seat(f"{ws_base}/ws/tables/{tid}", joined["token"], think,
                               random.Random(rng.random())))
         before = {tid: (await http.get(f"/api/tables/{tid}")).json()["seq"] for tid in ids}
+        cpu0 = _cpu(pid)
         start = time.monotonic()
         stop = start + seconds
         results = await asyncio.gather(
@@ -177,10 +178,11 @@ async def _run(base: str, tables: int, seconds: float, think: float, bot_delay: 
             *[_spectate(f"{ws_base}/ws/tables/{tid}", stop) for tid in ids],
             return_exceptions=True)
         elapsed = time.monotonic() - start
+        play_cpu = _cpu(pid) - cpu0
         failures = [r for r in results if isinstance(r, BaseException)]
         after = {tid: (await http.get(f"/api/tables/{tid}")).json()["seq"] for tid in ids}
     return {"ids": ids, "seats": seats, "before": before, "after": after,
-            "elapsed": elapsed, "failures": [repr(f) for f in failures[:3]],
+            "elapsed": elapsed, "play_cpu": play_cpu, "failures": [repr(f) for f in failures[:3]],
             "spectator_frames": sum(r for r in results[len(seats):] if isinstance(r, int))}
 
 
@@ -237,7 +239,7 @@ def main() -> None:
             try:
                 cpu0 = _cpu(server.pid)
                 run = asyncio.run(_run(f"http://127.0.0.1:{port}", n, args.seconds,
-                                       args.think, args.bot_delay, args.seed))
+                                       args.think, args.bot_delay, args.seed, server.pid))
                 cpu = _cpu(server.pid) - cpu0
             finally:
                 server.terminate()
@@ -266,7 +268,9 @@ def main() -> None:
                 "client_failures": run["failures"],
                 "spectator_frames": run["spectator_frames"],
                 "server_cpu_s": round(cpu, 2),
-                "server_cpu_ms_per_action": round(1000 * cpu / max(1, checked["actions"]), 2),
+                "server_cpu_ms_per_action": round(1000 * run["play_cpu"]
+                                                  / max(1, checked["actions"]), 2),
+                "server_cpu_setup_s": round(cpu - run["play_cpu"], 2),
                 "load_average": os.getloadavg()[0],
             }
             print(json.dumps(row), flush=True)

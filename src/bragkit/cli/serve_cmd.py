@@ -120,7 +120,7 @@ def serve_command(db: str | None, host: str, port: int, open_table: bool, preset
     bound = sock.getsockname()[1]
     shown = f"[{host}]" if ":" in host else host
     base = (base_url or f"http://{shown}:{bound}").rstrip("/")
-    app = create_app(store, base_url=base, origins=origins)
+    app = create_app(store, base_url=base, origins=origins, tune=True)
     config = uvicorn.Config(app, log_level="warning", ws_max_size=64 * 1024,
                             ws_per_message_deflate=False, lifespan="on",
                             timeout_graceful_shutdown=3)

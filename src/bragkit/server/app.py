@@ -26,6 +26,7 @@ from bragkit.server.money import csv_text, report
 from bragkit.server.room import Room
 from bragkit.server.runtime import ServerError, TableRuntime
 from bragkit.server.store.base import Store
+from bragkit.server.tuning import tune_gc
 
 __all__ = ["COOKIE", "MAX_BODY", "create_app"]
 
@@ -57,9 +58,11 @@ async def _body(request: Request) -> object:
 
 def create_app(store: Store, *, base_url: str = "http://127.0.0.1:8000",
                origins: tuple[str, ...] = (), owner: str | None = None,
-               web: bool = True) -> Starlette:
+               web: bool = True, tune: bool = False) -> Starlette:
     """The app serving ``store``'s tables; ``base_url`` makes the links, ``origins`` are
-    the allowed WebSocket ``Origin`` values besides ``base_url``'s own."""
+    the allowed WebSocket ``Origin`` values besides ``base_url``'s own; ``tune``: once the
+    tables are resumed, tune the process's garbage collector (:mod:`.tuning`; for a
+    process that only serves, as ``brag serve``)."""
     room = Room(store, base_url=base_url, owner=owner)
     gateway = Gateway(room, origins=(base_url.rstrip("/"), *origins))
 
@@ -179,6 +182,8 @@ def create_app(store: Store, *, base_url: str = "http://127.0.0.1:8000",
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         await room.start()
+        if tune:
+            tune_gc()
         try:
             yield
         finally:
