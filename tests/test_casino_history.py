@@ -242,8 +242,43 @@ def test_a_malformed_history_is_one_line_and_exit_2(tmp_path: Path,
 
 
 def test_the_table_history_reader_points_casino_files_elsewhere() -> None:
+    from bragkit.history.format import loads_table
+    from bragkit.history.replay import replay
+
+    text = '{"rules": "casino", "stacks": [20], "seed": 1, "deals": []}'
     with pytest.raises(HistoryError, match="a casino history"):
-        loads('{"rules": "casino", "stacks": [20], "seed": 1, "deals": []}')
+        loads_table(text)
+    with pytest.raises(HistoryError, match=r"a casino history is re-played by "
+                                           r"bragkit\.games\.casino\.table:replay_history"):
+        replay(loads(text))
+
+
+def test_4_9_history_loads_reads_a_casino_history_as_the_casino_loader_does(
+        tmp_path: Path) -> None:
+    """bragkit.history.loads reads any game's history: a casino file through the loader
+    casino's GameSpec declares, with the same values and problems as loads_casino."""
+    from bragkit.history import dumps, is_table_history, load
+
+    table = CasinoTable(CasinoRules.preset("three-card-poker", qualifier="pair"), 80, seed=4)
+    for move in ("p1 ante 5", "p1 pairbonus 2", "p1 play", "p1 ante 5", "p1 fold"):
+        table.apply_text(move)
+    text = dumps_casino(table.history())
+    h, own = loads(text), loads_casino(text)
+    assert not is_table_history(h) and h.rules == own.rules and h.dealer == -1
+    assert (h.rules_spec, h.stacks, h.seed, h.pack, h.shuffles, h.deals) == (
+        own.rules_spec, (80,), 4, None, (), own.deals)
+    assert dumps(h) == text  # the same file, byte for byte
+    path = tmp_path / "c.json"
+    path.write_text(text, encoding="utf-8")
+    assert load(path) == h
+    bad = '{"rules": "casino", "stacks": [20, 20], "dealer": "p1", "seed": 1, "deals": []}'
+    with pytest.raises(HistoryError) as mine:
+        loads(bad)
+    with pytest.raises(HistoryError) as theirs:
+        loads_casino(bad)
+    assert str(mine.value) == str(theirs.value)
+    assert '"dealer": the house deals' in str(mine.value) and '"stacks" must be one' in str(
+        mine.value)
 
 
 # ---------------------------------------------------------------------------- interruptions

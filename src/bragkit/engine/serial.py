@@ -19,16 +19,59 @@ need not import the history consumers (docs/design/contract.md, C1').
 from __future__ import annotations
 
 import json
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import Any, Final
 
 from bragkit.errors import HistoryError, excerpt
 from bragkit.limits import MAX_SEED, check_int, load_json
 
-__all__ = ["FORMAT", "chance_dict", "chance_fields", "deal_lists", "dump_object",
-           "json_object"]
+__all__ = ["FORMAT", "HEAD_KEYS", "chance_dict", "chance_fields", "check_head", "deal_lists",
+           "dump_object", "history_dict", "json_object"]
 
 FORMAT = "bragkit-history/1"
 """The format tag of every hand history."""
+HEAD_KEYS: Final = frozenset({"format", "rules", "stacks", "dealer", "seed", "pack",
+                              "shuffles", "deals", "comment", "players"})
+"""Every top-level key of a history."""
+
+
+def check_head(data: dict[str, Any], problems: list[str],
+               refused: Mapping[str, str] | None = None) -> None:
+    """Check a decoded history's keys and its ``"format"`` (problems appended): unknown keys,
+    and the keys a game refuses (``refused``: key -> the problem, such as a house game's
+    ``"dealer"``).
+
+    >>> problems: list[str] = []
+    >>> check_head({"format": "x", "dealer": 1, "colour": 2}, problems,
+    ...            {"dealer": '"dealer": leave it out'})
+    >>> print("; ".join(problems))
+    "dealer": leave it out; unknown key 'colour'; "format" must be 'bragkit-history/1', not 'x'
+    """
+    for key in data:
+        if refused is not None and key in refused:
+            problems.append(refused[key])
+        elif key not in HEAD_KEYS:
+            problems.append(f"unknown key {excerpt(key)}")
+    fmt = data.get("format", FORMAT)
+    if fmt != FORMAT:
+        problems.append(f'"format" must be {excerpt(FORMAT)}, not {excerpt(fmt)}')
+
+
+def history_dict(rules_spec: object, stacks: Sequence[int], dealer: int | None,
+                 seed: int | None, pack: str | None, shuffles: tuple[str, ...],
+                 deals: Sequence[Sequence[str]]) -> dict[str, Any]:
+    """A history's JSON object (``dealer`` None: the house deals, no ``"dealer"`` key).
+
+    >>> history_dict("casino", [50], None, 7, None, (), [["p1 ante 5", "p1 fold"]])
+    {'format': 'bragkit-history/1', 'rules': 'casino', 'stacks': [50], 'seed': 7, \
+'deals': [['p1 ante 5', 'p1 fold']]}
+    """
+    data: dict[str, Any] = {"format": FORMAT, "rules": rules_spec, "stacks": list(stacks)}
+    if dealer is not None:
+        data["dealer"] = f"p{dealer + 1}"
+    data.update(chance_dict(seed, pack, shuffles))
+    data["deals"] = [list(d) for d in deals]
+    return data
 
 
 def dump_object(data: dict[str, Any]) -> str:

@@ -21,10 +21,10 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from bragkit.errors import RulesError
-from bragkit.games.spec import GameSpec, HistoryReader, OwnRules
+from bragkit.games.spec import GameSpec, HistoryReader, OwnHistory, OwnRules
 from bragkit.rules import catalogue
 from bragkit.rules.model import register_hooks, unregister_hooks
 
@@ -35,8 +35,9 @@ if TYPE_CHECKING:
     from bragkit.hands import Ranking
     from bragkit.rules import Rules
 
-__all__ = ["GameSpec", "OwnRules", "action_layout", "discover", "engine_of", "game_rules",
-           "hand_ranking", "has_blind_play", "history_reader", "house_game", "load",
+__all__ = ["GameSpec", "OwnHistory", "OwnRules", "action_layout", "discover", "engine_of",
+           "game_rules", "hand_ranking", "has_blind_play", "history_loader", "history_reader",
+           "house_game", "load",
            "refuse_unserved", "register", "spec_of", "specs", "unregister"]
 
 _SPECS: dict[str, GameSpec] = {}
@@ -180,6 +181,19 @@ def history_reader(spec: GameSpec) -> HistoryReader:
         raise RulesError(f"{spec.name}: no history reader is declared (GameSpec.history)")
     reader: HistoryReader = pkgutil.resolve_name(spec.history)
     return reader
+
+
+def history_loader(spec: GameSpec) -> Callable[[dict[str, Any]], OwnHistory]:
+    """The history parser a game with its own rules value declares
+    (``GameSpec.history_loader``).
+
+    >>> history_loader(house_game("casino"))({"rules": "casino", "stacks": [9]}).stacks
+    (9,)
+    """
+    if not spec.history_loader:
+        raise RulesError(f"{spec.name}: no history loader is declared (GameSpec.history_loader)")
+    loader: Callable[[dict[str, Any]], OwnHistory] = pkgutil.resolve_name(spec.history_loader)
+    return loader
 
 
 def game_rules(spec: GameSpec, preset: str, settings: Mapping[str, object] | None = None

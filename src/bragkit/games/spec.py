@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Final, Literal, Protocol, TextIO
+from typing import TYPE_CHECKING, Any, Final, Literal, Protocol, TextIO
 
 from bragkit.rules.catalogue import GameEntry, RuleKey, RuleValue, Unread
 from bragkit.rules.model import RuleHooks
@@ -24,7 +24,8 @@ if TYPE_CHECKING:
     from bragkit.hands import Ranking
     from bragkit.rules import Rules
 
-__all__ = ["MACHINE_SEATS", "EngineKind", "GameSpec", "HistoryReader", "OwnRules", "shuffled"]
+__all__ = ["MACHINE_SEATS", "EngineKind", "GameSpec", "HistoryReader", "OwnHistory", "OwnRules",
+           "shuffled"]
 
 EngineKind = Literal["brag", "poker", "commerce", "casino"]
 """The machine a game plugs into: brag-style, poker-style, Commerce's, or the casino table."""
@@ -51,6 +52,26 @@ class OwnRules(Protocol):
 
     @property
     def game(self) -> str: ...
+
+
+class OwnHistory(Protocol):
+    """A parsed history of a game with its own rules value (what its
+    ``GameSpec.history_loader`` returns; :func:`bragkit.history.loads` wraps it)."""
+
+    @property
+    def rules(self) -> OwnRules: ...
+    @property
+    def rules_spec(self) -> str | dict[str, Any]: ...
+    @property
+    def stacks(self) -> tuple[int, ...]: ...
+    @property
+    def seed(self) -> int | None: ...
+    @property
+    def pack(self) -> str | None: ...
+    @property
+    def shuffles(self) -> tuple[str, ...]: ...
+    @property
+    def deals(self) -> tuple[tuple[str, ...], ...]: ...
 
 
 class HistoryReader(Protocol):
@@ -130,6 +151,10 @@ class GameSpec:
     history: str = ""
     """For a game with its own rules value: ``module:function``, its
     :class:`HistoryReader` (``brag replay`` hands it the game's histories)."""
+    history_loader: str = ""
+    """For a game with its own rules value: ``module:function`` parsing a decoded history
+    object into an :class:`OwnHistory` (one HistoryError naming every problem), which
+    :func:`bragkit.history.loads` returns as a ``HandHistory``."""
     house: bool = False
     """One player against the house: the dealer is not a seat, a table seats exactly one
     player (seat 0), and the house's decisions are the game's machine's (casino's dealer)."""

@@ -11,17 +11,28 @@
 [9, 11]
 """
 
-from bragkit.history.format import FORMAT, HandHistory, dumps, from_dict, load, loads
+from bragkit.history.format import (
+    FORMAT,
+    AnyHistory,
+    HandHistory,
+    dumps,
+    from_dict,
+    is_table_history,
+    load,
+    loads,
+)
 from bragkit.history.replay import ReplayResult, history_of, replay
 from bragkit.history.seat import seat_history, seat_text
 
 __all__ = [
     "FORMAT",
+    "AnyHistory",
     "HandHistory",
     "ReplayResult",
     "dumps",
     "from_dict",
     "history_of",
+    "is_table_history",
     "load",
     "loads",
     "replay",

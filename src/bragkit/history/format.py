@@ -26,31 +26,48 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, Final, Generic, TypeGuard, TypeVar
 
 from bragkit.engine.serial import (
     FORMAT,
-    chance_dict,
     chance_fields,
+    check_head,
     deal_lists,
     dump_object,
+    history_dict,
     json_object,
 )
 from bragkit.errors import BragError, HistoryError, excerpt
-from bragkit.games import house_game
+from bragkit.games import OwnRules, history_loader, house_game
 from bragkit.limits import MAX_CHIPS, MAX_SEATS, check_int, parse_int
 from bragkit.rules import DEFAULT_GAME, Rules, resolve, to_spec
 
-__all__ = ["FORMAT", "HandHistory", "dumps", "load", "loads"]
+__all__ = ["FORMAT", "HOUSE", "AnyHistory", "HandHistory", "dumps", "from_dict", "is_table_history",
+           "load", "loads", "loads_table", "table_from_dict"]
+
+if TYPE_CHECKING:  # PEP 696 default (typing_extensions' stubs), as engine.contract's R_co
+    from typing_extensions import TypeVar as _DefaultTypeVar
+
+    R = _DefaultTypeVar("R", default="Rules")
+else:
+    R = TypeVar("R")
+"""A history's rules value: :class:`~bragkit.rules.Rules` (the default), or the own value of a
+game that has one (:class:`~bragkit.games.OwnRules`, casino's)."""
+
+HOUSE: Final = -1
+"""The ``dealer`` of a house game's history: the house deals every hand, no seat does."""
+
 
 @dataclass(frozen=True, slots=True)
-class HandHistory:
-    """A parsed hand history (seats 0-based inside, ``p1``... in the file)."""
+class HandHistory(Generic[R]):
+    """A parsed hand history (seats 0-based inside, ``p1``... in the file); ``HandHistory``
+    alone is a table game's, on :class:`~bragkit.rules.Rules`."""
 
-    rules: Rules
+    rules: R
     rules_spec: str | dict[str, Any]
     stacks: tuple[int, ...]
     dealer: int
+    """The first deal's dealer (:data:`HOUSE`: the house deals, no ``"dealer"`` key)."""
     seed: int | None
     pack: str | None
     shuffles: tuple[str, ...]
@@ -58,11 +75,22 @@ class HandHistory:
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON object of this history."""
-        data: dict[str, Any] = {"format": FORMAT, "rules": self.rules_spec,
-                                "stacks": list(self.stacks), "dealer": f"p{self.dealer + 1}"}
-        data.update(chance_dict(self.seed, self.pack, self.shuffles))
-        data["deals"] = [list(d) for d in self.deals]
-        return data
+        return history_dict(self.rules_spec, self.stacks,
+                            None if self.dealer == HOUSE else self.dealer, self.seed,
+                            self.pack, self.shuffles, self.deals)
+
+
+AnyHistory = HandHistory[Rules] | HandHistory[OwnRules]
+"""A history of any game: a table game's, or one of a game with its own rules value."""
+
+
+def is_table_history(history: AnyHistory) -> TypeGuard[HandHistory[Rules]]:
+    """Whether ``history`` is a table game's (its rules a :class:`~bragkit.rules.Rules`).
+
+    >>> is_table_history(loads('{"rules": "modern", "stacks": [5, 5]}'))
+    True
+    """
+    return isinstance(history.rules, Rules)
 
 
 def _seat(value: object, n: int, problems: list[str]) -> int:
@@ -80,27 +108,40 @@ def _seat(value: object, n: int, problems: list[str]) -> int:
     return seat - 1
 
 
-def from_dict(data: object) -> HandHistory:
-    """Validate a decoded JSON object; every problem is reported in one error."""
+def from_dict(data: object) -> AnyHistory:
+    """Validate a decoded JSON object; every problem is reported in one error.  The history
+    of a game with its own rules value (its ``"rules"`` names one of its presets) is parsed
+    by the loader its spec declares (``GameSpec.history_loader``), its dealer :data:`HOUSE`.
+
+    >>> h = from_dict({"rules": "three-card-poker", "stacks": [50], "seed": 2,
+    ...                "deals": [["p1 ante 5", "p1 fold"]]})
+    >>> h.rules.game, h.stacks, h.dealer, is_table_history(h), h.to_dict()["stacks"]
+    ('casino', (50,), -1, False, [50])
+    """
+    if isinstance(data, dict):
+        house = house_game(data.get("rules", DEFAULT_GAME))
+        if house is not None:  # a game with its own rules value: its declared loader
+            own = history_loader(house)(data)
+            return HandHistory(own.rules, own.rules_spec, own.stacks, HOUSE, own.seed,
+                               own.pack, own.shuffles, own.deals)
+    return table_from_dict(data)
+
+
+def table_from_dict(data: object) -> HandHistory:
+    """:func:`from_dict` of a table game's history (a game with its own rules value is one
+    HistoryError naming the reader its spec declares: ``brag replay`` reads both)."""
     if not isinstance(data, dict):
         raise HistoryError("bad history: the file must hold one JSON object")
     problems: list[str] = []
-    known = {"format", "rules", "stacks", "dealer", "seed", "pack", "shuffles", "deals",
-             "comment", "players"}
-    for key in data:
-        if key not in known:
-            problems.append(f"unknown key {excerpt(key)}")
-    fmt = data.get("format", FORMAT)
-    if fmt != FORMAT:
-        problems.append(f'"format" must be {excerpt(FORMAT)}, not {excerpt(fmt)}')
+    check_head(data, problems)
     rules: Rules | None = None
     spec = data.get("rules", DEFAULT_GAME)
     house = house_game(spec)
     if house is not None:  # a game with its own rules value and history reader (casino)
         preset = spec.get("preset") if isinstance(spec, dict) else spec
         raise HistoryError(f"bad history: a {house.name} history (rules {excerpt(preset)}) is "
-                           f"read by {house.history.split(':')[0]}.loads_{house.name} (brag "
-                           "replay reads both)")
+                           f"not a table history: bragkit.history.loads or "
+                           f"{house.history.split(':')[0]} read it (brag replay reads both)")
     try:
         rules = resolve(spec)
     except BragError as error:
@@ -127,13 +168,18 @@ def from_dict(data: object) -> HandHistory:
                        tuple(tuple(d) for d in deals))
 
 
-def loads(text: str) -> HandHistory:
-    """Parse a history from JSON text."""
+def loads(text: str) -> AnyHistory:
+    """Parse a history from JSON text (any game's, :func:`from_dict`)."""
     return from_dict(json_object(text))
 
 
-def load(path: str | Path) -> HandHistory:
-    """Read a history file."""
+def loads_table(text: str) -> HandHistory:
+    """Parse a table game's history from JSON text (:func:`table_from_dict`)."""
+    return table_from_dict(json_object(text))
+
+
+def load(path: str | Path) -> AnyHistory:
+    """Read a history file (any game's)."""
     try:
         text = Path(path).read_text(encoding="utf-8")
     except OSError as error:
@@ -143,7 +189,7 @@ def load(path: str | Path) -> HandHistory:
     return loads(text)
 
 
-def dumps(history: HandHistory) -> str:
+def dumps(history: AnyHistory) -> str:
     """The history as pretty JSON (one action list per line)."""
     return dump_object(history.to_dict())
 

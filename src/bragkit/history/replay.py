@@ -29,7 +29,8 @@ from bragkit.engine.deal_protocol import DealProtocol
 from bragkit.engine.pack import PACK_ONLY_SEED, fresh_pack, new_rng, pack_from_text, pack_text
 from bragkit.engine.table import DealRecord, DealState, OnRecord, Table, open_table
 from bragkit.errors import BragError, HistoryError, excerpt
-from bragkit.history.format import HandHistory, spec_for
+from bragkit.games import spec_of
+from bragkit.history.format import AnyHistory, HandHistory, is_table_history, spec_for
 
 __all__ = ["MAX_ACTION_CHARS", "ReplayResult", "history_of", "open_session", "play_deal",
            "play_deals", "replay"]
@@ -223,11 +224,25 @@ def open_session(history: HandHistory, *, keep_states: bool = True,
         raise HistoryError(f"bad history: {error}") from None
 
 
-def replay(history: HandHistory) -> ReplayResult:
+def replay(history: AnyHistory) -> ReplayResult:
     """Re-play ``history``; any malformed or illegal action raises one clear HistoryError.
 
     The result keeps every deal (its :meth:`~ReplayResult.summary` lists them all);
-    :func:`bragkit.history.stream.replay_to` replays a long history in bounded memory."""
+    :func:`bragkit.history.stream.replay_to` replays a long history in bounded memory.  A
+    history of a game with its own rules value is re-played by the reader its spec declares
+    (``GameSpec.history``: what ``brag replay`` runs).
+
+    >>> from bragkit.history.format import loads
+    >>> replay(loads('{"rules": "casino", "stacks": [20], "seed": 1, "deals": []}'))
+    Traceback (most recent call last):
+    ...
+    bragkit.errors.HistoryError: a casino history is re-played by \
+bragkit.games.casino.table:replay_history (brag replay runs it), not as a table's
+    """
+    if not is_table_history(history):
+        spec = spec_of(history.rules.game)
+        raise HistoryError(f"a {spec.name} history is re-played by {spec.history} (brag "
+                           "replay runs it), not as a table's")
     session = open_session(history)
     play_deals(session, history.deals)
     return ReplayResult(history, session)

@@ -41,7 +41,7 @@ from bragkit.engine.serial import json_object
 from bragkit.engine.table import DealRecord
 from bragkit.errors import BragError, HistoryError, excerpt
 from bragkit.games import history_reader, house_game
-from bragkit.history.format import HandHistory, from_dict, loads
+from bragkit.history.format import HandHistory, loads_table, table_from_dict
 from bragkit.history.replay import ReplayResult, open_session, play_deal
 from bragkit.history.seat import seat_deal, seat_deal_lines
 
@@ -177,10 +177,10 @@ def replay_to(out: TextIO, text: str, *, as_json: bool = False, seat: int | None
         return
     packs: Iterator[str] | None = None
     if spans is None:  # not a plain history: the ordinary loader names every problem
-        header = loads(text)
+        header = loads_table(text)
         deals: Iterator[Any] = iter(header.deals)
     else:
-        header = from_dict(data)
+        header = table_from_dict(data)
         deals = iter(header.deals)
         if "deals" in spans:
             deals = (deal for deal, _ in _deal_values(text, spans["deals"][0]))

@@ -22,19 +22,22 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bragkit.cards import format_cards, parse_cards, standard_pack
 from bragkit.engine.serial import (
-    FORMAT,
-    chance_dict,
     chance_fields,
+    check_head,
     deal_lists,
     dump_object,
+    history_dict,
     json_object,
 )
-from bragkit.errors import BragError, HistoryError, excerpt
+from bragkit.errors import BragError, HistoryError
 from bragkit.games.casino.rules import PRESETS, CasinoRules
+
+if TYPE_CHECKING:
+    from bragkit.games.spec import OwnHistory
 
 __all__ = ["CasinoHistory", "casino_from_dict", "casino_pack_ok", "dumps_casino",
            "is_casino_spec", "load_casino", "loads_casino", "rules_of", "spec_of",
@@ -102,13 +105,15 @@ class CasinoHistory:
     shuffles: tuple[str, ...]
     deals: tuple[tuple[str, ...], ...]
 
+    @property
+    def stacks(self) -> tuple[int, ...]:
+        """The one seat's stack, the bankroll (the house has none)."""
+        return (self.bankroll,)
+
     def to_dict(self) -> dict[str, Any]:
-        """The JSON object of this history."""
-        data: dict[str, Any] = {"format": FORMAT, "rules": self.rules_spec,
-                                "stacks": [self.bankroll]}
-        data.update(chance_dict(self.seed, self.pack, self.shuffles))
-        data["deals"] = [list(d) for d in self.deals]
-        return data
+        """The JSON object of this history (the house deals: no ``"dealer"``)."""
+        return history_dict(self.rules_spec, self.stacks, None, self.seed, self.pack,
+                            self.shuffles, self.deals)
 
 
 def _pack_ok(text: object, where: str, problems: list[str]) -> None:
@@ -140,15 +145,8 @@ def casino_pack_ok(text: object) -> bool:
 def casino_from_dict(data: dict[str, Any]) -> CasinoHistory:
     """Validate the decoded JSON object of a casino history (every problem in one error)."""
     problems: list[str] = []
-    known = {"format", "rules", "stacks", "seed", "pack", "shuffles", "deals", "comment",
-             "players"}
-    for key in data:
-        if key == "dealer":
-            problems.append('"dealer": the house deals every casino hand; leave it out')
-        elif key not in known:
-            problems.append(f"unknown key {excerpt(key)}")
-    if data.get("format", FORMAT) != FORMAT:
-        problems.append(f'"format" must be {excerpt(FORMAT)}, not {excerpt(data.get("format"))}')
+    check_head(data, problems, {"dealer": '"dealer": the house deals every casino hand; '
+                                          "leave it out"})
     spec = data["rules"]
     rules: CasinoRules | None = None
     try:
@@ -200,3 +198,8 @@ def dumps_casino(history: CasinoHistory) -> str:
     """The history as pretty JSON (one hand's actions per line)."""
     return dump_object(history.to_dict())
 
+
+
+if TYPE_CHECKING:  # mypy checks the parsed history against what history.loads wraps
+    def _satisfies_own_history(history: CasinoHistory) -> OwnHistory:
+        return history

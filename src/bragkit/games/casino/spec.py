@@ -60,6 +60,7 @@ GAMES: Final = (GameSpec(
     hooks="bragkit.games.casino.state:CasinoState",
     table="bragkit.games.casino.session:CasinoSession", keys=frozenset(CASINO_KEYS),
     history="bragkit.games.casino.table:replay_history",
+    history_loader="bragkit.games.casino.history:casino_from_dict",
     presets=PRESETS, ranking=_ranking, bots={}, docs="docs/rules/casino.md", order=8,
     own_rules=True, key_rows=_key_rows, house=True,
     rules_factory="bragkit.games.casino.rules:CasinoRules.preset",
