@@ -142,3 +142,30 @@ def test_4_9_brag_play_hands_any_casino_preset_to_the_declared_terminal_player(
     saved = json.loads(path.read_text(encoding="utf-8"))
     assert saved["rules"] == "three-card-poker" and saved["stacks"] == [200]
     assert [d[-1] for d in saved["deals"]] == ["p1 play", "p1 fold"]
+
+
+def test_4_9_the_web_desk_plays_a_casino_session_and_shows_a_settled_hand_until_next(
+) -> None:
+    from bragkit.errors import IllegalActionError
+    from bragkit.games.casino.session import CasinoSession
+    from bragkit.web.casino import PRESETS as DESK_PRESETS
+    from bragkit.web.casino import CasinoDesks
+
+    assert tuple(PRESETS) == DESK_PRESETS
+    desks = CasinoDesks(rng=random.Random(8))
+    token, view = desks.open("three-card-poker", 60)
+    desk = desks.desks[token]
+    assert isinstance(desk.table, CasinoSession) and view["bankroll"] == 60
+    desks.act(token, "ante 10")
+    view = desks.act(token, "pairbonus 5")  # the bets are in: dealt at once
+    assert view["phase"] == "decide" and len(str(view["own_cards"]).split()) == 3
+    assert [a["kind"] for a in view["legal"]] == ["play", "fold"]
+    view = desks.act(token, "fold")
+    assert view["phase"] == "over" and view["chose"] == "fold" and view["paid"] == -15
+    assert desk.table.state.phase == "ante" and desk.table.deal_no == 1  # the next hand waits
+    with pytest.raises(IllegalActionError, match="this hand is over: next"):
+        desks.act(token, "ante 5")
+    view = desks.act(token, "next")
+    assert view["phase"] == "ante" and view["bankroll"] == 45 and view["net"] == -15
+    with pytest.raises(IllegalActionError, match="finish this hand first"):
+        desks.act(token, "next")

@@ -2,7 +2,11 @@
 of its own, the hand dealt from a pack shuffled with :class:`secrets.SystemRandom`, and
 after each hand the optimal decision with its exact worth (:mod:`bragkit.analysis.casino`).
 
-Each desk is kept in memory under an unguessable token; a view is built field by field from
+Each desk is kept in memory under an unguessable token.  It plays a table on the one table
+contract (a :class:`~bragkit.games.casino.session.CasinoSession`, as ``open_table`` builds:
+``p1 ante N``, ``p1 pairbonus N``, ``p1 deal``, ``p1 play``/``p1 fold``; each hand's six cards
+drawn from the desks' generator as the hand starts), its presets and rules those of casino's
+GameSpec; a settled hand stays on show until ``next``.  A view is built field by field from
 the hand's :class:`~bragkit.engine.contract.SeatView` (the dealer's cards appear only once
 the hand is settled).
 
@@ -31,17 +35,21 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from bragkit.analysis.casino import decision_values
-from bragkit.cards import Card, card_from_id
+from bragkit.cards import Card
 from bragkit.errors import BragError, IllegalActionError, RulesError
 from bragkit.explain import name_hand
+from bragkit.games import game_rules, spec_of
 from bragkit.games.casino.rules import CasinoRules
+from bragkit.games.casino.session import CasinoSession
 from bragkit.games.casino.state import CasinoState
 from bragkit.limits import MAX_CHIPS
-from bragkit.rules import get_preset
+from bragkit.rules import DEFAULT_GAME, get_preset
 
 __all__ = ["MAX_DESKS", "PRESETS", "CasinoDesks"]
 
-PRESETS = ("casino", "three-card-poker")
+GAME = CasinoRules.preset().game
+"""The desk's game (the registry's name of casino's GameSpec)."""
+PRESETS = tuple(spec_of(GAME).presets)
 MAX_DESKS = 1000
 """Desks kept at once (the least recently used goes first)."""
 
@@ -51,9 +59,16 @@ JSON = dict[str, object]
 @dataclass
 class _Desk:
     rules: CasinoRules
-    state: CasinoState
+    table: CasinoSession
+    settled: CasinoState | None = None
+    """The hand just settled, on show until ``next`` (the table is at the next hand)."""
     chose: str | None = None
     hands: list[int] = field(default_factory=list)
+
+    @property
+    def state(self) -> CasinoState:
+        """The hand on show: the settled one, else the table's hand in progress."""
+        return self.settled if self.settled is not None else self.table.state
 
 
 def _cards(hand: tuple[Card, ...] | None) -> str | None:
@@ -61,10 +76,10 @@ def _cards(hand: tuple[Card, ...] | None) -> str | None:
 
 
 def _name(rules: CasinoRules, hand: tuple[Card, ...] | None) -> str | None:
-    if not hand or rules.ranking != "modern":
+    if not hand or rules.ranking != DEFAULT_GAME:
         return None
     try:
-        return name_hand(get_preset("modern"), hand)
+        return name_hand(get_preset(DEFAULT_GAME), hand)
     except BragError:
         return None
 
@@ -86,9 +101,11 @@ class CasinoDesks:
             raise RulesError(f"unknown casino preset {preset!r}; known: {', '.join(PRESETS)}")
         if type(bankroll) is not int or not 1 <= bankroll <= MAX_CHIPS:
             raise IllegalActionError(f"a bankroll is a whole number of chips 1..{MAX_CHIPS}")
-        rules = CasinoRules.preset(str(preset))
+        rules = game_rules(spec_of(GAME), str(preset))
+        assert isinstance(rules, CasinoRules)
         token = secrets.token_urlsafe(18)
-        self.desks[token] = _Desk(rules, CasinoState.start(rules, bankroll))
+        table = CasinoSession(rules, [bankroll], rng=self.rng, keep_records=0)
+        self.desks[token] = _Desk(rules, table)
         while len(self.desks) > MAX_DESKS:
             self.desks.popitem(last=False)
         return token, self.view(token)
@@ -109,21 +126,19 @@ class CasinoDesks:
         text = " ".join(action.split())
         state = desk.state
         if text == "next":
-            if state.phase != "over":
+            if desk.settled is None:
                 raise IllegalActionError("finish this hand first (rules 4.9)")
             desk.hands.append(state.returns()[0])
-            desk.state, desk.chose = CasinoState.start(desk.rules, state.stacks[0]), None
-        elif text == "deal":
-            if state.phase != "bet":
-                raise IllegalActionError("the cards are dealt once the ante is staked (rules 4.9)")
-            ids = self.rng.sample(range(52), 6)
-            desk.state = state.deal(" ".join(str(card_from_id(i)) for i in ids))
+            desk.settled, desk.chose = None, None
+        elif desk.settled is not None:
+            raise IllegalActionError("this hand is over: next (rules 4.9)")
+        elif text == "deal" and state.phase != "bet":
+            raise IllegalActionError("the cards are dealt once the ante is staked (rules 4.9)")
         else:
-            if state.phase == "bet" and text in ("play", "fold"):
-                raise IllegalActionError("look at your cards first: deal (rules 4.9)")
-            desk.state = state.apply(text)
-            if text in ("play", "fold"):
-                desk.chose = text
+            before = desk.table.deal_no
+            desk.table.apply_text(f"p1 {text}")
+            if desk.table.deal_no != before:  # settled: on show until next
+                desk.settled, desk.chose = desk.table.last_final, text
         return self.view(token)
 
     def view(self, token: str) -> JSON:
@@ -131,14 +146,8 @@ class CasinoDesks:
         desk = self._desk(token)
         state = desk.state
         seen = state.view(0)
-        legal: list[JSON] = []
-        for la in seen.legal:
-            if state.phase == "bet" and la.kind in ("play", "fold"):
-                continue
-            legal.append({"kind": str(la.kind), "text": str(la), "lo": la.lo, "hi": la.hi,
-                          "cost": la.cost})
-        if state.phase == "bet":
-            legal.append({"kind": "deal", "text": "deal", "lo": None, "hi": None, "cost": 0})
+        legal: list[JSON] = [{"kind": str(la.kind), "text": str(la), "lo": la.lo, "hi": la.hi,
+                              "cost": la.cost} for la in seen.legal]
         out: JSON = {
             "preset": desk.rules.preset_name, "phase": str(state.phase),
             "bankroll": seen.stacks[0], "staked": state.staked, "legal": legal,
