@@ -169,3 +169,19 @@ def test_4_9_the_web_desk_plays_a_casino_session_and_shows_a_settled_hand_until_
     assert view["phase"] == "ante" and view["bankroll"] == 45 and view["net"] == -15
     with pytest.raises(IllegalActionError, match="finish this hand first"):
         desks.act(token, "next")
+
+
+def test_4_9_the_gym_env_is_the_casino_player_alone() -> None:
+    from bragkit.rl import env, gym_env
+
+    assert env("three-card-poker", seed=1).possible_agents == ["player_0"]
+    g = gym_env("casino", players=1, seed=3, stack=50)
+    rng = np.random.default_rng(0)
+    for _ in range(10):
+        g.reset()
+        done, total = False, 0.0
+        while not done:
+            _, reward, done, _, _ = g.step(int(rng.choice(np.flatnonzero(g.action_masks()))))
+            total += float(reward)
+        final = g.aec.final
+        assert final is not None and total == final.returns()[0] and g.skipped == 0
