@@ -115,3 +115,35 @@ def test_buy_in_bounds_are_checked_when_the_table_is_made(tmp_path: Path) -> Non
                          options={"buy_in_min": 10, "buy_in_max": 60})
 
     run(tmp_path, body)
+
+
+def test_the_seat_view_offers_the_top_up_the_server_takes(tmp_path: Path) -> None:
+    """The seat's view says what ``top_up`` may add (the web page's top-up button reads
+    it): before the first deal up to ``buy_in_max``; after it, under rebuy_anytime, on the
+    seat's own turn only; never for a spectator, and never where the rules have no rebuys."""
+    async def body(room: Room, store: Store) -> None:
+        rt = await create(room, seats=2, rules={"rebuy_anytime": True},
+                          options={"approval": False, "timer": 600, "buy_in_max": 80})
+        await rt.request_seat(None, 0, "Ann", "token-ann", 50)
+        ann, public = Watcher(seat=0), Watcher()
+        assert room.frame_for(rt, ann)["view"]["top_up"] == {"max": 30, "now": True,
+                                                             "rebuy": False}
+        assert "top_up" not in room.frame_for(rt, public)["view"]
+        await rt.request_seat(None, 1, "Bob", "token-bob", 40)
+        seat = rt.to_act()
+        mine, theirs = Watcher(seat=seat), Watcher(seat=1 - seat)
+        offer = room.frame_for(rt, mine)["view"]["top_up"]
+        held = rt.stacks()[seat]
+        assert offer == {"max": 80 - held, "now": True, "rebuy": True}
+        wait = room.frame_for(rt, theirs)["view"]["top_up"]
+        assert wait is not None and wait["now"] is False and wait["rebuy"] is True
+        await rt.top_up(seat, offer["max"])   # the offered most is taken
+        assert rt.stacks()[seat] == 80
+        assert room.frame_for(rt, mine)["view"]["top_up"]["max"] == 0
+        plain = await create(room, seats=2, options={"approval": False, "timer": 600})
+        await plain.request_seat(None, 0, "Cy", "token-cy")
+        await plain.request_seat(None, 1, "Di", "token-di")
+        for s in (0, 1):   # modern's defaults: no rebuy while the stack can pay
+            assert room.frame_for(plain, Watcher(seat=s))["view"]["top_up"] is None
+
+    run(tmp_path, body)

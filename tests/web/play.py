@@ -45,9 +45,10 @@ class Seat:
         return out
 
 
-def sit(browser: Browser, link: str, name: str, *, viewport: tuple[int, int] = (1280, 800)
-        ) -> Seat:
-    """Open an invite link in a fresh context, type a name, sit down."""
+def sit(browser: Browser, link: str, name: str, *, viewport: tuple[int, int] = (1280, 800),
+        buy_in: int | None = None) -> Seat:
+    """Open an invite link in a fresh context, type a name (and ``buy_in``, where the table
+    offers a choice), sit down."""
     ctx = browser.new_context(viewport={"width": viewport[0], "height": viewport[1]},
                               reduced_motion="reduce", accept_downloads=True)
     pg = ctx.new_page()
@@ -61,6 +62,9 @@ def sit(browser: Browser, link: str, name: str, *, viewport: tuple[int, int] = (
     pg.on("websocket", on_ws)
     pg.goto(link)
     pg.fill("#join-name", name)
+    if buy_in is not None:
+        pg.wait_for_selector("#join-buyin-row:not([hidden])")
+        pg.fill("#join-buyin", str(buy_in))
     pg.click("#join button[type=submit]")
     pg.wait_for_function("window.bragTable.state() && window.bragTable.state().you !== null")
     return seat

@@ -36,7 +36,8 @@ COOKIE = "bragkit_token"
 MAX_BODY = 64 * 1024
 """The largest HTTP request body accepted (bytes)."""
 
-_STATUS = {"no_table": 404, "elsewhere": 409, "forbidden": 403, "not_yet": 409, "broken": 500}
+_STATUS = {"no_table": 404, "elsewhere": 409, "forbidden": 403, "not_yet": 409, "broken": 500,
+           "starting": 503}
 
 
 def _error(message: str, status: int = 400) -> JSONResponse:

@@ -123,6 +123,12 @@ class Gateway:
         table_id = str(ws.path_params.get("table_id", ""))
         try:
             rt = await self.room.get(table_id)
+        except ServerError as error:
+            if error.code == "starting":  # try again later
+                await ws.close(code=1013, reason="the server is resuming its tables")
+            else:
+                await ws.close(code=4404, reason="no such table")
+            return
         except BragError:
             await ws.close(code=4404, reason="no such table")
             return

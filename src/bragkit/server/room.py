@@ -96,7 +96,7 @@ class Room:
             if not await asyncio.to_thread(self.store.claim, record.id, self.owner):
                 continue
             try:
-                rt = await asyncio.to_thread(TableRuntime.recover, record, self.store)
+                rt = await self._recover(record)
             except Exception:  # one broken table must not stop the room
                 log.exception("table %s cannot be resumed", record.id)
                 await asyncio.to_thread(self.store.release, record.id, self.owner)
@@ -126,23 +126,29 @@ class Room:
         self.wakes[rt.id] = asyncio.Event()
         self.drivers[rt.id] = asyncio.create_task(self._drive(rt), name=f"table-{rt.id}")
 
+    async def _recover(self, record: TableRecord) -> TableRuntime:
+        """Rebuild a stored table: its log is read in a thread and replayed here, on the
+        event loop's thread, where every live table's engine runs (the engine is never run
+        on two threads at once: its caches are shared by every table)."""
+        entries = await asyncio.to_thread(self.store.log, record.id)
+        return TableRuntime.recover(record, self.store, entries)
+
     async def get(self, table_id: str) -> TableRuntime:
-        """The live table ``table_id`` (resumed from the store if this process may own it)."""
+        """The live table ``table_id`` (resumed from the store if this process may own it).
+        Before the room has resumed its tables every request answers ``starting`` (503)."""
         rt = self.tables.get(table_id)
         if rt is not None:
             return rt
+        if not self.ready:
+            raise ServerError("starting", "the server is resuming its tables: try again in "
+                                          "a moment")
         record = await asyncio.to_thread(self.store.table, table_id)
         if record is None:
             raise ServerError("no_table", f"there is no table {excerpt(table_id)}")
         if record.status == "closed":
             done = self.closed.get(table_id)
             if done is None:
-                done = await asyncio.to_thread(TableRuntime.recover, record, self.store)
-                done.closed = True
-                done.finished = True
-                if len(self.closed) >= 256:
-                    self.closed.pop(next(iter(self.closed)))
-                self.closed[table_id] = done
+                done = await self._closed_table(record)
             return done
         if not await asyncio.to_thread(self.store.claim, table_id, self.owner):
             raise ServerError("elsewhere", f"table {table_id} is played by another server")
@@ -150,17 +156,41 @@ class Room:
         if rt is not None:
             return rt
         try:
-            rt = await asyncio.to_thread(TableRuntime.recover, record, self.store)
+            rt = await self._recover(record)
         except BragError as error:
             log.exception("table %s cannot be resumed", table_id)
             raise ServerError("broken", f"table {table_id} cannot be resumed from its log: "
                                         f"{error}") from None
+        again = self.tables.get(table_id)  # another request resumed it while the log was read
+        if again is not None:
+            return again
         self._adopt(rt)
         return rt
+
+    async def _closed_table(self, record: TableRecord) -> TableRuntime:
+        """A closed table read back from the store (kept with the latest 256)."""
+        try:
+            done = await self._recover(record)
+        except BragError as error:
+            log.exception("closed table %s cannot be read back", record.id)
+            raise ServerError("broken", f"table {record.id} cannot be read from its log: "
+                                        f"{error}") from None
+        done.closed = True
+        done.finished = True
+        again = self.closed.get(record.id)
+        if again is not None:
+            return again
+        if len(self.closed) >= 256:
+            self.closed.pop(next(iter(self.closed)))
+        self.closed[record.id] = done
+        return done
 
     # ------------------------------------------------------------------ creating
     async def create(self, body: object) -> dict[str, JSON]:
         """``POST /api/tables``: a new table (every problem one :class:`RulesError` line)."""
+        if not self.ready:
+            raise ServerError("starting", "the server is resuming its tables: try again in "
+                                          "a moment")
         if not isinstance(body, dict):
             raise RulesError("the request body must be a JSON object")
         known = {"preset", "rules", "seats", "stack", "bots", "hands", "options"}
@@ -237,13 +267,18 @@ class Room:
 
     @staticmethod
     def view_for(rt: TableRuntime, seat: int | None) -> dict[str, JSON]:
-        """The view of ``seat`` (None: the public view), built by the projector."""
+        """The view of ``seat`` (None: the public view), built by the projector; a seat's
+        view also says what its player may top up (:meth:`TableRuntime.top_up_offer`)."""
         done = rt.finished or rt.closed
         if rt.engine is None:  # waiting for its seats: no deal yet
-            return projector.no_deal(seat)
+            view = projector.no_deal(seat)
+        elif seat is not None:
+            view = projector.seat_view(rt.engine, seat, done)
+        else:
+            return projector.public_view(rt.engine, done)
         if seat is not None:
-            return projector.seat_view(rt.engine, seat, done)
-        return projector.public_view(rt.engine, done)
+            view["top_up"] = rt.top_up_offer(seat)
+        return view
 
     @staticmethod
     def _news(rt: TableRuntime, w: Watcher) -> tuple[list[JSON], list[JSON] | None]:

@@ -148,9 +148,12 @@ class TableRuntime:
         return rt, [create, *entries], txns + more
 
     @classmethod
-    def recover(cls, record: TableRecord, store: Store) -> TableRuntime:
-        """Rebuild a table from its stored log, exactly where it was."""
-        log = store.log(record.id)
+    def recover(cls, record: TableRecord, store: Store,
+                log: Sequence[LogEntry] | None = None) -> TableRuntime:
+        """Rebuild a table from its stored log (``log``: already read), exactly where it
+        was."""
+        if log is None:
+            log = store.log(record.id)
         if not log or log[0].kind != "host" or log[0].payload.get("op") != "create":
             raise StoreError(f"table {record.id}: its log does not start with its creation")
         create = log[0].payload
@@ -330,6 +333,29 @@ class TableRuntime:
             "timer": self.timer_json(), "buy_in": {"min": lo, "max": hi},
             "playing_on": self.playing_on(),
         }
+
+    def top_up_offer(self, seat: int) -> dict[str, JSON] | None:
+        """What the player of ``seat`` may add to his stack with ``top_up`` (docs/server.md,
+        "Buy-ins, top-ups and rebuys"): None where a top-up never may be sent (the table
+        is over, nobody sits at the seat, or it has dealt under rules without rebuys and
+        the engine offers the seat none now), else
+        ``max`` (the most chips: up to ``buy_in_max``, and the engine's rebuy limit on the
+        seat's turn), ``now`` (whether it may be sent now: after the first deal only on
+        the seat's own turn) and ``rebuy`` (whether it is played as the action ``rebuy``)."""
+        info = self.seats[seat]
+        if self.closed or self.finished or info.kind != "human":
+            return None
+        _, hi = self.options.buy_in_bounds(self.record.stack)
+        room = max(0, hi - self.stacks()[seat])
+        if self.engine is None:
+            return {"max": room, "now": room > 0, "rebuy": False}
+        offer = None
+        if self.engine.to_act == seat:
+            offer = next((la for la in self.engine.legal_actions() if la.kind == "rebuy"), None)
+        if offer is None and not self.rules.rebuy_anytime:
+            return None
+        most = min(room, offer.hi) if offer is not None and offer.hi is not None else room
+        return {"max": most, "now": offer is not None and most > 0, "rebuy": True}
 
     def rules_spec(self) -> str | dict[str, JSON]:
         """The table's rules as a preset name or ``{"preset": ..., keys}`` (computed once)."""
@@ -515,11 +541,11 @@ class TableRuntime:
         try:
             seqs = await self.commit(entries, [*txns, *more_txns])
         except StoreError:
-            await asyncio.to_thread(self.broken)
+            await self.rebuild()
             raise ServerError("storage", "the change could not be stored, so it was not "
                                          "made: send it again") from None
         except BaseException:
-            await asyncio.shield(asyncio.to_thread(self.broken))
+            await asyncio.shield(self.rebuild())
             raise
         for entry, seq in zip(entries, seqs, strict=True):
             self._keep_recent(seq, entry.kind, entry.payload)
@@ -697,11 +723,11 @@ class TableRuntime:
         try:
             seqs = await self.commit(entries, txns)
         except StoreError:
-            await asyncio.to_thread(self.broken)
+            await self.rebuild()
             raise ServerError("storage", "the action could not be stored, so it was not "
                                          "taken: send it again") from None
         except BaseException:
-            await asyncio.shield(asyncio.to_thread(self.broken))
+            await asyncio.shield(self.rebuild())
             raise
         if cid is not None:
             self.remember(cid, seqs[0])
@@ -720,9 +746,20 @@ class TableRuntime:
         over = time.monotonic() - self.timer_started - self.options.timer
         return round(min(max(0.0, over), self.seats[seat].bank), 2)
 
-    def broken(self) -> None:
-        """The store refused a batch after the table moved: rebuild it from the log."""
-        fresh = TableRuntime.recover(self.store.table(self.id) or self.record, self.store)
+    async def rebuild(self) -> None:
+        """The store refused a batch after the table moved: rebuild it from the log (read
+        in a thread; replayed on the event loop's thread, where every live table's engine
+        runs: the engine is never run on two threads at once)."""
+        record = await asyncio.to_thread(self.store.table, self.id)
+        log = await asyncio.to_thread(self.store.log, self.id)
+        self.broken(record, log)
+
+    def broken(self, record: TableRecord | None = None,
+               log: Sequence[LogEntry] | None = None) -> None:
+        """Rebuild the table from its log (``record`` and ``log``: already read)."""
+        if log is None:
+            record = self.store.table(self.id)
+        fresh = TableRuntime.recover(record or self.record, self.store, log)
         for old, new in zip(self.seats, fresh.seats, strict=True):
             new.connected = old.connected  # the connections are still there
         for name in ("engine", "seats", "seq", "packs", "pack_deal", "deals", "paused",

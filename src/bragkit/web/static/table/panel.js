@@ -33,6 +33,33 @@ export function makePanel(root, { table, invite, hostToken, bots }) {
     $("#join-buyin-range").textContent = `${range.min}\u2013${range.max} chips`;
   }
 
+  // Topping up (the seat view's top_up, docs/protocol.md): a form in the seat box, shown
+  // only while the server offers one; the most it may add is the server's (buy_in_max, the
+  // rules' rebuy limit), and after the first deal it is a rebuy on the seat's own turn.
+  function topUp(offer) {
+    let form = $("#topup");
+    if (!form) {
+      form = document.createElement("form");
+      form.id = "topup";
+      form.noValidate = true;   // the page says what is wrong (status), in words
+      form.innerHTML = '<label for="topup-amount">Top up <kbd>+</kbd></label> '
+        + '<input id="topup-amount" type="number" inputmode="numeric" min="1" '
+        + 'aria-describedby="topup-help"> <button type="submit" class="btn">top up</button> '
+        + '<span id="topup-help" class="help"></span>';
+      $("#seatbox").append(form);
+    }
+    form.hidden = !offer;
+    if (!offer) return;
+    const box = $("#topup-amount");
+    const can = offer.now && offer.max > 0;
+    box.max = String(Math.max(1, offer.max));
+    box.disabled = !can;
+    form.querySelector("button").disabled = !can;
+    $("#topup-help").textContent = offer.max <= 0 ? "your stack is at the table's most"
+      : can ? `1\u2013${offer.max} chips${offer.rebuy ? " (a rebuy)" : ""}`
+        : `on your turn: up to ${offer.max} chips (a rebuy)`;
+  }
+
   function hostHtml(f) {
     const reqs = (f.requests ?? []).map((r) => `<li>${esc(r.name)} asks for ${esc(r.seat ?? "a seat")} `
       + `<button type="button" class="btn" data-host="approve" data-request="${esc(r.request)}">approve</button> `
@@ -58,11 +85,32 @@ export function makePanel(root, { table, invite, hostToken, bots }) {
       if (!$("#join-buyin-row").hidden && $("#join-buyin").value) msg.buy_in = Number($("#join-buyin").value);
       conn?.send(msg);
     }
+    if (ev.target.id === "topup") {
+      const box = $("#topup-amount");
+      const amount = Number(box.value);
+      const most = Number(box.max);
+      if (!Number.isInteger(amount) || amount < 1 || amount > most) {
+        status(`A top-up is 1 to ${most} chips.`);
+        box.focus();
+        return;
+      }
+      conn?.send({ t: "top_up", amount });
+    }
     if (ev.target.id === "chat-form") {
       const text = $("#chat-text").value.trim();
       if (text) conn?.chat(text);
       $("#chat-text").value = "";
     }
+  });
+  // "+" puts you in the top-up box (where a top-up may be sent now)
+  document.addEventListener("keydown", (ev) => {
+    if (ev.key !== "+" || ev.ctrlKey || ev.metaKey || ev.altKey) return;
+    if (ev.target.closest?.("input, textarea, select")) return;
+    const box = $("#topup-amount");
+    if (!box || box.disabled || $("#topup").hidden || $("#seatbox").hidden) return;
+    ev.preventDefault();
+    box.focus();
+    box.select();
   });
   root.addEventListener("click", (ev) => {
     const m = ev.target.closest("[data-mute]");
@@ -124,6 +172,7 @@ export function makePanel(root, { table, invite, hostToken, bots }) {
         root.querySelector('[data-seat-op="sit_out"]').hidden = !!me.sitting_out;
         root.querySelector('[data-seat-op="sit_in"]').hidden = !me.sitting_out;
       }
+      topUp(me && f.view?.seat === mySeat ? f.view.top_up ?? null : null);
       if (f.table?.finished || f.table?.status === "closed") {
         const token = hostToken ?? savedSeat(table)?.token ?? "";
         const q = `?token=${encodeURIComponent(token)}`;
@@ -135,6 +184,7 @@ export function makePanel(root, { table, invite, hostToken, bots }) {
       }
     },
     ack(m) {
+      if (m.re === "top_up") { $("#topup-amount").value = ""; status(""); }
       if (m.re === "join") {
         status(m.status === "pending" ? "Your seat request is waiting for the host to approve it." : "");
         $("#join").hidden = true;
