@@ -12,12 +12,16 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, Generic, Protocol, Self, TypeVar
+from typing import TYPE_CHECKING, Any, Final, Generic, Protocol, Self, TypeVar
+
+from bragkit.engine.kinds import Phase
 
 if TYPE_CHECKING:
     from bragkit.engine.actions import Action, LegalAction
 
-__all__ = ["Line", "LineWork", "MachineLine", "Snapshot", "move_on"]
+__all__ = ["Line", "LineWork", "Machine", "MachineLine", "Snapshot", "move_on"]
+
+P_OVER: Final = Phase.OVER
 
 
 class LineWork(Protocol):
@@ -87,23 +91,64 @@ class Snapshot(Protocol):
 S = TypeVar("S", bound=Snapshot)
 
 
+class Machine(LineWork, Protocol[S]):
+    """The mutable machine of a :class:`MachineLine`: it logs the events of its steps
+    since its base (unless ``quiet``) and freezes into the next state."""
+
+    quiet: bool
+    """Log no events (a step that no read will freeze)."""
+
+    @property
+    def base(self) -> object:
+        """The newest state the machine continues from (its last freeze, or None)."""
+        ...
+
+    def rebase(self, snap: S) -> None:
+        """Continue from ``snap``: it becomes the base, with no events of the machine's own."""
+        ...
+
+    def freeze(self, cls: type[S], seat: int, action: Action | None) -> S:
+        """The ``cls`` state after the machine's steps since its base (``action`` by
+        ``seat`` logged unless None)."""
+        ...
+
+
 class MachineLine(ABC, Generic[S]):
-    """What every line shares: the log of the actions played and the immutable states built
-    when read (:meth:`state`), from the machine when one action is missing (one freeze),
-    else by re-applying the missing actions to the newest state built, so that every state
-    of the chain exists.  An engine's line adds its machine, its legal actions and its step,
-    and says how its machine freezes (the abstract methods)."""
+    """What every line on a :class:`Machine` shares: the machine, its legal actions (once
+    per situation), the step with its check, the log of the actions played and the
+    immutable states built when read (:meth:`state`), from the machine when one action is
+    missing (one freeze), else by re-applying the missing actions to the newest state
+    built, so that every state of the chain exists.  An engine's line says which state it
+    builds (:attr:`state_class`), what its machine may do (:meth:`_legal_now`), how it
+    steps (:meth:`_step`) and how it reads an action no legal action allows
+    (:meth:`_admit`)."""
 
-    __slots__ = ("_acts", "_done", "_legal", "_seats", "_snap", "_start")
+    __slots__ = ("_acts", "_done", "_legal", "_seats", "_snap", "_start", "work")
 
-    def __init__(self, start: Callable[[], S]) -> None:
-        """``start`` builds the deal's first state (when a state is first read)."""
+    state_class: type[S]
+    """The engine's immutable state (the machine freezes into it)."""
+
+    def __init__(self, start: Callable[[], S], work: Machine[S]) -> None:
+        """A line from the machine ``work`` fresh from the deal and ``start``, which builds
+        the deal's first state when a state is first read."""
         self._start = start
+        self.work = work
+        """The machine: the deal as it stands now (read it, never change it)."""
         self._snap: S | None = None
         self._done = 0
         self._seats: list[int] = []
         self._acts: list[Action] = []
         self._legal: tuple[LegalAction, ...] | None = None
+
+    @property
+    def to_act(self) -> int:
+        """The seat to act (-1 once the deal is over)."""
+        return self.work.to_act
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the deal has ended."""
+        return self.work.phase == P_OVER
 
     @property
     def seats(self) -> tuple[int, ...]:
@@ -115,35 +160,50 @@ class MachineLine(ABC, Generic[S]):
         """The actions played, in order."""
         return tuple(self._acts)
 
-    def _played(self, seat: int, action: Action) -> None:
-        """Log a step the machine has taken (the legal actions change with it)."""
-        self._seats.append(seat)
+    def legal_actions(self) -> tuple[LegalAction, ...]:
+        """What the seat to act may do now (computed once per situation)."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = () if self.work.phase == P_OVER else self._legal_now()
+        return legal
+
+    def apply(self, action: Action) -> None:
+        """The seat to act takes ``action`` (IllegalActionError, naming the rule, if it may
+        not; the line is then unchanged)."""
+        for la in self.legal_actions():
+            if la.allows(action):
+                break
+        else:
+            action = self._admit(action)
+        w = self.work
+        p = w.to_act
+        # the events count only if the next read freezes the machine; otherwise a read
+        # re-applies the actions to the newest state
+        snap = self._snap
+        w.quiet = snap is None or self._done != len(self._acts) or w.base is not snap
+        self._step(p, action)
+        self._seats.append(p)
         self._acts.append(action)
         self._legal = None
-
-    def _step_counts(self) -> bool:
-        """Whether the step about to be taken will be frozen by the next read (so its events
-        are needed): the newest state built is the machine's base, no action behind."""
-        snap = self._snap
-        return snap is not None and self._done == len(self._acts) and self._based_on(snap)
 
     def state(self) -> S:
         """The immutable state of the line now (built on the first read, then kept)."""
         done, k = self._done, len(self._acts)
         snap = self._snap
+        w = self.work
         if snap is None:
             snap = self._snap = self._first_state(k)
             if k == 0:  # the machine now continues from this state
-                self._rebase(snap)
+                w.rebase(snap)
         if done == k:
             return snap
-        if done == k - 1 and self._based_on(snap):
-            snap = self._freeze(self._seats[-1], self._acts[-1])
+        if done == k - 1 and w.base is snap:
+            snap = w.freeze(self.state_class, self._seats[-1], self._acts[-1])
         else:
             seats, acts = self._seats, self._acts
             for i in range(done, k):
                 snap = snap.apply_move(seats[i], acts[i])
-        self._rebase(snap)
+        w.rebase(snap)
         self._snap = snap
         self._done = k
         return snap
@@ -153,16 +213,17 @@ class MachineLine(ABC, Generic[S]):
         return self._start()
 
     @abstractmethod
-    def _based_on(self, snap: S) -> bool:
-        """Whether the machine's last freeze (its base) is ``snap``."""
+    def _legal_now(self) -> tuple[LegalAction, ...]:
+        """The legal actions of the machine's seat to act (the deal is not over)."""
 
     @abstractmethod
-    def _freeze(self, seat: int, action: Action) -> S:
-        """The state after the machine's one step since its base (``action`` by ``seat``)."""
+    def _step(self, seat: int, action: Action) -> None:
+        """``seat`` (to act) takes the legal ``action`` on the machine."""
 
     @abstractmethod
-    def _rebase(self, snap: S) -> None:
-        """The machine continues from ``snap``: its base, no events of its own."""
+    def _admit(self, action: Action) -> Action:
+        """``action``, which no legal action allows as written, as the engine reads it if it
+        is legal written so; else IllegalActionError naming the rule."""
 
 
 def move_on(line: Line, seat: int, action: Action | str) -> None:

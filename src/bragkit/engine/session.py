@@ -25,14 +25,14 @@ from collections.abc import Iterable, Sequence
 from functools import partial
 from typing import Any, Final
 
-from bragkit.engine.actions import Action, LegalAction, format_move, parse_action
+from bragkit.engine.actions import Action, LegalAction, format_move
 from bragkit.engine.brag.family import family_games
 from bragkit.engine.brag.line import DealLine
 from bragkit.engine.brag.start import start_work
 from bragkit.engine.brag.state import BragState
 from bragkit.engine.contract import SeatView
 from bragkit.engine.kinds import Phase
-from bragkit.engine.lines import Line
+from bragkit.engine.lines import Line, move_on
 from bragkit.engine.pack import fresh_pack
 from bragkit.engine.table import KEEP_RECORDS, DealRecord, OnRecord, Table, TableCore
 from bragkit.errors import BragError, IllegalActionError, RulesError
@@ -263,14 +263,7 @@ class Session(TableCore):
             self._choose(seat, action)
             return
         if line is not None:
-            if isinstance(action, str):
-                action = parse_action(action)
-            to_act = line.work.to_act
-            if seat != to_act:
-                raise IllegalActionError(
-                    f"{format_move(seat, action)}: it is p{to_act + 1}'s turn, not "
-                    f"p{seat + 1}'s (turn order, rules {line.state().turn_rule()})")
-            line.apply(action)
+            move_on(line, seat, action)
             if line.is_over:
                 self._finish_deal()
             return

@@ -425,6 +425,12 @@ class PokerWork:
             game=self.game, origin=st if action is not None else st.origin,
             reshuffles=st.reshuffles)
 
+    def rebase(self, snap: PokerRecord) -> None:
+        """Continue from ``snap`` (a line's newest state): it becomes the base, with no
+        events of the machine's own."""
+        self.base = snap
+        self.new_events.clear()
+
     # ---------------------------------------------------------------- what a table reads
     @property
     def debts(self) -> tuple[tuple[int, int, int], ...]:

@@ -30,8 +30,6 @@ bragkit.errors.IllegalActionError: p2 raise 11: a raise must be 1..10 chips (the
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from bragkit.engine.actions import Action, LegalAction
 from bragkit.engine.lines import MachineLine
 from bragkit.engine.poker.core import PokerWork, legal_now
@@ -43,57 +41,19 @@ __all__ = ["PokerLine"]
 
 
 class PokerLine(MachineLine[PokerState]):
-    """A poker-style deal played forward on a mutable machine (see the module)."""
+    """A poker-style deal played forward on a mutable machine (see the module); the
+    machine is fresh from the deal (:func:`~bragkit.engine.poker.state.start_work`)."""
 
-    __slots__ = ("work",)
+    __slots__ = ()
 
-    def __init__(self, start: Callable[[], PokerState], work: PokerWork) -> None:
-        """A line from the machine ``work`` fresh from the deal
-        (:func:`~bragkit.engine.poker.state.start_work`) and ``start``, which builds the
-        deal's first state when a state is first read."""
-        super().__init__(start)
-        self.work = work
-        """The machine: the deal as it stands now (read it, never change it)."""
+    state_class = PokerState
+    work: PokerWork
 
-    @property
-    def to_act(self) -> int:
-        """The seat to act (-1 once the deal is over)."""
-        return self.work.to_act
+    def _legal_now(self) -> tuple[LegalAction, ...]:
+        return legal_now(self.work)
 
-    @property
-    def is_over(self) -> bool:
-        """Whether the deal has ended."""
-        return self.work.phase == "over"
+    def _step(self, seat: int, action: Action) -> None:
+        play(self.work, seat, action)
 
-    def legal_actions(self) -> tuple[LegalAction, ...]:
-        """What the seat to act may do now (computed once per situation)."""
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = () if self.work.phase == "over" else legal_now(self.work)
-        return legal
-
-    def apply(self, action: Action) -> None:
-        """The seat to act takes ``action`` (IllegalActionError, naming the rule, if it may
-        not; the line is then unchanged)."""
-        for la in self.legal_actions():
-            if la.allows(action):
-                break
-        else:
-            raise IllegalActionError(diagnose(self.state(), action))
-        w = self.work
-        p = w.to_act
-        # the events count only if the next read freezes the machine; otherwise a read
-        # re-applies the actions to the newest state
-        w.quiet = not self._step_counts()
-        play(w, p, action)
-        self._played(p, action)
-
-    def _based_on(self, snap: PokerState) -> bool:
-        return self.work.base is snap
-
-    def _freeze(self, seat: int, action: Action) -> PokerState:
-        return self.work.freeze(PokerState, seat, action)
-
-    def _rebase(self, snap: PokerState) -> None:
-        self.work.base = snap
-        self.work.new_events.clear()
+    def _admit(self, action: Action) -> Action:
+        raise IllegalActionError(diagnose(self.state(), action))

@@ -443,6 +443,12 @@ class Draft:
             carried=self.carried, final=self.final, events=events, actions=actions,
             game=self.game, origin=st)
 
+    def rebase(self, snap: CommerceRecord) -> None:
+        """Continue from ``snap`` (a line's newest state): it becomes the base, with no
+        events of the draft's own."""
+        self.base = snap
+        self.new_events.clear()
+
     @property
     def bought(self) -> tuple[int, ...]:
         """No rebuys during a Commerce deal (what a table reads of a line's machine)."""
