@@ -2,10 +2,11 @@
 
 The server (``brag serve``) runs as its own process (pinned to CPU 0 with ``taskset`` when
 there is one), on a fresh SQLite file or a throwaway PostgreSQL cluster.  This process is
-the load generator: for each table, one seat is played by a connected client (a random
-player thinking ``--think`` seconds, jittered: 3 s by default) and three by the server's
-bots (waiting ``--bot-delay`` seconds each: 1 s), and a spectator client watches: about 0.67
-actions/s per table, 330 actions/s at 500 tables.  With ``BRAGKIT_SERVE_PROFILE=FILE`` the
+the load generator (its garbage collector tuned as the server's is; not pinned):
+for each table, one seat is played by a connected client (a random player thinking
+``--think`` seconds, jittered: 3 s by default) and three by the server's bots (waiting
+``--bot-delay`` seconds each: 1 s), and a spectator client watches: about 0.67 actions/s
+per table, 330 actions/s at 500 tables.  With ``BRAGKIT_SERVE_PROFILE=FILE`` the
 server's event loop is profiled (CPU time) into FILE.  It reports, per run:
 
 * actions/s committed by the server (every action of every seat, from the log);
@@ -227,6 +228,11 @@ def main() -> None:
         from tests.pg import start_cluster
 
         cluster = start_cluster()
+    # the load generator (1,000 connections at 500 tables) tunes its garbage collector as
+    # the server does: its own pauses would count as the server's latency
+    from bragkit.server.tuning import tune_gc
+
+    tune_gc()
     try:
         for n in (int(x) for x in args.tables.split(",")):
             folder = Path(tempfile.mkdtemp(prefix="bench-server-"))
