@@ -170,8 +170,9 @@ class GameSpec:
     command taking ``--seed``, ``--hands``, ``--history`` and ``--bankroll``), which
     ``brag play`` runs for the game's presets; empty: ``brag play``'s table against bots."""
     unserved: Mapping[str, str] = field(default_factory=dict)
-    """Front ends that cannot serve the game (``"simulate"``, ``"vector"``, ...) -> the one
-    line that says why (:func:`bragkit.games.refuse_unserved`)."""
+    """Front ends that cannot serve the game -> the one line that says why
+    (:func:`bragkit.games.refuse_unserved`); the front ends that ask: ``"simulate"``
+    (``brag simulate``), ``"room"`` (the card room's tables), ``"rl"`` (the RL envs)."""
 
     def rule_hooks(self) -> RuleHooks:
         """What the rules model runs of this spec (:func:`~bragkit.rules.model.register_hooks`)."""
