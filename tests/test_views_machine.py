@@ -63,8 +63,8 @@ def test_machine_view_equals_state_view(preset: str, seed: int, players: int, st
             if state is None:
                 assert got is None
                 continue
-            want = state.view(seat)
-            assert got == want, (seat, frozen.current_actions())
+            want: SeatView = state.view(seat)
+            assert got is not None and got == want, (seat, frozen.current_actions())
             assert table_view(machine, seat) is got  # kept for the step
             taken.append((got, want))
         if picks.random() < reads:
@@ -136,3 +136,23 @@ def test_other_engines_view_equals_state_view(preset: str) -> None:
             assert table_view(machine, seat) == (None if state is None else state.view(seat))
         _play(machine, moves)
         _play(frozen, moves2)
+
+
+def test_view_draft_has_the_seat_view_layout() -> None:
+    """The fast builder fills a mutable twin of SeatView and turns it into one: the twin
+    declares every field of SeatView, in its order, and what it builds is a real, frozen,
+    equal SeatView."""
+    import dataclasses
+
+    from bragkit.engine import views
+
+    names = [f.name for f in dataclasses.fields(SeatView)]
+    assert list(views._Draft.__slots__) == names == list(views._Draft.__annotations__)
+    built = views.new_view(0, 1, (9, 9), 2, (), 1, ("in", "in"), (False, False), 0, "bet",
+                           None, {}, None, (), ())
+    assert type(built) is SeatView
+    assert built == SeatView(0, 1, (9, 9), 2, (), 1, ("in", "in"), (False, False), 0, "bet",
+                             None, {}, None, (), ())
+    field = "pot"
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        setattr(built, field, 3)

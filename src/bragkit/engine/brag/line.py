@@ -38,7 +38,7 @@ from bragkit.engine.brag.betting import next_in_turn
 from bragkit.engine.brag.core import NO_FLAGS, Work, new_event
 from bragkit.engine.brag.diagnose import diagnose
 from bragkit.engine.brag.legal import canonical_discard, legal_now
-from bragkit.engine.brag.start import fresh_state, start_log
+from bragkit.engine.brag.start import fresh_state, start_seen
 from bragkit.engine.brag.state import BragState
 from bragkit.engine.brag.transitions import HANDLERS, apply_action
 from bragkit.engine.brag.views import LogReader, machine_view
@@ -60,7 +60,8 @@ S_IN: Final = SeatStatus.IN
 class DealLine:
     """A deal played forward on a mutable machine (see the module)."""
 
-    __slots__ = ("_acts", "_alias", "_base_log", "_carried", "_done", "_legal", "_logged",
+    __slots__ = ("_acts", "_alias", "_base_len", "_base_log", "_carried", "_done", "_legal",
+                 "_logged",
                  "_reader", "_retained", "_seats", "_snap", "_start", "_viewing", "_views",
                  "work")
 
@@ -93,9 +94,11 @@ class DealLine:
         self._legal: tuple[LegalAction, ...] | None = None
         self._logged = first is not None
         """Whether the machine's ``new_events`` hold every event since :attr:`_base_log`."""
-        self._base_log: tuple[Event, ...] = () if first is None else first.events
-        """The event log the machine's ``new_events`` continue: the newest state's (or the
-        deal's start when a view came before any state)."""
+        self._base_log: tuple[Event, ...] | None = None if first is None else first.events
+        """The event log the machine's ``new_events`` continue: the newest state's (None:
+        the deal's start, read by the view reader already, when a view came first)."""
+        self._base_len = 0 if first is None else len(first.events)
+        """How many events the base log holds."""
         self._viewing = False
         """Whether seat views are read from this line (the machine then logs every step)."""
         self._views: dict[int, SeatView] = {}
@@ -105,8 +108,7 @@ class DealLine:
         if viewing:
             self._viewing = True
             if first is None and carried is not None:
-                self._base_log = start_log(work, carried, retained)
-                self._logged = True
+                self._from_start(carried)
 
     @property
     def to_act(self) -> int:
@@ -192,6 +194,7 @@ class DealLine:
             if k == 0:
                 self.work.base = snap  # the machine holds this state: the next step freezes
                 self._base_log = snap.events
+                self._base_len = len(snap.events)
                 self._logged = True
         if done != k:
             w = self.work
@@ -205,6 +208,7 @@ class DealLine:
             w.new_events.clear()
             self._logged = True
             self._base_log = snap.events
+            self._base_len = len(snap.events)
             self._snap = snap
             self._done = k
         if not snap.cache:  # the state shares the line's legal actions: read from the machine
@@ -237,18 +241,26 @@ class DealLine:
         if not self._logged:
             carried = self._carried
             if self._snap is None and not self._acts and carried is not None:
-                self._base_log = start_log(w, carried, self._retained)  # the deal's start
-                self._logged = True
+                self._from_start(carried)
             else:
                 self.state()  # (the machine continues from the state built: logged again)
         self._viewing = True
         reader = self._reader
         if reader is None:
             reader = self._reader = LogReader()
-        view = machine_view(reader, w, self._base_log, seat,
+        view = machine_view(reader, w, self._base_log, self._base_len, seat,
                             self.legal_actions() if w.to_act == seat else ())
         self._views[seat] = view
         return view
+
+    def _from_start(self, carried: int) -> None:
+        """Views read the fresh machine's log from the deal's start (no state built): the
+        reader starts with the start's log as a seat that sees none of its cards sees it."""
+        seen = start_seen(self.work, carried, self._retained)
+        self._reader = LogReader(seen)
+        self._base_log = None
+        self._base_len = len(seen)
+        self._logged = True
 
 
 def _fast(w: Work[BragState], p: int, action: Action, kind: str, keep: bool) -> bool:

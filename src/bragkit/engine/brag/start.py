@@ -29,7 +29,7 @@ from bragkit.errors import BragError
 if TYPE_CHECKING:
     from bragkit.rules import Rules
 
-__all__ = ["fresh_state", "start_deal", "start_log", "start_work"]
+__all__ = ["fresh_state", "start_deal", "start_log", "start_seen", "start_work"]
 
 P_BET: Final = Phase.BET
 P_QUALIFY: Final = Phase.QUALIFY
@@ -38,6 +38,7 @@ S_OUT: Final = SeatStatus.OUT
 
 R = TypeVar("R", bound=BragRecord)
 _NOBODY = NOBODY
+_EV: Final = new_event
 
 
 def start_deal(cls: type[R], rules: Rules, stacks: tuple[int, ...], dealer: int,
@@ -250,6 +251,31 @@ def start_log(work: Work[R], carried: int, retained: tuple[int, ...] = ()) -> tu
         release = ev(Event, ("release", retained[0], None, None, None, "cannot pay the ante"))
         return (start, release, *antes, *deals)
     return (start, *antes, *deals)
+
+
+def start_seen(work: Work[R], carried: int, retained: tuple[int, ...] = ()) -> tuple[Event, ...]:
+    """:func:`start_log` as a seat that sees none of its cards sees it (every hand dealt
+    face down: no card in it), cached on the family by the seats dealt in, the dealer,
+    the carried pot and a released hand.
+
+    >>> from bragkit.engine.views import redacted_events
+    >>> from bragkit.rules import get_preset
+    >>> w = start_work(BragRecord, get_preset("modern"), (9, 0, 9), 2, tuple(range(52)), 4, ())
+    >>> start_seen(w, 4) == redacted_events(start_log(w, 4), -1), start_seen(w, 4)[-1].cards
+    (True, None)
+    """
+    dealt_in = tuple([st is S_IN for st in work.status])
+    released = retained[0] if retained and not dealt_in[retained[0]] else -1
+    key = (work.n, work.dealer, dealt_in, carried, released)
+    views = work.family.start_views
+    found = views.get(key)
+    if found is None:
+        if len(views) >= 1024:
+            views.clear()
+        found = views[key] = tuple([
+            e if e.cards is None else _EV(Event, (e[0], e[1], e[2], None, e[4], e[5]))
+            for e in start_log(work, carried, retained)])
+    return found
 
 
 def _work_fast(rules: Rules, family: BragFamily, stacks: tuple[int, ...], dealer: int,

@@ -20,7 +20,7 @@ a side show is private to its two players; the face-up stub shows one card to al
 >>> seat_view(s, 1) == v
 True
 >>> from bragkit.engine.brag.core import Work
->>> machine_view(LogReader(), Work(s), s.events, 1, s.legal_actions()) == v
+>>> machine_view(LogReader(), Work(s), s.events, len(s.events), 1, s.legal_actions()) == v
 True
 """
 
@@ -34,7 +34,7 @@ from bragkit.engine.brag.core import AnyWork, BragRecord, ViewDigest, new_event
 from bragkit.engine.brag.legal import legal_actions
 from bragkit.engine.contract import SeatView
 from bragkit.engine.events import Event
-from bragkit.engine.views import make_view, reusable_digest
+from bragkit.engine.views import new_view, reusable_digest
 
 __all__ = ["LogReader", "machine_view", "seat_view"]
 
@@ -110,11 +110,10 @@ def seat_view(st: BragRecord, seat: int) -> SeatView:
     if own is not None and hand and st.looked[seat]:
         own_cards = tuple(card_from_id(c) for c in hand if c in own)
     frozen = st.seldom.covered_pots
-    return make_view(seat=seat, dealer=setup.dealer, stacks=st.stacks, pot=st.pot,
-                     pots=tuple([a for a, _ in frozen]) if frozen else (), stake=st.stake,
-                     status=st.status, looked=st.looked, to_act=st.to_act, phase=st.phase,
-                     own_cards=own_cards, shown=dict(shown), stub_card=stub, events=events,
-                     legal=legal_actions(st) if st.to_act == seat else ())
+    return new_view(seat, setup.dealer, st.stacks, st.pot,  # (SeatView's fields, in order)
+                    tuple([a for a, _ in frozen]) if frozen else (), st.stake, st.status,
+                    st.looked, st.to_act, st.phase, own_cards, dict(shown), stub, events,
+                    legal_actions(st) if st.to_act == seat else ())
 
 
 
@@ -128,12 +127,15 @@ class LogReader:
     the log on its own.  Any seat that has not forked reads the outsider's digest.
     """
 
-    __slots__ = ("count", "forks", "seen", "shown", "stub")
+    __slots__ = ("count", "forks", "owned", "seen", "shown", "stub")
 
-    def __init__(self) -> None:
-        self.count = 0
+    def __init__(self, seen: tuple[Event, ...] = ()) -> None:
+        """A reader of a log whose first events (a log that shows no card to any seat, such
+        as the deal's start: :func:`~bragkit.engine.brag.start.start_seen`) the outsider
+        sees as ``seen``."""
+        self.count = len(seen)
         """How many events of the log the outsider's digest has read."""
-        self.seen: tuple[Event, ...] = ()
+        self.seen = seen
         """The log as the outsider sees it."""
         self.shown: dict[int, tuple[Card, ...]] = {}
         """The hands shown to every seat."""
@@ -141,27 +143,10 @@ class LogReader:
         """The face-up stub card."""
         self.forks: dict[int, _Fork] = {}
         """The digests of the seats that forked, by seat."""
+        self.owned: dict[int, tuple[tuple[int, ...], tuple[int, ...], tuple[Card, ...]]] = {}
+        """Each seat's latest own cards: (its hand, its latest look, the cards)."""
 
-    def read(self, base: tuple[Event, ...], tail: list[Event],
-             seat: int) -> tuple[tuple[Event, ...], tuple[int, ...] | None,
-                                 dict[int, tuple[Card, ...]], Card | None]:
-        """``seat``'s digest of the log ``base + tail`` (a longer log than any read
-        before, of which those are prefixes): (the log as the seat sees it, the cards of its
-        latest look, the other hands it has seen, the face-up stub card)."""
-        m = self.count
-        k = len(base)
-        if m < k + len(tail):
-            self._read_on(base[m:] + tuple(tail) if m < k else tail[m - k:], m)
-        fork = self.forks.get(seat)
-        if fork is None:
-            return self.seen, None, self.shown, self.stub
-        done = fork[0]
-        if done < self.count:
-            new = base[done:] + tuple(tail) if done < k else tuple(tail[done - k:])
-            fork = self.forks[seat] = _extend(fork, new, seat, self.count)
-        return fork[1], fork[2], fork[3], fork[4]
-
-    def _read_on(self, events: Sequence[Event], m: int) -> None:
+    def read_on(self, events: Sequence[Event], m: int) -> None:
         """The outsider reads ``events`` (the log's from index ``m``); a seat forks before
         the first of them it reads differently."""
         seen: list[Event] = []
@@ -228,20 +213,46 @@ def _extend(old: _Fork, events: Sequence[Event], seat: int, count: int) -> _Fork
     return (count, old[1] + tuple(seen), own, shown, stub)
 
 
-def machine_view(reader: LogReader, w: AnyWork, base: tuple[Event, ...], seat: int,
-                 legal: tuple[LegalAction, ...]) -> SeatView:
+def machine_view(reader: LogReader, w: AnyWork, base: tuple[Event, ...] | None, k: int,
+                 seat: int, legal: tuple[LegalAction, ...]) -> SeatView:
     """``seat``'s view of the deal as the machine ``w`` holds it, equal to the view of the
-    state it would freeze into (:func:`seat_view`), without building that state: the
-    deal's event log is ``base`` and then the machine's new events (``reader`` digests
-    it), ``legal`` the legal actions of the machine if ``seat`` is to act (else ``()``)."""
-    seen, own, shown, stub = reader.read(base, w.new_events, seat)
+    state it would freeze into (:func:`seat_view`), without building that state.
+
+    The deal's event log is ``base`` (``k`` events; None when ``reader`` has read them
+    already) and then the machine's new events, ``reader`` digests it; ``legal`` holds the
+    legal actions of the machine if ``seat`` is to act (else ``()``)."""
+    tail = w.new_events
+    m = reader.count
+    if m < k + len(tail):
+        if m < k:
+            assert base is not None, "the reader has not read the base log"
+            reader.read_on(base[m:] + tuple(tail), m)
+        else:
+            reader.read_on(tail[m - k:], m)
+    fork = reader.forks.get(seat)
     own_cards: tuple[Card, ...] | None = None
-    hand = w.hands[seat]
-    if own is not None and hand and w.looked[seat]:
-        own_cards = tuple(card_from_id(c) for c in hand if c in own)
+    if fork is None:
+        seen, shown, stub = reader.seen, reader.shown, reader.stub
+    else:
+        done = fork[0]
+        if done < reader.count:
+            if done < k:
+                assert base is not None, "the reader has not read the base log"
+                new: Sequence[Event] = base[done:] + tuple(tail)
+            else:
+                new = tail[done - k:]
+            fork = reader.forks[seat] = _extend(fork, new, seat, reader.count)
+        _, seen, own, shown, stub = fork
+        hand = w.hands[seat]
+        if own is not None and hand and w.looked[seat]:
+            found = reader.owned.get(seat)
+            if found is not None and found[0] is hand and found[1] is own:
+                own_cards = found[2]
+            else:
+                own_cards = tuple([card_from_id(c) for c in hand if c in own])
+                reader.owned[seat] = (hand, own, own_cards)
     frozen = w.covered_pots
-    return make_view(seat=seat, dealer=w.dealer, stacks=tuple(w.stacks), pot=w.pot,
-                     pots=tuple([a for a, _ in frozen]) if frozen else (), stake=w.stake,
-                     status=tuple(w.status), looked=tuple(w.looked), to_act=w.to_act,
-                     phase=w.phase, own_cards=own_cards, shown=dict(shown), stub_card=stub,
-                     events=seen, legal=legal)
+    return new_view(seat, w.dealer, tuple(w.stacks), w.pot,  # (SeatView's fields, in order)
+                    tuple([a for a, _ in frozen]) if frozen else (), w.stake, tuple(w.status),
+                    tuple(w.looked), w.to_act, w.phase, own_cards, dict(shown), stub, seen,
+                    legal)
