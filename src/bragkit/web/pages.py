@@ -23,8 +23,8 @@ from bragkit.web.layout import esc, page
 __all__ = ["casino_html", "game_titles", "history_html", "ledger_html", "lobby_html", "preset_line",
            "rules_html", "rules_index_html", "start_html"]
 
-_SERVED = frozenset({"casino"})
-"""Games the card room does not deal (casino is played against the house: brag casino)."""
+_ROOM = "room"
+"""The card room's name among the front ends a GameSpec may declare it cannot serve."""
 
 
 @functools.cache
@@ -34,7 +34,7 @@ def game_titles() -> dict[str, str]:
     >>> game_titles()["teen-patti"]
     'Teen Patti'
     """
-    return {s.name: s.title for s in specs() if s.name not in _SERVED}
+    return {s.name: s.title for s in specs() if _ROOM not in s.unserved}
 
 
 def _preset_game(name: str) -> str:
