@@ -64,7 +64,7 @@ from bragkit.engine.brag.family import BragFamily, family_for
 from bragkit.engine.brag.state import BragState
 from bragkit.engine.events import Event
 from bragkit.engine.pack import fresh_pack, pack_from_text, pack_text, shuffled_pack
-from bragkit.engine.session import Session
+from bragkit.engine.session import Session, table_view
 from bragkit.engine.table import DealRecord, DealState, Table, open_table, register_table
 from bragkit.engine.views import SeatView
 
@@ -90,4 +90,5 @@ __all__ = [
     "parse_move",
     "register_table",
     "shuffled_pack",
+    "table_view",
 ]

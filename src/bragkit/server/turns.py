@@ -5,6 +5,7 @@ decision it was scheduled for (a chat line or a reconnect does not change it).""
 
 from __future__ import annotations
 
+from bragkit.engine import table_view
 from bragkit.server.handle import TableHandle
 from bragkit.server.store.base import JSON, NewEntry
 
@@ -40,14 +41,14 @@ async def bot_turn(rt: TableHandle, seat: int, turn: tuple[int, int, int]) -> No
         if rt.turn() != turn or rt.to_act() != seat or rt.paused:
             return
         bot = rt.bot_for(seat)
-        state = rt.table.state
-        legal = rt.table.legal_actions()
+        table = rt.table
+        legal = table.legal_actions()
         if bot is None or not legal:
             return
-        if state is None:  # a dealer's choice between deals: any offered variant
-            action = legal[0].sample(rt.bot_rng)
-        else:
-            action = bot.act(state.view(seat), legal, rt.bot_rng)
+        view = table_view(table, seat)  # (from the deal's machine: no state is built)
+        # between deals (a dealer's choice) there is no view: any offered variant
+        action = legal[0].sample(rt.bot_rng) if view is None else bot.act(view, legal,
+                                                                           rt.bot_rng)
         if not any(la.allows(action) for la in legal):
             text = rt.default_action() or str(legal[0].examples()[0])
         else:

@@ -33,6 +33,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from bragkit.bots.base import Bot, begin_deal, end_deal
+from bragkit.engine import table_view
 from bragkit.engine.pack import new_rng
 from bragkit.engine.table import Table, open_table
 from bragkit.errors import BragError, RulesError, excerpt
@@ -175,23 +176,26 @@ def run_block(config: SimConfig, index: int) -> BlockResult:
 
     played = 0
     while played < hands:
-        st = session.state
-        if st is not None:
+        first = table_view(session, 0)  # (None between deals; no state is built)
+        if first is not None:
             if session.rules != bots_rules:  # dealer's choice: the variant is announced
                 bots_rules = session.rules
                 bots = [sim_bot(config.bots[b], bots_rules) for b in bot_of_seat]
             shuffled = session.packs_count > packs_seen and not continued
             packs_seen = session.packs_count
             for seat, bot in enumerate(bots):
-                begin_deal(bot, st.view(seat), shuffled)
+                seen = first if seat == 0 else table_view(session, seat)
+                assert seen is not None
+                begin_deal(bot, seen, shuffled)
         continued = False
         deal_no = session.deal_no
         steps = 0
         while session.deal_no == deal_no and not session.over:
             seat = session.to_act
             legal = session.legal_actions()
-            view = session.state.view(seat) if session.state is not None else \
-                session.last_final.view(seat)
+            view = table_view(session, seat)  # from the deal's machine: no state is built
+            if view is None:
+                view = session.last_final.view(seat)
             action = bots[seat].act(view, legal, bot_rng)
             session.apply_move(seat, action)
             result.decisions[bot_of_seat[seat]] += 1
