@@ -123,6 +123,11 @@ for preset in ("modern", "teen-patti"):
         total += int(d.sum())
     obs = v.observe()
     out.append([total, v.stacks().tolist(), float(obs.sum())])
+v = VectorBrag("modern", players=3, num_envs=16, seed=4, observe=False, session=True)
+v.reset(seed=4)
+for _ in range(150):  # random retains: two-hand deals
+    v.step_random()
+out.append([v.state.tolist(), v.packs.tolist()])
 print(json.dumps([BACKEND, out]))
 """
 
@@ -136,7 +141,8 @@ def _run(numba: str) -> list[object]:
 
 
 def test_pure_python_fallback_plays_the_same_deals() -> None:
-    """The interpreted kernels (BRAGKIT_NUMBA=0) give exactly the compiled kernels' play."""
+    """The interpreted kernels (BRAGKIT_NUMBA=0) give exactly the compiled kernels' play
+    (episodes of both games, and a session of modern Brag with retained hands)."""
     backend_py, python = _run("0")
     backend_nb, compiled = _run("1")
     assert (backend_py, backend_nb) == ("python", "numba")
@@ -160,43 +166,113 @@ def test_differential_exact_amounts_and_sessions(preset: str, options: dict[str,
     assert deals > 60
 
 
-def test_4_4_6_session_releases_but_refuses_to_retain_a_carried_hand() -> None:
-    """A session carries a blind fold-out's pot; the winner may release the hand, but retain
-    (whose next deal the vector engine does not play) is refused, and no table moves."""
-    def blind_foldout() -> VectorBrag:
-        v = VectorBrag("modern", players=3, num_envs=1, seed=2, observe=False, session=True)
-        v.reset(dealers=[0])
-        for slot in (L.A_BET_MIN, L.A_FOLD, L.A_FOLD):  # seat 1 bets blind, 2 and 0 fold
-            v.step(np.array([slot], dtype=np.int32))
-        assert int(v.state[0, L.C_PHASE]) == L.PH_RETAIN and int(v.to_act[0]) == 1
-        return v
+def _act(v: VectorBrag, *slots: int, amount: int = -1) -> None:
+    for slot in slots:
+        v.step(np.array([slot], dtype=np.int32), np.array([amount], dtype=np.int32))
 
-    v = blind_foldout()
-    before = v.state.copy()
-    with pytest.raises(RulesError, match=r"^retain: a session of bragkit.vector"):
-        v.step(np.array([L.A_RETAIN], dtype=np.int32))
-    assert (v.state == before).all()
-    with pytest.raises(RulesError, match=r"^retain: a session"):
-        v.step_random()
+
+def _blind_foldout(stack: int = 40, amount: int = -1) -> VectorBrag:
+    """Three seats, dealer 0: seat 1 bets blind, seats 2 and 0 fold (the pot carries)."""
+    v = VectorBrag("modern", players=3, num_envs=1, seed=2, observe=False, session=True,
+                   stack=stack)
+    v.reset(packs=[list(range(52))], dealers=[0])
+    _act(v, L.A_BET_MIN, amount=amount)
+    _act(v, L.A_FOLD, L.A_FOLD)
+    assert int(v.state[0, L.C_PHASE]) == L.PH_RETAIN and int(v.to_act[0]) == 1
+    return v
+
+
+def test_4_4_6_a_retained_hand_is_held_beside_a_new_one_in_the_next_deal() -> None:
+    """Retain: the next deal's pack is the other 49 cards, the retainer holds the old hand
+    and a new one, counts as having bet blind, may look at either (not a plain look), and
+    nobody may propose a showdown while it holds two."""
+    v = _blind_foldout()
+    mask = v.masks[0]
+    assert (mask[L.A_RETAIN], mask[L.A_RELEASE], mask[L.A_RETAIN_OLD]) == (1, 1, 0)
+    held = v.hands()[0, 1].tolist()
     pot = int(v.state[0, L.C_POT])
-    _, rewards, done, _, info = v.step(np.array([L.A_RELEASE], dtype=np.int32))
-    assert bool(done[0]) and int(info["carried"][0]) == pot > 0
-    ante = v.rules.ante  # the next deal's pot: the carried pot and three antes
-    assert int(v.state[0, L.C_POT]) == pot + 3 * ante
-    assert rewards.sum() == -pot
+    _, rewards, done, _, info = v.step(np.array([L.A_RETAIN], dtype=np.int32))
+    assert bool(done[0]) and int(info["carried"][0]) == pot and rewards.sum() == -pot
+    assert v.packs[0, :3].tolist() == held and int(v.state[0, L.C_OFF]) == 3
+    assert int(v.state[0, L.C_HOLDER]) == 1 and int(v.state[0, L.C_DEALER]) == 1
+    assert v.state[0, L.C_OLD:L.C_OLD + 3].tolist() == held
+    assert not set(held) & set(v.hands()[0].ravel().tolist())  # the new hands: other cards
+    blind0 = L.seat_cols(3)[4]
+    assert int(v.state[0, blind0 + 1]) == 1
+    _act(v, L.A_BET_MIN, L.A_BET_MIN)   # seats 2 and 0 bet: no showdown may be proposed
+    assert int(v.to_act[0]) == 1 and v.masks[0, L.A_SHOWDOWN] == 0
+    mask = v.masks[0]
+    assert (mask[L.A_LOOK], mask[L.A_LOOK_OLD], mask[L.A_LOOK_NEW]) == (0, 1, 1)
+    new = v.hands()[0, 1].tolist()
+    _act(v, L.A_LOOK_NEW)
+    assert int(v.state[0, L.C_PHASE]) == L.PH_DECIDE
+    assert v.masks[0, [L.A_KEEP, L.A_THROW]].tolist() == [1, 1] and v.masks[0].sum() == 2
+    _act(v, L.A_THROW)   # the new hand goes; the old one stays blind
+    assert v.hands()[0, 1].tolist() == held and int(v.state[0, L.C_HOLDER]) == -1
+    assert int(v.state[0, L.seat_cols(3)[3] + 1]) == 0 and v.masks[0, L.A_LOOK] == 1
+    assert v.packs[0, :3].tolist() == new   # the first cards to the bottom (over the top)
+    assert int(v.state[0, L.C_BOTTOM]) == 3
 
 
-def test_4_4_6_sessions_with_carried_pots_match_the_reference() -> None:
-    """modern's defaults (blind_winner_policy=carry) in sessions, carried hands released:
-    carried pots, the unshuffled pack and the stacks as the reference plays them."""
-    rules = get_preset("modern")
-    deals = 0
-    for players in (2, 4):
-        stats = differential(rules, players, num_envs=16, steps=100, seed=70 + players,
-                             exact_amounts=True, session=True)
+def test_4_4_6_a_holder_of_two_hands_retains_one_of_them() -> None:
+    """A holder of two hands that wins blind again by fold-out names the hand it retains
+    (retain:0 the old, retain:1 the new) or releases both."""
+    v = _blind_foldout()
+    _act(v, L.A_RETAIN)
+    old = v.state[0, L.C_OLD:L.C_OLD + 3].tolist()
+    new = v.hands()[0, 1].tolist()
+    _act(v, L.A_FOLD, L.A_FOLD)   # seats 2 and 0 fold: seat 1 wins blind, two hands
+    assert int(v.state[0, L.C_PHASE]) == L.PH_RETAIN
+    mask = v.masks[0]
+    assert (mask[L.A_RETAIN], mask[L.A_RETAIN_OLD], mask[L.A_RETAIN_NEW],
+            mask[L.A_RELEASE]) == (0, 1, 1, 1)
+    _act(v, L.A_RETAIN_NEW)
+    assert v.packs[0, :3].tolist() == new and int(v.state[0, L.C_HOLDER]) == 1
+    assert old[0] in v.packs[0, 3:].tolist()
+
+
+def test_4_4_6_a_retainer_who_cannot_pay_the_ante_releases_the_hand() -> None:
+    """The retainer bet its last chips blind: next deal it sits out and its retained hand
+    goes to the bottom of the pack before the deal's hands (as the reference engine)."""
+    v = _blind_foldout(stack=3, amount=2)
+    assert v.stacks()[0].tolist() == [2, 0, 2]
+    held = v.hands()[0, 1].tolist()
+    _act(v, L.A_RETAIN)
+    status0 = L.seat_cols(3)[2]
+    assert int(v.state[0, status0 + 1]) == L.ST_OUT and int(v.state[0, L.C_HOLDER]) == -1
+    assert v.packs[0, :3].tolist() == held and int(v.state[0, L.C_BOTTOM]) == 3
+    ref = BragState.start(v.rules, (2, 0, 2), 1, tuple(v.packs[0, 3:].tolist()),
+                          carried=int(v.state[0, L.C_POT]) - 2, retained=(1, *held))
+    assert int(v.to_act[0]) == ref.to_act == 2
+    final = ref.apply("fold")
+    _act(v, L.A_FOLD)
+    assert final.is_over and tuple(v.packs[0].tolist()) == final.pack
+
+
+def test_4_4_6_sessions_play_retained_hands_as_the_reference() -> None:
+    """modern's defaults (blind_winner_policy=carry) in sessions with random retains: the
+    two-hand deals (looks at either hand, keep or throw, the retained hand's next deal, the
+    pack without it) match the reference move by move, and so do the observations."""
+    deals = retained = two = 0
+    for players, options in ((2, {}), (3, {"pack_policy": "shuffle_every_deal"}),
+                             (4, {"blind_definition": "never_looked", "ante": 0}), (6, {})):
+        stats = differential(get_preset("modern").replace(**options), players, num_envs=16,
+                             steps=120, seed=90 + players, exact_amounts=True, session=True,
+                             stack=16 if players == 2 else 40)
         deals += stats["deals"]
-        assert stats["unshuffled"] > 0
-    assert deals > 100
+        retained += stats["retained"]
+        two += stats["two_hands"]
+    assert deals > 400 and retained > 60 and two > 60
+    stats = differential(get_preset("modern"), 3, num_envs=6, steps=100, seed=5, session=True,
+                         expected_obs=_expected(3, 40))
+    assert stats["retained"] > 5
+
+
+def test_session_refuses_the_face_up_retained_variant() -> None:
+    with pytest.raises(RulesError, match=r"^retained_variant='face_up': a session") as err:
+        VectorBrag("modern", players=3, session=True, rules={"retained_variant": "face_up"})
+    assert "\n" not in str(err.value)
+    VectorBrag("modern", players=3, rules={"retained_variant": "face_up"})  # one-deal episodes
 
 
 @pytest.mark.parametrize(("preset", "options"), [

@@ -4,10 +4,12 @@
 uniformly random masked play and, beside each table, the reference
 :class:`~bragkit.engine.BragState` dealt from the same pack and dealer.  Before every move it
 requires the same legal mask (the reference's legal actions through the discrete action
-space), after every move the same stacks, pot, stake, seat to act and phase, and at the end
-of every deal the same net chips; with ``observations`` it also compares each observation
-with the same blocks of the AEC env's vector (:class:`bragkit.rl.observe.Observer`).  A
-difference raises :class:`DifferentialError` naming the table, the move and the field.
+space), after every move the same stacks, pot, stake, seat to act, phase, hands (and the
+retained hand of a seat holding two, rules 4.4.6) and, in an unshuffled session, pack, and
+at the end of every deal the same net chips; with ``observations`` it also compares each
+observation with the same blocks of the AEC env's vector
+(:class:`bragkit.rl.observe.Observer`).  A difference raises :class:`DifferentialError`
+naming the table, the move and the field.
 
 >>> from bragkit.rules import get_preset
 >>> stats = differential(get_preset("modern"), players=3, num_envs=8, steps=40, seed=1)
@@ -38,29 +40,33 @@ class DifferentialError(BragError):
     """The vector engine and the reference engine disagree (a bug in the vector engine)."""
 
 
-def _start(v: VectorBrag, t: int, carried: int = 0) -> BragState:
-    """The reference deal of table ``t``: its pack, dealer and start stacks."""
+def _start(v: VectorBrag, t: int, carried: int = 0,
+           retained: tuple[int, ...] = ()) -> BragState:
+    """The reference deal of table ``t``: its pack (below a retained hand on top of the
+    row), dealer, start stacks, carried pot and retained hand ``(seat, *cards)``."""
     dealer = int(v.state[t, L.C_DEALER])
     start = L.seat_cols(v.n)[1]
     stacks = tuple(int(x) for x in v.state[t, start:start + v.n])
-    return BragState.start(v.rules, stacks, dealer, tuple(v.packs[t].tolist()),
-                           carried=carried)
+    off = int(v.state[t, L.C_OFF])
+    return BragState.start(v.rules, stacks, dealer, tuple(v.packs[t, off:].tolist()),
+                           carried=carried, retained=retained)
 
 
 def _next_stacks(v: VectorBrag, final: BragState
-                 ) -> tuple[tuple[int, ...], int, tuple[int, ...] | None]:
-    """The next deal's stacks, carried pot and pack of a session (the rule of bragkit.sim
-    and of the reference Session: the pack as gathered under ``brag_unshuffled`` unless a
-    prial won, or a new session starts; None: shuffled)."""
-    stacks, carried = final.stacks, final.carried
+                 ) -> tuple[tuple[int, ...], int, tuple[int, ...] | None, tuple[int, ...]]:
+    """The next deal's stacks, carried pot, pack and retained hand of a session (the rule
+    of bragkit.sim and of the reference Session: the pack as gathered under
+    ``brag_unshuffled`` unless a prial won, or a new session starts; None: shuffled; a new
+    session drops a retained hand)."""
+    stacks, carried, retained = final.stacks, final.carried, final.retained
     need = max(v.rules.ante, 1)
     keep = v.rules.pack_policy == "brag_unshuffled" and not final.shuffle_next
-    pack = tuple(final.pack) if keep and len(final.pack) == 52 else None
+    pack = tuple(final.pack) if keep and len(final.pack) + len(retained[1:]) == 52 else None
     if sum(1 for x in stacks if x >= need) < 2:
-        return (v.stack,) * v.n, 0, None
-    if min(stacks) < v.low and carried == 0:
-        return (v.stack,) * v.n, 0, pack
-    return stacks, carried, pack
+        return (v.stack,) * v.n, 0, None, ()
+    if min(stacks) < v.low and carried == 0 and not retained:
+        return (v.stack,) * v.n, 0, pack, ()
+    return stacks, carried, pack, retained
 
 
 def _exact(v: VectorBrag, acts: npt.NDArray[np.int32],
@@ -79,7 +85,9 @@ def differential(rules: Rules, players: int, num_envs: int, steps: int, seed: in
                  stack: int = 40, expected_obs: ExpectedObs | None = None,
                  exact_amounts: bool = False, session: bool = False) -> dict[str, int]:
     """Play ``steps`` random moves at ``num_envs`` tables through both engines (see the
-    module); returns ``{"decisions", "deals"}``.  ``exact_amounts``: bets and side shows
+    module); returns ``{"decisions", "deals", "unshuffled", "retained", "two_hands"}``
+    (``retained``: deals started with a retained hand, ``two_hands``: decisions of a seat
+    holding two).  ``exact_amounts``: bets and side shows
     of uniformly random exact amounts instead of the buckets'; ``session``: the tables
     play on from deal to deal (``VectorBrag(session=True)``, top-ups below a quarter of
     ``stack``), each next deal checked against the stacks and carried pot that the
@@ -91,7 +99,7 @@ def differential(rules: Rules, players: int, num_envs: int, steps: int, seed: in
     space = v.space
     refs = [_start(v, t) for t in range(num_envs)]
     rng = np.random.default_rng(seed + 1)
-    deals = unshuffled = 0
+    deals = unshuffled = retains = two_hands = 0
     for step in range(steps):
         for t, ref in enumerate(refs):
             want = space.mask(ref.legal_actions(), ref.pot)
@@ -102,8 +110,7 @@ def differential(rules: Rules, players: int, num_envs: int, steps: int, seed: in
         if expected_obs is not None:
             _compare_obs(v, refs, expected_obs, step)
         acts = v.random_actions(rng)
-        if v.session:  # a session plays no retained hand: a carried hand is released
-            acts[acts == L.A_RETAIN] = L.A_RELEASE
+        two_hands += int((v.state[:, L.C_HOLDER] == v.to_act).sum())
         exact = _exact(v, acts, rng) if exact_amounts else None
         moves = []
         for t, ref in enumerate(refs):
@@ -125,22 +132,32 @@ def differential(rules: Rules, players: int, num_envs: int, steps: int, seed: in
                     raise DifferentialError(f"{where}: results {got} != {new.returns()}")
                 deals += 1
                 carried = 0
+                retained: tuple[int, ...] = ()
                 if session:
-                    stacks, carried, pack = _next_stacks(v, new)
+                    stacks, carried, pack, retained = _next_stacks(v, new)
                     start = L.seat_cols(v.n)[1]
                     mine = tuple(int(x) for x in v.state[t, start:start + v.n])
                     if mine != stacks:
                         raise DifferentialError(f"{where}: next stacks {mine} != {stacks}")
+                    off = int(v.state[t, L.C_OFF])
+                    if off != (3 if retained else 0) or (
+                            retained and tuple(v.packs[t, :3].tolist()) != retained[1:]):
+                        raise DifferentialError(f"{where}: the next deal's retained hand "
+                                                f"{v.packs[t, :off].tolist()} != the "
+                                                f"reference's {list(retained[1:])}")
+                    retains += bool(retained)
                     if pack is not None:
                         unshuffled += 1
-                        if tuple(v.packs[t].tolist()) != pack:
+                        if tuple(v.packs[t, off:].tolist()) != pack:
                             raise DifferentialError(f"{where}: the next deal's pack "
                                                     f"{v.packs[t].tolist()} != the reference's "
                                                     f"gathered pack {list(pack)}")
-                refs[t] = _start(v, t, carried)
+                refs[t] = _start(v, t, carried, retained)
+                _compare_state(v, t, refs[t], f"step {step} table {t} at the next deal")
                 continue
             _compare_state(v, t, new, where)
-    return {"decisions": steps * num_envs, "deals": deals, "unshuffled": unshuffled}
+    return {"decisions": steps * num_envs, "deals": deals, "unshuffled": unshuffled,
+            "retained": retains, "two_hands": two_hands}
 
 
 def _compare_state(v: VectorBrag, t: int, ref: BragState, where: str) -> None:
@@ -151,6 +168,19 @@ def _compare_state(v: VectorBrag, t: int, ref: BragState, where: str) -> None:
     phases = list(type(ref.phase))
     want = {"stacks": ref.stacks, "pot": ref.pot, "stake": ref.stake, "to_act": ref.to_act,
             "phase": phases.index(ref.phase)}
+    cards = v.hands()[t]
+    holder = int(S[t, L.C_HOLDER])
+    got["hands"] = tuple(tuple(int(c) for c in cards[s]) if ref.status[s] == "in" else ()
+                         for s in range(v.n))
+    want["hands"] = tuple(ref.hands[s] if ref.status[s] == "in" else () for s in range(v.n))
+    got["retained hand"] = tuple(tuple(int(c) for c in S[t, L.C_OLD:L.C_OLD + 3])
+                                 if s == holder else () for s in range(v.n))
+    want["retained hand"] = tuple(ref.retained_hand)
+    if v.params[L.P_UNSHUF] == 1:
+        dealt = int(S[t, L.C_OFF]) + 3 * sum(1 for x in ref.status if x != "out")
+        row = v.packs[t].tolist()
+        got["pack"] = (*row[dealt:], *row[:int(S[t, L.C_BOTTOM])])
+        want["pack"] = tuple(ref.pack)
     for key, value in want.items():
         if got[key] != value:
             raise DifferentialError(f"{where}: {key} {got[key]} != reference {value}")

@@ -40,9 +40,6 @@ __all__ = ["MAX_STEPS", "VectorBrag", "make_rules"]
 MAX_STEPS: Final = 2000
 """A deal still running after this many decisions is truncated (and redealt)."""
 PACK: Final = 52
-_RETAIN_REFUSED: Final = ("retain: a session of bragkit.vector does not play the retained "
-                          "blind hand of the next deal (rules 4.4.6); release it, use "
-                          "blind_winner_policy='wins' or the reference engine")
 
 
 def make_rules(preset: str | Rules, rules: Mapping[str, object] | None = None) -> Rules:
@@ -65,8 +62,9 @@ class VectorBrag:
     every stack is topped up to ``stack`` when one falls below ``low`` between deals with no
     pot carried, as :mod:`bragkit.sim` does; under ``pack_policy="brag_unshuffled"`` the next
     deal comes from the pack as gathered unless a prial won, rules 2.4), for
-    simulations; there a blind fold-out winner may release the hand but not retain it
-    (``step`` refuses ``retain``: the retained hand of the next deal is not played).
+    simulations; there a blind fold-out winner who retains the hand plays it in the next
+    deal beside a new one (rules 4.4.6, ``retained_variant="two_hands"``; the face-up
+    variant is refused).
     """
 
     def __init__(self, preset: str | Rules = "modern", players: int = 3, num_envs: int = 1,
@@ -84,10 +82,11 @@ class VectorBrag:
         if num_envs < 1:
             raise RulesError(f"num_envs must be at least 1, not {num_envs}")
         self.session = session
-        self._no_retain = session and self.rules.game == "modern" and \
-            self.rules.blind_winner_policy == "carry"
-        """A session with carried pots: a carried hand may only be released (the retained
-        hand of the next deal, rules 4.4.6, is not played: ``step`` refuses ``retain``)."""
+        retains = self.rules.game == "modern" and self.rules.blind_winner_policy == "carry"
+        if session and retains and self.rules.retained_variant != "two_hands":
+            raise RulesError(f"retained_variant={self.rules.retained_variant!r}: a session of "
+                             "bragkit.vector plays a retained hand only as two hands (use the "
+                             "reference engine)")
         self.low = low
         self.n = players
         self.num_envs = num_envs
@@ -156,6 +155,7 @@ class VectorBrag:
         S[tables, L.C_LOST] = 0
         S[tables, seat0[1]:seat0[1] + self.n] = self.stack
         S[tables, L.C_CARRIED] = 0
+        S[tables, L.C_RETAINED] = -1
         shuffle = packs is None
         if packs is not None:
             self.packs[tables] = packs
@@ -213,8 +213,6 @@ class VectorBrag:
         if exact.shape != (self.num_envs,):
             raise IllegalActionError(f"step() needs one amount per table ({self.num_envs}), "
                                      f"got shape {exact.shape}")
-        if self._no_retain and bool((acts == L.A_RETAIN).any()):
-            raise RulesError(_RETAIN_REFUSED)
         if self._cursor[0] + self.num_envs > len(self._pool):
             self._refill()
         bad = step_tables(self.state, self.params, acts, exact, self.masks, self.amounts,
@@ -251,8 +249,6 @@ class VectorBrag:
         """
         if not self._started:
             raise RulesError("step_random() needs reset() first")
-        if self._no_retain:
-            raise RulesError(_RETAIN_REFUSED + " (step_random would retain: use step)")
         draws = (rng or self._rng).random(self.num_envs)
         if self._cursor[0] + self.num_envs > len(self._pool):
             self._refill()

@@ -6,7 +6,9 @@ plain Python over numpy arrays, compiled by numba when available (:mod:`bragkit.
 They play exactly what :class:`bragkit.engine.BragState` plays for the supported rules
 (tests/test_vector_diff.py): the brag-style machine's bet bounds, stays and see prices, the
 agreed showdown of modern Brag, Teen Patti's side show and pot limit, and fold-outs that
-carry the pot to a blind winner, who then retains or releases the hand.
+carry the pot to a blind winner, who then retains or releases the hand; in a session the
+retained hand is played in the next deal beside a new one (rules 4.4.6: the holder looks at
+either and keeps or throws it, nobody sees or proposes a showdown while it holds two).
 
 >>> import numpy as np
 >>> from bragkit.vector import layout as L
@@ -20,6 +22,7 @@ import numpy as np
 import numpy.typing as npt
 
 from bragkit.vector._jit import jit
+from bragkit.vector.between import gathered, next_deal, rebuild
 from bragkit.vector.layout import (
     A_ACCEPT,
     A_AGREE,
@@ -29,13 +32,19 @@ from bragkit.vector.layout import (
     A_BET_X2,
     A_DECLINE,
     A_FOLD,
+    A_KEEP,
     A_LOOK,
+    A_LOOK_NEW,
+    A_LOOK_OLD,
     A_REFUSE,
     A_RELEASE,
     A_RETAIN,
+    A_RETAIN_NEW,
+    A_RETAIN_OLD,
     A_SEE,
     A_SHOWDOWN,
     A_SIDESHOW,
+    A_THROW,
     AMT_HI,
     AMT_LO,
     AMT_MAX,
@@ -50,10 +59,15 @@ from bragkit.vector.layout import (
     C_CARRIED,
     C_DEALER,
     C_FLAGS,
+    C_HOLDER,
     C_LAST,
-    C_LOST,
+    C_LOOKAT,
+    C_OFF,
+    C_OLD,
+    C_OLD_KEY,
     C_PHASE,
     C_POT,
+    C_RETAINED,
     C_SHUF,
     C_STAKE,
     C_STEPS,
@@ -73,6 +87,7 @@ from bragkit.vector.layout import (
     P_UNSHUF,
     PH_AGREE,
     PH_BET,
+    PH_DECIDE,
     PH_OVER,
     PH_RETAIN,
     PH_SIDESHOW,
@@ -147,16 +162,35 @@ def _award_one(S: I32, P: I32, t: int, seat: int) -> None:
 
 
 @jit
-def _gather(S: I32, P: I32, t: int, packs: I8, seat: int) -> None:
-    """An unshuffled session: ``seat``'s hand goes to the bottom of the pack, its cards in
-    the order dealt (rules 2.4), written at ``packs[t, C_BOTTOM]`` (over the dealt top)."""
+def _gather_at(S: I32, P: I32, t: int, packs: I8, col: int) -> None:
+    """An unshuffled session: the hand in columns ``col..col+2`` goes to the bottom of the
+    pack, its cards in the order dealt (rules 2.4), written at ``packs[t, C_BOTTOM]`` (over
+    the dealt top)."""
     if P[P_UNSHUF] == 0:
         return
-    cards0 = seat_cols(P[P_N])[6]
     b = S[t, C_BOTTOM]
     for j in range(3):
-        packs[t, b + j] = S[t, cards0 + 3 * seat + j]
+        packs[t, b + j] = S[t, col + j]
     S[t, C_BOTTOM] = b + 3
+
+
+@jit
+def _gather(S: I32, P: I32, t: int, packs: I8, seat: int) -> None:
+    """Every hand ``seat`` holds leaves play: its retained hand first (when it holds two),
+    then its hand (rules 2.4, 4.4.6)."""
+    if S[t, C_HOLDER] == seat:
+        S[t, C_HOLDER] = -1
+        _gather_at(S, P, t, packs, C_OLD)
+    _gather_at(S, P, t, packs, seat_cols(P[P_N])[6] + 3 * seat)
+
+
+@jit
+def _take_old(S: I32, P: I32, t: int, seat: int) -> None:
+    """The holder's old hand becomes its hand (the new one has left play)."""
+    cols = seat_cols(P[P_N])
+    for j in range(3):
+        S[t, cols[6] + 3 * seat + j] = S[t, C_OLD + j]
+    S[t, cols[5] + seat] = S[t, C_OLD_KEY]
 
 
 @jit
@@ -269,8 +303,16 @@ def legal_table(S: I32, P: I32, t: int, masks: I8, amts: I32) -> None:
     if phase == PH_OVER:
         return
     if phase == PH_RETAIN:
-        masks[t, A_RETAIN] = 1
+        if S[t, C_HOLDER] == S[t, C_TO_ACT]:  # two blind hands: retain the old or the new
+            masks[t, A_RETAIN_OLD] = 1
+            masks[t, A_RETAIN_NEW] = 1
+        else:
+            masks[t, A_RETAIN] = 1
         masks[t, A_RELEASE] = 1
+        return
+    if phase == PH_DECIDE:
+        masks[t, A_KEEP] = 1
+        masks[t, A_THROW] = 1
         return
     if phase == PH_AGREE:
         masks[t, A_AGREE] = 1
@@ -300,10 +342,14 @@ def legal_table(S: I32, P: I32, t: int, masks: I8, amts: I32) -> None:
     active += 1  # p itself
     stake = S[t, C_STAKE]
     pot = S[t, C_POT]
+    holder = S[t, C_HOLDER]
     masks[t, A_SHOWDOWN] = (P[P_AGREED] == 1) & (S[t, C_FLAGS] == 0) & (active >= 3) & \
-        (stake > 0)
+        (stake > 0) & (holder < 0)
     blind = S[t, looked0 + p] == 0
-    masks[t, A_LOOK] = blind
+    two = holder == p
+    masks[t, A_LOOK] = blind & (not two)
+    masks[t, A_LOOK_OLD] = two  # a holder of two hands is blind (4.4.6)
+    masks[t, A_LOOK_NEW] = two
     masks[t, A_FOLD] = 1
     if blind and P[P_BLIND_OK] == 0:
         return
@@ -322,7 +368,7 @@ def legal_table(S: I32, P: I32, t: int, masks: I8, amts: I32) -> None:
     masks[t, A_BET_X2] = ok & (x2 != lo)
     masks[t, A_BET_POT] = ok & (at_pot != lo) & (at_pot != x2)
     masks[t, A_BET_MAX] = ok & (hi != lo) & (hi != x2) & (hi != at_pot)
-    if active == 2 and stake > 0:
+    if active == 2 and stake > 0 and holder < 0:  # no see while a seat holds two hands
         q_blind = S[t, looked0 + q] == 0
         cost = see_cost(P, stake, 1 if blind else 0, 1 if q_blind else 0)
         see = (blind | (not q_blind)) & (cost <= stack)
@@ -355,6 +401,29 @@ def move_table(S: I32, P: I32, t: int, action: int, amts: I32, exact: int,
     S[t, C_STEPS] += 1
     if action == A_LOOK:
         S[t, looked0 + p] = 1
+        return
+    if A_LOOK_OLD <= action <= A_LOOK_NEW:
+        S[t, C_LOOKAT] = action - A_LOOK_OLD
+        S[t, C_PHASE] = PH_DECIDE
+        return
+    if action == A_KEEP:  # the other hand leaves play; the seat has looked at its hand
+        if S[t, C_LOOKAT] == 0:
+            _gather_at(S, P, t, packs, cols[6] + 3 * p)
+            _take_old(S, P, t, p)
+        else:
+            _gather_at(S, P, t, packs, C_OLD)
+        S[t, C_HOLDER] = -1
+        S[t, looked0 + p] = 1
+        S[t, C_PHASE] = PH_BET
+        return
+    if action == A_THROW:  # the hand looked at leaves play; the other stays blind
+        if S[t, C_LOOKAT] == 0:
+            _gather_at(S, P, t, packs, C_OLD)
+        else:
+            _gather_at(S, P, t, packs, cols[6] + 3 * p)
+            _take_old(S, P, t, p)
+        S[t, C_HOLDER] = -1
+        S[t, C_PHASE] = PH_BET
         return
     if action == A_FOLD:
         S[t, status0 + p] = ST_FOLDED
@@ -405,7 +474,19 @@ def move_table(S: I32, P: I32, t: int, action: int, amts: I32, exact: int,
         S[t, C_PHASE] = PH_BET
         S[t, C_FLAGS] = 1
         return
-    if action == A_RETAIN:
+    if action in (A_RETAIN, A_RETAIN_NEW):  # the hand goes on to the next deal
+        if action == A_RETAIN_NEW:
+            _gather_at(S, P, t, packs, C_OLD)
+            S[t, C_HOLDER] = -1
+        for j in range(3):
+            S[t, C_OLD + j] = S[t, cols[6] + 3 * p + j]
+        S[t, C_RETAINED] = p
+        _end(S, P, t)
+        return
+    if action == A_RETAIN_OLD:
+        _gather_at(S, P, t, packs, cols[6] + 3 * p)
+        S[t, C_HOLDER] = -1
+        S[t, C_RETAINED] = p
         _end(S, P, t)
         return
     if action == A_RELEASE:
@@ -452,7 +533,10 @@ def deal_table(S: I32, P: I32, t: int, packs: I8, draws: F64, row: int, shuffle:
     then three cards each from the dealer's left, one at a time (rules 2.4).  With
     ``shuffle`` the first cards of the table's row of ``packs`` are shuffled first (a
     partial Fisher-Yates from ``draws[row, 1:]`` in [0, 1), one per dealt card): a
-    uniformly random deal."""
+    uniformly random deal.  A hand retained into this deal (``C_RETAINED``) lies on top of
+    the row, out of the pack: the pack is the other 49 cards; its seat holds it beside a
+    new hand (and counts as having bet blind, rules 4.4.6), or, when that seat cannot pay
+    the ante, it goes to the bottom of the pack at once."""
     n = P[P_N]
     cols = seat_cols(n)
     stack0 = cols[0]
@@ -469,15 +553,17 @@ def deal_table(S: I32, P: I32, t: int, packs: I8, draws: F64, row: int, shuffle:
     for s in range(n):
         if S[t, start0 + s] >= need:
             m += 1
-    size = packs.shape[1]
+    kept = S[t, C_RETAINED]
+    off = 3 if kept >= 0 else 0
+    size = packs.shape[1] - off
     if shuffle:
         for i in range(3 * m):
             j = i + int(draws[row, 1 + i] * (size - i))
             if j >= size:
                 j = size - 1
-            c = packs[t, i]
-            packs[t, i] = packs[t, j]
-            packs[t, j] = c
+            c = packs[t, off + i]
+            packs[t, off + i] = packs[t, off + j]
+            packs[t, off + j] = c
     pot = S[t, C_CARRIED]
     i = 0
     for k in range(1, n + 1):
@@ -492,9 +578,9 @@ def deal_table(S: I32, P: I32, t: int, packs: I8, draws: F64, row: int, shuffle:
             S[t, status0 + s] = ST_IN
             S[t, stack0 + s] -= ante
             pot += ante
-            a = int(packs[t, i])
-            b = int(packs[t, i + m])
-            c = int(packs[t, i + 2 * m])
+            a = int(packs[t, off + i])
+            b = int(packs[t, off + i + m])
+            c = int(packs[t, off + i + 2 * m])
             S[t, cards0 + 3 * s] = a
             S[t, cards0 + 3 * s + 1] = b
             S[t, cards0 + 3 * s + 2] = c
@@ -514,6 +600,22 @@ def deal_table(S: I32, P: I32, t: int, packs: I8, draws: F64, row: int, shuffle:
     S[t, C_STEPS] = 0
     S[t, C_BOTTOM] = 0
     S[t, C_SHUF] = 0
+    S[t, C_HOLDER] = -1
+    S[t, C_RETAINED] = -1
+    S[t, C_OFF] = off
+    if kept >= 0:
+        if S[t, status0 + kept] == ST_IN:
+            S[t, C_HOLDER] = kept
+            a = int(packs[t, 0])
+            b = int(packs[t, 1])
+            c = int(packs[t, 2])
+            S[t, C_OLD] = a
+            S[t, C_OLD + 1] = b
+            S[t, C_OLD + 2] = c
+            S[t, C_OLD_KEY] = table[(a << 12) | (b << 6) | c]
+            S[t, blind0 + kept] = 1
+        else:  # released: it cannot pay the ante (the held cards lead the bottom)
+            S[t, C_BOTTOM] = 3
     S[t, C_PHASE] = PH_BET
     S[t, C_TO_ACT] = _next_in(S, t, status0, n, dealer)
 
@@ -526,74 +628,6 @@ def _legal_exact(amts: I32, t: int, action: int, x: int) -> bool:
     if action == A_SIDESHOW:
         return bool(amts[t, AMT_SIDE] <= x <= amts[t, AMT_SIDE_HI])
     return False
-
-
-@jit
-def _next_deal(S: I32, P: I32, t: int, stack: int, low: int) -> bool:
-    """Session mode: the next deal's stacks, as :mod:`bragkit.sim` runs a table -- the stacks
-    go on; every seat is topped up to ``stack`` when one is below ``low`` and no pot is
-    carried, or when fewer than two seats can pay the ante (the carried pot is then
-    dropped, counted in ``C_LOST``: a new session, whose pack is shuffled, returns True);
-    the deal passes to the left."""
-    n = P[P_N]
-    cols = seat_cols(n)
-    stack0 = cols[0]
-    start0 = cols[1]
-    need = max(P[P_ANTE], 1)
-    can = 0
-    least = S[t, stack0]
-    for s in range(n):
-        chips = S[t, stack0 + s]
-        if chips >= need:
-            can += 1
-        if chips < least:
-            least = chips
-    fresh = False
-    if can < 2:
-        S[t, C_LOST] += S[t, C_CARRIED]
-        S[t, C_CARRIED] = 0
-        fresh = True
-    elif least < low and S[t, C_CARRIED] == 0:
-        fresh = True
-    for s in range(n):
-        S[t, start0 + s] = stack if fresh else S[t, stack0 + s]
-    dealer = S[t, C_DEALER] + 1
-    S[t, C_DEALER] = 0 if dealer >= n else dealer
-    return can < 2
-
-
-@jit
-def _gathered(S: I32, P: I32, t: int, packs: I8) -> bool:
-    """An unshuffled session between deals: turn the table's pack row into the pack as
-    gathered (the undealt rest, then the hands in the order they left play, rules 2.4) and
-    return True, or False when the next deal must be shuffled (a prial won, or cards are
-    missing)."""
-    if P[P_UNSHUF] == 0 or S[t, C_SHUF] == 1:
-        return False
-    n = P[P_N]
-    status0 = seat_cols(n)[2]
-    dealt = 0
-    for s in range(n):
-        if S[t, status0 + s] != ST_OUT:
-            dealt += 3
-    if S[t, C_BOTTOM] != dealt:
-        return False
-    size = packs.shape[1]
-    _reverse(packs, t, 0, dealt)  # rotate left by ``dealt``: three reversals
-    _reverse(packs, t, dealt, size)
-    _reverse(packs, t, 0, size)
-    return True
-
-
-@jit
-def _reverse(packs: I8, t: int, lo: int, hi: int) -> None:
-    hi -= 1
-    while lo < hi:
-        c = packs[t, lo]
-        packs[t, lo] = packs[t, hi]
-        packs[t, hi] = c
-        lo += 1
-        hi -= 1
 
 
 @jit
@@ -651,8 +685,8 @@ def _step_one(S: I32, P: I32, t: int, action: int, exact: int, masks: I8, amts: 
         cursor[0] = row + 1
         shuffle = True
         if session and over:
-            kept = _gathered(S, P, t, packs)
-            if not _next_deal(S, P, t, stack, low):
+            kept = gathered(S, P, t, packs)
+            if not next_deal(S, P, t, stack, low):
                 shuffle = not kept
         else:
             if random_dealer:
@@ -660,6 +694,9 @@ def _step_one(S: I32, P: I32, t: int, action: int, exact: int, masks: I8, amts: 
             elif not session:
                 S[t, C_DEALER] = 0
             S[t, C_CARRIED] = 0
+            S[t, C_RETAINED] = -1
+            if P[P_UNSHUF] == 1:  # truncated: hands may be half gathered
+                rebuild(S, t, packs)
             for s in range(n):
                 S[t, start0 + s] = stack
         deal_table(S, P, t, packs, pool, row, shuffle, table)

@@ -9,7 +9,7 @@ the indices of :class:`~bragkit.engine.kinds.Phase` and
 :class:`~bragkit.engine.discrete.ActionSpace`.
 
 >>> seat_cols(2), width(2)
-((14, 16, 18, 20, 22, 24, 26), 32)
+((22, 24, 26, 28, 30, 32, 34), 40)
 >>> A_LOOK, A_FOLD, A_BET_MIN, PH_BET, ST_IN
 (0, 3, 8, 3, 0)
 """
@@ -31,13 +31,20 @@ SPACE: Final = ActionSpace.for_engine("brag")
 """The brag-style discrete action space (the RL environment's)."""
 _slot = SPACE.slot_index
 A_LOOK: Final = _slot("look")
+A_LOOK_OLD: Final = _slot("look:0")
+"""Look at the retained (old) hand of two (rules 4.4.6); ``look:1`` the new one."""
+A_LOOK_NEW: Final = _slot("look:1")
 A_FOLD: Final = _slot("fold")
 A_SEE: Final = _slot("see")
 A_BET_MIN: Final = _slot("bet@min")
 A_BET_X2: Final = _slot("bet@x2")
 A_BET_POT: Final = _slot("bet@pot")
 A_BET_MAX: Final = _slot("bet@max")
+A_KEEP: Final = _slot("keep")
+A_THROW: Final = _slot("throw")
 A_RETAIN: Final = _slot("retain")
+A_RETAIN_OLD: Final = _slot("retain:0")
+A_RETAIN_NEW: Final = _slot("retain:1")
 A_RELEASE: Final = _slot("release")
 A_SHOWDOWN: Final = _slot("showdown")
 A_AGREE: Final = _slot("agree")
@@ -46,13 +53,17 @@ A_ACCEPT: Final = _slot("accept")
 A_DECLINE: Final = _slot("decline")
 A_SIDESHOW: Final = _slot("sideshow@min")
 assert (A_BET_X2, A_BET_POT, A_BET_MAX) == (A_BET_MIN + 1, A_BET_MIN + 2, A_BET_MIN + 3)
-USED: Final = tuple(sorted((A_LOOK, A_FOLD, A_SEE, A_BET_MIN, A_BET_X2, A_BET_POT, A_BET_MAX,
-                            A_RETAIN, A_RELEASE, A_SHOWDOWN, A_AGREE, A_REFUSE, A_ACCEPT,
+assert (A_LOOK_OLD, A_LOOK_NEW, A_RETAIN_OLD, A_RETAIN_NEW) == (A_LOOK + 1, A_LOOK + 2,
+                                                                A_RETAIN + 1, A_RETAIN + 2)
+USED: Final = tuple(sorted((A_LOOK, A_LOOK_OLD, A_LOOK_NEW, A_FOLD, A_SEE, A_BET_MIN, A_BET_X2,
+                            A_BET_POT, A_BET_MAX, A_KEEP, A_THROW, A_RETAIN, A_RETAIN_OLD,
+                            A_RETAIN_NEW, A_RELEASE, A_SHOWDOWN, A_AGREE, A_REFUSE, A_ACCEPT,
                             A_DECLINE, A_SIDESHOW)))
 """The slots the vector engine's games can offer (the others are always masked out)."""
 
 _PHASES: Final = tuple(Phase)
 PH_BET: Final = _PHASES.index(Phase.BET)
+PH_DECIDE: Final = _PHASES.index(Phase.DECIDE)
 PH_AGREE: Final = _PHASES.index(Phase.AGREE)
 PH_RETAIN: Final = _PHASES.index(Phase.RETAIN)
 PH_SIDESHOW: Final = _PHASES.index(Phase.SIDESHOW)
@@ -90,7 +101,24 @@ deal, written over the dealt top of the table's pack row (``packs[t, :C_BOTTOM]`
 in the order dealt, as they left play; rules 2.4)."""
 C_SHUF: Final = 12
 """1 when the deal ended with a see or showdown won by a prial: the next deal is shuffled."""
-SCALARS: Final = 14
+C_HOLDER: Final = 13
+"""The seat holding two hands, its retained blind hand beside the new one (rules 4.4.6), until
+it keeps or throws one, folds or the deal ends; -1 if none."""
+C_OLD: Final = 14
+"""Three columns: the holder's retained (old) hand, cards in the order dealt; at the end of a
+deal with a retain, the hand retained into the next deal."""
+C_OLD_KEY: Final = 17
+"""The old hand's strength."""
+C_LOOKAT: Final = 18
+"""In the decide phase: which hand the holder looked at (0 the old, 1 the new)."""
+C_RETAINED: Final = 19
+"""The seat that retained its blind hand into the next deal (-1 if none); in a session the
+next deal then starts with that hand on top of the table's pack row (``packs[t, :3]``, out
+of the pack)."""
+C_OFF: Final = 20
+"""Where the deal's pack starts in the table's pack row: 3 when a retained hand lies on top
+of it (the pack of that deal is the other 49 cards), else 0."""
+SCALARS: Final = 22
 
 # rule parameters (an int32 vector)
 P_N: Final = 0
