@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import math
 
+import numpy as np
 import pytest
 from click.testing import CliRunner
 
@@ -29,11 +30,14 @@ def _per_hand(config: SimConfig, backend: str) -> list[tuple[float, float]]:
 @pytest.mark.parametrize(("preset", "options", "bots"), [
     ("teen-patti", {}, ("random", "threshold")),
     ("modern", {"blind_winner_policy": "wins"}, ("threshold", "random", "random")),
+    ("modern", {}, ("random", "threshold", "random")),  # random bots retain: two-hand deals
 ])
 def test_vector_and_scalar_paths_agree(preset: str, options: dict[str, object],
                                        bots: tuple[str, ...]) -> None:
-    config = SimConfig(get_preset(preset).replace(**options), bots, hands=1500, seed=11,
-                       block=50)
+    # a vector table is a block: 1024 tables of 2 deals against blocks of 2 deals (a pot
+    # carried out of the last deal of a block is left on the table on both paths)
+    config = SimConfig(get_preset(preset).replace(**options), bots, hands=2048, seed=11,
+                       block=2)
     assert vector_reason(config) is None
     scalar = _per_hand(config, "local")
     vector = _per_hand(config, "vector")
@@ -74,19 +78,45 @@ def test_cli_says_which_engine_ran() -> None:
     text = runner.invoke(cli, args).output
     assert "engine: vector (bragkit.vector" in text
     modern = runner.invoke(cli, ["simulate", "--bots", "random,random", "-n", "20",
+                                 "--seed", "2"]).output  # carried pots and retained hands
+    assert "engine: vector (bragkit.vector" in modern
+    scalar = runner.invoke(cli, ["simulate", "--bots", "heuristic,random", "-n", "20",
                                  "--seed", "2"]).output
-    assert "engine: scalar (the vector engine cannot run this: blind_winner_policy" in modern
+    assert "engine: scalar (the vector engine cannot run this: not every bot" in scalar
     refused = runner.invoke(cli, ["simulate", "--bots", "heuristic,random", "-n", "20",
                                   "--engine", "vector"])
     assert refused.exit_code == 2
     assert "--engine vector: not every bot is an array policy" in refused.output
 
 
-def test_modern_defaults_with_threshold_bots_run_on_the_vector_engine() -> None:
-    """modern's blind_winner_policy=carry: threshold bots release carried hands, so the
-    vector sessions play them (carried pots go on; nothing is lost or made)."""
-    config = SimConfig(get_preset("modern"), ("threshold",) * 3, hands=300, seed=5)
+@pytest.mark.parametrize("bots", [("threshold",) * 3, ("random",) * 4])
+def test_modern_defaults_run_on_the_vector_engine(bots: tuple[str, ...]) -> None:
+    """modern's blind_winner_policy=carry: threshold bots release carried hands, random bots
+    retain half of them into two-hand deals (rules 4.4.6); the vector sessions play both
+    (carried pots go on; nothing is lost or made)."""
+    config = SimConfig(get_preset("modern"), bots, hands=300, seed=5)
     assert vector_reason(config) is None
     results = run_vector(config)
     assert sum(r.hands for r in results) == 300
     assert sum(sum(r.net) for r in results) + sum(r.pot for r in results) == 0
+
+
+def test_4_4_6_random_policy_looks_at_and_retains_either_hand() -> None:
+    """The random array policy picks a kind first (look, fold, bet...), then old or new:
+    a holder of two hands looks at each about equally often, as the scalar random bot."""
+    from bragkit.sim.policies import SLOT, random_policy
+    from bragkit.vector import VectorBrag
+
+    v = VectorBrag("modern", players=3, num_envs=2000, seed=1, observe=False, session=True)
+    v.reset(seed=1)
+    rng = np.random.default_rng(2)
+    counts = {name: 0 for name in ("look", "look:0", "look:1", "retain:0", "retain:1")}
+    for _ in range(60):
+        slots, amounts = random_policy(v, rng)
+        assert (v.masks[np.arange(v.num_envs), slots] == 1).all()
+        for name in counts:
+            counts[name] += int((slots == SLOT(name)).sum())
+        v.step(slots, amounts)
+    assert counts["look:0"] > 100 and counts["retain:0"] > 20
+    assert abs(counts["look:0"] - counts["look:1"]) < 0.3 * counts["look:0"]
+    assert abs(counts["retain:0"] - counts["retain:1"]) < 0.5 * counts["retain:0"] + 10

@@ -6,11 +6,13 @@ paths of a simulation play the same bots:
 
 * ``random``: :class:`~bragkit.bots.random_bot.RandomBot` -- a uniformly random legal
   action kind (never a showdown proposal while anything else is legal), then a uniformly
-  random amount of a bet or side show;
+  random amount of a bet or side show, or argument (which of two hands to look at or to
+  retain, rules 4.4.6);
 * ``threshold`` (:class:`ThresholdBot`, modern Brag and Teen Patti): look at once, then stay
   (see when two are left) with a hand at least as strong as the median three-card hand
   (:func:`strength_cutoff`), else fold; agree to a showdown and accept a side show with
-  such a hand; release a carried hand.
+  such a hand; release a carried hand (holding two hands, which it never does itself: look
+  at the new one and keep it, then play it as above).
 
 :func:`sim_bot` is the simulator's bot factory: the registry's bots and ``threshold``.
 
@@ -55,7 +57,9 @@ SLOT: Final = _SPACE.slot_index
 # the action kinds of the vector engine's games, each with the slot that plays it
 _KIND_SLOTS: Final = tuple(SLOT(k) for k in (
     "look", "fold", "see", "bet@min", "retain", "release", "agree", "refuse", "accept",
-    "decline", "sideshow@min"))
+    "decline", "sideshow@min", "keep", "throw"))
+_TWO_ARGS: Final = (SLOT("look"), SLOT("retain"))
+"""The kinds offered with an argument to a holder of two hands (slot + 1: old, + 2: new)."""
 
 
 @functools.lru_cache(maxsize=64)
@@ -83,6 +87,10 @@ def _choose_threshold(names: set[str], strong: bool) -> str:
         return "accept" if strong else "decline"
     if "look" in names:
         return "look"
+    if "look:1" in names:
+        return "look:1"
+    if "keep" in names:
+        return "keep"
     if strong:
         for name in ("see", "bet@min"):
             if name in names:
@@ -119,13 +127,19 @@ def random_policy(v: VectorBrag, rng: np.random.Generator
     """The random bot at every table: (slots, exact amounts or -1)."""
     from bragkit.vector import layout as L
 
-    kinds = v.masks[:, _KIND_SLOTS].astype(np.int32)
+    m = v.masks
+    kinds = m[:, _KIND_SLOTS].astype(np.int32)
+    for slot in _TWO_ARGS:  # the kind offered with an argument (old, new) is one kind too
+        kinds[:, _KIND_SLOTS.index(slot)] |= m[:, slot + 1]
     count = kinds.sum(axis=1)
-    u = rng.random((v.num_envs, 2))
+    u = rng.random((v.num_envs, 3))
     pick = np.minimum((u[:, 0] * count).astype(np.int32), count - 1)
     nth = np.cumsum(kinds, axis=1) - 1
     col = np.argmax((nth == pick[:, None]) & (kinds == 1), axis=1)
     slots = np.asarray(_KIND_SLOTS, dtype=np.int32)[col]
+    rows = np.arange(v.num_envs)
+    two = np.isin(slots, _TWO_ARGS) & (m[rows, slots] == 0)  # then old or new, uniformly
+    slots = np.where(two, slots + 1 + (u[:, 2] >= 0.5), slots).astype(np.int32)
     amounts = np.full(v.num_envs, -1, dtype=np.int32)
     amt = v.amounts
     bet = slots == L.A_BET_MIN
@@ -153,6 +167,8 @@ def threshold_policy(v: VectorBrag, cutoff: int) -> npt.NDArray[np.int32]:
                     np.where(m[:, SLOT("bet@min")] == 1, SLOT("bet@min"), SLOT("fold")))
     out = np.where(strong, stay, out)
     out = np.where(m[:, SLOT("look")] == 1, SLOT("look"), out)
+    out = np.where(m[:, SLOT("look:1")] == 1, SLOT("look:1"), out)
+    out = np.where(m[:, SLOT("keep")] == 1, SLOT("keep"), out)
     out = np.where(m[:, SLOT("accept")] == 1,
                    np.where(strong, SLOT("accept"), SLOT("decline")), out)
     out = np.where(m[:, SLOT("agree")] == 1,

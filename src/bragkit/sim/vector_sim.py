@@ -9,19 +9,19 @@ path's blocks (stacks, carried pots and the dealer go on; every seat is topped u
 ``--stack`` when a stack falls below a quarter of it between deals with no pot carried),
 and the pack as the reference engine handles it (under ``brag_unshuffled`` the next deal
 from the pack as gathered, rules 2.4); one difference it reports: a "block" is one table.
-It is refused (:func:`vector_reason`; the scalar path runs) when a blind fold-out winner
-could retain the hand into the next deal (modern Brag's ``blind_winner_policy="carry"``
-with the ``random`` bot, which retains half the time; ``threshold`` releases), and for
-rules the vector engine does not play.  A ``win`` is a deal with a
-positive net.
+A blind fold-out winner's retained hand is played in the next deal beside a new one (rules
+4.4.6: the ``random`` bot retains half the time, ``threshold`` releases).  It is refused
+(:func:`vector_reason`; the scalar path runs) for rules the vector engine does not play,
+and for the face-up retained variant when a ``random`` bot could retain.  A ``win`` is a
+deal with a positive net.
 
 >>> from bragkit.rules import get_preset
 >>> from bragkit.sim.runner import SimConfig
 >>> cfg = SimConfig(get_preset("teen-patti"), ("random", "threshold"), hands=200, seed=1)
 >>> vector_reason(cfg) is None, sum(r.hands for r in run_vector(cfg))
 (True, 200)
->>> vector_reason(SimConfig(get_preset("modern"), ("random", "random"), hands=10))
-"blind_winner_policy='carry': the random bot may retain a blind hand (rules 4.4.6)"
+>>> vector_reason(SimConfig(get_preset("modern"), ("random", "random"), hands=10)) is None
+True
 """
 
 from __future__ import annotations
@@ -54,9 +54,9 @@ def vector_reason(config: SimConfig) -> str | None:
     except RulesError as error:
         return str(error)
     if rules.game == "modern" and rules.blind_winner_policy == "carry" and \
-            "random" in config.bots:
-        return ("blind_winner_policy='carry': the random bot may retain a blind hand "
-                "(rules 4.4.6)")
+            rules.retained_variant != "two_hands" and "random" in config.bots:
+        return (f"retained_variant={rules.retained_variant!r}: the random bot may retain a "
+                "blind hand, and bragkit.vector plays a retained hand only as two hands")
     return None
 
 
@@ -106,7 +106,7 @@ def run_vector(config: SimConfig) -> list[BlockResult]:
         is_bet = (slots >= L.A_BET_MIN) & (slots <= L.A_BET_MAX) & blind & live
         np.add.at(stats["blind_bets"], (rows[is_bet], p[is_bet]), 1)
         bet_blind[rows[is_bet], p[is_bet]] = True
-        looks = (slots == SLOT("look")) & live
+        looks = (slots >= SLOT("look")) & (slots <= SLOT("look:1")) & live  # either hand
         looked_any[rows[looks], p[looks]] = True
         _, rewards, term, trunc, info = v.step(slots, amounts)
         done = (term | trunc) & live
