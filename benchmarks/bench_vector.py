@@ -11,8 +11,8 @@ decisions (not chance nodes) are counted.  Figures are process CPU time (one cor
 kernels and the loop are single-threaded), the median of ``--repeats``.
 
 ``--diff DEALS`` instead runs the differential check (:mod:`bragkit.vector.check`) for
-about DEALS deals per case (both presets, 2 to 6 players) and prints deals/s: the long form
-of tests/test_vector_diff.py.
+about DEALS deals per case (both presets, 2 to 6 players, and modern's sessions with random
+retains: two-hand deals) and prints deals/s: the long form of tests/test_vector_diff.py.
 
     .venv/bin/python benchmarks/bench_vector.py                    # modern, 6 players
     .venv/bin/python benchmarks/bench_vector.py --observe --sizes 1,256,4096
@@ -137,6 +137,19 @@ def diff(args: argparse.Namespace) -> None:
                 seed += 1
             print(f"{preset:>10} {players} players: {deals:,} deals identical")
             total += deals
+    for players in range(2, 7):  # modern's sessions: carried pots, retained hands, the pack
+        deals = retained = two = 0
+        seed = args.seed
+        while deals < args.diff:
+            stats = differential(get_preset("modern"), players, num_envs=64, steps=200,
+                                 seed=seed, exact_amounts=True, session=True)
+            deals += stats["deals"]
+            retained += stats["retained"]
+            two += stats["two_hands"]
+            seed += 1
+        print(f"modern sessions {players} players: {deals:,} deals identical ({retained:,} "
+              f"with a retained hand, {two:,} decisions holding two hands)")
+        total += deals
     seconds = time.process_time() - start
     print(f"{total:,} deals in {seconds:.1f} s CPU ({total / seconds:,.0f} deals/s, the "
           "reference engine dominating)")
