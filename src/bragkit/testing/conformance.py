@@ -15,8 +15,11 @@ session ends) and asserts, after every action:
 * replaying a deal's action log from its first state reproduces its final state.
 
 When no deal can start (every stack below the ante, say) it raises :class:`NoDealError`
-at once instead of opening tables for ever.  Casino presets have their own checker,
-:func:`bragkit.testing.casino_check.check_casino`; :func:`check_preset` picks the right one.
+at once instead of opening tables for ever.  ``rules`` may be any game's rules value
+(:class:`GameRules`: a :class:`~bragkit.rules.Rules`, or a game's own, such as casino's, whose
+registered table plays it at one seat); :func:`~bragkit.testing.run.check_preset` checks every
+preset with it.  Casino's table also has a checker of its own,
+:func:`bragkit.testing.casino_check.check_casino` (its history files saved, loaded and replayed).
 
 It works for any game whose table and states follow two small protocols
 (:class:`TableLike`, :class:`StateLike`); every table :func:`~bragkit.engine.table.open_table`
