@@ -72,14 +72,17 @@ def test_differential_observations(preset: str, players: int) -> None:
 
 @settings(max_examples=12, deadline=None)
 @given(case=st.sampled_from(CASES), players=st.integers(2, 6), stack=st.integers(3, 60),
-       seed=st.integers(0, 2**31 - 1))
+       seed=st.integers(0, 2**31 - 1), session=st.booleans())
 def test_differential_hypothesis(case: tuple[str, dict[str, object]], players: int,
-                                 stack: int, seed: int) -> None:
+                                 stack: int, seed: int, session: bool) -> None:
+    """Any case, seat count and stack, one-deal episodes or sessions (modern's: with
+    carried pots and retained hands)."""
     preset, options = case
     rules = get_preset(preset).replace(**options)
     if stack < max(2, rules.ante + 1):
         stack = rules.ante + 2
-    differential(rules, players, num_envs=8, steps=40, seed=seed, stack=stack)
+    differential(rules, players, num_envs=8, steps=40, seed=seed, stack=stack,
+                 exact_amounts=session, session=session)
 
 
 def test_differential_error_names_the_difference() -> None:
