@@ -149,6 +149,13 @@ class LogReader:
     def read_on(self, events: Sequence[Event], m: int) -> None:
         """The outsider reads ``events`` (the log's from index ``m``); a seat forks before
         the first of them it reads differently."""
+        for e in events:
+            if e.cards is not None:
+                break
+        else:  # no card in them (bets, folds): read alike by every seat
+            self.seen += tuple(events)
+            self.count = m + len(events)
+            return
         seen: list[Event] = []
         keep = seen.append
         shown = self.shown
