@@ -156,3 +156,27 @@ def test_view_draft_has_the_seat_view_layout() -> None:
     field = "pot"
     with pytest.raises(dataclasses.FrozenInstanceError):
         setattr(built, field, 3)
+
+
+def test_4_4_6_views_of_a_deal_whose_retained_hand_is_released() -> None:
+    """A retained blind hand whose seat cannot pay the next ante is released at the start
+    (rules 4.4.6): the view built from the machine shows the release like the state's."""
+    found = 0
+    for seed in range(200):
+        machine = _session("modern", 4, 6, seed)
+        frozen = _session("modern", 4, 6, seed)
+        moves, moves2 = random.Random(seed), random.Random(seed)
+        for _ in range(300):
+            if machine.over:
+                break
+            state = frozen.state
+            views = [table_view(machine, s) for s in range(4)]
+            if state is not None:
+                assert views == [state.view(s) for s in range(4)]
+                if not state.actions and any(e.kind == "release" for e in state.events):
+                    found += 1
+            _play(machine, moves)
+            _play(frozen, moves2)
+        if found >= 2:
+            break
+    assert found >= 2
