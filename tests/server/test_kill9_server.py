@@ -99,14 +99,19 @@ class Server:
         self.proc.send_signal(signal.SIGKILL)
         return self.proc.wait(timeout=30)
 
+    def tail(self) -> str:
+        """The end of the server's log (its tracebacks), for a failure's message."""
+        return self.log.read_text(errors="replace")[-3000:] if self.log.exists() else ""
+
     def get(self, path: str, **params: str) -> Any:
         answer = httpx.get(self.base + path, params=params, timeout=10)
-        assert answer.status_code == 200, answer.text
+        assert answer.status_code == 200, f"{answer.status_code} {answer.text}\n{self.tail()}"
         return answer.json()
 
     def post(self, path: str, body: object, **params: str) -> Any:
         answer = httpx.post(self.base + path, json=body, params=params, timeout=10)
-        assert answer.status_code in (200, 201, 202), answer.text
+        assert answer.status_code in (200, 201, 202), \
+            f"{answer.status_code} {answer.text}\n{self.tail()}"
         return answer.json()
 
 
