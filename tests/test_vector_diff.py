@@ -98,11 +98,43 @@ def test_differential_error_names_the_difference() -> None:
 
 
 @pytest.mark.parametrize(("key", "value"), [
-    ("short_stack_policy", "cover"), ("wild", "twos"), ("cards", 4), ("rebuy_anytime", True),
+    ("short_stack_policy", "lend_or_show"), ("short_stack_policy", "cover"), ("wild", "twos"),
+    ("cards", 4), ("rebuy_anytime", True),
 ])
 def test_unsupported_option_refused_in_one_line(key: str, value: object) -> None:
     with pytest.raises(RulesError, match=f"^{key}=") as err:
         VectorBrag(get_preset("modern").replace(**{key: value}), players=3)
+    assert "\n" not in str(err.value)
+
+
+def test_4_4_9_heads_up_cover_matches_the_reference() -> None:
+    """short_stack_policy=cover heads-up (HU-Brag-S12's rules): a seat short of the stay
+    covers, the hands are compared at once, ties to the other seat -- as the reference."""
+    rules = get_preset("modern").replace(short_stack_policy="cover", blind_winner_policy="wins")
+    deals = 0
+    for stack, session in ((3, False), (12, False), (12, True), (20, True)):
+        stats = differential(rules, 2, num_envs=32, steps=60, seed=stack, stack=stack,
+                             exact_amounts=session, session=session)
+        deals += stats["deals"]
+    assert deals > 1500
+    v = VectorBrag(rules, players=2, num_envs=1, seed=1, stack=3, observe=False)
+    v.reset(packs=[list(range(52))], dealers=[0])
+    _act(v, L.A_BET_MIN, amount=2)   # seat 1 bets its last 2 chips blind (stake 4)
+    assert v.masks[0, L.A_COVER] == 0 and v.masks[0, L.A_BET_MIN] == 1   # blind: stays for 2
+    _act(v, L.A_LOOK)                # seat 0 looks: the stay is 4, it has 2
+    assert v.masks[0, L.A_COVER] == 1 and v.masks[0, L.A_BET_MIN] == 0
+    _, rewards, done, _, _ = v.step(np.array([L.A_COVER], dtype=np.int32))
+    assert bool(done[0]) and rewards[0].tolist() in ([3.0, -3.0], [-3.0, 3.0])
+
+
+@pytest.mark.parametrize(("players", "options"), [(3, {"blind_winner_policy": "wins"}),
+                                                 (2, {})])
+def test_4_4_9_cover_refused_beyond_heads_up_wins(players: int,
+                                                 options: dict[str, object]) -> None:
+    rules = get_preset("modern").replace(short_stack_policy="cover", **options)
+    with pytest.raises(RulesError, match=r"^short_stack_policy='cover': bragkit.vector plays "
+                                         r"covers only heads-up") as err:
+        VectorBrag(rules, players=players)
     assert "\n" not in str(err.value)
 
 

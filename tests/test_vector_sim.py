@@ -61,7 +61,7 @@ def test_vector_reason_names_what_is_missing() -> None:
                                    "heuristic")
     cover = SimConfig(get_preset("modern").replace(short_stack_policy="cover",
                                                    blind_winner_policy="wins"),
-                      ("random", "random"), hands=10)
+                      ("random", "random", "random"), hands=10)  # covers: heads-up only
     assert str(vector_reason(cover)).startswith("short_stack_policy='cover'")
     with pytest.raises(BragError, match="cannot run this simulation"):
         run_vector(heur)

@@ -42,7 +42,7 @@ TABLES: Final = 1024
 
 def vector_reason(config: SimConfig) -> str | None:
     """Why ``config`` cannot run on the vector engine (None: it can)."""
-    from bragkit.vector.config import check
+    from bragkit.vector.config import check_players
 
     unknown = sorted(set(config.bots) - set(ARRAY_BOTS))
     if unknown:
@@ -50,7 +50,7 @@ def vector_reason(config: SimConfig) -> str | None:
                 f"{', '.join(unknown)}")
     rules = config.rules
     try:
-        check(rules)
+        check_players(rules, len(config.bots))
     except RulesError as error:
         return str(error)
     if rules.game == "modern" and rules.blind_winner_policy == "carry" and \

@@ -3,11 +3,17 @@
 >>> from bragkit.rules import get_preset
 >>> params(get_preset("teen-patti"), 3)[:5].tolist()   # players, boot, 2 boot, 4 boot, R0
 [3, 1, 2, 4, 2]
+>>> params(get_preset("modern").replace(short_stack_policy="lend_or_show"), 3)
+Traceback (most recent call last):
+...
+bragkit.errors.RulesError: short_stack_policy='lend_or_show': bragkit.vector plays only \
+'fold_or_rebuy', or 'cover' heads-up (use the reference engine, bragkit.engine.open_table)
 >>> params(get_preset("modern").replace(short_stack_policy="cover"), 3)
 Traceback (most recent call last):
 ...
-bragkit.errors.RulesError: short_stack_policy='cover': bragkit.vector plays only \
-'fold_or_rebuy' (use the reference engine, bragkit.engine.open_table)
+bragkit.errors.RulesError: short_stack_policy='cover': bragkit.vector plays covers only \
+heads-up in modern Brag with blind_winner_policy='wins', not 3 players with \
+blind_winner_policy='carry' (use the reference engine, bragkit.engine.open_table)
 """
 
 from __future__ import annotations
@@ -24,7 +30,7 @@ from bragkit.games import hand_ranking
 from bragkit.rules import Rules
 from bragkit.vector import layout as L
 
-__all__ = ["GAMES", "SUPPORTED", "check", "params"]
+__all__ = ["GAMES", "SUPPORTED", "check", "check_players", "params"]
 
 GAMES: Final = ("modern", "teen-patti")
 """The games the vector engine plays (their three-card forms)."""
@@ -44,13 +50,14 @@ SUPPORTED: Final[dict[str, str]] = {
     "sideshow, sideshow_min_active": "Teen Patti's side show",
     "pot_limit_total": "None or Teen Patti's pot limit (a showdown when reached)",
     "first_dealer": "random (the env's generator) or seat1",
+    "short_stack_policy": "fold_or_rebuy, or cover heads-up (modern, blind_winner_policy "
+                          "wins: the hands are compared at once, ties to the other seat)",
 }
 """The rule keys the vector engine reads, and the values it plays."""
 
 _FIXED: Final[dict[str, tuple[object, str]]] = {
     "cards": (3, "three-card deals only"),
     "wild": (None, "no wild cards"),
-    "short_stack_policy": ("fold_or_rebuy", "only 'fold_or_rebuy'"),
     "rebuy_anytime": (False, "no rebuys during a deal"),
     "dealers_choice_every": (None, "one game per table (no dealer's choice)"),
     "extra": ((), "no extra rule keys"),
@@ -68,11 +75,28 @@ def check(rules: Rules) -> None:
         if got != value:
             raise RulesError(f"{key}={got!r}: bragkit.vector plays {what} (use the reference "
                              "engine, bragkit.engine.open_table)")
+    if rules.short_stack_policy not in ("fold_or_rebuy", "cover"):
+        raise RulesError(f"short_stack_policy={rules.short_stack_policy!r}: bragkit.vector "
+                         "plays only 'fold_or_rebuy', or 'cover' heads-up (use the reference "
+                         "engine, bragkit.engine.open_table)")
+
+
+def check_players(rules: Rules, players: int) -> None:
+    """Raise :class:`~bragkit.errors.RulesError` when ``rules`` are playable only at another
+    number of seats (covers: heads-up modern Brag whose blind fold-out winner wins)."""
+    check(rules)
+    if rules.short_stack_policy == "cover" and (
+            players != 2 or rules.game != "modern" or rules.blind_winner_policy != "wins"):
+        raise RulesError(f"short_stack_policy='cover': bragkit.vector plays covers only "
+                         f"heads-up in modern Brag with blind_winner_policy='wins', not "
+                         f"{players} players with blind_winner_policy="
+                         f"{rules.blind_winner_policy!r} (use the reference engine, "
+                         "bragkit.engine.open_table)")
 
 
 def params(rules: Rules, players: int) -> npt.NDArray[np.int32]:
     """The kernels' rule parameters (:mod:`bragkit.vector.layout`, ``P_*``) of ``rules``."""
-    check(rules)
+    check_players(rules, players)
     out = np.zeros(L.P_SIZE, dtype=np.int32)
     out[L.P_N] = players
     out[L.P_ANTE] = rules.ante
@@ -96,6 +120,7 @@ def params(rules: Rules, players: int) -> npt.NDArray[np.int32]:
     limit = rules.pot_limit_total if teen else None
     out[L.P_POT_TOTAL] = -1 if limit is None else limit
     out[L.P_PRIAL] = prial_floor(rules)
+    out[L.P_COVER] = int(rules.short_stack_policy == "cover")
     return out
 
 

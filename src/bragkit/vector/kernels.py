@@ -30,6 +30,7 @@ from bragkit.vector.layout import (
     A_BET_MIN,
     A_BET_POT,
     A_BET_X2,
+    A_COVER,
     A_DECLINE,
     A_FOLD,
     A_KEEP,
@@ -76,6 +77,7 @@ from bragkit.vector.layout import (
     P_ANTE,
     P_BLIND_OK,
     P_CARRY,
+    P_COVER,
     P_HAS_BET_BLIND,
     P_N,
     P_POT_TOTAL,
@@ -91,6 +93,7 @@ from bragkit.vector.layout import (
     PH_OVER,
     PH_RETAIN,
     PH_SIDESHOW,
+    ST_COVERED,
     ST_FOLDED,
     ST_IN,
     ST_OUT,
@@ -368,6 +371,7 @@ def legal_table(S: I32, P: I32, t: int, masks: I8, amts: I32) -> None:
     masks[t, A_BET_X2] = ok & (x2 != lo)
     masks[t, A_BET_POT] = ok & (at_pot != lo) & (at_pot != x2)
     masks[t, A_BET_MAX] = ok & (hi != lo) & (hi != x2) & (hi != at_pot)
+    masks[t, A_COVER] = (P[P_COVER] == 1) & (lo > stack)  # heads-up only (config)
     if active == 2 and stake > 0 and holder < 0:  # no see while a seat holds two hands
         q_blind = S[t, looked0 + q] == 0
         cost = see_cost(P, stake, 1 if blind else 0, 1 if q_blind else 0)
@@ -452,6 +456,17 @@ def move_table(S: I32, P: I32, t: int, action: int, amts: I32, exact: int,
         winner = p if S[t, key0 + p] > S[t, key0 + q] else q
         _award_one(S, P, t, winner)
         _gather(S, P, t, packs, q)  # the seen hand first, then the seer's (rules 2.4)
+        _gather(S, P, t, packs, p)
+        S[t, C_SHUF] = S[t, key0 + winner] >= P[P_PRIAL]
+        _end(S, P, t)
+        return
+    if action == A_COVER:  # heads-up (4.4.9): the other shows, the coverer must beat it
+        q = _next_in(S, t, status0, n, p)
+        _pay(S, P, t, p, S[t, cols[0] + p])
+        S[t, status0 + p] = ST_COVERED
+        winner = p if S[t, key0 + p] > S[t, key0 + q] else q
+        _award_one(S, P, t, winner)
+        _gather(S, P, t, packs, q)
         _gather(S, P, t, packs, p)
         S[t, C_SHUF] = S[t, key0 + winner] >= P[P_PRIAL]
         _end(S, P, t)

@@ -36,6 +36,8 @@ A_LOOK_OLD: Final = _slot("look:0")
 A_LOOK_NEW: Final = _slot("look:1")
 A_FOLD: Final = _slot("fold")
 A_SEE: Final = _slot("see")
+A_COVER: Final = _slot("cover")
+"""Heads-up cover (rules 4.4.9): put in the rest, the hands are compared at once."""
 A_BET_MIN: Final = _slot("bet@min")
 A_BET_X2: Final = _slot("bet@x2")
 A_BET_POT: Final = _slot("bet@pot")
@@ -55,8 +57,8 @@ A_SIDESHOW: Final = _slot("sideshow@min")
 assert (A_BET_X2, A_BET_POT, A_BET_MAX) == (A_BET_MIN + 1, A_BET_MIN + 2, A_BET_MIN + 3)
 assert (A_LOOK_OLD, A_LOOK_NEW, A_RETAIN_OLD, A_RETAIN_NEW) == (A_LOOK + 1, A_LOOK + 2,
                                                                 A_RETAIN + 1, A_RETAIN + 2)
-USED: Final = tuple(sorted((A_LOOK, A_LOOK_OLD, A_LOOK_NEW, A_FOLD, A_SEE, A_BET_MIN, A_BET_X2,
-                            A_BET_POT, A_BET_MAX, A_KEEP, A_THROW, A_RETAIN, A_RETAIN_OLD,
+USED: Final = tuple(sorted((A_LOOK, A_LOOK_OLD, A_LOOK_NEW, A_FOLD, A_SEE, A_COVER, A_BET_MIN,
+                            A_BET_X2, A_BET_POT, A_BET_MAX, A_KEEP, A_THROW, A_RETAIN, A_RETAIN_OLD,
                             A_RETAIN_NEW, A_RELEASE, A_SHOWDOWN, A_AGREE, A_REFUSE, A_ACCEPT,
                             A_DECLINE, A_SIDESHOW)))
 """The slots the vector engine's games can offer (the others are always masked out)."""
@@ -73,6 +75,7 @@ _STATUSES: Final = tuple(SeatStatus)
 ST_IN: Final = _STATUSES.index(SeatStatus.IN)
 ST_OUT: Final = _STATUSES.index(SeatStatus.OUT)
 ST_FOLDED: Final = _STATUSES.index(SeatStatus.FOLDED)
+ST_COVERED: Final = _STATUSES.index(SeatStatus.COVERED)
 STATUS_COUNT: Final = len(_STATUSES)
 
 # scalar columns of the state matrix
@@ -143,6 +146,8 @@ P_UNSHUF: Final = 17
 gathered, rules 2.4)."""
 P_PRIAL: Final = 18
 """The lowest hand strength of a prial (a see or showdown won by one reshuffles)."""
+P_COVER: Final = 19
+"""1: ``short_stack_policy="cover"`` heads-up (a seat short of the stay covers, 4.4.9)."""
 P_SIZE: Final = 20
 SEE_DOUBLE: Final = 0
 SEE_SINGLE: Final = 1
