@@ -1,7 +1,7 @@
 """Card-room load benchmark (issue 12): N tables of four seats over loopback WebSockets.
 
 The server (``brag serve``) runs as its own process (pinned to CPU 0 with ``taskset`` when
-there is one), on a fresh SQLite file or a throwaway PostgreSQL cluster.  This process is
+there is one; ``--cpu``), on a fresh SQLite file or a throwaway PostgreSQL cluster.  This process is
 the load generator (its garbage collector tuned as the server's is; not pinned):
 for each table, one seat is played by a connected client (a random player thinking
 ``--think`` seconds, jittered: 3 s by default) and three by the server's bots (waiting
@@ -136,10 +136,10 @@ def _cpu(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def _start_server(db: str, port: int) -> subprocess.Popen[str]:
+def _start_server(db: str, port: int, cpu: str) -> subprocess.Popen[str]:
     cmd = [sys.executable, "-m", "bragkit", "serve", "--db", db, "--port", str(port)]
-    if shutil.which("taskset") and (os.cpu_count() or 1) > 1:
-        cmd = ["taskset", "-c", "0", *cmd]
+    if cpu != "none" and shutil.which("taskset") and (os.cpu_count() or 1) > 1:
+        cmd = ["taskset", "-c", cpu, *cmd]
     env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                             env=env)
@@ -221,6 +221,10 @@ def main() -> None:
                              "answers at once reads as a machine)")
     parser.add_argument("--db", choices=("sqlite", "postgresql"), default="sqlite")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--cpu", default="0",
+                        help="the CPU the server is pinned to (taskset -c), or 'none': on a "
+                             "machine where another job holds CPU 0, a pinned server gets "
+                             "only its share of that CPU")
     args = parser.parse_args()
     rows = []
     cluster = None
@@ -241,7 +245,7 @@ def main() -> None:
             else:
                 db = f"sqlite:///{folder / 'room.db'}"
             port = _free_port()
-            server = _start_server(db, port)
+            server = _start_server(db, port, args.cpu)
             try:
                 cpu0 = _cpu(server.pid)
                 run = asyncio.run(_run(f"http://127.0.0.1:{port}", n, args.seconds,
