@@ -17,6 +17,7 @@ The catalogue types rules values by :class:`RuleSource`, the part of
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Final, Protocol
@@ -178,6 +179,7 @@ _PRESET_GAME: dict[str, str] = {}
 _STATE: Final[dict[str, bool]] = {"loaded": False, "loading": False}
 _LOADER: Final[list[Callable[[], None]]] = []
 _VERSION: Final[list[int]] = [0]
+_LOAD_LOCK: Final = threading.RLock()
 _NAMES: Final[list[tuple[str, ...]]] = [()]
 
 
@@ -234,16 +236,20 @@ def ensure_loaded() -> None:
     """Load the game registry once (it registers every game here), through the loader of
     :func:`set_loader`: the rules layer imports no game (docs/design/contract.md, section 1).
     """
-    if _STATE["loaded"] or _STATE["loading"]:
+    if _STATE["loaded"]:
         return
-    if not _LOADER:
-        raise RulesError("no game registry: import bragkit (its __init__ installs the loader)")
-    _STATE["loading"] = True
-    try:
-        _LOADER[0]()
-    finally:
-        _STATE["loading"] = False
-    _STATE["loaded"] = True
+    with _LOAD_LOCK:  # another thread's first use waits here until the registry is loaded
+        if _STATE["loaded"] or _STATE["loading"]:  # loading: this thread, re-entered
+            return
+        if not _LOADER:
+            raise RulesError("no game registry: import bragkit (its __init__ installs the "
+                             "loader)")
+        _STATE["loading"] = True
+        try:
+            _LOADER[0]()
+        finally:
+            _STATE["loading"] = False
+        _STATE["loaded"] = True
 
 
 def is_loading() -> bool:

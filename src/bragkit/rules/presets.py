@@ -14,6 +14,7 @@ bragkit.errors.RulesError: unknown preset 'poker'; known: modern, modern-4card, 
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator, Mapping
 from typing import Any, Final
 
@@ -30,13 +31,18 @@ class _Presets(Mapping[str, Rules]):
     def __init__(self) -> None:
         self._built: dict[str, Rules] = {}
         self._version = -1
+        self._lock = threading.Lock()
 
     def _data(self) -> dict[str, Rules]:
         version = catalogue.version()
         if version != self._version:
-            source = catalogue.preset_values()
-            self._built = {name: Rules.from_dict(dict(values)) for name, values in source.items()}
-            self._version = catalogue.version()
+            with self._lock:  # one thread builds; the others then read what it built
+                version = catalogue.version()
+                if version != self._version:
+                    source = catalogue.preset_values()
+                    self._built = {name: Rules.from_dict(dict(values))
+                                   for name, values in source.items()}
+                    self._version = version
         return self._built
 
     def __getitem__(self, name: str) -> Rules:
