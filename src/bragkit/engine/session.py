@@ -233,7 +233,8 @@ class Session(TableCore):
         """
         line = self._line
         if isinstance(line, DealLine):
-            self._viewing = True  # the next deals' machines log their events from the start
+            if not self._viewing:
+                self._viewing = True  # the next deals' machines log their events from the start
             return line.view(seat)
         st = self.state
         if st is None:

@@ -261,5 +261,5 @@ def machine_view(reader: LogReader, w: AnyWork, base: tuple[Event, ...] | None, 
     frozen = w.covered_pots
     return new_view(seat, w.dealer, tuple(w.stacks), w.pot,  # (SeatView's fields, in order)
                     tuple([a for a, _ in frozen]) if frozen else (), w.stake, tuple(w.status),
-                    tuple(w.looked), w.to_act, w.phase, own_cards, dict(shown), stub, seen,
-                    legal)
+                    tuple(w.looked), w.to_act, w.phase, own_cards,
+                    dict(shown) if shown else {}, stub, seen, legal)
