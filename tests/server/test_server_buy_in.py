@@ -147,3 +147,31 @@ def test_the_seat_view_offers_the_top_up_the_server_takes(tmp_path: Path) -> Non
             assert room.frame_for(plain, Watcher(seat=s))["view"]["top_up"] is None
 
     run(tmp_path, body)
+
+
+def test_the_games_own_rebuy_is_capped_at_buy_in_max_as_a_top_up_is(tmp_path: Path) -> None:
+    """docs/server.md, "Buy-ins, top-ups and rebuys": a seat's own ``rebuy N`` may bring its
+    stack to at most ``buy_in_max`` (the engine alone offers up to ``rebuy_max``); past it the
+    action is refused in one line and nothing changes; at the cap no rebuy is offered."""
+    async def body(room: Room, store: Store) -> None:
+        rt = await create(room, seats=2, rules={"rebuy_anytime": True},
+                          options={"approval": False, "timer": 600, "buy_in_max": 60})
+        await rt.request_seat(None, 0, "Ann", "token-ann", 40)
+        await rt.request_seat(None, 1, "Bob", "token-bob", 40)
+        seat = rt.to_act()
+        held = rt.stacks()[seat]
+        engine_offer = next(la for la in rt.table.legal_actions() if la.kind == "rebuy")
+        assert engine_offer.hi == 100  # rebuy_max: the engine's own limit
+        legal = room.frame_for(rt, Watcher(seat=seat))["view"]["legal"]
+        rebuy = next(item for item in legal if item["kind"] == "rebuy")
+        assert (rebuy["lo"], rebuy["hi"]) == (1, 60 - held)
+        before = (rt.seq, rt.stacks())
+        with pytest.raises(ServerError) as refused:
+            await rt.act(seat, f"rebuy {60 - held + 1}", None)
+        assert code(refused) == "illegal" and "at most 60 chips" in str(refused.value)
+        assert (rt.seq, rt.stacks()) == before
+        await rt.act(seat, f"rebuy {60 - held}", None)
+        assert rt.stacks()[seat] == 60
+        assert not any(la.kind == "rebuy" for la in rt.room_legal(seat, (engine_offer,)))
+
+    run(tmp_path, body)

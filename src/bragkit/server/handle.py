@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from bragkit.bots.base import Bot
+from bragkit.engine.actions import LegalAction
 from bragkit.engine.table import Table
 from bragkit.rules import Rules
 from bragkit.server.options import Options, Pending
@@ -76,6 +77,9 @@ class TableHandle(Protocol):
 
     def default_action(self) -> str | None:
         """The action the timer plays for the seat to act."""
+
+    def room_legal(self, seat: int, legal: tuple[LegalAction, ...]) -> tuple[LegalAction, ...]:
+        """``legal`` narrowed to what this table offers ``seat`` (its buy-in limit)."""
 
     async def change(self, entries: list[NewEntry], txns: Sequence[NewTxn] = (), *,
                      final: bool = False) -> list[int]:

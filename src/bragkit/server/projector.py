@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, cast
 
 from bragkit.cards import Card, card_from_id
@@ -186,14 +186,19 @@ def no_deal(seat: int | None) -> dict[str, JSON]:
             "live": False}
 
 
-def seat_view(table: Table, seat: int, finished: bool = False) -> dict[str, JSON]:
+def seat_view(table: Table, seat: int, finished: bool = False,
+              offer: Callable[[int, tuple[LegalAction, ...]], tuple[LegalAction, ...]]
+              | None = None) -> dict[str, JSON]:
     """What ``seat`` (0-based) may see of the deal in progress, as a JSON object
-    (docs/protocol.md, "Seat view"); ``{"deal": null}`` when there is no deal to show."""
+    (docs/protocol.md, "Seat view"); ``{"deal": null}`` when there is no deal to show.
+    ``offer(seat, legal)`` narrows the engine's legal actions to the table's (its limits)."""
     state, live = _state(table, finished)
     if state is None:
         return no_deal(seat)
     view: SeatView = state.view(seat)
     legal = view.legal if live and view.to_act == seat else ()
+    if offer is not None and legal:
+        legal = offer(seat, legal)
     fields = _fields(view)
     out = _common(table, fields, live)
     out["live"] = live
@@ -213,7 +218,9 @@ def seat_view(table: Table, seat: int, finished: bool = False) -> dict[str, JSON
     if _choosing(table, finished):
         _choice(table, out)
         if table.to_act == seat:
-            out["legal"] = _legal(table, None, seat, table.legal_actions())
+            chosen = table.legal_actions()
+            out["legal"] = _legal(table, None, seat,
+                                  offer(seat, chosen) if offer is not None else chosen)
     return out
 
 

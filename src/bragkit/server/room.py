@@ -273,7 +273,7 @@ class Room:
         if rt.engine is None:  # waiting for its seats: no deal yet
             view = projector.no_deal(seat)
         elif seat is not None:
-            view = projector.seat_view(rt.engine, seat, done)
+            view = projector.seat_view(rt.engine, seat, done, rt.room_legal)
         else:
             return projector.public_view(rt.engine, done)
         if seat is not None:

@@ -24,6 +24,7 @@ stack from the bank later, and sells it back when he leaves.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import random
 import secrets
 import time
@@ -34,6 +35,7 @@ from dataclasses import dataclass, field
 from bragkit.bots import get_bot
 from bragkit.bots.base import Bot
 from bragkit.engine import open_table, parse_action
+from bragkit.engine.actions import LegalAction
 from bragkit.engine.pack import pack_text
 from bragkit.engine.table import Table, check_seating
 from bragkit.errors import BragError, IllegalActionError
@@ -356,6 +358,22 @@ class TableRuntime:
             return None
         most = min(room, offer.hi) if offer is not None and offer.hi is not None else room
         return {"max": most, "now": offer is not None and most > 0, "rebuy": True}
+
+    def room_legal(self, seat: int, legal: tuple[LegalAction, ...]) -> tuple[LegalAction, ...]:
+        """``legal`` as this table offers it to ``seat``: the game's ``rebuy N`` may bring the
+        stack to at most ``buy_in_max``, as a top-up may (docs/server.md, "Buy-ins, top-ups
+        and rebuys"); a rebuy with no room left is not offered."""
+        if not any(la.kind == "rebuy" for la in legal):
+            return legal
+        _, most = self.options.buy_in_bounds(self.record.stack)
+        room = most - self.stacks()[seat]
+        out: list[LegalAction] = []
+        for la in legal:
+            if la.kind != "rebuy":
+                out.append(la)
+            elif la.lo is not None and la.lo <= room:
+                out.append(dataclasses.replace(la, hi=min(room, la.hi or room)))
+        return tuple(out)
 
     def rules_spec(self) -> str | dict[str, JSON]:
         """The table's rules as a preset name or ``{"preset": ..., keys}`` (computed once)."""
@@ -683,6 +701,12 @@ class TableRuntime:
             who = seat_label(to_act) if to_act >= 0 else "nobody"
             raise ServerError("not_your_turn", f"it is not your turn: {who} is to act")
         legal = self.table.legal_actions()
+        if action.kind == "rebuy" and any(la.allows(action) for la in legal) and \
+                not any(la.allows(action) for la in self.room_legal(seat, legal)):
+            _, most = self.options.buy_in_bounds(self.record.stack)
+            raise ServerError("illegal", f"{seat_label(seat)} {action}: a rebuy may bring the "
+                                         f"stack to at most {most} chips (the table's "
+                                         f"buy_in_max)")
         if not any(la.allows(action) for la in legal):
             try:  # the engine's own words for the refusal (the state is not changed)
                 self.table.state.apply_move(seat, action)

@@ -42,7 +42,7 @@ async def bot_turn(rt: TableHandle, seat: int, turn: tuple[int, int, int]) -> No
             return
         bot = rt.bot_for(seat)
         table = rt.table
-        legal = table.legal_actions()
+        legal = rt.room_legal(seat, table.legal_actions())
         if bot is None or not legal:
             return
         view = table_view(table, seat)  # (from the deal's machine: no state is built)
