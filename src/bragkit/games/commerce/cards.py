@@ -67,7 +67,11 @@ def card_args(cards: tuple[int, ...]) -> tuple[str, ...]:
     >>> card_args((51, 0))
     ('As', '2c')
     """
-    return tuple(CARD_TEXT[c] for c in cards)
+    text = CARD_TEXT
+    if len(cards) == 3:  # a hand (the hot path: every trading decision)
+        a, b, c = cards
+        return (text[a], text[b], text[c])
+    return tuple([text[c] for c in cards])
 
 
 def arg_cards(arg: str | None) -> list[int]:

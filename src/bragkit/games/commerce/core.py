@@ -42,6 +42,8 @@ NOBODY: Final[frozenset[int]] = frozenset()
 ONLY: Final = tuple(frozenset({s}) for s in range(64))
 """``ONLY[s]``: the visibility set of an event only seat ``s`` may see (shared objects)."""
 _PAIRS: dict[tuple[int, int], frozenset[int]] = {}
+_TO: Final = tuple(f"to p{s + 1}" for s in range(64))
+"""``_TO[s]``: the note of a payment to seat ``s``."""
 
 _FOUR: Final = 1 << 30
 """Added to a four-card (pounced) hand's rank: above every three-card hand's strength."""
@@ -498,9 +500,11 @@ class Draft:
         """``payer`` pays ``chips`` straight to ``payee``."""
         if chips <= 0:
             return
-        self.stacks[payer] -= chips
-        self.stacks[payee] += chips
-        self.emit(kind, payer, chips, note=f"to p{payee + 1}")
+        stacks = self.stacks
+        stacks[payer] -= chips
+        stacks[payee] += chips
+        if not self.quiet:
+            self.new_events.append(_event(Event, (kind, payer, chips, None, None, _TO[payee])))
 
     def from_pool(self, seat: int, chips: int, kind: str = "award") -> None:
         """``seat`` takes ``chips`` out of the pool."""
@@ -522,14 +526,22 @@ class Draft:
         With ``dealer_is_eldest_for_point`` the dealer heads the best ties of point hands.
         """
         rules = self.rules
-        order = self.active
         hands = self.hands
         rank3 = ranker(rules)[0]
-        keys = [rank3(h) if len(h) == 3 else _FOUR + h[0] // 4
-                for h in map(hands.__getitem__, order)]
-        best, worst = max(keys), min(keys)
-        top = [s for s, k in zip(order, keys, strict=True) if k == best]
-        low = [s for s, k in zip(order, keys, strict=True) if k == worst]
+        top: list[int] = []
+        low: list[int] = []
+        best = worst = -1
+        for s in self.active:
+            h = hands[s]
+            k = rank3(h) if len(h) == 3 else _FOUR + h[0] // 4
+            if k > best:
+                best, top = k, [s]
+            elif k == best:
+                top.append(s)
+            if k < worst or worst < 0:
+                worst, low = k, [s]
+            elif k == worst:
+                low.append(s)
         if (rules.dealer_is_eldest_for_point and self.dealer in top and len(top) > 1
                 and hand_category(rules, self.hands[self.dealer]) == "point"):
             top.remove(self.dealer)

@@ -28,6 +28,8 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 from functools import partial
+from itertools import repeat, starmap
+from operator import itemgetter
 
 from bragkit.engine.actions import Action, LegalAction, format_move
 from bragkit.engine.kinds import Phase
@@ -105,11 +107,11 @@ class CommerceSession(TableCore):
             return given
         # a uniform shuffle: sort by independent uniform keys (C-speed draws), one key per
         # card in pack order; sorting the positions by key gives the same pack as sorting
-        # (key, card) pairs, faster
-        rnd = self.rng.random
-        keys = [rnd() for _ in want]
-        order = sorted(range(len(want)), key=keys.__getitem__)
-        pack = tuple([want[i] for i in order])
+        # (key, card) pairs, faster (the full pack in id order is its positions)
+        n = len(want)
+        keys = list(starmap(self.rng.random, repeat((), n)))
+        order = sorted(range(n), key=keys.__getitem__)
+        pack: tuple[int, ...] = tuple(order) if want[-1] == n - 1 else itemgetter(*order)(want)
         self.packs_used.append(pack)
         return pack
 
@@ -136,7 +138,8 @@ class CommerceSession(TableCore):
                               pool=self.carried, lives=self.lives, horses=self.horses,
                               first_out=self.first_out)
         work = start_draft(rules, stacks, dealer, pack, seated=seated, pool=self.carried,
-                           lives=self.lives, horses=self.horses, first_out=self.first_out)
+                           lives=self.lives, horses=self.horses, first_out=self.first_out,
+                           events=False)  # (a line that is read deals again: see its doc)
         self._state = None
         self._line = CommerceLine(self._start, work)  # states built when read
 

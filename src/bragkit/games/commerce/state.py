@@ -77,6 +77,7 @@ COMMERCE_EVENT_KINDS: Final = (
 """Every event kind a Commerce deal emits (see docs/commerce.md)."""
 
 P_DEAL: Final = Phase.DEAL
+_event: Final = tuple.__new__
 _GAMES: Final[dict[str, CommerceGame]] = {"commerce": TRADE_GAME, "commerce-widow": WIDOW_GAME}
 
 
@@ -102,6 +103,10 @@ class _Opening(NamedTuple):
     pot: int
     lives: tuple[int, ...]
     events: tuple[Event, ...]
+    looked: tuple[bool, ...]
+    """Whether each seat sees its hand as dealt (not a blind dealer, not a seat left out)."""
+    shown: tuple[frozenset[int], ...]
+    """Who may see each seat's ``deal`` event."""
 
 
 _OpeningKey = tuple[int, int, tuple[bool, ...], tuple[int, ...] | None]
@@ -138,8 +143,12 @@ class _Setup:
         d = Draft.blank(rules, self.game, n, dealer, (0,) * n, (), seated=seated, lives=lives)
         d.emit("deal_start", dealer, note=rules.game)
         self.game.open(d)
+        looked = [False] * n
+        for s in d.active:
+            looked[s] = not (self.blind and s == dealer)
         found = _Opening(d.active, tuple(d.status), d.paid, d.pot, d.lives,
-                         tuple(d.new_events))
+                         tuple(d.new_events), tuple(looked),
+                         tuple(ONLY[s] if looked[s] else NOBODY for s in range(n)))
         if len(self.openings) >= _MAX_OPENINGS:
             self.openings.clear()
         self.openings[key] = found
@@ -210,14 +219,21 @@ class CommerceState(CommerceRecord):
 def start_draft(rules: Rules, stacks: Sequence[int], dealer: int, pack: Sequence[int], *,
                 seated: Sequence[bool] | None = None, pool: int = 0,
                 lives: Sequence[int] | None = None, horses: Sequence[int] | None = None,
-                first_out: int = -1) -> Draft:
+                first_out: int = -1, events: bool = True) -> Draft:
     """The machine of a new deal as :meth:`CommerceState.start` deals it (its first state is
     ``start_draft(...).freeze(CommerceState, -1, None)``).
 
+    With ``events=False`` the deal logs no events (its ``new_events`` stay empty): a line
+    whose first state is read deals again (:meth:`CommerceState.start`) instead of freezing
+    it, and a line played on without a read drops the events of the deal anyway.
+
     >>> from bragkit.rules import get_preset
     >>> d = start_draft(get_preset("commerce"), (10, 10, 10), 2, tuple(range(52)))
-    >>> str(d.phase), d.to_act, d.pot
-    ('trade', 0, 4)
+    >>> str(d.phase), d.to_act, d.pot, [e.kind for e in d.new_events][-3:]
+    ('trade', 0, 4, ['deal', 'deal', 'deal'])
+    >>> q = start_draft(get_preset("commerce"), (10, 10, 10), 2, tuple(range(52)), events=False)
+    >>> q.new_events, q.hands == d.hands, q.stacks == d.stacks, q.quiet
+    ([], True, True, False)
     """
     n = len(stacks)
     if not 0 <= dealer < n:
@@ -231,11 +247,10 @@ def start_draft(rules: Rules, stacks: Sequence[int], dealer: int, pack: Sequence
     paid = opening.paid
     d = object.__new__(Draft)
     d.base, d.rules, d.game, d.n, d.dealer = None, rules, setup.game, n, dealer
-    d.stacks = [a - b for a, b in zip(stacks, paid, strict=True)]
+    d.stacks = list(map(int.__sub__, stacks, paid))
     d.paid, d.pot, d.total = paid, pool + opening.pot, sum(stacks) + pool
-    d.status, d.active, d.looked = list(opening.status), order, [False] * n
-    d.new_events = list(opening.events)
-    d.quiet = False
+    d.status, d.active, d.looked = list(opening.status), order, list(opening.looked)
+    d.quiet = not events
     d.phase, d.to_act, d.rounds, d.stands, d.pending = P_DEAL, -1, 0, 0, None
     d.lives = opening.lives
     d.horses = tuple(horses) if horses is not None else (0,) * n
@@ -244,16 +259,20 @@ def start_draft(rules: Rules, stacks: Sequence[int], dealer: int, pack: Sequence
     pack = tuple(pack)
     hands: list[tuple[int, ...]] = [()] * n
     d.hands = hands
-    for i, s in enumerate(order):
-        hands[s] = (pack[i], pack[i + k], pack[i + 2 * k])
+    if events:
+        log = d.new_events = list(opening.events)
+        shown, append = opening.shown, log.append
+        for i, s in enumerate(order):
+            hands[s] = hand = (pack[i], pack[i + k], pack[i + 2 * k])
+            append(_event(Event, ("deal", s, None, hand, shown[s], None)))
+    else:
+        d.new_events = []
+        for i, s in enumerate(order):
+            hands[s] = (pack[i], pack[i + k], pack[i + 2 * k])
     d.pack = pack[3 * k:]
     d.widow = ()
-    blind, looked, emit = setup.blind, d.looked, d.emit  # (every event through emit)
-    for s in order:
-        sees = not (blind and s == dealer)
-        looked[s] = sees
-        emit("deal", s, None, hands[s], ONLY[s] if sees else NOBODY, None)
     setup.game.after_deal(d)
+    d.quiet = False
     return d
 
 

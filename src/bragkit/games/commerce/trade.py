@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Final
 
 from bragkit.engine.actions import Action, LegalAction
 from bragkit.engine.kinds import ActionKind, Phase, SeatStatus
-from bragkit.games.commerce.cards import arg_cards, card_args
+from bragkit.games.commerce.cards import CARD_ID, card_args
 from bragkit.games.commerce.core import ONLY, CommerceRecord, Deal, Draft, pair
 from bragkit.games.commerce.hands import hand_category
 from bragkit.games.commerce.lazy import legal_args
@@ -145,41 +145,51 @@ class TradeGame:
         """Apply a legal action."""
         kind = action.kind
         if kind == STAND:
-            note = "refuses the barter" if d.phase is P_BARTER else None
-            d.emit("stand", seat, note=note)
+            if not d.quiet:
+                d.emit("stand", seat, note="refuses the barter" if d.phase is P_BARTER else None)
             self.showdown(d)
         elif kind == PASS:
-            d.emit("pass", seat)
+            if not d.quiet:
+                d.emit("pass", seat)
             self._advance(d, seat)
         elif kind == TRADE:
-            (card,) = arg_cards(action.arg)
+            assert action.arg is not None
+            card = CARD_ID[action.arg]  # (one canonical card)
             cost = trade_cost(d, seat)
             hand = d.hands[seat]
             drawn = d.pack[0]
             d.pack = (*d.pack[1:], card)
-            d.hands[seat] = tuple(drawn if c == card else c for c in hand)
-            d.emit("trade", seat, cost, cards=(card,), visible_to=ONLY[seat])
+            a, b, c = hand
+            d.hands[seat] = (drawn if a == card else a, drawn if b == card else b,
+                             drawn if c == card else c)
+            if not d.quiet:
+                d.emit("trade", seat, cost, cards=(card,), visible_to=ONLY[seat])
             if seat != d.dealer:
                 d.transfer(seat, d.dealer, cost, "pay")
             elif cost:
                 d.to_pool(seat, cost, "pay")
-            d.emit("draw", seat, cards=(drawn,), visible_to=ONLY[seat])
+            if not d.quiet:
+                d.emit("draw", seat, cards=(drawn,), visible_to=ONLY[seat])
             d.phase = P_AFTER
         elif kind == BARTER:
-            (card,) = arg_cards(action.arg)
+            assert action.arg is not None
+            card = CARD_ID[action.arg]
             other = neighbour(d, seat)
-            d.emit("barter", seat, cards=(card,), visible_to=pair(seat, other),
-                   note=f"to p{other + 1}")
+            if not d.quiet:
+                d.emit("barter", seat, cards=(card,), visible_to=pair(seat, other),
+                       note=f"to p{other + 1}")
             d.phase, d.to_act, d.pending = P_BARTER, other, Barter(seat, card)
         elif kind == ACCEPT:
-            (back,) = arg_cards(action.arg)
+            assert action.arg is not None
+            back = CARD_ID[action.arg]
             offer = d.pending
             assert isinstance(offer, Barter)
             giver, offered = offer
             d.hands[giver] = tuple(back if c == offered else c for c in d.hands[giver])
             d.hands[seat] = tuple(offered if c == back else c for c in d.hands[seat])
-            d.emit("accept", seat, cards=(back,), visible_to=pair(seat, giver),
-                   note=f"from p{giver + 1}")
+            if not d.quiet:
+                d.emit("accept", seat, cards=(back,), visible_to=pair(seat, giver),
+                       note=f"from p{giver + 1}")
             d.phase, d.to_act, d.pending = P_AFTER, giver, None
         else:  # pragma: no cover - legal() offers nothing else
             raise AssertionError(kind)
