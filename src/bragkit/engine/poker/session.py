@@ -105,7 +105,8 @@ class PokerSession(Session):
 
     def apply(self, action: Action) -> None:
         """Apply ``action`` by the seat to act."""
-        now = self._now()
+        line = self._line
+        now = line.work if line is not None else self._now()
         if now is not None and now.phase == "draw":
             self._shuffle_discards_for(self.to_act, action)
         super().apply(action)

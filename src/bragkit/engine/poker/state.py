@@ -211,27 +211,35 @@ def _bet(w: PokerWork, p: int, action: Action) -> None:
     assert rnd is not None
     kind = action.kind
     pool = game.bet_pool
-    if kind in ("fold", "pass"):
+    quiet = w.quiet  # (no event is built, nor its note formatted, on a quiet machine)
+    if kind == "fold" or kind == "pass":
         w.status[p] = S_FOLDED
-        w.emit("fold", p, note="pass" if kind == "pass" else None)
+        if not quiet:
+            w.emit("fold", p, note="pass" if kind == "pass" else None)
     elif kind == "call":
         before = rnd.contrib[p]
         rnd, paid = m.call(rnd, p, stack=w.stacks[p], blind=not w.looked[p])
         w.rnd = rnd
-        w.pay(p, paid, pool, rnd.contrib[p] - before)
-        w.emit("call", p, amount=paid, note=None if paid == rnd.contrib[p] - before
-               else f"credited {rnd.contrib[p] - before}")
-        game.on_call(w, p)
-    elif kind in ("raise", "bet"):
+        credit = rnd.contrib[p] - before
+        w.pay(p, paid, pool, credit)
+        if not quiet:
+            w.emit("call", p, amount=paid,
+                   note=None if paid == credit else f"credited {credit}")
+        if game.bet_hooks:
+            game.on_call(w, p)
+    elif kind == "raise" or kind == "bet":
         assert action.amount is not None
         rnd, paid = m.raise_(rnd, p, action.amount, stack=w.stacks[p])
         w.rnd = rnd
         w.pay(p, paid, pool)
-        w.emit(kind, p, amount=paid, note=f"by {action.amount}, to {rnd.target}")
-        game.on_raise(w, p)
+        if not quiet:
+            w.emit(kind, p, amount=paid, note=f"by {action.amount}, to {rnd.target}")
+        if game.bet_hooks:
+            game.on_raise(w, p)
     else:
         w.rnd = m.check(rnd, p)
-        w.emit(kind, p)
+        if not quiet:
+            w.emit(kind, p)
     if w.phase != "bet" or w.rnd is None:
         return
     nxt = m.next_to_act(w.rnd, p, w.status, w.stacks)
