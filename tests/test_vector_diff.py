@@ -355,3 +355,16 @@ def test_session_refuses_a_cut_unshuffled_pack() -> None:
     with pytest.raises(RulesError, match=r"^cut_when_unshuffled=True: a session"):
         VectorBrag("modern", players=3, session=True,
                    rules={"blind_winner_policy": "wins", "cut_when_unshuffled": True})
+
+
+def test_2_4_an_unshuffled_session_shuffles_the_whole_pack() -> None:
+    """A shuffle in an unshuffled session shuffles every card, not only those dealt: the
+    next deal comes from the undealt rest (a partial shuffle left it nearly in order)."""
+    v = VectorBrag("modern", players=2, num_envs=2000, seed=3, observe=False, session=True)
+    v.reset(seed=3)
+    bottom = v.packs[:, 51]
+    assert float((bottom == 51).mean()) < 0.05   # uniform: 1/52; partial: about 0.88
+    assert len(set(bottom.tolist())) == 52
+    one = VectorBrag("modern", players=2, num_envs=2000, seed=3, observe=False)
+    one.reset(seed=3)   # one-deal episodes shuffle only the cards dealt
+    assert float((one.packs[:, 51] == 51).mean()) > 0.5

@@ -125,7 +125,10 @@ class VectorBrag:
             "action_mask": self.masks, "carried": self.carried}
         self._random_dealer = self.rules.first_dealer == "random"
         self._pool_rows = max(64, 4 * num_envs)
-        self._pool = np.zeros((0, 1 + 3 * players))
+        self._draws = 1 + (PACK if unshuffled else 3 * players)
+        """Uniform draws per redeal: the dealer, then one per card shuffled (every card of the
+        pack in an unshuffled session, whose next deal comes from the undealt rest)."""
+        self._pool = np.zeros((0, self._draws))
         self._cursor = np.zeros(1, dtype=np.int64)
         self.obs = np.zeros((num_envs, self.obs_size), dtype=np.float32)
         self._observer = np.full(num_envs, -1, dtype=np.int32)
@@ -159,7 +162,7 @@ class VectorBrag:
         shuffle = packs is None
         if packs is not None:
             self.packs[tables] = packs
-        draws = self._rng.random((k, 1 + 3 * self.n)) if shuffle else np.zeros((k, 1))
+        draws = self._rng.random((k, self._draws)) if shuffle else np.zeros((k, 1))
         for i, t in enumerate(tables.tolist()):
             deal_table(S, P, t, self.packs, draws, i, shuffle, self.table)
             legal_table(S, P, t, self.masks, self.amounts)
@@ -229,7 +232,7 @@ class VectorBrag:
 
     def _refill(self) -> None:
         """New uniform draws for the redeals (a dealer and a partial shuffle per row)."""
-        self._pool = self._rng.random((self._pool_rows, 1 + 3 * self.n))
+        self._pool = self._rng.random((self._pool_rows, self._draws))
         self._cursor[0] = 0
 
     def step_random(self, rng: np.random.Generator | None = None

@@ -547,8 +547,9 @@ def deal_table(S: I32, P: I32, t: int, packs: I8, draws: F64, row: int, shuffle:
     """Start a deal at table ``t`` from its stacks (columns ``start``) and dealer: antes,
     then three cards each from the dealer's left, one at a time (rules 2.4).  With
     ``shuffle`` the first cards of the table's row of ``packs`` are shuffled first (a
-    partial Fisher-Yates from ``draws[row, 1:]`` in [0, 1), one per dealt card): a
-    uniformly random deal.  A hand retained into this deal (``C_RETAINED``) lies on top of
+    partial Fisher-Yates from ``draws[row, 1:]`` in [0, 1), one per dealt card: a
+    uniformly random deal; in an unshuffled session the whole pack, whose undealt rest the
+    next deal takes).  A hand retained into this deal (``C_RETAINED``) lies on top of
     the row, out of the pack: the pack is the other 49 cards; its seat holds it beside a
     new hand (and counts as having bet blind, rules 4.4.6), or, when that seat cannot pay
     the ante, it goes to the bottom of the pack at once."""
@@ -571,8 +572,9 @@ def deal_table(S: I32, P: I32, t: int, packs: I8, draws: F64, row: int, shuffle:
     kept = S[t, C_RETAINED]
     off = 3 if kept >= 0 else 0
     size = packs.shape[1] - off
-    if shuffle:
-        for i in range(3 * m):
+    if shuffle:  # the dealt cards; the whole pack when the next deal takes the undealt rest
+        count = min(size, draws.shape[1] - 1) if P[P_UNSHUF] == 1 else 3 * m
+        for i in range(count):
             j = i + int(draws[row, 1 + i] * (size - i))
             if j >= size:
                 j = size - 1
