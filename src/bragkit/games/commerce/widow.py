@@ -201,11 +201,17 @@ class WidowGame:
                 cards = arg_cards(action.arg)
                 k = len(cards) // 2
                 mine, theirs = cards[:k], cards[k:]
-                swap = dict(zip(mine, theirs, strict=True))
-                back = dict(zip(theirs, mine, strict=True))
-                d.hands[seat] = tuple(swap.get(c, c) for c in d.hands[seat])
-                d.widow = tuple(back.get(c, c) for c in d.widow)
-                d.emit("exchange", seat, cards=tuple(cards))
+                if k == 1:  # (most exchanges: one card for one)
+                    m, t = cards
+                    d.hands[seat] = tuple([t if c == m else c for c in d.hands[seat]])
+                    d.widow = tuple([m if c == t else c for c in d.widow])
+                else:
+                    swap = dict(zip(mine, theirs, strict=True))
+                    back = dict(zip(theirs, mine, strict=True))
+                    d.hands[seat] = tuple([swap.get(c, c) for c in d.hands[seat]])
+                    d.widow = tuple([back.get(c, c) for c in d.widow])
+                if not d.quiet:
+                    d.emit("exchange", seat, cards=tuple(cards))
                 if k == 3 and d.rules.widow_rules == "britannica":
                     d.status[seat] = S_DONE
                 appeared = list(mine)
@@ -267,20 +273,22 @@ class WidowGame:
                 d.pending, d.phase = None, P_SHOWDOWN
             return []
         rules = d.rules
-        ins = [p for p in d.order() if d.status[p] == S_IN]
+        status = d.status
         if rules.widow_rules == "peel" and d.stands >= 2:
+            ins = [p for p in d.order() if status[p] == S_IN]
             after = sorted(ins, key=lambda p: (d.pos(p) - d.pos(seat) - 1) % d.n)
             if after:
                 d.phase, d.pending, d.to_act = P_LAST, LastExchanges(tuple(after)), after[0]
             else:
                 d.phase = P_SHOWDOWN
             return []
-        if not ins:
+        if S_IN not in status:  # (only seats dealt in are ever in)
             d.phase = P_SHOWDOWN
             return []
         nxt = d.next_seat(seat)
         appeared: list[int] = []
-        if d.pos(nxt) <= d.pos(seat):
+        n, first = d.n, d.dealer + 1
+        if (nxt - first) % n <= (seat - first) % n:  # round again (positions in turn order)
             d.rounds += 1
             if rules.widow_rules == "britannica":
                 if d.rounds >= len(d.order()):
