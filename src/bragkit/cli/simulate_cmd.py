@@ -213,7 +213,7 @@ def _table(out: dict[str, Any]) -> Table:
 @click.option("--engine", type=click.Choice(["auto", "scalar", "vector"]), default="auto",
               show_default=True,
               help="vector: the vectorised engine (every bot an array policy: random, "
-                   "threshold; modern or teen-patti; one process); auto: vector when it "
+                   "threshold, cfr; modern or teen-patti; one process); auto: vector when it "
                    "can, else scalar. The output says which ran, and why not vector.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @click.option("--plot", "plot", default=None, metavar="FILE.png",

@@ -8,6 +8,8 @@ paths of a simulation play the same bots:
   action kind (never a showdown proposal while anything else is legal), then a uniformly
   random amount of a bet or side show, or argument (which of two hands to look at or to
   retain, rules 4.4.6);
+* ``cfr``: :class:`~bragkit.bots.cfr_bot.CfrBot`, the solved HU-Brag-S12 strategy table
+  (:class:`bragkit.sim.cfr_policy.CfrArrayPolicy`, that game's rules only);
 * ``threshold`` (:class:`ThresholdBot`, modern Brag and Teen Patti): look at once, then stay
   (see when two are left) with a hand at least as strong as the median three-card hand
   (:func:`strength_cutoff`), else fold; agree to a showdown and accept a side show with
@@ -49,7 +51,7 @@ if TYPE_CHECKING:
 __all__ = ["ARRAY_BOTS", "SLOT", "ThresholdBot", "random_policy", "sim_bot", "strength_cutoff",
            "threshold_policy"]
 
-ARRAY_BOTS: Final = ("random", "threshold")
+ARRAY_BOTS: Final = ("random", "threshold", "cfr")
 """The bots that are also array policies."""
 _SPACE: Final = ActionSpace.for_engine("brag")
 SLOT: Final = _SPACE.slot_index

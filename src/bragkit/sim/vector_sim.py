@@ -1,8 +1,9 @@
 """``brag simulate`` on the vectorised engine when every seat's bot is an array policy.
 
-The array policies (:mod:`bragkit.sim.policies`: ``random``, ``threshold``) choose for many
-tables at once; each has a scalar bot that plays the same strategy, so the vector path and
-the scalar path agree statistically (tests/test_vector_sim.py).
+The array policies (:mod:`bragkit.sim.policies`: ``random``, ``threshold``, and
+:mod:`bragkit.sim.cfr_policy`: ``cfr``, the solver's strategy table for HU-Brag-S12's
+rules) choose for many tables at once; each has a scalar bot that plays the same strategy,
+so the vector path and the scalar path agree statistically (tests/test_vector_sim.py).
 
 The vector path plays each of up to :data:`TABLES` tables as a session, like the scalar
 path's blocks (stacks, carried pots and the dealer go on; every seat is topped up to
@@ -53,6 +54,12 @@ def vector_reason(config: SimConfig) -> str | None:
         check_players(rules, len(config.bots))
     except RulesError as error:
         return str(error)
+    if "cfr" in config.bots:
+        from bragkit.sim.cfr_policy import cfr_reason
+
+        found = cfr_reason(rules, len(config.bots), config.stack)
+        if found is not None:
+            return found
     if rules.game == "modern" and rules.blind_winner_policy == "carry" and \
             rules.retained_variant != "two_hands" and "random" in config.bots:
         return (f"retained_variant={rules.retained_variant!r}: the random bot may retain a "
@@ -81,6 +88,12 @@ def run_vector(config: SimConfig) -> list[BlockResult]:
     rows = np.arange(N)
     bot_of = (np.arange(n)[None, :] + (rows % n)[:, None]) % n        # (table, seat) -> bot
     is_random = np.array([b == "random" for b in config.bots])
+    is_cfr = np.array([b == "cfr" for b in config.bots])
+    cfr = None
+    if is_cfr.any():
+        from bragkit.sim.cfr_policy import CfrArrayPolicy
+
+        cfr = CfrArrayPolicy(config.rules, N)
     cutoff = strength_cutoff(config.rules)
     cols = L.seat_cols(n)
     need = max(config.rules.ante, 1)
@@ -96,6 +109,9 @@ def run_vector(config: SimConfig) -> list[BlockResult]:
         slots, amounts = random_policy(v, rng)
         slots = np.where(is_random[bot_of[rows, p]], slots, threshold_policy(v, cutoff))
         amounts = np.where(is_random[bot_of[rows, p]], amounts, -1).astype(np.int32)
+        if cfr is not None:
+            cfr.act(v, np.flatnonzero(is_cfr[bot_of[rows, p]]), rng, slots, amounts)
+            cfr.advance(v, slots, amounts)
         blind = v.state[rows, cols[3] + p] == 0
         dealt = v.state[:, cols[1]:cols[1] + n] >= need
         lost = v.state[:, L.C_LOST].copy()
@@ -109,6 +125,8 @@ def run_vector(config: SimConfig) -> list[BlockResult]:
         looks = (slots >= SLOT("look")) & (slots <= SLOT("look:1")) & live  # either hand
         looked_any[rows[looks], p[looks]] = True
         _, rewards, term, trunc, info = v.step(slots, amounts)
+        if cfr is not None:
+            cfr.new_deals(term | trunc)
         done = (term | trunc) & live
         if done.any():
             d = np.flatnonzero(done)
