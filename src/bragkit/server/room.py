@@ -305,7 +305,15 @@ class Room:
         frame["log"], requests = self._news(rt, w)
         if requests is not None:
             frame["requests"] = requests
+            frame["top_ups"] = self.top_ups(rt)
         return frame
+
+    @staticmethod
+    def top_ups(rt: TableRuntime) -> list[JSON]:
+        """For the host: what a ``top_up`` may add to each seat (a list by seat, each
+        :meth:`TableRuntime.top_up_offer`: null where none may be sent), so the host's
+        page offers each seat's top-up within the server's limits."""
+        return [rt.top_up_offer(s) for s in range(len(rt.seats))]
 
     def broadcast(self, rt: TableRuntime) -> None:
         """Send the new state of ``rt`` to everyone watching it: each view built once per
@@ -315,13 +323,18 @@ class Room:
             return
         views: dict[int | None, str] = {}
         head = f'{{"t":"update","seq":{rt.seq},"table":{encode(self.meta(rt))},"view":'
+        top_ups: str | None = None   # the host's, encoded once
         for w in list(rt.listeners):
             if isinstance(w, Watcher):
                 view = views.get(w.seat)
                 if view is None:
                     view = views[w.seat] = encode(self.view_for(rt, w.seat))
                 items, requests = self._news(rt, w)
-                tail = "" if requests is None else f',"requests":{encode(requests)}'
+                tail = ""
+                if requests is not None:
+                    if top_ups is None:
+                        top_ups = encode(self.top_ups(rt))
+                    tail = f',"requests":{encode(requests)},"top_ups":{top_ups}'
                 w.deliver(f'{head}{view},"log":{encode(items)}{tail}}}')
 
     # ------------------------------------------------------------------ the driver

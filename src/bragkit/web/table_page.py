@@ -17,8 +17,9 @@ __all__ = ["table_html"]
 _HELP = (
     "<p>Keys: each action button shows its key (<kbd>L</kbd> look, <kbd>B</kbd> bet/stay, "
     "<kbd>V</kbd> see, <kbd>F</kbd> fold, <kbd>O</kbd> cover ...). For an amount, the key "
-    "puts you in the amount box: type it and press <kbd>Enter</kbd>. <kbd>?</kbd> shows this "
-    "help. Tab and Enter reach every button.</p>"
+    "puts you in the amount box: type it and press <kbd>Enter</kbd>. <kbd>+</kbd> puts you in "
+    "your seat's top-up box, and the host's <kbd>$</kbd> in a seat's top-up box (the seat to "
+    "act first). <kbd>?</kbd> shows this help. Tab and Enter reach every button.</p>"
     "<p>Command box: <code>pot</code>, <code>stake</code>, <code>who</code>, "
     "<code>cards</code>, <code>log</code>, <code>actions</code>, <code>time</code>, or an "
     "action such as <code>look</code>, <code>bet 4</code>, <code>see</code>, "

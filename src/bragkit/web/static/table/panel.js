@@ -1,13 +1,14 @@
 // Around the table: the connection status, taking a seat (by invite link or as the host),
-// the host's controls (approve, deny, pause, bots, close) and chat.
-import { esc } from "./cards.js";
+// the host's controls (approve, deny, pause, bots, each seat's top-up, close: host.js) and chat.
 import { savedSeat } from "./conn.js";
+import { makeHost } from "./host.js";
 
 export function makePanel(root, { table, invite, hostToken, bots }) {
   const $ = (s) => root.querySelector(s);
   let conn = null;
   let frame = null;
   let welcome = null;
+  const host = makeHost($("#hostbox"), { bots, send: (m) => conn?.send(m) });
 
   function status(text) { $("#status").textContent = text; $("#status").hidden = !text; }
 
@@ -60,20 +61,6 @@ export function makePanel(root, { table, invite, hostToken, bots }) {
         : `on your turn: up to ${offer.max} chips (a rebuy)`;
   }
 
-  function hostHtml(f) {
-    const reqs = (f.requests ?? []).map((r) => `<li>${esc(r.name)} asks for ${esc(r.seat ?? "a seat")} `
-      + `<button type="button" class="btn" data-host="approve" data-request="${esc(r.request)}">approve</button> `
-      + `<button type="button" class="btn danger" data-host="deny" data-request="${esc(r.request)}">deny</button></li>`).join("");
-    const seats = (f.table?.seats ?? []).map((s) => `<option value="${esc(s.seat)}">${esc(s.seat)} ${esc(s.name || s.kind)}</option>`).join("");
-    const paused = f.table?.status === "paused";
-    return `<h2>Host</h2>${reqs ? `<ul class="reqs">${reqs}</ul>` : "<p>No seat requests.</p>"}`
-      + `<p><button type="button" class="btn" data-host="${paused ? "resume" : "pause"}">${paused ? "resume" : "pause"}</button> `
-      + `<button type="button" class="btn danger" data-host="close">close the table</button></p>`
-      + `<p><label>seat <select id="host-seat">${seats}</select></label> `
-      + `<label>bot <select id="host-bot"><option value="">none (remove)</option>${bots.map((b) => `<option>${esc(b)}</option>`).join("")}</select></label> `
-      + `<button type="button" class="btn" data-host="bot">set bot</button></p>`;
-  }
-
   root.addEventListener("submit", (ev) => {
     ev.preventDefault();
     if (ev.target.id === "join") {
@@ -85,6 +72,7 @@ export function makePanel(root, { table, invite, hostToken, bots }) {
       if (!$("#join-buyin-row").hidden && $("#join-buyin").value) msg.buy_in = Number($("#join-buyin").value);
       conn?.send(msg);
     }
+    if (ev.target.classList.contains("host-topup")) host.submit(ev.target);
     if (ev.target.id === "topup") {
       const box = $("#topup-amount");
       const amount = Number(box.value);
@@ -102,10 +90,16 @@ export function makePanel(root, { table, invite, hostToken, bots }) {
       $("#chat-text").value = "";
     }
   });
-  // "+" puts you in the top-up box (where a top-up may be sent now)
+  // "+" puts you in the top-up box (where a top-up may be sent now); "$" puts the host in
+  // the top-up box of the seat that may be topped up now (else the first seat's)
   document.addEventListener("keydown", (ev) => {
-    if (ev.key !== "+" || ev.ctrlKey || ev.metaKey || ev.altKey) return;
+    if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
     if (ev.target.closest?.("input, textarea, select")) return;
+    if (ev.key === "$" && welcome?.you?.host) {
+      if (host.focusTopUp()) ev.preventDefault();
+      return;
+    }
+    if (ev.key !== "+") return;
     const box = $("#topup-amount");
     if (!box || box.disabled || $("#topup").hidden || $("#seatbox").hidden) return;
     ev.preventDefault();
@@ -148,7 +142,7 @@ export function makePanel(root, { table, invite, hostToken, bots }) {
       }
       showJoin();
       buyIn(f.table?.buy_in);
-      if (w.you?.host) $("#hostbox").innerHTML = hostHtml(f);
+      if (w.you?.host) host.frame(f);
       const chats = (f.log ?? []).filter((x) => x.kind === "chat");
       const mySeat = f.view?.seat ?? w.you?.seat ?? null;
       for (const c of chats) {
@@ -184,13 +178,14 @@ export function makePanel(root, { table, invite, hostToken, bots }) {
       }
     },
     ack(m) {
+      if (host.ack(m)) return;
       if (m.re === "top_up") { $("#topup-amount").value = ""; status(""); }
       if (m.re === "join") {
         status(m.status === "pending" ? "Your seat request is waiting for the host to approve it." : "");
         $("#join").hidden = true;
       }
     },
-    error(m) { if (m.re !== "act") status(m.error); },
+    error(m) { if (!host.error(m) && m.re !== "act") status(m.error); },
     last() { return frame; },
   };
 }
