@@ -373,6 +373,22 @@ def make(cls: type[R], /, *, rules: Rules, n: int, dealer: int, stacks: tuple[in
     return new
 
 
+_ROTATIONS: dict[tuple[int, int], tuple[int, ...]] = {}
+
+
+def _rotation(n: int, dealer: int) -> tuple[int, ...]:
+    """The seats clockwise from the dealer's left, the dealer last (cached).
+
+    >>> _rotation(4, 1)
+    (2, 3, 0, 1)
+    """
+    found = _ROTATIONS.get((n, dealer))
+    if found is None:
+        first = dealer + 1
+        found = _ROTATIONS[(n, dealer)] = (*range(first, n), *range(first))
+    return found
+
+
 class PokerWork:
     """A mutable copy of a poker-style state used inside one transition (and by games)."""
 
@@ -471,9 +487,8 @@ class PokerWork:
 
     def order(self, statuses: tuple[str, ...] = ("in", "allin", "folded")) -> list[int]:
         """Seats dealt in, clockwise from the eldest hand (the dealer last)."""
-        n, status = self.n, self.status
-        first = self.dealer + 1
-        return [s for s in (*range(first, n), *range(first)) if status[s] in statuses]
+        status = self.status
+        return [s for s in _rotation(self.n, self.dealer) if status[s] in statuses]
 
     def live(self) -> list[int]:
         """Seats still contesting the betting pool, from the eldest hand."""
@@ -528,7 +543,8 @@ class PokerWork:
         """Pay ``amount`` from ``pool`` to ``seat``."""
         self.pools[pool] -= amount
         self.stacks[seat] += amount
-        self.emit("award", seat, amount=amount, note=note)
+        if not self.quiet:
+            self.new_events.append(_event(Event, ("award", seat, amount, None, None, note)))
 
     def reveal(self, seat: int, note: str | None = None) -> None:
         """Show ``seat``'s hand to the table (once)."""
@@ -538,7 +554,9 @@ class PokerWork:
         if seat in self.shown:
             return
         self.shown.add(seat)
-        self.emit("reveal", seat, cards=self.hands[seat], note=note)
+        if not self.quiet:
+            self.new_events.append(_event(Event, ("reveal", seat, None, self.hands[seat], None,
+                                                  note)))
 
     def start_round(self, stage: int, first_after: int, rnd: Round) -> None:
         """Open betting round ``stage``; the first to act is the next seat after ``first_after``."""
