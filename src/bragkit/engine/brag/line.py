@@ -235,22 +235,21 @@ class DealLine:
         (True, 3, 1)
         """
         view = self._views.get(seat)
-        if view is not None:
-            return view
-        w = self.work
-        if not self._logged:
-            carried = self._carried
-            if self._snap is None and not self._acts and carried is not None:
-                self._from_start(carried)
-            else:
-                self.state()  # (the machine continues from the state built: logged again)
-        self._viewing = True
-        reader = self._reader
-        if reader is None:
-            reader = self._reader = LogReader()
-        view = machine_view(reader, w, self._base_log, self._base_len, seat,
-                            self.legal_actions() if w.to_act == seat else ())
-        self._views[seat] = view
+        if view is None:
+            if not self._logged:
+                carried = self._carried
+                if self._snap is None and not self._acts and carried is not None:
+                    self._from_start(carried)
+                else:
+                    self.state()  # (the machine continues from the state built: logged)
+            reader = self._reader
+            if reader is None:
+                reader = self._reader = LogReader()
+                self._viewing = True
+            w = self.work
+            view = self._views[seat] = machine_view(
+                reader, w, self._base_log, self._base_len, seat,
+                (self._legal or self.legal_actions()) if w.to_act == seat else ())
         return view
 
     def _from_start(self, carried: int) -> None:
@@ -258,6 +257,7 @@ class DealLine:
         reader starts with the start's log as a seat that sees none of its cards sees it."""
         seen = start_seen(self.work, carried, self._retained)
         self._reader = LogReader(seen)
+        self._viewing = True
         self._base_log = None
         self._base_len = len(seen)
         self._logged = True

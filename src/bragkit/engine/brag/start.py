@@ -39,6 +39,7 @@ S_OUT: Final = SeatStatus.OUT
 R = TypeVar("R", bound=BragRecord)
 _NOBODY = NOBODY
 _EV: Final = new_event
+_IS_IN: Final = S_IN.__eq__
 
 
 def start_deal(cls: type[R], rules: Rules, stacks: tuple[int, ...], dealer: int,
@@ -255,8 +256,8 @@ def start_log(work: Work[R], carried: int, retained: tuple[int, ...] = ()) -> tu
 
 def start_seen(work: Work[R], carried: int, retained: tuple[int, ...] = ()) -> tuple[Event, ...]:
     """:func:`start_log` as a seat that sees none of its cards sees it (every hand dealt
-    face down: no card in it), cached on the family by the seats dealt in, the dealer,
-    the carried pot and a released hand.
+    face down: no card in it), cached on the family (but its first event, which names the
+    carried pot) by the seats dealt in, the dealer and a released hand.
 
     >>> from bragkit.engine.views import redacted_events
     >>> from bragkit.rules import get_preset
@@ -264,18 +265,18 @@ def start_seen(work: Work[R], carried: int, retained: tuple[int, ...] = ()) -> t
     >>> start_seen(w, 4) == redacted_events(start_log(w, 4), -1), start_seen(w, 4)[-1].cards
     (True, None)
     """
-    dealt_in = tuple([st is S_IN for st in work.status])
+    dealt_in = tuple(map(_IS_IN, work.status))
     released = retained[0] if retained and not dealt_in[retained[0]] else -1
-    key = (work.n, work.dealer, dealt_in, carried, released)
+    key = (work.n, work.dealer, dealt_in, released)
     views = work.family.start_views
     found = views.get(key)
-    if found is None:
+    if found is None:  # (all but the deal_start event, which names the carried pot)
         if len(views) >= 1024:
             views.clear()
         found = views[key] = tuple([
             e if e.cards is None else _EV(Event, (e[0], e[1], e[2], None, e[4], e[5]))
-            for e in start_log(work, carried, retained)])
-    return found
+            for e in start_log(work, carried, retained)[1:]])
+    return (_EV(Event, ("deal_start", work.dealer, carried, None, None, None)), *found)
 
 
 def _work_fast(rules: Rules, family: BragFamily, stacks: tuple[int, ...], dealer: int,

@@ -229,37 +229,39 @@ def machine_view(reader: LogReader, w: AnyWork, base: tuple[Event, ...] | None, 
     already) and then the machine's new events, ``reader`` digests it; ``legal`` holds the
     legal actions of the machine if ``seat`` is to act (else ``()``)."""
     tail = w.new_events
+    count = k + len(tail)
     m = reader.count
-    if m < k + len(tail):
-        if m < k:
-            assert base is not None, "the reader has not read the base log"
-            reader.read_on(base[m:] + tuple(tail), m)
-        else:
-            reader.read_on(tail[m - k:], m)
-    fork = reader.forks.get(seat)
-    own_cards: tuple[Card, ...] | None = None
-    if fork is None:
-        seen, shown, stub = reader.seen, reader.shown, reader.stub
-    else:
-        done = fork[0]
-        if done < reader.count:
-            if done < k:
-                assert base is not None, "the reader has not read the base log"
-                new: Sequence[Event] = base[done:] + tuple(tail)
-            else:
-                new = tail[done - k:]
-            fork = reader.forks[seat] = _extend(fork, new, seat, reader.count)
-        _, seen, own, shown, stub = fork
-        hand = w.hands[seat]
-        if own is not None and hand and w.looked[seat]:
-            found = reader.owned.get(seat)
-            if found is not None and found[0] is hand and found[1] is own:
-                own_cards = found[2]
-            else:
-                own_cards = tuple([card_from_id(c) for c in hand if c in own])
-                reader.owned[seat] = (hand, own, own_cards)
+    if m < count:
+        reader.read_on(tail[m - k:] if m >= k else _rest(base, m, tail), m)
     frozen = w.covered_pots
+    fork = reader.forks.get(seat)
+    if fork is None:
+        shown = reader.shown
+        return new_view(seat, w.dealer, tuple(w.stacks), w.pot,  # (SeatView's fields, in order)
+                        tuple([a for a, _ in frozen]) if frozen else (), w.stake,
+                        tuple(w.status), tuple(w.looked), w.to_act, w.phase, None,
+                        dict(shown) if shown else {}, reader.stub, reader.seen, legal)
+    done = fork[0]
+    if done < count:
+        fork = reader.forks[seat] = _extend(
+            fork, tail[done - k:] if done >= k else _rest(base, done, tail), seat, count)
+    _, seen, own, shown, stub = fork
+    own_cards: tuple[Card, ...] | None = None
+    hand = w.hands[seat]
+    if own is not None and hand and w.looked[seat]:
+        found = reader.owned.get(seat)
+        if found is not None and found[0] is hand and found[1] is own:
+            own_cards = found[2]
+        else:
+            own_cards = tuple([card_from_id(c) for c in hand if c in own])
+            reader.owned[seat] = (hand, own, own_cards)
     return new_view(seat, w.dealer, tuple(w.stacks), w.pot,  # (SeatView's fields, in order)
                     tuple([a for a, _ in frozen]) if frozen else (), w.stake, tuple(w.status),
                     tuple(w.looked), w.to_act, w.phase, own_cards,
                     dict(shown) if shown else {}, stub, seen, legal)
+
+
+def _rest(base: tuple[Event, ...] | None, m: int, tail: list[Event]) -> tuple[Event, ...]:
+    """The log ``base + tail`` from index ``m`` (inside ``base``)."""
+    assert base is not None, "the reader has not read the base log"
+    return base[m:] + tuple(tail)
