@@ -11,8 +11,9 @@ decisions (not chance nodes) are counted.  Figures are process CPU time (one cor
 kernels and the loop are single-threaded), the median of ``--repeats``.
 
 ``--diff DEALS`` instead runs the differential check (:mod:`bragkit.vector.check`) for
-about DEALS deals per case (both presets, 2 to 6 players, and modern's sessions with random
-retains: two-hand deals) and prints deals/s: the long form of tests/test_vector_diff.py.
+about DEALS deals per case (both presets, 2 to 6 players, modern's sessions with random
+retains: two-hand deals, and heads-up covers) and prints deals/s: the long form of
+tests/test_vector_diff.py.
 
     .venv/bin/python benchmarks/bench_vector.py                    # modern, 6 players
     .venv/bin/python benchmarks/bench_vector.py --observe --sizes 1,256,4096
@@ -150,6 +151,15 @@ def diff(args: argparse.Namespace) -> None:
         print(f"modern sessions {players} players: {deals:,} deals identical ({retained:,} "
               f"with a retained hand, {two:,} decisions holding two hands)")
         total += deals
+    cover = get_preset("modern").replace(short_stack_policy="cover", blind_winner_policy="wins")
+    deals = 0
+    seed = args.seed
+    while deals < args.diff:  # heads-up covers (HU-Brag-S12's rules), stacks of 12
+        deals += differential(cover, 2, num_envs=64, steps=200, seed=seed, stack=12,
+                              exact_amounts=True, session=True)["deals"]
+        seed += 1
+    print(f"modern heads-up covers: {deals:,} deals identical")
+    total += deals
     seconds = time.process_time() - start
     print(f"{total:,} deals in {seconds:.1f} s CPU ({total / seconds:,.0f} deals/s, the "
           "reference engine dominating)")
