@@ -510,7 +510,8 @@ class Draft:
         """``seat`` takes ``chips`` out of the pool."""
         self.pot -= chips
         self.stacks[seat] += chips
-        self.emit(kind, seat, chips)
+        if not self.quiet:
+            self.new_events.append(_event(Event, (kind, seat, chips, None, None, None)))
 
     def reveal(self) -> None:
         """The showdown: every hand dealt in is shown to everybody."""
@@ -559,7 +560,8 @@ class Draft:
         self.phase = P_OVER
         self.to_act = -1
         self.pending = None
-        self.emit("deal_end")
+        if not self.quiet:
+            self.emit("deal_end")
 
 
 Deal = CommerceRecord | Draft
