@@ -101,8 +101,8 @@ class DealLine:
         """How many events the base log holds."""
         self._viewing = False
         """Whether seat views are read from this line (the machine then logs every step)."""
-        self._views: dict[int, SeatView] = {}
-        """The seat views built at the current step, by seat."""
+        self._views: dict[int, SeatView] | None = None
+        """The seat views built at the current step, by seat (None: none yet)."""
         self._reader: LogReader | None = None
         """Every seat's digest of the event log (built on the first view)."""
         if viewing:
@@ -160,11 +160,17 @@ class DealLine:
         else:
             raise IllegalActionError(diagnose(self.state(), action))  # the line is unchanged
         p = w.to_act
-        # the events are needed only if the next read freezes the machine (one step after
-        # the newest state built); otherwise a read re-applies the actions to that state
-        keep = self._logged and (self._viewing or self._done == len(self._acts))
-        if not keep:
-            self._logged = False
+        # the events are needed by seat views, or if the next read freezes the machine (one
+        # step after the newest state built); otherwise a read re-applies the actions
+        if not self._logged:
+            keep = False
+        elif self._viewing:
+            keep = True
+            self._views = None  # (the views of the step before; a line that views logs)
+        else:
+            keep = self._done == len(self._acts)
+            if not keep:
+                self._logged = False
         if w.phase != P_BET or not _fast(w, p, action, kind, keep):
             w.quiet = not keep
             handler = HANDLERS.get(kind)
@@ -175,8 +181,6 @@ class DealLine:
         self._seats.append(p)
         self._acts.append(action)
         self._legal = None
-        if self._views:
-            self._views = {}
 
     def state(self) -> BragState:
         """The immutable state of the line now (built on the first read, then kept)."""
@@ -234,7 +238,10 @@ class DealLine:
         >>> line.view(1) == line.state().view(1), len(line.view(1).own_cards), v.to_act
         (True, 3, 1)
         """
-        view = self._views.get(seat)
+        views = self._views
+        if views is None:
+            views = self._views = {}
+        view = views.get(seat)
         if view is None:
             if not self._logged:
                 carried = self._carried
@@ -247,7 +254,7 @@ class DealLine:
                 reader = self._reader = LogReader()
                 self._viewing = True
             w = self.work
-            view = self._views[seat] = machine_view(
+            view = views[seat] = machine_view(
                 reader, w, self._base_log, self._base_len, seat,
                 (self._legal or self.legal_actions()) if w.to_act == seat else ())
         return view
