@@ -59,7 +59,7 @@ SLOT: Final = _SPACE.slot_index
 # the action kinds of the vector engine's games, each with the slot that plays it
 _KIND_SLOTS: Final = tuple(SLOT(k) for k in (
     "look", "fold", "see", "bet@min", "retain", "release", "agree", "refuse", "accept",
-    "decline", "sideshow@min", "keep", "throw"))
+    "decline", "sideshow@min", "keep", "throw", "cover"))
 _TWO_ARGS: Final = (SLOT("look"), SLOT("retain"))
 """The kinds offered with an argument to a holder of two hands (slot + 1: old, + 2: new)."""
 
