@@ -264,3 +264,20 @@ def test_a_bot_sees_only_its_own_seats_view(preset: str) -> None:
             assert seat == to_act, "a bot acted on another seat's view"
     assert acts > 30
     assert all(len(s) == 1 for s in seats.values()), "a bot was shown two seats' views"
+
+
+
+def test_cfr_bot_against_random_never_asks_for_an_action_not_on_offer() -> None:
+    """Against a random opponent the chips drift from the solved tree's (HU-Brag-S12): where
+    the engine does not offer the tree's move (a see), the bot ends the deal off the tree
+    (counted in off_tree) instead of raising (brag simulate --bots cfr,random --stack 12
+    --seed 7 stopped with 'cfr: the engine does not offer see here')."""
+    from bragkit.sim.runner import SimConfig, run_blocks
+
+    rules = get_preset("modern").replace(short_stack_policy="cover",
+                                         blind_winner_policy="wins")
+    for seed in (5, 7):
+        results = run_blocks(SimConfig(rules, ("cfr", "random"), hands=400, seed=seed,
+                                       stack=12))
+        assert sum(r.hands for r in results) == 400
+        assert sum(sum(r.net) for r in results) + sum(r.pot for r in results) == 0

@@ -7,8 +7,9 @@ strategy: the shipped ``hu_brag_s12.npz`` (package data), or a file given as
 (a bet of the stay is ``stay``, of twice it ``double``) and samples its action from the
 equilibrium: one row for a blind decision, the row of its hand class once it has looked.
 Any other game, rule set, player count or stack is refused with one line.  If an
-opponent's bets drift so far from the two sizes that the deal leaves the tree, it ends the
-deal (see, else cover, else the lowest bet) and counts it in ``off_tree``.
+opponent's bets drift so far from the two sizes that the deal leaves the tree, or the
+engine does not offer the tree's move (the stacks have drifted from the solved game's), it
+ends the deal (see, else cover, else the lowest bet) and counts it in ``off_tree``.
 
 The policy can be asked without an engine (:meth:`CfrPolicy.probabilities`):
 
@@ -213,12 +214,16 @@ class CfrBot(BaseBot):
         if choice == "blind":
             history = (*history, "blind")
             choice = self._sample(history, None, rng)
-        if choice in ("stay", "double"):
-            at = self.policy.node(history)
-            mult = 1 if tree.blind[at, tree.actor[at]] else 2
-            level = int(tree.stake[at]) + (choice == "double")
-            return _engine_action(choice, legal, spec.stakes[level] * mult)
-        return _engine_action(choice, legal, 0)
+        try:
+            if choice in ("stay", "double"):
+                at = self.policy.node(history)
+                mult = 1 if tree.blind[at, tree.actor[at]] else 2
+                level = int(tree.stake[at]) + (choice == "double")
+                return _engine_action(choice, legal, spec.stakes[level] * mult)
+            return _engine_action(choice, legal, 0)
+        except RulesError:  # the engine does not offer the tree's move (drifted chips)
+            self.off_tree += 1
+            return _off_tree_action(legal)
 
     def _sample(self, history: tuple[str, ...], cards: tuple[int, ...] | None,
                 rng: random.Random) -> str:
