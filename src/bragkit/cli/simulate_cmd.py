@@ -126,20 +126,29 @@ def _plot(path: str, names: tuple[str, ...], blocks: list[BlockResult],
         plt.close(fig)
 
 
-def notes(out: dict[str, Any], block: int) -> list[str]:
+def notes(out: dict[str, Any], block: int, tables: int | None = None) -> list[str]:
     """What the text output's figures mean where they could puzzle: a bot's ``hands`` below
-    the hands simulated, and the chips left on the table.
+    the hands simulated, and the chips left on the table (``tables``: the vector engine's
+    tables, each of them a block of its share of the hands).
 
     >>> out = {"hands": 500, "pot": 7, "bots": [{"hands": 500}, {"hands": 491}]}
     >>> [line[:40] for line in notes(out, 100)]
     ['hands: the deals each bot was dealt into', 'chips left on the table: 7 chips in pots']
+    >>> "when one of 200 tables (2-3 deals each) ended" in notes(out, 100, tables=200)[1]
+    True
     """
     lines = []
     if any(b["hands"] < out["hands"] for b in out["bots"]):
         lines.append(f"hands: the deals each bot was dealt into. A bot below {out['hands']} sat "
                      "deals out: a seat that cannot pay its ante is not dealt in, and stacks "
                      "are topped up to --stack only between deals with no pot carried.")
-    if out["pot"]:
+    if out["pot"] and tables is not None:
+        few, extra = divmod(out["hands"], tables)
+        share = f"{few}-{few + 1}" if extra else f"{few}"
+        lines.append(f"chips left on the table: {out['pot']} chips in pots still carried when "
+                     f"one of {tables} tables ({share} deals each) ended, won by nobody; the "
+                     "nets sum to minus this.")
+    elif out["pot"]:
         lines.append(f"chips left on the table: {out['pot']} chips in pots still carried when a "
                      f"block of {block} deals ended (each block starts a new table), won by "
                      "nobody; the nets sum to minus this.")
@@ -148,7 +157,7 @@ def notes(out: dict[str, Any], block: int) -> list[str]:
 
 def _engine(config: SimConfig, engine: str, backend: str) -> tuple[str, str]:
     """Which engine runs the simulation (``scalar`` or ``vector``) and a note saying why."""
-    from bragkit.sim.vector_sim import TABLES, vector_reason
+    from bragkit.sim.vector_sim import table_count, vector_reason
 
     reason = vector_reason(config)
     if engine == "vector" and reason is not None:
@@ -156,7 +165,7 @@ def _engine(config: SimConfig, engine: str, backend: str) -> tuple[str, str]:
     if engine == "vector" or (engine == "auto" and reason is None and backend == "local"):
         from bragkit.vector._jit import BACKEND
 
-        tables = min(config.hands, TABLES)
+        tables = table_count(config)
         return "vector", (f"bragkit.vector, {tables} tables at once, {BACKEND} kernels, one "
                           "process; each table is a block")
     if engine == "scalar":
@@ -269,7 +278,12 @@ def simulate_command(preset: str, rules_file: str | None, settings: tuple[str, .
     console.print(f"engine: {run_on} ({why})")
     console.print(f"{out['decisions']} decisions in {seconds:.1f} s "
                   f"({out['hands_per_second']} hands/s); chips left on the table: {out['pot']}")
-    for line in notes(out, block):
+    tables = None
+    if run_on == "vector":
+        from bragkit.sim.vector_sim import table_count
+
+        tables = table_count(config)
+    for line in notes(out, block, tables):
         console.print(f"[dim]{line}[/dim]")
     if plot is not None:
         console.print(f"plot saved to {plot}")

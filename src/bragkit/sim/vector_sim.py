@@ -5,11 +5,12 @@ The array policies (:mod:`bragkit.sim.policies`: ``random``, ``threshold``, and
 rules) choose for many tables at once; each has a scalar bot that plays the same strategy,
 so the vector path and the scalar path agree statistically (tests/test_vector_sim.py).
 
-The vector path plays each of up to :data:`TABLES` tables as a session, like the scalar
-path's blocks (stacks, carried pots and the dealer go on; every seat is topped up to
-``--stack`` when a stack falls below a quarter of it between deals with no pot carried),
-and the pack as the reference engine handles it (under ``brag_unshuffled`` the next deal
-from the pack as gathered, rules 2.4); one difference it reports: a "block" is one table.
+The vector path plays each of up to :data:`TABLES` tables (:func:`table_count`: each at
+least a block long) as a session, like the scalar path's blocks (stacks, carried pots and
+the dealer go on; every seat is topped up to ``--stack`` when a stack falls below a quarter
+of it between deals with no pot carried), and the pack as the reference engine handles it
+(under ``brag_unshuffled`` the next deal from the pack as gathered, rules 2.4); one
+difference it reports: a "block" is one table.
 A blind fold-out winner's retained hand is played in the next deal beside a new one (rules
 4.4.6: the ``random`` bot retains half the time, ``threshold`` releases).  It is refused
 (:func:`vector_reason`; the scalar path runs) for rules the vector engine does not play,
@@ -35,9 +36,22 @@ from bragkit.errors import BragError, RulesError
 from bragkit.sim.policies import ARRAY_BOTS, random_policy, strength_cutoff, threshold_policy
 from bragkit.sim.runner import BlockResult, SimConfig
 
-__all__ = ["TABLES", "run_vector", "vector_reason"]
+__all__ = ["TABLES", "run_vector", "table_count", "vector_reason"]
 
 TABLES: Final = 1024
+
+
+def table_count(config: SimConfig) -> int:
+    """How many tables the vector path plays at once: up to :data:`TABLES`, each at least a
+    block of ``config.block`` deals long as the scalar path's blocks are (so as few pots are
+    left carried when the tables end).
+
+    >>> from bragkit.rules import get_preset
+    >>> rules = get_preset("modern")
+    >>> [table_count(SimConfig(rules, ("random",) * 3, hands=h)) for h in (50, 3000, 10**6)]
+    [1, 30, 1024]
+    """
+    return max(1, min(TABLES, config.hands // config.block))
 """The most tables stepped at once."""
 
 
@@ -78,7 +92,7 @@ def run_vector(config: SimConfig) -> list[BlockResult]:
     from bragkit.vector import layout as L
 
     n = len(config.bots)
-    N = min(config.hands, TABLES)
+    N = table_count(config)
     quota = np.full(N, config.hands // N, dtype=np.int64)
     quota[: config.hands % N] += 1
     v = VectorBrag(config.rules, n, N, seed=config.seed % 2**63, stack=config.stack,
