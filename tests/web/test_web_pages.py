@@ -189,3 +189,15 @@ def test_start_page_sends_buy_in_and_carried_pot_options(page: Page,
     facts = httpx.get(f"{room_server.url}/api/tables/{table}", timeout=10).json()
     assert facts["buy_in"] == {"min": 50, "max": 200}
     assert 145 <= facts["stacks"][0] <= 150, facts  # 150 bought, an ante at most paid
+
+
+def test_the_subtitle_counts_deals_played_on_for_a_carried_pot(page: Page,
+                                                                fixture_server: LiveServer
+                                                                ) -> None:
+    """A table of 2 deals that plays on for a carried pot (docs/rules/common.md 2.3) says
+    "2 of 2 played + 1 for the carried pot", not "3 of 2 played"."""
+    page.goto(fixture_server.url + "/_fixture")
+    page.wait_for_function("window.bragModel !== undefined")
+    said = page.evaluate("[[1, 2], [2, 2], [3, 2]].map(([p, a]) => "
+                         "window.bragModel.dealsPlayed(p, a))")
+    assert said == ["1 of 2 played", "2 of 2 played", "2 of 2 played + 1 for the carried pot"]

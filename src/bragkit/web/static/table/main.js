@@ -2,7 +2,7 @@
 // (no data-live), connect to the card room.  window.bragTable is the mounted table.
 import { mount } from "./app.js";
 import { connect } from "./conn.js";
-import { fromProtocol } from "./model.js";
+import { dealsPlayed, fromProtocol } from "./model.js";
 import { makePanel } from "./panel.js";
 
 const root = document.getElementById("table");
@@ -13,7 +13,7 @@ const table = mount(root, {
   onStall: () => conn?.hello(),
 });
 window.bragTable = table;
-window.bragModel = { fromProtocol };
+window.bragModel = { dealsPlayed, fromProtocol };
 if (root.dataset.live === "1") {
   const q = new URLSearchParams(location.search);
   const id = root.dataset.table;

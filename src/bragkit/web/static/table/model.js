@@ -212,7 +212,7 @@ export function fromProtocol(frame, welcome = {}) {
   return {
     title: GAME_TITLES[game] ?? game,
     subtitle: [t.preset && t.preset !== game ? t.preset : null, v.deal ? `deal ${v.deal}` : null,
-      t.hands ? `${t.hands_played ?? 0} of ${t.hands} played` : null,
+      t.hands ? dealsPlayed(t.hands_played ?? 0, t.hands) : null,
       t.status === "waiting" ? "waiting for players" : t.status === "paused" ? "paused" : t.status === "finished" ? "finished" : t.status === "closed" ? "closed" : null]
       .filter(Boolean).join(" \u00b7 "),
     game, hand_size: game === "three-stake" ? 3 : handSize, hand_no: v.deal, you, dealer: seatIndex(v.dealer), to_act: over ? null : seatIndex(v.to_act),
@@ -234,4 +234,11 @@ export function fromProtocol(frame, welcome = {}) {
     table_end: ended ? { closed: t.status === "closed",
       reason: end?.reason ? named(end.reason, names) : null } : null,
   };
+}
+
+/** "2 of 5 played"; past the deals asked for (a carried pot played on), "2 of 2 played + 1
+ * for the carried pot". */
+export function dealsPlayed(played, asked) {
+  if (played <= asked) return `${played} of ${asked} played`;
+  return `${asked} of ${asked} played + ${played - asked} for the carried pot`;
 }
