@@ -49,6 +49,7 @@ OTHERS: dict[str, frozenset[str]] = {
     # checked against their reference engine by tests/test_vector_diff.py
     "vector/config.py": frozenset({"modern", "teen-patti"}),
     "vector/engine.py": frozenset({"modern"}),
+    "vector/warm.py": frozenset({"modern", "teen-patti"}),  # the kernels it compiles
     "sim/policies.py": frozenset({"modern", "teen-patti"}),  # the threshold array bot's games
     "sim/vector_sim.py": frozenset({"modern"}),
     "engine/discrete.py": frozenset({"commerce"}),

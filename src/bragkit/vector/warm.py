@@ -1,0 +1,56 @@
+"""``python -m bragkit.vector.warm``: compile the vector engine's numba kernels into numba's
+on-disk cache now.
+
+The first process that steps :class:`~bragkit.vector.VectorBrag` on a fresh install compiles
+its kernels (about 100 s of CPU on the project's 2-core test machine); later processes load
+them from the cache in a few seconds.  ``make test`` runs this once before the test suite,
+so its parallel workers and the command-line tests do not each compile them at the same
+time; a user may run it once after installing (``brag simulate`` would otherwise pay it on
+its first vector run).  Without numba (the pure-Python fallback) there is nothing to
+compile and it returns at once.
+
+>>> from bragkit.vector.warm import warm
+>>> warm(steps=2) in ("numba", "python")
+True
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+
+from bragkit.vector import VectorBrag
+from bragkit.vector._jit import BACKEND
+
+__all__ = ["warm"]
+
+
+def warm(steps: int = 40) -> str:
+    """Step the configurations the kernels are compiled for (sessions with carried and
+    retained hands, heads-up covers, observations, Teen Patti); answer the backend."""
+    configs: list[tuple[str, int, dict[str, object], bool]] = [
+        ("modern", 6, {}, True),
+        ("modern", 2, {"short_stack_policy": "cover", "blind_winner_policy": "wins"}, False),
+        ("teen-patti", 4, {}, False),
+    ]
+    for preset, players, rules, session in configs:
+        v = VectorBrag(preset, players, 8, seed=1, stack=40, rules=rules, session=session,
+                       observe=True)
+        v.reset(seed=1)
+        for _ in range(steps):
+            v.step_random()
+            v.step(v.random_actions())
+    return BACKEND
+
+
+def main() -> int:
+    """Warm the cache and say how long it took."""
+    started = time.process_time()
+    backend = warm()
+    print(f"bragkit.vector: {backend} kernels ready "
+          f"({time.process_time() - started:.1f} s of CPU)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
