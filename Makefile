@@ -49,7 +49,6 @@ test: $(STAMP_DEV) browser
 	@logs=$$(mktemp -d); \
 	$(BIN)/mypy >$$logs/mypy 2>&1 & types=$$!; \
 	$(BIN)/lint-imports >$$logs/imports 2>&1 & imports=$$!; \
-	$(BIN)/python -m bragkit.vector.warm || true; \
 	$(BIN)/python -m pytest $(PYTEST_PARALLEL); tests=$$?; \
 	wait $$types; types=$$?; wait $$imports; imports=$$?; \
 	echo "--- mypy"; cat $$logs/mypy; echo "--- lint-imports"; tail -n 25 $$logs/imports; \

@@ -3,10 +3,8 @@ on-disk cache now.
 
 The first process that steps :class:`~bragkit.vector.VectorBrag` on a fresh install compiles
 its kernels (about 100 s of CPU on the project's 2-core test machine); later processes load
-them from the cache in a few seconds.  ``make test`` runs this once before the test suite,
-so its parallel workers and the command-line tests do not each compile them at the same
-time; a user may run it once after installing (``brag simulate`` would otherwise pay it on
-its first vector run).  Without numba (the pure-Python fallback) there is nothing to
+them from the cache in a few seconds.  A user may run it once after installing (``brag
+simulate`` would otherwise pay it on its first vector run).  Without numba (the pure-Python fallback) there is nothing to
 compile and it returns at once.
 
 >>> from bragkit.vector.warm import warm
@@ -16,6 +14,7 @@ True
 
 from __future__ import annotations
 
+import secrets
 import sys
 import time
 
@@ -25,18 +24,21 @@ from bragkit.vector._jit import BACKEND
 __all__ = ["warm"]
 
 
-def warm(steps: int = 40) -> str:
+def warm(steps: int = 40, seed: int | None = None) -> str:
     """Step the configurations the kernels are compiled for (sessions with carried and
-    retained hands, heads-up covers, observations, Teen Patti); answer the backend."""
+    retained hands, heads-up covers, observations, Teen Patti; ``seed`` None: unpredictable
+    cards, which compile the same kernels); answer the backend."""
+    if seed is None:  # an int, as the callers' seeds are (the same compiled signatures)
+        seed = secrets.randbelow(2**31)
     configs: list[tuple[str, int, dict[str, object], bool]] = [
         ("modern", 6, {}, True),
         ("modern", 2, {"short_stack_policy": "cover", "blind_winner_policy": "wins"}, False),
         ("teen-patti", 4, {}, False),
     ]
     for preset, players, rules, session in configs:
-        v = VectorBrag(preset, players, 8, seed=1, stack=40, rules=rules, session=session,
+        v = VectorBrag(preset, players, 8, seed=seed, stack=40, rules=rules, session=session,
                        observe=True)
-        v.reset(seed=1)
+        v.reset(seed=seed)
         for _ in range(steps):
             v.step_random()
             v.step(v.random_actions())
