@@ -7,8 +7,8 @@ them from the cache in a few seconds.  A user may run it once after installing (
 simulate`` would otherwise pay it on its first vector run).  Without numba (the
 pure-Python fallback) there is nothing to compile and it returns at once.
 
->>> from bragkit.vector.warm import warm
->>> warm(steps=2) in ("numba", "python")
+>>> from bragkit.vector.warm import main, warm
+>>> callable(warm) and callable(main)
 True
 """
 
