@@ -29,6 +29,29 @@ def create_table(url: str, **body: Any) -> dict[str, Any]:
     return out
 
 
+def top_up_table(url: str) -> dict[str, Any]:
+    """The top-up tests' table: modern, three seats of 40 chips (p3 a random bot), rebuys at
+    any time, buy-ins up to 100, no approval, no bot delay; the answer of :func:`create_table`."""
+    return create_table(url, preset="modern", seats=3, stack=40, bots={"p3": "random"},
+                        rules={"rebuy_anytime": True},
+                        options={"approval": False, "bot_delay": 0, "timer": 120,
+                                 "buy_in_max": 100})
+
+
+def table_facts(url: str, table: str) -> dict[str, Any]:
+    """GET /api/tables/{table}: the table's public facts (stacks, hand number, ...)."""
+    out: dict[str, Any] = httpx.get(f"{url}/api/tables/{table}", timeout=10).json()
+    return out
+
+
+def wait_stack(url: str, table: str, seat: int, chips: int, timeout: float = 10) -> None:
+    """Wait until the server says seat ``seat`` (0-based) has ``chips`` chips."""
+    end = time.monotonic() + timeout
+    while table_facts(url, table)["stacks"][seat] != chips:
+        assert time.monotonic() < end, table_facts(url, table)
+        time.sleep(0.05)
+
+
 @dataclass
 class Seat:
     """One person at the table: a page in its own context, and the frames it received."""
@@ -43,6 +66,12 @@ class Seat:
     def state(self) -> dict[str, Any] | None:
         out: dict[str, Any] | None = self.page.evaluate("window.bragTable.state()")
         return out
+
+
+def my_turn(seat: Seat) -> bool:
+    """Whether the server offers ``seat`` an action now (its last state frame)."""
+    st = seat.state()
+    return bool(st and st["actions"])
 
 
 def sit(browser: Browser, link: str, name: str, *, viewport: tuple[int, int] = (1280, 800),

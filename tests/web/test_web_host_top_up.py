@@ -9,14 +9,22 @@ ledger page say what the host did; a guest gets neither the control nor the limi
 from __future__ import annotations
 
 import time
-from typing import Any
 
 import httpx
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, Page
 
 from tests.web.conftest import LiveServer
-from tests.web.play import Seat, act, create_table, host_page, sit
+from tests.web.play import (
+    Seat,
+    act,
+    host_page,
+    my_turn,
+    sit,
+    table_facts,
+    top_up_table,
+    wait_stack,
+)
 
 ROWS = "#host-topup-rows form.host-topup"
 ERROR = "#host-topup-error"
@@ -27,32 +35,8 @@ def _row(seat: str) -> str:
     return f'form.host-topup[data-seat="{seat}"]'
 
 
-def _facts(url: str, table: str) -> dict[str, Any]:
-    out: dict[str, Any] = httpx.get(f"{url}/api/tables/{table}", timeout=10).json()
-    return out
-
-
-def _wait_stack(url: str, table: str, seat: int, chips: int) -> None:
-    end = time.monotonic() + 10
-    while _facts(url, table)["stacks"][seat] != chips:
-        assert time.monotonic() < end, _facts(url, table)
-        time.sleep(0.05)
-
-
-def _my_turn(seat: Seat) -> bool:
-    st = seat.state()
-    return bool(st and st["actions"])
-
-
 def _help(pg: Page, seat: str) -> str:
     return pg.locator(f"#host-topup-{seat}-help").inner_text()
-
-
-def _table(url: str) -> dict[str, Any]:
-    return create_table(url, preset="modern", seats=3, stack=40, bots={"p3": "random"},
-                        rules={"rebuy_anytime": True},
-                        options={"approval": False, "bot_delay": 0, "timer": 120,
-                                 "buy_in_max": 100})
 
 
 def _play_on(seat: Seat) -> None:
@@ -66,7 +50,7 @@ def _play_on(seat: Seat) -> None:
 def test_host_tops_up_before_the_deal_by_keyboard_then_a_rebuy_on_the_seats_turn(
         browser: Browser, room_server: LiveServer) -> None:
     url = room_server.url
-    table = _table(url)
+    table = top_up_table(url)
     tid = table["table"]
     host = host_page(browser, table["host_link"])
     hp = host.page
@@ -87,7 +71,7 @@ def test_host_tops_up_before_the_deal_by_keyboard_then_a_rebuy_on_the_seats_turn
     assert hp.evaluate("document.activeElement.id") == "host-topup-p1"
     hp.keyboard.type("25")
     hp.keyboard.press("Enter")
-    _wait_stack(url, tid, 0, 65)
+    wait_stack(url, tid, 0, 65)
     hp.wait_for_function("document.getElementById('host-topup-p1-help').textContent"
                          " === '1\u201335 chips'")
     assert hp.locator("#host-topup-p1").input_value() == ""   # cleared once acknowledged
@@ -96,7 +80,7 @@ def test_host_tops_up_before_the_deal_by_keyboard_then_a_rebuy_on_the_seats_turn
     hp.fill("#host-topup-p1", "36")
     hp.click(f"{_row('p1')} button")
     assert hp.locator(ERROR).inner_text() == "A top-up for p1 is 1 to 35 chips."
-    assert _facts(url, tid)["stacks"][0] == 65
+    assert table_facts(url, tid)["stacks"][0] == 65
     # the guest sees no host control and gets no seat's limits
     assert ann.page.locator("#hostbox").is_hidden()
     assert ann.page.locator("form.host-topup").count() == 0
@@ -111,7 +95,7 @@ def test_host_tops_up_before_the_deal_by_keyboard_then_a_rebuy_on_the_seats_turn
     end = time.monotonic() + 90
     while not (refused and rebought):
         assert time.monotonic() < end, (refused, rebought, hp.locator(ERROR).inner_text())
-        if _my_turn(ben) and not refused:
+        if my_turn(ben) and not refused:
             # not Ann's turn: the box waits for it, and the server refuses a top-up now
             hp.wait_for_function("document.getElementById('host-topup-p1-help').textContent"
                                  ".startsWith(\"on p1's turn\")")
@@ -123,23 +107,23 @@ def test_host_tops_up_before_the_deal_by_keyboard_then_a_rebuy_on_the_seats_turn
             assert "\n" not in text and hp.locator(ERROR).get_attribute("role") == "alert"
             assert hp.locator("#status").is_hidden()   # said once, beside the control
             refused = True
-        elif _my_turn(ann) and refused and not rebought:
+        elif my_turn(ann) and refused and not rebought:
             hp.wait_for_function("document.getElementById('host-topup-p1-help').textContent"
                                  ".includes('on p1\\'s turn now')")
-            stack = _facts(url, tid)["stacks"][0]
+            stack = table_facts(url, tid)["stacks"][0]
             most = int(hp.locator("#host-topup-p1").get_attribute("max") or 0)
             assert most == 100 - stack and most > 0   # rebuy_max 100: buy_in_max bounds it
             hp.fill("#host-topup-p1", str(most))
             hp.click(f"{_row('p1')} button")
-            _wait_stack(url, tid, 0, 100)
+            wait_stack(url, tid, 0, 100)
             hp.wait_for_function("document.getElementById('host-topup-p1-help').textContent"
                                  ".includes(\"at the table's most\")")
             assert hp.locator("#host-topup-p1").is_disabled()
             assert hp.locator(ERROR).is_hidden()
             rebought = True
-        elif _my_turn(ann):
+        elif my_turn(ann):
             _play_on(ann)
-        elif _my_turn(ben):
+        elif my_turn(ben):
             _play_on(ben)
         time.sleep(0.05)
     ledger = httpx.get(f"{url}/api/tables/{tid}/ledger", params={"token": table["host_token"]},
@@ -158,7 +142,7 @@ def test_host_tops_up_before_the_deal_by_keyboard_then_a_rebuy_on_the_seats_turn
 def test_host_top_up_on_a_phone_has_44px_targets_and_passes_axe(
         browser: Browser, room_server: LiveServer) -> None:
     url = room_server.url
-    table = _table(url)
+    table = top_up_table(url)
     sit(browser, table["seats"]["p1"], "Ann", buy_in=40)
     ctx = browser.new_context(viewport={"width": 390, "height": 844}, reduced_motion="reduce")
     pg = ctx.new_page()

@@ -7,43 +7,22 @@ server's stacks and ledger say what the page did."""
 from __future__ import annotations
 
 import time
-from typing import Any
 
 import httpx
 from playwright.sync_api import Browser
 
 from tests.web.conftest import LiveServer
-from tests.web.play import Seat, act, create_table, sit
+from tests.web.play import act, create_table, my_turn, sit, table_facts, top_up_table, wait_stack
 
 FORM = "#topup"
 BOX = "#topup-amount"
 HELP = "#topup-help"
 
 
-def _facts(url: str, table: str) -> dict[str, Any]:
-    out: dict[str, Any] = httpx.get(f"{url}/api/tables/{table}", timeout=10).json()
-    return out
-
-
-def _wait_stack(url: str, table: str, seat: int, chips: int) -> None:
-    end = time.monotonic() + 10
-    while _facts(url, table)["stacks"][seat] != chips:
-        assert time.monotonic() < end, _facts(url, table)
-        time.sleep(0.05)
-
-
-def _my_turn(seat: Seat) -> bool:
-    st = seat.state()
-    return bool(st and st["actions"])
-
-
 def test_top_up_before_the_deal_by_keyboard_then_a_rebuy_by_click(
         browser: Browser, room_server: LiveServer) -> None:
     url = room_server.url
-    table = create_table(url, preset="modern", seats=3, stack=40, bots={"p3": "random"},
-                         rules={"rebuy_anytime": True},
-                         options={"approval": False, "bot_delay": 0, "timer": 120,
-                                  "buy_in_max": 100})
+    table = top_up_table(url)
     tid = table["table"]
     ann = sit(browser, table["seats"]["p1"], "Ann", buy_in=40)
     pg = ann.page
@@ -57,22 +36,22 @@ def test_top_up_before_the_deal_by_keyboard_then_a_rebuy_by_click(
     assert pg.evaluate("document.activeElement.id") == "topup-amount"
     pg.keyboard.type("25")
     pg.keyboard.press("Enter")
-    _wait_stack(url, tid, 0, 65)
+    wait_stack(url, tid, 0, 65)
     pg.wait_for_function(f"document.querySelector('{HELP}').textContent === '1\u201335 chips'")
     # more than the server allows: the page says so and sends nothing
     pg.fill(BOX, "36")
     pg.click(f"{FORM} button")
     pg.wait_for_function("document.getElementById('status').textContent"
                          ".includes('1 to 35 chips')")
-    assert _facts(url, tid)["stacks"][0] == 65
+    assert table_facts(url, tid)["stacks"][0] == 65
 
     ben = sit(browser, table["seats"]["p2"], "Ben", buy_in=40)   # the last seat: the first deal
     pg.wait_for_function("window.bragTable.state().hand_no >= 1")
     # after the first deal a top-up is a rebuy on Ann's own turn: Ben plays until it comes
     end = time.monotonic() + 60
-    while not _my_turn(ann):
+    while not my_turn(ann):
         assert time.monotonic() < end, "Ann's turn never came"
-        if _my_turn(ben):
+        if my_turn(ben):
             pg.wait_for_function(f"document.querySelector('{BOX}').disabled")
             assert pg.locator(HELP).inner_text().startswith("on your turn")
             kinds = [a["kind"] for a in (ben.state() or {})["actions"]]
@@ -81,12 +60,12 @@ def test_top_up_before_the_deal_by_keyboard_then_a_rebuy_by_click(
             ben.page.wait_for_function("document.getElementById('sending').hidden")
         time.sleep(0.05)
     pg.wait_for_function(f"!document.querySelector('{BOX}').disabled")
-    stack = _facts(url, tid)["stacks"][0]
+    stack = table_facts(url, tid)["stacks"][0]
     most = int(pg.locator(BOX).get_attribute("max") or 0)
     assert most == min(100 - stack, 100) and most > 0
     pg.fill(BOX, str(most))
     pg.click(f"{FORM} button")
-    _wait_stack(url, tid, 0, 100)
+    wait_stack(url, tid, 0, 100)
     ledger = httpx.get(f"{url}/api/tables/{tid}/ledger", params={"token": table["host_token"]},
                        timeout=10).json()
     assert ledger["zero_sum"] is True
