@@ -127,6 +127,15 @@ async def _spectate(url: str, stop: float) -> int:
     return frames
 
 
+async def _loop_lag(stop: float, lags: list[float]) -> None:
+    """How late this process's event loop wakes from a 10-ms sleep, every 10 ms: the load
+    generator's own stalls, which count in every latency it measures."""
+    while time.monotonic() < stop:
+        t0 = time.perf_counter()
+        await asyncio.sleep(0.01)
+        lags.append(time.perf_counter() - t0 - 0.01)
+
+
 def _cpu(pid: int) -> float:
     """CPU seconds (user + system) the process has used (tables set up included)."""
     try:
@@ -136,11 +145,11 @@ def _cpu(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def _start_server(db: str, port: int, cpu: str) -> subprocess.Popen[str]:
+def _start_server(db: str, port: int, cpu: str, trace: Path) -> subprocess.Popen[str]:
     cmd = [sys.executable, "-m", "bragkit", "serve", "--db", db, "--port", str(port)]
     if cpu != "none" and shutil.which("taskset") and (os.cpu_count() or 1) > 1:
         cmd = ["taskset", "-c", cpu, *cmd]
-    env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))
+    env = dict(os.environ, PYTHONPATH=str(ROOT / "src"), BRAGKIT_STORE_TRACE=str(trace))
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                             env=env)
     assert proc.stdout is not None
@@ -153,7 +162,7 @@ def _start_server(db: str, port: int, cpu: str) -> subprocess.Popen[str]:
 
 
 async def _run(base: str, tables: int, seconds: float, think: float, bot_delay: float,
-               seed: int, pid: int) -> dict[str, Any]:
+               seed: int, pid: int, bot_jitter: float | None) -> dict[str, Any]:
     rng = random.Random(seed)
     ws_base = base.replace("http://", "ws://")
     seats: list[Seat] = []
@@ -163,7 +172,9 @@ async def _run(base: str, tables: int, seconds: float, think: float, bot_delay: 
             made = (await http.post("/api/tables", json={
                 "preset": "modern", "seats": 4, "stack": 10_000,
                 "bots": {"p2": "random", "p3": "heuristic", "p4": "random"},
-                "options": {"approval": False, "bot_delay": bot_delay, "timer": 600}})).json()
+                "options": {"approval": False, "bot_delay": bot_delay, "timer": 600,
+                            **({} if bot_jitter is None else {"bot_jitter": bot_jitter})},
+            })).json()
             tid = made["table"]
             ids.append(tid)
             joined = (await http.post(f"/api/tables/{tid}/join",
@@ -172,18 +183,24 @@ async def _run(base: str, tables: int, seconds: float, think: float, bot_delay: 
                               random.Random(rng.random())))
         before = {tid: (await http.get(f"/api/tables/{tid}")).json()["seq"] for tid in ids}
         cpu0 = _cpu(pid)
+        own0 = time.process_time()
         start = time.monotonic()
         stop = start + seconds
+        lags: list[float] = []
+        lagging = asyncio.ensure_future(_loop_lag(stop, lags))
         results = await asyncio.gather(
             *[s.run(stop) for s in seats],
             *[_spectate(f"{ws_base}/ws/tables/{tid}", stop) for tid in ids],
             return_exceptions=True)
         elapsed = time.monotonic() - start
         play_cpu = _cpu(pid) - cpu0
+        own_cpu = time.process_time() - own0
+        await lagging
         failures = [r for r in results if isinstance(r, BaseException)]
         after = {tid: (await http.get(f"/api/tables/{tid}")).json()["seq"] for tid in ids}
     return {"ids": ids, "seats": seats, "before": before, "after": after,
-            "elapsed": elapsed, "play_cpu": play_cpu, "failures": [repr(f) for f in failures[:3]],
+            "elapsed": elapsed, "play_cpu": play_cpu, "own_cpu": own_cpu, "lags": lags,
+            "failures": [repr(f) for f in failures[:3]],
             "spectator_frames": sum(r for r in results[len(seats):] if isinstance(r, int))}
 
 
@@ -209,6 +226,24 @@ def _check(db: str, run: dict[str, Any]) -> dict[str, Any]:
     return {"actions": actions, "lost": lost, "doubled": doubled}
 
 
+def _writer(trace: Path) -> dict[str, Any]:
+    """The store writer's commits over the whole run (its trace, BRAGKIT_STORE_TRACE):
+    how many, jobs per commit, the oldest job's queue wait and the commit's time, p99."""
+    try:
+        rows = [json.loads(line) for line in trace.read_text().splitlines() if line]
+    except OSError:
+        return {}
+    if not rows:
+        return {}
+    return {"commits": len(rows),
+            "jobs_per_commit": round(sum(r[0] for r in rows) / len(rows), 2),
+            "largest_commit": max(r[0] for r in rows),
+            "writer_wait_p99_ms": round(1000 * _pct([r[1] for r in rows], 0.99), 2),
+            "commit_p50_ms": round(1000 * _pct([r[2] for r in rows], 0.5), 2),
+            "commit_p99_ms": round(1000 * _pct([r[2] for r in rows], 0.99), 2),
+            "commit_max_ms": round(1000 * max(r[2] for r in rows), 2)}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tables", default="10,100,500")
@@ -219,6 +254,11 @@ def main() -> None:
     parser.add_argument("--bot-delay", type=float, default=1.0,
                         help="the server bots' wait before each action (s; a bot that "
                              "answers at once reads as a machine)")
+    parser.add_argument("--bot-jitter", type=float, default=None,
+                        help="the tables' bot_jitter option (the server's default if not "
+                             "given; 0: every bot waits exactly --bot-delay)")
+    parser.add_argument("--repeat", type=int, default=1,
+                        help="runs of each table count (the series in turn, each a new server)")
     parser.add_argument("--db", choices=("sqlite", "postgresql"), default="sqlite")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--cpu", default="0",
@@ -238,18 +278,21 @@ def main() -> None:
 
     tune_gc()
     try:
-        for n in (int(x) for x in args.tables.split(",")):
+        counts = [int(x) for x in args.tables.split(",")]
+        for n in counts * max(1, args.repeat):
             folder = Path(tempfile.mkdtemp(prefix="bench-server-"))
             if cluster is not None:
                 db = cluster.new_database()
             else:
                 db = f"sqlite:///{folder / 'room.db'}"
             port = _free_port()
-            server = _start_server(db, port, args.cpu)
+            trace = folder / "writer-trace.jsonl"
+            server = _start_server(db, port, args.cpu, trace)
             try:
                 cpu0 = _cpu(server.pid)
                 run = asyncio.run(_run(f"http://127.0.0.1:{port}", n, args.seconds,
-                                       args.think, args.bot_delay, args.seed, server.pid))
+                                       args.think, args.bot_delay, args.seed, server.pid,
+                                       args.bot_jitter))
                 cpu = _cpu(server.pid) - cpu0
             finally:
                 server.terminate()
@@ -261,6 +304,7 @@ def main() -> None:
                     server.kill()
                     server.wait(10)
             checked = _check(db, run)
+            writer = _writer(trace)
             broadcast = [x for s in run["seats"] for x in s.to_broadcast]
             acked = [x for s in run["seats"] for x in s.to_ack]
             row = {
@@ -281,18 +325,26 @@ def main() -> None:
                 "server_cpu_ms_per_action": round(1000 * run["play_cpu"]
                                                   / max(1, checked["actions"]), 2),
                 "server_cpu_setup_s": round(cpu - run["play_cpu"], 2),
+                **writer,
+                "client_cpu_s": round(run["own_cpu"], 2),
+                "client_lag_p99_ms": round(1000 * _pct(run["lags"], 0.99), 2),
+                "client_lag_max_ms": round(1000 * max(run["lags"], default=0.0), 2),
                 "load_average": os.getloadavg()[0],
+                "bot_jitter": args.bot_jitter, "cpu": args.cpu,
+                "utc": time.strftime("%H:%M:%S", time.gmtime()),
             }
             print(json.dumps(row), flush=True)
             rows.append(row)
     finally:
         if cluster is not None:
             cluster.stop()
-    print(f"{'db':10} {'tables':>6} {'act/s':>8} {'bcast p50':>10} {'bcast p99':>10} "
-          f"{'ack p99':>8} {'lost':>5} {'doubled':>7}")
+    print(f"{'utc':8} {'db':10} {'tables':>6} {'act/s':>8} {'bcast p50':>10} "
+          f"{'bcast p99':>10} {'ack p99':>8} {'cpu/act':>8} {'load':>5} {'lost':>5} "
+          f"{'doubled':>7}")
     for r in rows:
-        print(f"{r['db']:10} {r['tables']:>6} {r['actions_per_s']:>8} "
+        print(f"{r['utc']:8} {r['db']:10} {r['tables']:>6} {r['actions_per_s']:>8} "
               f"{r['broadcast_p50_ms']:>10} {r['broadcast_p99_ms']:>10} {r['ack_p99_ms']:>8} "
+              f"{r['server_cpu_ms_per_action']:>8} {r['load_average']:>5.2f} "
               f"{r['lost']:>5} {r['doubled']:>7}")
 
 

@@ -5,7 +5,10 @@ writer thread owns the only write connection: it takes every job waiting (up to
 :data:`MAX_BATCH`), runs them in one transaction and commits once, then completes the
 jobs' futures.  A job that fails fails alone (the others run again without it).  So
 many tables acting in the same instant share one commit (one fsync), and no future is done
-before its commit.  Reads use one connection per reading thread.
+before its commit.  Reads use one connection per reading thread.  With
+``BRAGKIT_STORE_TRACE=FILE`` in the environment the writer also writes, about once a
+second, each commit's batch size, its oldest job's wait in the queue and its time in the
+transaction to FILE (a JSON list a line; ``benchmarks/bench_server.py`` reads it).
 
 >>> WriterStats(commits=4, jobs=10).gain
 2.5
@@ -14,12 +17,16 @@ before its commit.  Reads use one connection per reading thread.
 from __future__ import annotations
 
 import contextlib
+import json
+import os
 import queue
 import threading
+import time
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Final, Generic, Protocol, TypeVar
 
 from bragkit.errors import excerpt
@@ -42,6 +49,8 @@ T = TypeVar("T")
 
 
 class _Work(Protocol):
+    queued: float
+
     def start(self) -> bool: ...
     def execute(self, run: ops.Run) -> None: ...
     def settle(self, failure: BaseException | None) -> None: ...
@@ -51,10 +60,11 @@ class _Job(Generic[T]):
     """One write: ``work`` runs in the writer thread; its value goes to ``future`` once the
     transaction holding it has committed."""
 
-    __slots__ = ("future", "live", "values", "work")
+    __slots__ = ("future", "live", "queued", "values", "work")
 
     def __init__(self, work: Callable[[ops.Run], T]) -> None:
         self.work = work
+        self.queued = time.perf_counter()
         self.future: Future[T] = Future()
         self.values: list[T] = []
         self.live: bool | None = None
@@ -123,6 +133,9 @@ class QueuedStore(ABC):
         self._closing = threading.Lock()
         self._stopping = False
         self.stats = WriterStats()
+        self._trace_to = os.environ.get("BRAGKIT_STORE_TRACE") or None
+        self._trace: list[tuple[int, float, float]] = []   # (jobs, wait s, commit s)
+        self._traced = 0.0
         self._thread = threading.Thread(target=self._write_loop, name="bragkit-store-writer",
                                         daemon=True)
 
@@ -174,6 +187,7 @@ class QueuedStore(ABC):
         batch = [job for job in batch if job.start()]
         if not batch:
             return
+        began = time.perf_counter()
         failed: dict[int, BaseException] = {}
         while True:
             at = -1
@@ -198,8 +212,24 @@ class QueuedStore(ABC):
             self.stats.commits += 1
             self.stats.jobs += len(batch)
             self.stats.largest = max(self.stats.largest, len(batch))
+        if self._trace_to is not None:
+            self._record(len(batch), began - min(job.queued for job in batch),
+                         time.perf_counter() - began)
         for number, job in enumerate(batch):
             job.settle(failed.get(number))
+
+    def _record(self, jobs: int, wait: float, took: float) -> None:
+        """Add one commit to the trace; append the new ones to the file at most once a
+        second (one JSON list ``[jobs, wait, seconds]`` a line)."""
+        self._trace.append((jobs, wait, took))
+        now = time.monotonic()
+        if self._trace_to is not None and now - self._traced >= 1.0:
+            self._traced = now
+            lines = "".join(f"{json.dumps([n, round(w, 6), round(t, 6)])}\n"
+                            for n, w, t in self._trace)
+            self._trace.clear()
+            with contextlib.suppress(OSError), Path(self._trace_to).open("a") as out:
+                out.write(lines)
 
     def _submit(self, work: Callable[[ops.Run], T]) -> Future[T]:
         job = _Job(work)
