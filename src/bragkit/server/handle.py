@@ -1,6 +1,7 @@
 """What the people and turns modules need of a card-room table: :class:`TableHandle`, the
 part of :class:`~bragkit.server.runtime.TableRuntime` they use, as a protocol (so that
-``people`` and ``turns`` do not import ``runtime``, which imports them: no import cycle).
+``people``, ``turns`` and ``seat_ops`` do not import ``runtime``, which imports them: no
+import cycle).
 
 mypy checks that a ``TableRuntime`` is one wherever it is handed to them; its fields:
 
@@ -42,6 +43,7 @@ class TableHandle(Protocol):
     requests: dict[str, Pending]
     cids: OrderedDict[str, int]
     bot_rng: random.Random
+    bots: dict[int, Bot]
     lock: asyncio.Lock
 
     @property

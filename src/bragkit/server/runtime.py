@@ -24,7 +24,6 @@ stack from the bank later, and sells it back when he leaves.
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import random
 import secrets
 import time
@@ -41,7 +40,7 @@ from bragkit.engine.table import Table, check_seating
 from bragkit.errors import BragError, IllegalActionError
 from bragkit.history import HandHistory
 from bragkit.rules import Rules, to_spec
-from bragkit.server import people, projector, turns
+from bragkit.server import people, projector, seat_ops, turns
 from bragkit.server.carried import split_carried
 from bragkit.server.options import (
     MAX_CIDS,
@@ -337,43 +336,12 @@ class TableRuntime:
         }
 
     def top_up_offer(self, seat: int) -> dict[str, JSON] | None:
-        """What the player of ``seat`` may add to his stack with ``top_up`` (docs/server.md,
-        "Buy-ins, top-ups and rebuys"): None where a top-up never may be sent (the table
-        is over, nobody sits at the seat, or it has dealt under rules without rebuys and
-        the engine offers the seat none now), else
-        ``max`` (the most chips: up to ``buy_in_max``, and the engine's rebuy limit on the
-        seat's turn), ``now`` (whether it may be sent now: after the first deal only on
-        the seat's own turn) and ``rebuy`` (whether it is played as the action ``rebuy``)."""
-        info = self.seats[seat]
-        if self.closed or self.finished or info.kind != "human":
-            return None
-        _, hi = self.options.buy_in_bounds(self.record.stack)
-        room = max(0, hi - self.stacks()[seat])
-        if self.engine is None:
-            return {"max": room, "now": room > 0, "rebuy": False}
-        offer = None
-        if self.engine.to_act == seat:
-            offer = next((la for la in self.engine.legal_actions() if la.kind == "rebuy"), None)
-        if offer is None and not self.rules.rebuy_anytime:
-            return None
-        most = min(room, offer.hi) if offer is not None and offer.hi is not None else room
-        return {"max": most, "now": offer is not None and most > 0, "rebuy": True}
+        """What the player of ``seat`` may top up (:func:`.seat_ops.top_up_offer`)."""
+        return seat_ops.top_up_offer(self, seat)
 
     def room_legal(self, seat: int, legal: tuple[LegalAction, ...]) -> tuple[LegalAction, ...]:
-        """``legal`` as this table offers it to ``seat``: the game's ``rebuy N`` may bring the
-        stack to at most ``buy_in_max``, as a top-up may (docs/server.md, "Buy-ins, top-ups
-        and rebuys"); a rebuy with no room left is not offered."""
-        if not any(la.kind == "rebuy" for la in legal):
-            return legal
-        _, most = self.options.buy_in_bounds(self.record.stack)
-        room = most - self.stacks()[seat]
-        out: list[LegalAction] = []
-        for la in legal:
-            if la.kind != "rebuy":
-                out.append(la)
-            elif la.lo is not None and la.lo <= room:
-                out.append(dataclasses.replace(la, hi=min(room, la.hi or room)))
-        return tuple(out)
+        """``legal`` as this table offers it to ``seat`` (:func:`.seat_ops.room_legal`)."""
+        return seat_ops.room_legal(self, seat, legal)
 
     def rules_spec(self) -> str | dict[str, JSON]:
         """The table's rules as a preset name or ``{"preset": ..., keys}`` (computed once)."""
@@ -575,70 +543,16 @@ class TableRuntime:
 
     # ------------------------------------------------------------------ seats
     def _seat_change(self, payload: dict[str, JSON]) -> None:
-        op = payload.get("op")
-        seat = payload_int(payload, "seat") if "seat" in payload else -1
-        waiting = self.engine is None
-        if op == "request":
-            rid = payload_str(payload, "request")
-            chips = payload.get("buy_in")
-            self.requests[rid] = Pending(seat, payload_str(payload, "name"),
-                                         payload_str(payload, "token"),
-                                         chips if isinstance(chips, int) else None)
-        elif op == "deny":
-            self.requests.pop(payload_str(payload, "request"), None)
-        elif op == "sit":
-            info = self.seats[seat]
-            info.name = payload_str(payload, "name")
-            info.token_hash = payload_str(payload, "token")
-            info.bot = None
-            info.sitting_out = False
-            info.timeouts = 0
-            if waiting:
-                chips = payload.get("buy_in")
-                info.chips = chips if isinstance(chips, int) else self.record.stack
-            asked = payload.get("request")
-            if isinstance(asked, str):
-                self.requests.pop(asked, None)
-        elif op in ("leave", "kick"):
-            info = self.seats[seat]
-            info.name = None
-            info.token_hash = None
-            info.sitting_out = False
-            if waiting:
-                info.chips = 0
-        elif op == "top_up" and waiting:
-            self.seats[seat].chips += payload_int(payload, "amount")
-        elif op == "sit_out":
-            info = self.seats[seat]
-            info.sitting_out = bool(payload.get("out"))
-            if not info.sitting_out:
-                info.timeouts = 0   # back in: the count of timeouts in a row starts again
-        elif op == "timeout":
-            info = self.seats[seat]
-            used = payload.get("bank_used")
-            if isinstance(used, int | float) and not isinstance(used, bool):
-                info.bank = max(0.0, info.bank - float(used))
+        seat_ops.seat_change(self, payload)
 
     def _host_change(self, payload: dict[str, JSON]) -> None:
-        op = payload.get("op")
-        if op == "pause":
-            self.paused = bool(payload.get("paused"))
-        elif op == "start":  # replayed only: a live table opens in _start_if_ready
-            stacks = payload.get("stacks")
-            if not isinstance(stacks, list) or not all(isinstance(c, int) for c in stacks):
-                raise StoreError(f"table {self.id}: its start entry holds no stacks")
-            self._open(payload_int(payload, "dealer"), [c for c in stacks if isinstance(c, int)])
-        elif op == "bot":
-            seat = payload_int(payload, "seat")
-            bot = payload.get("bot")
-            info = self.seats[seat]
-            info.bot = bot if isinstance(bot, str) else None
-            self.bots.pop(seat, None)
-            if isinstance(bot, str):
-                info.name = None
-                info.token_hash = None
-            if self.engine is None:
-                info.chips = self.record.stack if info.bot else 0
+        if payload.get("op") != "start":
+            seat_ops.host_change(self, payload)
+            return
+        stacks = payload.get("stacks")  # replayed only: a live table opens in _start_if_ready
+        if not isinstance(stacks, list) or not all(isinstance(c, int) for c in stacks):
+            raise StoreError(f"table {self.id}: its start entry holds no stacks")
+        self._open(payload_int(payload, "dealer"), [c for c in stacks if isinstance(c, int)])
 
     def seat_of_token(self, token: str | None) -> int | None:
         """The seat bound to a player token, or None."""
@@ -701,12 +615,7 @@ class TableRuntime:
             who = seat_label(to_act) if to_act >= 0 else "nobody"
             raise ServerError("not_your_turn", f"it is not your turn: {who} is to act")
         legal = self.table.legal_actions()
-        if action.kind == "rebuy" and any(la.allows(action) for la in legal) and \
-                not any(la.allows(action) for la in self.room_legal(seat, legal)):
-            _, most = self.options.buy_in_bounds(self.record.stack)
-            raise ServerError("illegal", f"{seat_label(seat)} {action}: a rebuy may bring the "
-                                         f"stack to at most {most} chips (the table's "
-                                         f"buy_in_max)")
+        seat_ops.check_rebuy(self, seat, action, legal)
         if not any(la.allows(action) for la in legal):
             try:  # the engine's own words for the refusal (the state is not changed)
                 self.table.state.apply_move(seat, action)
