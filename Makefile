@@ -28,8 +28,13 @@ serve: $(STAMP_DEV)
 	$(BIN)/brag serve --open $(ARGS)
 
 # make test: ruff first (a second), then mypy and lint-imports in the background while
-# pytest runs on every core (pytest-xdist; --dist loadgroup keeps each xdist_group on one
-# worker).  Their output follows pytest's; the target fails when any of them fails.
+# the vector engine's numba kernels are compiled into numba's cache (python -m
+# bragkit.vector.warm: about 25 s of CPU on a fresh checkout, a second cached), then pytest
+# on every core (pytest-xdist; --dist loadgroup keeps each xdist_group on one worker).
+# Compiling first, once, on one core while mypy has the other: otherwise every worker and
+# every `brag` subprocess that starts before the cache is written compiles them again (the
+# cold clean-clone run took 16 min 22 s).  The output of mypy and lint-imports follows
+# pytest's; the target fails when any of them fails.
 # The tests that drive `brag` through a real terminal (marker `terminal`, pexpect) run in
 # the same pool: `pytest -m terminal` selects them alone.  (They once ran apart because a
 # Ctrl-C was lost under load: Python's input() race, fixed by bragkit.cli.prompt_line.)
@@ -43,12 +48,20 @@ PYTEST_PARALLEL := -n $(PYTEST_WORKERS) --dist loadgroup -p no:cacheprovider $(P
 # subprocess costs about a quarter of a CLI test's time.
 test pytest: export PYTHONPYCACHEPREFIX := $(abspath $(VENV))/pycache
 test pytest: export PYTHONDONTWRITEBYTECODE :=
+# The tests compile the vector kernels without inlining (BRAGKIT_NUMBA_INLINE=never: the
+# same results, about 25 s of CPU cold against about 230 s, half the speed) into a numba
+# cache of their own, shared by every worker and subprocess; NUMBA_INLINE=always tests the
+# users' build (its own cache again).
+NUMBA_INLINE ?= never
+test pytest: export BRAGKIT_NUMBA_INLINE := $(NUMBA_INLINE)
+test pytest: export NUMBA_CACHE_DIR := $(abspath $(VENV))/numba-cache-$(NUMBA_INLINE)
 
 test: $(STAMP_DEV) browser
 	$(BIN)/ruff check src tests benchmarks
 	@logs=$$(mktemp -d); \
 	$(BIN)/mypy >$$logs/mypy 2>&1 & types=$$!; \
 	$(BIN)/lint-imports >$$logs/imports 2>&1 & imports=$$!; \
+	$(BIN)/python -m bragkit.vector.warm; \
 	$(BIN)/python -m pytest $(PYTEST_PARALLEL); tests=$$?; \
 	wait $$types; types=$$?; wait $$imports; imports=$$?; \
 	echo "--- mypy"; cat $$logs/mypy; echo "--- lint-imports"; tail -n 25 $$logs/imports; \
@@ -72,6 +85,7 @@ typecheck: $(STAMP_DEV)
 	$(BIN)/mypy
 
 pytest: $(STAMP_DEV)
+	$(BIN)/python -m bragkit.vector.warm
 	$(BIN)/python -m pytest $(PYTEST_PARALLEL)
 
 bench: $(STAMP_DEV)

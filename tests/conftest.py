@@ -65,6 +65,26 @@ def pytest_configure(config: pytest.Config) -> None:
                                            / f"bragkit-test-cache-{user}")
 
 
+@pytest.fixture
+def leaky_casino_view(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An injected leak for the casino conformance tests: while a hand is played,
+    ``CasinoState.view`` shows the player the dealer's cards."""
+    import dataclasses
+
+    from bragkit.engine.contract import SeatView
+    from bragkit.games.casino.state import CasinoState
+
+    real = CasinoState.view
+
+    def leaky(self: CasinoState, seat: int) -> SeatView:
+        view = real(self, seat)
+        if self.hand is None or self.is_over:
+            return view
+        return dataclasses.replace(view, shown={-1: self.hand.dealer})
+
+    monkeypatch.setattr(CasinoState, "view", leaky)
+
+
 @pytest.fixture(autouse=True)
 def _histories_in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Point ``brag play`` / ``brag casino play``'s default history folder at a temp dir."""

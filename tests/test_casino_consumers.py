@@ -92,13 +92,9 @@ def test_4_9_the_aec_env_seats_only_the_one_player_and_has_no_rules_value() -> N
 
 
 def test_4_9_check_preset_runs_the_generic_checker_on_casino(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+        request: pytest.FixtureRequest) -> None:
     """``brag check``/``python -m bragkit.testing`` check casino with the one generic checker
     (its leak message), at one seat, with the house rules given."""
-    import dataclasses
-
-    from bragkit.engine.contract import SeatView
-    from bragkit.games.casino.state import CasinoState
     from bragkit.testing import ConformanceError, check_preset
     from bragkit.testing.run import own_rules_game, preset_names
 
@@ -106,15 +102,7 @@ def test_4_9_check_preset_runs_the_generic_checker_on_casino(
     report = check_preset("casino", hands=50, players=6, seed=2, stack=40,
                           settings={"qualifier": "none"})
     assert report.hands == 50 and report.showdowns == 50 and report.sessions >= 1
-    real = CasinoState.view
-
-    def leaky(self: CasinoState, seat: int) -> SeatView:
-        view = real(self, seat)
-        if self.hand is None or self.is_over:
-            return view
-        return dataclasses.replace(view, shown={-1: self.hand.dealer})
-
-    monkeypatch.setattr(CasinoState, "view", leaky)
+    request.getfixturevalue("leaky_casino_view")  # after the clean check above
     with pytest.raises(ConformanceError, match="view of p1 leaks"):
         check_preset("casino", hands=20, seed=1, stack=60)
     with pytest.raises(RulesError, match="qualifer"):

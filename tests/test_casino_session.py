@@ -5,14 +5,13 @@ it."""
 
 from __future__ import annotations
 
-import dataclasses
 import random
 
 import pytest
 
 from bragkit.cards import parse_cards
 from bragkit.engine.actions import Action
-from bragkit.engine.contract import OVER, GameTable, SeatView
+from bragkit.engine.contract import OVER, GameTable
 from bragkit.engine.table import open_table, table_class
 from bragkit.errors import IllegalActionError, RulesError
 from bragkit.games.casino import PRESETS, CasinoRules
@@ -129,17 +128,8 @@ def test_4_9_generic_conformance_checker_runs_on_casino(name: str) -> None:
     assert report.illegal_probes > 10 * report.hands and report.decisions > 2 * report.hands
 
 
-def test_4_9_generic_checker_catches_a_casino_view_leaking_dealer_cards(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    real = CasinoState.view
-
-    def leaky(self: CasinoState, seat: int) -> SeatView:
-        view = real(self, seat)
-        if self.hand is None or self.is_over:
-            return view
-        return dataclasses.replace(view, shown={-1: self.hand.dealer})
-
-    monkeypatch.setattr(CasinoState, "view", leaky)
+@pytest.mark.usefixtures("leaky_casino_view")
+def test_4_9_generic_checker_catches_a_casino_view_leaking_dealer_cards() -> None:
     with pytest.raises(ConformanceError, match="view of p1 leaks"):
         check_conformance(CASINO, hands=20, players=1, seed=1, stack=60)
 
