@@ -2,10 +2,11 @@
 on-disk cache now.
 
 The first process that steps :class:`~bragkit.vector.VectorBrag` on a fresh install compiles
-its kernels (about 100 s of CPU on the project's 2-core test machine); later processes load
-them from the cache in a few seconds.  A user may run it once after installing (``brag
-simulate`` would otherwise pay it on its first vector run).  Without numba (the
-pure-Python fallback) there is nothing to compile and it returns at once.
+its kernels (230 to 320 s of CPU on the project's 2-core test machine; 25 s with
+``BRAGKIT_NUMBA_INLINE=never``); later processes load them from the cache in a second.
+A user may run it once after installing (``brag simulate`` would otherwise pay it on its
+first vector run).  Without numba (the pure-Python fallback) there is nothing to compile and
+it returns at once.
 
 >>> from bragkit.vector.warm import main, warm
 >>> callable(warm) and callable(main)
