@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from typing import Any, Protocol
@@ -60,6 +61,10 @@ class Options:
     """Extra seconds each seat may use over the whole table, once its timer runs out."""
     bot_delay: float = 0.0
     """Seconds a bot waits before acting (a table with people defaults to 0.5)."""
+    bot_jitter: float = 0.25
+    """A bot's wait is drawn from ``bot_delay`` x [1 - j, 1 + j] (j at most 1; 0: exactly
+    ``bot_delay``), so tables whose changes were committed together do not act again in
+    the same instant (docs/server.md, "Performance")."""
     sit_out_after: int = 2
     """Timers run out in a row before the seat is set to sit out."""
     buy_in_min: int = 0
@@ -71,6 +76,20 @@ class Options:
     """A pot carried when the table ends: ``play_on`` or ``split`` (:mod:`.carried`)."""
     play_on_deals: int = 10
     """The most deals played past ``hands`` to win a carried pot (``play_on``)."""
+
+    def bot_wait(self, rng: random.Random) -> float:
+        """Seconds a bot waits before this action: ``bot_delay`` jittered by ``bot_jitter``.
+
+        >>> import random
+        >>> Options(bot_delay=1.0, bot_jitter=0).bot_wait(random.Random(1))
+        1.0
+        >>> 0.75 <= Options(bot_delay=1.0, bot_jitter=0.25).bot_wait(random.Random(1)) <= 1.25
+        True
+        """
+        jitter = min(1.0, self.bot_jitter)
+        if not jitter or not self.bot_delay:
+            return self.bot_delay
+        return self.bot_delay * rng.uniform(1.0 - jitter, 1.0 + jitter)
 
     @classmethod
     def from_json(cls, data: object, *, humans: bool) -> Options:

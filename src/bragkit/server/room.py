@@ -356,7 +356,7 @@ class Room:
                 continue
             try:
                 if info.kind == "bot":
-                    await asyncio.sleep(rt.options.bot_delay)
+                    await asyncio.sleep(rt.options.bot_wait(rt.bot_rng))
                     await rt.bot_turn(seat, turn)
                     continue
                 if info.sitting_out:
