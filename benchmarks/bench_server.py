@@ -339,11 +339,12 @@ def main() -> None:
         if cluster is not None:
             cluster.stop()
     print(f"{'utc':8} {'db':10} {'tables':>6} {'act/s':>8} {'bcast p50':>10} "
-          f"{'bcast p99':>10} {'ack p99':>8} {'cpu/act':>8} {'load':>5} {'lost':>5} "
-          f"{'doubled':>7}")
+          f"{'bcast p99':>10} {'ack p99':>8} {'commit p99':>10} {'jobs/c':>6} {'cpu/act':>8} "
+          f"{'load':>5} {'lost':>5} {'doubled':>7}")
     for r in rows:
         print(f"{r['utc']:8} {r['db']:10} {r['tables']:>6} {r['actions_per_s']:>8} "
               f"{r['broadcast_p50_ms']:>10} {r['broadcast_p99_ms']:>10} {r['ack_p99_ms']:>8} "
+              f"{r.get('commit_p99_ms', '-'):>10} {r.get('jobs_per_commit', '-'):>6} "
               f"{r['server_cpu_ms_per_action']:>8} {r['load_average']:>5.2f} "
               f"{r['lost']:>5} {r['doubled']:>7}")
 
