@@ -181,3 +181,33 @@ def test_a_malformed_deal_entry_names_the_deal_and_the_position() -> None:
         loads('{"rules": "modern", "stacks": [9, 9], "seed": 1, "deals": [["p2 fold"], [5]]}')
     with pytest.raises(HistoryError, match=r"deal 1 must be a list of action strings"):
         loads('{"rules": "modern", "stacks": [9, 9], "seed": 1, "deals": ["p2 fold"]}')
+
+
+def test_a_carried_pot_split_as_the_table_ended_replays_to_the_shares(tmp_path: Path) -> None:
+    """``"split"`` (docs/history-format.md): the shares of a pot still carried after the
+    last deal go to the stacks; a split that does not share out exactly that pot, or one
+    with a deal still in progress, is one error; ``brag replay`` says where the pot went."""
+    base = {"rules": {"preset": "modern", "ante": 1}, "stacks": [30, 30], "dealer": "p2",
+            "seed": 5, "deals": [["p1 bet 1", "p2 fold", "p1 release"]]}
+    carried = replay(loads(json.dumps(base))).summary()
+    assert carried["pot"] == 3 and "split" not in carried
+    good = replay(loads(json.dumps({**base, "split": [2, 1]}))).summary()
+    assert good["pot"] == 0 and good["split"] == {"p1": 2, "p2": 1}
+    assert good["stacks"] == [carried["stacks"][0] + 2, carried["stacks"][1] + 1]
+    path = tmp_path / "split.json"
+    path.write_text(json.dumps({**base, "split": [2, 1]}), encoding="utf-8")
+    code, out, _ = runner_invoke(["replay", str(path)])
+    assert code == 0 and "The carried pot of 3 chips was split as the table ended: p1 2, p2 1" \
+        in out, out
+    code, out, _ = runner_invoke(["replay", "--json", str(path)])
+    assert code == 0 and json.loads(out)["stacks"] == good["stacks"], out
+    with pytest.raises(HistoryError, match="shares out 4 chips, but the pot carried after the "
+                                           "last deal is 3"):
+        replay(loads(json.dumps({**base, "split": [2, 2]})))
+    live = {**base, "deals": [*base["deals"], ["p2 look"]], "split": [2, 1]}
+    with pytest.raises(HistoryError, match="a deal is still in progress"):
+        replay(loads(json.dumps(live)))
+    with pytest.raises(HistoryError, match='"split" must be a list of one whole number'):
+        loads(json.dumps({**base, "split": [3]}))
+    with pytest.raises(HistoryError, match='"split": a casino table carries no pot'):
+        loads('{"rules": "casino", "stacks": [20], "seed": 1, "split": [0], "deals": []}')

@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from bragkit.history import dumps, loads, replay
 from bragkit.server.room import Room
 from bragkit.server.runtime import TableRuntime
 from bragkit.server.store.base import Store
@@ -53,6 +54,19 @@ def check_money(rt: TableRuntime, store: Store) -> dict[str, int]:
     return balance
 
 
+def check_history(rt: TableRuntime) -> None:
+    """The table's history records the split (``"split"``) and replays to the final stacks,
+    through a saved file too; its text says where the carried pot went."""
+    history = rt.history()
+    assert history.split == tuple(rt.shares or ())
+    for again in (history, loads(dumps(history))):
+        result = replay(again)
+        summary = result.summary()
+        assert summary["stacks"] == rt.stacks() and summary["pot"] == 0
+        assert summary["split"] == {f"p{s + 1}": n for s, n in enumerate(rt.shares or ())}
+    assert f"The carried pot of {sum(rt.shares or ())} chips was split" in result.text()
+
+
 def test_carried_pot_plays_on_until_won(tmp_path: Path) -> None:
     async def body(room: Room, store: Store) -> None:
         rt = await two_seats(room, hands=1)
@@ -85,6 +99,7 @@ def test_carried_pot_split_when_play_on_runs_out(tmp_path: Path) -> None:
         assert len(split) == 1 and dict(split[0].entries)[rt.pot_account] == -6
         close = [i for i in rt.recent if i.get("kind") == "close"]
         assert "carried pot of 6 chips is split: p1 3, p2 3" in str(close[-1]["reason"])
+        check_history(rt)
 
     run(tmp_path, body)
 
@@ -99,6 +114,7 @@ def test_carried_pot_split_at_once_and_the_odd_chip(tmp_path: Path) -> None:
         first = (engine.dealer + 1) % 2
         assert rt.shares is not None and rt.shares[first] == 2 and sum(rt.shares) == 3
         check_money(rt, store)
+        check_history(rt)
         # a restart rebuilds the same end
         again = TableRuntime.recover(store.table(rt.id) or rt.record, store)
         assert again.finished and again.shares == rt.shares and again.stacks() == rt.stacks()
@@ -115,5 +131,6 @@ def test_carried_pot_split_when_the_host_closes(tmp_path: Path) -> None:
         assert rt.closed and rt.pot() == 0 and rt.shares is not None
         assert sum(rt.shares) == 3  # the void deal's antes went back to the stacks
         check_money(rt, store)
+        check_history(rt)
 
     run(tmp_path, body)

@@ -66,7 +66,8 @@ def _finish(url: str, table: dict[str, Any], seats: list[Seat], host: Seat) -> d
     full = Path(dl.value.path()).read_text(encoding="utf-8")
     result = replay(loads(full))
     assert sum(1 for d in loads(full).deals if d) == facts["hands_played"]
-    assert list(result.session.stacks) == facts["stacks"]
+    # (a pot still carried when the host closed is split; the history's "split" holds it)
+    assert result.summary()["stacks"] == facts["stacks"]
     hands = dealt_hands(full)
     for i, s in enumerate(seats):
         assert not leaks(s.frames, i, hands), leaks(s.frames, i, hands)[:3]

@@ -31,7 +31,7 @@ __all__ = ["FORMAT", "HEAD_KEYS", "chance_dict", "chance_fields", "check_head", 
 FORMAT = "bragkit-history/1"
 """The format tag of every hand history."""
 HEAD_KEYS: Final = frozenset({"format", "rules", "stacks", "dealer", "seed", "pack",
-                              "shuffles", "deals", "comment", "players"})
+                              "shuffles", "deals", "comment", "players", "split"})
 """Every top-level key of a history."""
 
 
@@ -59,8 +59,10 @@ def check_head(data: dict[str, Any], problems: list[str],
 
 def history_dict(rules_spec: object, stacks: Sequence[int], dealer: int | None,
                  seed: int | None, pack: str | None, shuffles: tuple[str, ...],
-                 deals: Sequence[Sequence[str]]) -> dict[str, Any]:
-    """A history's JSON object (``dealer`` None: the house deals, no ``"dealer"`` key).
+                 deals: Sequence[Sequence[str]], split: Sequence[int] | None = None
+                 ) -> dict[str, Any]:
+    """A history's JSON object (``dealer`` None: the house deals, no ``"dealer"`` key;
+    ``split``: each seat's share of a pot carried when the table ended, if it was split).
 
     >>> history_dict("casino", [50], None, 7, None, (), [["p1 ante 5", "p1 fold"]])
     {'format': 'bragkit-history/1', 'rules': 'casino', 'stacks': [50], 'seed': 7, \
@@ -70,6 +72,8 @@ def history_dict(rules_spec: object, stacks: Sequence[int], dealer: int | None,
     if dealer is not None:
         data["dealer"] = f"p{dealer + 1}"
     data.update(chance_dict(seed, pack, shuffles))
+    if split is not None:
+        data["split"] = list(split)
     data["deals"] = [list(d) for d in deals]
     return data
 

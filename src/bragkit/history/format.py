@@ -72,12 +72,15 @@ class HandHistory(Generic[R]):
     pack: str | None
     shuffles: tuple[str, ...]
     deals: tuple[tuple[str, ...], ...]
+    split: tuple[int, ...] | None = None
+    """Each seat's share of a pot still carried after the last deal, split among the seats
+    when the table ended (a card-room table's ``carried_at_end``); None: nothing was split."""
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON object of this history."""
         return history_dict(self.rules_spec, self.stacks,
                             None if self.dealer == HOUSE else self.dealer, self.seed,
-                            self.pack, self.shuffles, self.deals)
+                            self.pack, self.shuffles, self.deals, self.split)
 
 
 AnyHistory = HandHistory[Rules] | HandHistory[OwnRules]
@@ -162,10 +165,30 @@ def table_from_dict(data: object) -> HandHistory:
     dealer = _seat(data.get("dealer", 1), len(stacks), problems)
     seed, pack, shuffles = chance_fields(data, problems)
     deals = deal_lists(data, problems, "p1 bet 2")
+    split = _split(data.get("split"), len(stacks), problems)
     if problems or rules is None:
         raise HistoryError("bad history: " + "; ".join(problems))
     return HandHistory(rules, spec, tuple(stacks), dealer, seed, pack, tuple(shuffles),
-                       tuple(tuple(d) for d in deals))
+                       tuple(tuple(d) for d in deals), split)
+
+
+def _split(value: object, n: int, problems: list[str]) -> tuple[int, ...] | None:
+    """The ``"split"`` of a history (None if absent): one share per seat, whole chips.
+
+    >>> problems: list[str] = []
+    >>> _split([3, 2], 2, problems), _split(None, 2, problems), problems
+    ((3, 2), None, [])
+    >>> _split([1], 2, problems), problems
+    (None, ['"split" must be a list of one whole number >= 0 per seat (2)'])
+    """
+    if value is None:
+        return None
+    if (not isinstance(value, list) or len(value) != n
+            or not all(isinstance(s, int) and not isinstance(s, bool) and 0 <= s <= MAX_CHIPS
+                       for s in value)):
+        problems.append(f'"split" must be a list of one whole number >= 0 per seat ({n})')
+        return None
+    return tuple(value)
 
 
 def loads(text: str) -> AnyHistory:

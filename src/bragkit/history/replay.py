@@ -90,7 +90,8 @@ class ReplayResult:
         return None
 
     def totals(self) -> dict[str, Any]:
-        """The end of the replay: ``stacks``, ``stacks_by_seat``, ``pot``, ``debts``, ``over``."""
+        """The end of the replay: ``stacks``, ``stacks_by_seat``, ``pot``, ``debts``, ``over``
+        (and ``split``, the shares of a pot split as the table ended, included in ``stacks``)."""
         session = self.session
         live = session.state is not None and bool(session.state.actions)
         if live and session.state is not None:
@@ -99,7 +100,15 @@ class ReplayResult:
         else:
             stacks = session.stacks
             pot = session.carried
-        return {
+        split = self.history.split
+        if split is not None:  # the carried pot, split among the seats as the table ended
+            if live or sum(split) != pot:
+                raise HistoryError(f'bad history: "split" shares out {sum(split)} chips, but '
+                                   + ("a deal is still in progress" if live else
+                                      f"the pot carried after the last deal is {pot}"))
+            stacks = [a + b for a, b in zip(stacks, split, strict=True)]
+            pot = 0
+        out: dict[str, Any] = {
             "stacks": list(stacks),
             "stacks_by_seat": {f"p{s + 1}": stacks[s] for s in range(len(stacks))},
             "pot": pot,
@@ -108,6 +117,9 @@ class ReplayResult:
                                       else session.debts)],
             "over": session.over,
         }
+        if split is not None:
+            out["split"] = {f"p{s + 1}": n for s, n in enumerate(split)}
+        return out
 
     def summary(self) -> dict[str, Any]:
         """The whole replay as a JSON-ready dict (``stacks``, ``pot``, ``deals``, ...).
@@ -119,9 +131,12 @@ class ReplayResult:
         if last is not None:
             deals.append(last)
         totals = self.totals()
-        return {"rules": self.history.rules_spec, "stacks": totals["stacks"],
-                "stacks_by_seat": totals["stacks_by_seat"], "pot": totals["pot"],
-                "deals": deals, "debts": totals["debts"], "over": totals["over"]}
+        out = {"rules": self.history.rules_spec, "stacks": totals["stacks"],
+               "stacks_by_seat": totals["stacks_by_seat"], "pot": totals["pot"],
+               "deals": deals, "debts": totals["debts"], "over": totals["over"]}
+        if "split" in totals:
+            out["split"] = totals["split"]
+        return out
 
     def text(self) -> str:
         """A readable account of the replay."""
@@ -134,7 +149,13 @@ class ReplayResult:
     def footer(totals: dict[str, Any]) -> str:
         """The last line of :meth:`text`: the stacks and the chips left on the table."""
         stacks = ", ".join(f"{k} {v}" for k, v in totals["stacks_by_seat"].items())
-        return f"Stacks: {stacks}; chips on the table: {totals['pot']}"
+        line = f"Stacks: {stacks}; chips on the table: {totals['pot']}"
+        split = totals.get("split")
+        if split:  # the stacks above include the shares
+            shares = ", ".join(f"{k} {v}" for k, v in split.items() if v)
+            line = (f"The carried pot of {sum(split.values())} chips was split as the table "
+                    f"ended: {shares}\n{line}")
+        return line
 
     @staticmethod
     def deal_lines(deal: dict[str, Any]) -> list[str]:
@@ -245,7 +266,10 @@ bragkit.games.casino.table:replay_history (brag replay runs it), not as a table'
                            "replay runs it), not as a table's")
     session = open_session(history)
     play_deals(session, history.deals)
-    return ReplayResult(history, session)
+    result = ReplayResult(history, session)
+    if history.split is not None:
+        result.totals()  # a "split" must share out exactly the pot carried at the end
+    return result
 
 
 def play_deals(session: Table, deals: Iterable[Sequence[str]]) -> None:

@@ -397,14 +397,16 @@ class TableRuntime:
                 "bank": round(self.seats[self.timer_seat].bank, 1)}
 
     def history(self) -> HandHistory:
-        """The bragkit hand history of the finished deals (their packs included)."""
+        """The bragkit hand history of the finished deals (their packs included; a carried pot
+        split as the table ended is its ``"split"``, so that it replays to the final stacks)."""
         done = self.hands_played()
         deals = tuple(tuple(d) for d in self.deals[:done])
         packs = [p for p, d in zip(self.packs, self.pack_deal, strict=True) if d < done]
         stacks = self.start_stacks or tuple(self.stacks())
         return HandHistory(self.rules, to_spec(self.rules), stacks, self.first_dealer, None,
                            pack_text(packs[0]) if packs else None,
-                           tuple(pack_text(p) for p in packs[1:]), deals)
+                           tuple(pack_text(p) for p in packs[1:]), deals,
+                           tuple(self.shares) if self.shares is not None else None)
 
     def history_is_safe(self) -> bool:
         """Whether the packs of the finished deals tell nothing about a deal to come: the

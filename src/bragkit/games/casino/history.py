@@ -146,7 +146,9 @@ def casino_from_dict(data: dict[str, Any]) -> CasinoHistory:
     """Validate the decoded JSON object of a casino history (every problem in one error)."""
     problems: list[str] = []
     check_head(data, problems, {"dealer": '"dealer": the house deals every casino hand; '
-                                          "leave it out"})
+                                          "leave it out",
+                                "split": '"split": a casino table carries no pot to split; '
+                                         "leave it out"})
     spec = data["rules"]
     rules: CasinoRules | None = None
     try:
