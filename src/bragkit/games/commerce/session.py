@@ -76,6 +76,10 @@ class CommerceSession(TableCore):
         self.first_out = -1
         self._line: CommerceLine | None = None
         self._state: CommerceState | None = None
+        self._read = False
+        """Whether a deal's state was read while it was played (bots reading seat views):
+        the next deals then log their events from the start, so that the first read
+        freezes the machine instead of dealing the deal a second time."""
         self._new_deal()
         if self.over:  # not even a first deal: a configuration error, not an empty session
             raise BragError(
@@ -88,7 +92,10 @@ class CommerceSession(TableCore):
         """The state of the deal in progress (None once the session is over): immutable,
         built when read from the deal's machine (:class:`CommerceLine`)."""
         line = self._line
-        return self._state if line is None else line.state()
+        if line is None:
+            return self._state
+        self._read = True
+        return line.state()
 
     @state.setter
     def state(self, state: CommerceState | None) -> None:
@@ -139,7 +146,7 @@ class CommerceSession(TableCore):
                               first_out=self.first_out)
         work = start_draft(rules, stacks, dealer, pack, seated=seated, pool=self.carried,
                            lives=self.lives, horses=self.horses, first_out=self.first_out,
-                           events=False)  # (a line that is read deals again: see its doc)
+                           events=self._read)  # (unlogged: a line read deals again)
         self._state = None
         self._line = CommerceLine(self._start, work)  # states built when read
 
