@@ -81,11 +81,13 @@ def _numba_cache_dir(package: Path) -> Path:
     from numba.core.caching import CacheImpl
 
     probe = package / "_jit.py"
-    for locator in cast("list[_Locator]", CacheImpl._locator_classes):
+    # numba keeps its locators in a private list; without it (another numba), the default
+    locators = cast("list[_Locator]", getattr(CacheImpl, "_locator_classes", []))
+    for locator in locators:
         found = locator.from_function(_numbering, str(probe))
         if found is not None:
             return Path(found.get_cache_path())
-    return package / "__pycache__"  # pragma: no cover - numba always finds one
+    return package / "__pycache__"
 
 
 def _drop_stale_cache(package: Path, cache: Path | None = None) -> bool:

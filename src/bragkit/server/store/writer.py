@@ -213,22 +213,22 @@ class QueuedStore(ABC):
             self.stats.jobs += len(batch)
             self.stats.largest = max(self.stats.largest, len(batch))
         if self._trace_to is not None:
-            self._record(len(batch), began - min(job.queued for job in batch),
+            self._record(self._trace_to, len(batch), began - min(job.queued for job in batch),
                          time.perf_counter() - began)
         for number, job in enumerate(batch):
             job.settle(failed.get(number))
 
-    def _record(self, jobs: int, wait: float, took: float) -> None:
-        """Add one commit to the trace; append the new ones to the file at most once a
+    def _record(self, to: str, jobs: int, wait: float, took: float) -> None:
+        """Add one commit to the trace; append the new ones to the file ``to`` at most once a
         second (one JSON list ``[jobs, wait, seconds]`` a line)."""
         self._trace.append((jobs, wait, took))
         now = time.monotonic()
-        if self._trace_to is not None and now - self._traced >= 1.0:
+        if now - self._traced >= 1.0:
             self._traced = now
             lines = "".join(f"{json.dumps([n, round(w, 6), round(t, 6)])}\n"
                             for n, w, t in self._trace)
             self._trace.clear()
-            with contextlib.suppress(OSError), Path(self._trace_to).open("a") as out:
+            with contextlib.suppress(OSError), Path(to).open("a") as out:
                 out.write(lines)
 
     def _submit(self, work: Callable[[ops.Run], T]) -> Future[T]:
