@@ -15,6 +15,7 @@ from bragkit.engine.contract import OVER, GameTable
 from bragkit.engine.table import open_table, table_class
 from bragkit.errors import IllegalActionError, RulesError
 from bragkit.games.casino import PRESETS, CasinoRules
+from bragkit.games.casino.seats import open_casino_table
 from bragkit.games.casino.session import CasinoSession
 from bragkit.games.casino.state import CasinoState
 from bragkit.games.casino.table import CasinoTable
@@ -49,7 +50,7 @@ def _play_hand(rng: random.Random, *tables: CasinoSession | CasinoTable) -> None
 
 def test_4_9_open_table_builds_the_casino_session_from_its_rules() -> None:
     t = open_table(CASINO, [100], seed=3)
-    assert type(t) is CasinoSession and table_class("casino") is CasinoSession
+    assert type(t) is CasinoSession and table_class("casino") is open_casino_table
     assert isinstance(t, GameTable) and (t.n, t.dealer, t.carried, t.deal_no) == (1, -1, 0, 0)
     assert t.whose_turn == 0 and [str(a) for a in t.legal_actions()] == ["ante 1..100"]
     assert t.last_final is None and len(t.records) == 0

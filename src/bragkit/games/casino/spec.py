@@ -1,5 +1,7 @@
 """Casino 3 Card Brag's declaration (:mod:`bragkit.games.spec`): a house game with its own
-rules value (:class:`~bragkit.games.casino.rules.CasinoRules`), one seat against the dealer.
+rules value (:class:`~bragkit.games.casino.rules.CasinoRules`), each seat against the dealer
+(one seat: :class:`~bragkit.games.casino.session.CasinoSession`; several, at a card-room table:
+:class:`~bragkit.games.casino.seats.CasinoSeatsSession`).
 
 >>> from bragkit.games import spec_of
 >>> s = spec_of("casino")
@@ -58,7 +60,7 @@ def _ranking(rules: Rules) -> Ranking:
 GAMES: Final = (GameSpec(
     name="casino", title="Casino 3 Card Brag", spec_section="4.9", engine="casino",
     hooks="bragkit.games.casino.state:CasinoState",
-    table="bragkit.games.casino.session:CasinoSession", keys=frozenset(CASINO_KEYS),
+    table="bragkit.games.casino.seats:open_casino_table", keys=frozenset(CASINO_KEYS),
     history="bragkit.games.casino.table:replay_history",
     history_loader="bragkit.games.casino.history:casino_from_dict",
     presets=PRESETS, ranking=_ranking, bots={}, docs="docs/rules/casino.md", order=8,

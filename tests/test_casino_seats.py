@@ -1,0 +1,128 @@
+"""Casino 3 Card Brag with several seats against one dealer (rules 4.9, issue 12): the hand on
+the one state contract (:class:`CasinoSeatsState`) and its table (:class:`CasinoSeatsSession`),
+which the card room plays."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bragkit.cards import parse_cards
+from bragkit.engine.actions import Action
+from bragkit.engine.contract import OVER, GameTable
+from bragkit.errors import IllegalActionError, RulesError
+from bragkit.games.casino.hand import CasinoHand
+from bragkit.games.casino.rules import CasinoRules
+from bragkit.games.casino.seats import CasinoSeatsSession, CasinoSeatsState, open_casino_table
+from bragkit.games.casino.session import CasinoSession
+from bragkit.games.casino.state import HOUSE, paid_chips
+
+CASINO = CasinoRules.preset("casino")
+POKER = CasinoRules.preset("three-card-poker")
+PACK = "Qs Qd 4c  9h 8h 2c  Ah Kh Qh  Qc 7d 2s"
+
+
+def test_4_9_open_table_seats_one_player_or_several() -> None:
+    assert type(open_casino_table(CASINO, [50], seed=1)) is CasinoSession
+    t = open_casino_table(CASINO, [50, 60, 70], seed=1)
+    assert type(t) is CasinoSeatsSession and isinstance(t, GameTable)
+    assert (t.n, t.dealer, t.carried, t.deal_no, t.to_act) == (3, HOUSE, 0, 0, 0)
+    assert [str(a) for a in t.legal_actions()] == ["ante 1..50"]
+    with pytest.raises(RulesError, match=r"2\.\.7"):
+        CasinoSeatsSession(CASINO, [10] * 8)
+    with pytest.raises(RulesError, match="house deals"):
+        CasinoSeatsSession(CASINO, [10, 10], dealer=1)
+
+
+def test_4_9_each_seat_bets_then_decides_against_one_dealer_hand() -> None:
+    s = CasinoSeatsState.start(CASINO, (50, 50, 50), PACK)
+    for move in ("ante 10", "pairbonus 2", "ante 5", "deal", "ante 10"):
+        assert s.view(0).own_cards is None
+        s = s.apply(move)
+    assert s.phase == "ante" and s.to_act == 2   # p3's Pair Bonus or the deal
+    s = s.apply("deal")
+    assert s.phase == "decide" and s.to_act == 0
+    assert [str(a) for a in s.legal_actions()] == ["play (costs 10)", "fold"]
+    assert s.view(1).own_cards == parse_cards("9h 8h 2c")
+    assert s.stacks == (38, 45, 40) and s.pot == 27
+    s = s.apply("play").apply("fold").apply("play")
+    assert s.is_over and s.whose_turn is OVER and s.pot == 0
+    dealer = parse_cards("Qc 7d 2s")
+    for seat, (cards, played, ante, bonus) in enumerate(
+            (("Qs Qd 4c", True, 10, 2), ("9h 8h 2c", False, 5, 0), ("Ah Kh Qh", True, 10, 0))):
+        own = parse_cards(cards)
+        hand = CasinoHand(CASINO, ante, bonus, (own[0], own[1], own[2]),
+                          (dealer[0], dealer[1], dealer[2])).apply("play" if played else "fold")
+        assert hand.settlement is not None
+        assert s.returns()[seat] == paid_chips(hand.settlement)
+    assert s.total == 150 + sum(s.returns())  # the house pays or takes the difference
+    assert s.view(1).shown == {HOUSE: dealer, 0: parse_cards("Qs Qd 4c"),
+                               2: parse_cards("Ah Kh Qh")}   # p2's folded hand stays hidden
+    assert 3 not in s.view(0).shown and parse_cards("9h")[0].id in s.secret_cards(0)
+    assert s.replay() == s
+
+
+def test_4_9_illegal_actions_raise_and_change_nothing() -> None:
+    s = CasinoSeatsState.start(CASINO, (20, 20), PACK)
+    for seat, text, words in ((1, "ante 5", "not p2's turn"), (0, "ante 21", "not on offer"),
+                              (0, "play", "not on offer"), (0, "raise 3", "not on offer")):
+        with pytest.raises(IllegalActionError, match=words):
+            s.apply_move(seat, text)
+    assert s.actions == () and s.apply("ante 20").to_act == 1  # all in: no Pair Bonus left
+    low = s.apply("ante 15").apply("deal").apply("ante 5").apply("deal")
+    assert [str(a) for a in low.legal_actions()] == ["fold"]  # 5 left: no Play bet of 15
+
+
+def test_4_9_a_seat_without_chips_sits_out_and_the_table_ends_when_all_are_spent() -> None:
+    s = CasinoSeatsState.start(POKER, (0, 10), PACK)
+    assert s.to_act == 1 and s.status == ("out", "in")
+    t = CasinoSeatsSession(CASINO, [1, 1], seed=2)
+    while not t.over:
+        t.apply_text(f"p{t.to_act + 1} " + ("ante 1" if t.state.phase == "ante" else "fold"))
+    assert t.stacks == (0, 0) and t.legal_actions() == () and t.whose_turn is OVER
+    with pytest.raises(IllegalActionError, match="over"):
+        t.apply_move(0, Action("ante", 1))
+
+
+def _random_play(t: CasinoSeatsSession, rng: random.Random, hands: int) -> None:
+    while not t.over and t.deal_no < hands:
+        state = t.state
+        seat = t.to_act
+        for other in range(t.n):  # what each seat sees: never a card it may not know
+            view = state.view(other)
+            known = {c.id for c in view.known_cards()}
+            assert not known & state.secret_cards(other)
+            if not state.is_over:
+                assert not known & {c.id for c in state.cards[3 * t.n:3 * t.n + 3]}
+        offer = rng.choice(t.legal_actions())
+        small = offer.lo is not None and rng.random() < 0.9  # mostly the least bet
+        t.apply_move(seat, offer.examples()[0] if small else offer.sample(rng))
+
+
+def test_4_9_random_play_keeps_the_contract_and_replays_from_its_packs() -> None:
+    rng = random.Random(12)
+    finals: list[CasinoSeatsState] = []
+    t = CasinoSeatsSession(POKER, [400, 400, 400, 400], seed=5, keep_records=None,
+                           on_record=lambda r, final: finals.append(final))
+    _random_play(t, rng, 30)
+    assert t.deal_no == len(t.records) == len(finals) and t.packs_count == t.deal_no + (not t.over)
+    for record, final in zip(t.records, finals, strict=True):
+        assert record.final == final and record.first == final.first()
+    again = CasinoSeatsSession(POKER, [400, 400, 400, 400], pack=t.packs_used[0],
+                               shuffles=t.packs_used[1:])
+    for record in t.records:
+        for text in record.actions:
+            again.apply_text(text)
+    assert again.stacks == t.stacks and not again.secret_chance
+    for final in finals:  # every chip to or from the house: the seats change by its result
+        assert sum(final.stacks) == sum(final.bankrolls) + sum(final.returns()) == final.total
+    assert sum(t.stacks) == 1600 + sum(sum(f.returns()) for f in finals)
+
+
+def test_4_9_a_table_keeps_the_packs_of_its_kept_hands_only() -> None:
+    t = CasinoSeatsSession(CASINO, [500, 500], seed=3, keep_records=2)
+    rng = random.Random(1)
+    _random_play(t, rng, 6)
+    assert t.packs_count == t.deal_no + 1 and len(t.packs_used) == 3
+    assert t.packs_finished == t.deal_no
