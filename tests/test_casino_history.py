@@ -225,7 +225,7 @@ def test_an_illegal_action_is_one_line_and_exit_2(tmp_path: Path,
 
 
 @pytest.mark.parametrize(("changes", "message"), [
-    ({"stacks": [100, 100]}, '"stacks" must be one whole number'),
+    ({"stacks": [100] * 8}, '"stacks" must be 1..7 whole numbers'),
     ({"dealer": "p1"}, '"dealer": the house deals'),
     ({"rules": {"preset": "casino", "casino_tie": "split"}}, "casino_tie must be one of"),
     ({"seed": None, "pack": "As Ks"}, "a casino hand needs 6 cards"),
@@ -249,7 +249,7 @@ def test_the_table_history_reader_points_casino_files_elsewhere() -> None:
     with pytest.raises(HistoryError, match="a casino history"):
         loads_table(text)
     with pytest.raises(HistoryError, match=r"a casino history is re-played by "
-                                           r"bragkit\.games\.casino\.table:replay_history"):
+                                           r"bragkit\.games\.casino\.seats_history:replay_history"):
         replay(loads(text))
 
 
@@ -271,13 +271,14 @@ def test_4_9_history_loads_reads_a_casino_history_as_the_casino_loader_does(
     path = tmp_path / "c.json"
     path.write_text(text, encoding="utf-8")
     assert load(path) == h
-    bad = '{"rules": "casino", "stacks": [20, 20], "dealer": "p1", "seed": 1, "deals": []}'
+    bad = ('{"rules": "casino", "stacks": [20, 20, 20, 20, 20, 20, 20, 20], "dealer": "p1", '
+           '"seed": 1, "deals": []}')
     with pytest.raises(HistoryError) as mine:
         loads(bad)
     with pytest.raises(HistoryError) as theirs:
         loads_casino(bad)
     assert str(mine.value) == str(theirs.value)
-    assert '"dealer": the house deals' in str(mine.value) and '"stacks" must be one' in str(
+    assert '"dealer": the house deals' in str(mine.value) and '"stacks" must be 1..7' in str(
         mine.value)
 
 

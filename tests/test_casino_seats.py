@@ -4,6 +4,8 @@ which the card room plays."""
 
 from __future__ import annotations
 
+import io
+import json
 import random
 
 import pytest
@@ -11,12 +13,19 @@ import pytest
 from bragkit.cards import parse_cards
 from bragkit.engine.actions import Action
 from bragkit.engine.contract import OVER, GameTable
-from bragkit.errors import IllegalActionError, RulesError
+from bragkit.engine.pack import pack_text
+from bragkit.errors import HistoryError, IllegalActionError, RulesError
+from bragkit.games import history_reader
+from bragkit.games import spec_of as spec_of_game
+from bragkit.games.casino.history import CasinoHistory, loads_casino, spec_of
 from bragkit.games.casino.hand import CasinoHand
 from bragkit.games.casino.rules import CasinoRules
 from bragkit.games.casino.seats import CasinoSeatsSession, CasinoSeatsState, open_casino_table
+from bragkit.games.casino.seats_history import replay_seats, seat_account, seats_summary
 from bragkit.games.casino.session import CasinoSession
 from bragkit.games.casino.state import HOUSE, paid_chips
+from bragkit.games.casino.table import replay_casino
+from bragkit.history import HandHistory, dumps, loads
 
 CASINO = CasinoRules.preset("casino")
 POKER = CasinoRules.preset("three-card-poker")
@@ -126,3 +135,52 @@ def test_4_9_a_table_keeps_the_packs_of_its_kept_hands_only() -> None:
     _random_play(t, rng, 6)
     assert t.packs_count == t.deal_no + 1 and len(t.packs_used) == 3
     assert t.packs_finished == t.deal_no
+
+
+def _history_of(t: CasinoSeatsSession) -> CasinoHistory:
+    return CasinoHistory(t.rules, spec_of(t.rules), t.start_stacks[0], None,
+                         pack_text(t.packs_used[0]),
+                         tuple(pack_text(p) for p in t.packs_used[1:t.deal_no]),
+                         tuple(r.actions for r in t.records), t.start_stacks[1:])
+
+
+def test_4_9_a_history_of_several_seats_saves_loads_and_replays_to_its_stacks() -> None:
+    t = CasinoSeatsSession(CASINO.preset("casino", casino_tie="dealer"), [90, 80, 70],
+                           seed=8, keep_records=None)
+    _random_play(t, random.Random(3), 12)
+    text = dumps(HandHistory(t.rules, spec_of(t.rules), t.start_stacks, -1, None,
+                             _history_of(t).pack, _history_of(t).shuffles,
+                             _history_of(t).deals))
+    loaded = loads(text)
+    assert loaded.stacks == (90, 80, 70) and loaded.dealer == -1
+    own = loads_casino(text)
+    assert replay_seats(own).stacks == t.stacks
+    data = seats_summary(own)
+    assert data["stacks"] == list(t.stacks) and len(data["deals"]) == 12
+    out = io.StringIO()
+    history_reader(spec_of_game("casino"))(out, text, as_json=True)
+    assert json.loads(out.getvalue()) == data
+    out = io.StringIO()
+    history_reader(spec_of_game("casino"))(out, text, as_json=False)
+    assert out.getvalue().splitlines()[-1].startswith("Stacks: p1 ")
+    with pytest.raises(HistoryError, match="3 seats"):
+        replay_casino(own)
+
+
+def test_4_9_a_seat_s_account_of_a_history_holds_only_what_it_saw() -> None:
+    t = CasinoSeatsSession(POKER, [50, 50], seed=2, keep_records=None)
+    _random_play(t, random.Random(5), 8)
+    history = _history_of(t)
+    for seat in (0, 1):
+        account = seat_account(history, seat)
+        for deal, final in zip(account["deals"], (r.final for r in t.records), strict=True):
+            other = final.hands[1 - seat]
+            assert other is not None
+            text = json.dumps(deal)
+            hidden = not final.played[1 - seat]
+            assert hidden == all(str(c) not in deal["shown"].get(f"p{2 - seat}", "")
+                                 for c in other.player)
+            mine = final.hands[seat]
+            assert mine is not None
+            if hidden:  # a folded hand's cards appear nowhere in the other seat's account
+                assert not any(f'"{c}' in text or f" {c}" in text for c in other.player)

@@ -3,7 +3,8 @@
 
 A casino history names a casino preset in ``"rules"`` (``"casino"``, ``"three-card-poker"``
 or ``{"preset": "casino", "casino_tie": "dealer", ...}``), has one bankroll in ``"stacks"``
-and one action list per hand in ``"deals"``.  Its cards are the format's: ``"seed"``, or
+(or one stack per seat: a table of several players against one dealer, as the card room
+plays it) and one action list per hand in ``"deals"``.  Its cards are the format's: ``"seed"``, or
 ``"pack"`` (the first hand's pack, top card first) and ``"shuffles"`` (the later hands'
 packs, in order).  A hand is dealt from the top of its pack: three cards to ``p1``, then
 three to the dealer.  Today's writer writes whole 52-card packs, as every other game's
@@ -38,6 +39,9 @@ from bragkit.games.casino.rules import PRESETS, CasinoRules
 
 if TYPE_CHECKING:
     from bragkit.games.spec import OwnHistory
+
+_MAX_SEATS = 7
+"""The most seats of a casino table (:data:`bragkit.games.casino.seats.MAX_SEATS`)."""
 
 __all__ = ["CasinoHistory", "casino_from_dict", "casino_pack_ok", "dumps_casino",
            "is_casino_spec", "load_casino", "loads_casino", "rules_of", "spec_of",
@@ -104,11 +108,14 @@ class CasinoHistory:
     pack: str | None
     shuffles: tuple[str, ...]
     deals: tuple[tuple[str, ...], ...]
+    others: tuple[int, ...] = ()
+    """The stacks of the seats after ``p1`` at a table of several players (a card-room
+    table, :mod:`bragkit.games.casino.seats`); ``()`` for one player."""
 
     @property
     def stacks(self) -> tuple[int, ...]:
-        """The one seat's stack, the bankroll (the house has none)."""
-        return (self.bankroll,)
+        """Each seat's stack, ``p1``'s bankroll first (the house has none)."""
+        return (self.bankroll, *self.others)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON object of this history (the house deals: no ``"dealer"``)."""
@@ -157,12 +164,15 @@ def casino_from_dict(data: dict[str, Any]) -> CasinoHistory:
         problems.append(f'"rules": {error}')
     stacks = data.get("stacks")
     bankroll = 0
-    if (not isinstance(stacks, list) or len(stacks) != 1 or not isinstance(stacks[0], int)
-            or isinstance(stacks[0], bool) or stacks[0] < 0):
-        problems.append('"stacks" must be one whole number >= 0 (the player\'s bankroll; '
-                        "the house has no stack)")
+    others: tuple[int, ...] = ()
+    if (not isinstance(stacks, list) or not 1 <= len(stacks) <= _MAX_SEATS
+            or not all(isinstance(s, int) and not isinstance(s, bool) and s >= 0
+                       for s in stacks)):
+        problems.append(f'"stacks" must be 1..{_MAX_SEATS} whole numbers >= 0 (the player\'s '
+                        "bankroll, or each seat's at a table of several; the house has no "
+                        "stack)")
     else:
-        bankroll = stacks[0]
+        bankroll, others = stacks[0], tuple(stacks[1:])
     seed, pack, shuffles = chance_fields(data, problems)
     if isinstance(pack, str):
         _pack_ok(pack, '"pack"', problems)
@@ -172,7 +182,7 @@ def casino_from_dict(data: dict[str, Any]) -> CasinoHistory:
     if problems or rules is None:
         raise HistoryError("bad history: " + "; ".join(problems))
     return CasinoHistory(rules, spec, bankroll, seed, pack, tuple(shuffles),
-                         tuple(tuple(d) for d in deals))
+                         tuple(tuple(d) for d in deals), others)
 
 
 def loads_casino(text: str) -> CasinoHistory:

@@ -61,7 +61,7 @@ GAMES: Final = (GameSpec(
     name="casino", title="Casino 3 Card Brag", spec_section="4.9", engine="casino",
     hooks="bragkit.games.casino.state:CasinoState",
     table="bragkit.games.casino.seats:open_casino_table", keys=frozenset(CASINO_KEYS),
-    history="bragkit.games.casino.table:replay_history",
+    history="bragkit.games.casino.seats_history:replay_history",
     history_loader="bragkit.games.casino.history:casino_from_dict",
     presets=PRESETS, ranking=_ranking, bots={}, docs="docs/rules/casino.md", order=8,
     own_rules=True, key_rows=_key_rows, house=True,

@@ -545,6 +545,9 @@ def replay_table(history: CasinoHistory, *, keep_records: int | None = None,
     """The casino table ``history`` starts (no action played yet): its hands not given are
     drawn from ``random.Random(seed)``, or with a pack and no seed from
     ``random.Random(PACK_ONLY_SEED)`` (the format's rule)."""
+    if history.others:
+        raise HistoryError(f"this casino history has {len(history.stacks)} seats: "
+                           "bragkit.games.casino.seats_history replays it")
     rng = None if history.seed is not None else new_rng(PACK_ONLY_SEED)
     return CasinoTable(history.rules, history.bankroll, history.seed, history.pack,
                        history.shuffles, rng, keep_records, on_record, more_packs)
