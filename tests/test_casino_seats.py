@@ -17,8 +17,8 @@ from bragkit.engine.pack import pack_text
 from bragkit.errors import HistoryError, IllegalActionError, RulesError
 from bragkit.games import history_reader
 from bragkit.games import spec_of as spec_of_game
-from bragkit.games.casino.history import CasinoHistory, loads_casino, spec_of
 from bragkit.games.casino.hand import CasinoHand
+from bragkit.games.casino.history import CasinoHistory, loads_casino, spec_of
 from bragkit.games.casino.rules import CasinoRules
 from bragkit.games.casino.seats import CasinoSeatsSession, CasinoSeatsState, open_casino_table
 from bragkit.games.casino.seats_history import replay_seats, seat_account, seats_summary
