@@ -1,4 +1,4 @@
-"""Casino 3 Card Brag with several seats against one dealer (rules 4.9, issue 12): the hand on
+"""Casino 3 Card Brag with several seats against one dealer (issue 12; rules 4.9): the hand on
 the one state contract (:class:`CasinoSeatsState`) and its table (:class:`CasinoSeatsSession`),
 which the card room plays."""
 

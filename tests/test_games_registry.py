@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pkgutil
 import re
 from pathlib import Path
 
@@ -44,7 +45,9 @@ def test_each_game_has_presets_bots_docs_goldens_and_conformance(spec: object) -
         assert get_preset(name).game == spec.name
         assert (golden / f"{name}.json").is_file(), name
     if spec.own_rules:
-        assert spec.key_rows is not None and not spec.bots
+        assert spec.key_rows is not None
+        for path in spec.bots.values():  # its own bots (card-room seats): each resolves
+            assert callable(pkgutil.resolve_name(path)), path
         assert {row[0] for row in spec.key_rows()} == spec.keys
     else:
         assert "random" in bot_names(spec.name)

@@ -14,6 +14,7 @@ when a carried pot is still on the table).
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import random
@@ -32,6 +33,7 @@ import pytest
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 from websockets.sync.client import connect
 
+from bragkit.games import history_reader, spec_of
 from bragkit.history import loads, replay
 from bragkit.server.store import open_store
 from bragkit.server.store.ledger import check
@@ -191,6 +193,11 @@ def test_kill9_server_loses_nothing(server: Server) -> None:
                                            "bots": {f"p{n}": "random" for n in range(1, 5)},
                                            "hands": 100_000, "options": options})
         tables[made["table"]] = made["host_token"]
+    made = server.post("/api/tables", {"preset": "casino", "seats": 4, "stack": STACK,
+                                       "bots": {f"p{n}": "optimal" for n in range(1, 5)},
+                                       "hands": 100_000, "options": options})
+    casino = made["table"]   # against the house: its account takes what the seats lose
+    tables[casino] = made["host_token"]
     made = server.post("/api/tables", {"preset": "modern", "seats": 4, "stack": STACK,
                                        "bots": {"p2": "random", "p3": "random", "p4": "random"},
                                        "options": options})
@@ -220,16 +227,22 @@ def test_kill9_server_loses_nothing(server: Server) -> None:
     for table, host in tables.items():
         facts = server.get(f"/api/tables/{table}")
         assert facts["seq"] >= seen[table]
-        assert sum(facts["stacks"]) + facts["pot"] == 4 * STACK
+        house = server.get(f"/api/tables/{table}/ledger", token=host)["balances"].get(
+            f"house:{table}", 0) if table == casino else 0
+        assert sum(facts["stacks"]) + facts["pot"] + house == 4 * STACK
         server.post(f"/api/tables/{table}/close", {}, token=host)
         closed = server.get(f"/api/tables/{table}")
         # closing splits a carried pot among the seats (docs/server.md): no chip stays out
-        assert sum(closed["stacks"]) == 4 * STACK and closed["pot"] == 0
+        assert sum(closed["stacks"]) + house == 4 * STACK and closed["pot"] == 0
         finals[table] = (closed["stacks"], closed["pot"])
         text = httpx.get(f"{server.base}/api/tables/{table}/history", params={"token": host},
                          timeout=30).text
         history = loads(text)
-        if history.deals:   # the replay ends where the table did, but for a carried pot
+        if table == casino:   # a casino history: its own reader replays it
+            out = io.StringIO()
+            history_reader(spec_of("casino"))(out, text, as_json=True)
+            assert json.loads(out.getvalue())["stacks"] == closed["stacks"]
+        elif history.deals:   # the replay ends where the table did, but for a carried pot
             replayed = replay(history).summary()["stacks"]
             assert all(a >= b for a, b in zip(closed["stacks"], replayed, strict=True))
     server.kill()

@@ -46,7 +46,7 @@ def test_bad_requests_are_400_with_one_line(tmp_path: Path) -> None:
         ({"preset": "modern", "stack": "lots"}, '"stack" must be'),
         ({"preset": "modern", "colour": "red"}, "unknown field 'colour'"),
         ({"preset": "modern", "options": {"timer": -1}}, "option timer"),
-        ({"preset": "casino"}, "against the dealer"),
+        ({"preset": "casino", "rules": {"ante": 2}}, "unknown casino rule key(s) ante"),
     ]
     with live_room(tmp_path) as room:
         for body, words in cases:

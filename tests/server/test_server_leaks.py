@@ -16,13 +16,13 @@ from typing import Any
 
 import pytest
 
-from bragkit.bots import get_bot
 from bragkit.cards import parse_cards
 from bragkit.engine import open_table
 from bragkit.engine.pack import pack_from_text
 from bragkit.history import loads
 from bragkit.rules import resolve
 from bragkit.server.client import RoomClient
+from bragkit.server.options import build_rules, table_bot
 from bragkit.server.remote import legal_from_json, view_from_json
 from tests.server.live import Live, live_room
 
@@ -44,6 +44,7 @@ GAMES = [  # preset, seats, stack, rules, event kinds that must occur in the dea
     ("foster", 3, 40, {}, {"ante"}),
     ("three-stake", 3, 40, {}, {"deal"}),
     ("brag-poker", 3, 40, {}, {"look"}),
+    ("casino", 3, 60, {}, {"deal", "reveal", "show", "fold"}),  # each seat vs the dealer
 ]
 DEALS = 5
 SEEN_KINDS: dict[str, set[str]] = {}
@@ -103,7 +104,7 @@ async def _player(room: Live, tid: str, label: str, rng: random.Random,
         token = (await guest.call({"t": "join", "name": f"n{label}", "seat": label}))["token"]
     me = RoomClient(room.ws(tid), token=token)
     await me.open()
-    bot = get_bot("random", rules)
+    bot = table_bot("random", rules)
     acted = 0
     frames: list[dict[str, Any]] = []
     while True:
@@ -116,6 +117,10 @@ async def _player(room: Live, tid: str, label: str, rng: random.Random,
         kinds = [a["kind"] for a in view["legal"]]
         if "call" in kinds and rng.random() < 0.7:  # fewer folds: more exchanges, covers
             text = "call"
+        elif "play" in kinds and rng.random() < 0.7:  # casino: hands shown against the dealer
+            text = "play"
+        elif kinds == ["ante"] and rng.random() < 0.7:  # casino: a small ante, the Play left
+            text = "ante 2"
         else:
             text = str(bot.act(view_from_json(view), legal_from_json(view["legal"]), rng))
         reply = await me.act(text)
@@ -144,7 +149,7 @@ def test_no_frame_shows_a_card_its_seat_may_not_see(tmp_path: Path, preset: str,
         tid = made["table"]
         watcher = RoomClient(room.ws(tid))
         await watcher.open()
-        resolved = resolve({"preset": preset, **rules})
+        resolved = build_rules(preset, rules)
         players = await asyncio.gather(*[
             _player(room, tid, f"p{s + 1}", random.Random(s), resolved, 3 + s)
             for s in range(seats)])

@@ -20,7 +20,7 @@ from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import BaseRoute, Route, WebSocketRoute
 
 from bragkit.errors import BragError
-from bragkit.history import dumps, seat_history
+from bragkit.history import dumps
 from bragkit.server.gateway import Gateway
 from bragkit.server.money import csv_text, report
 from bragkit.server.room import Room
@@ -105,7 +105,7 @@ def create_app(store: Store, *, base_url: str = "http://127.0.0.1:8000",
             seat = rt.seat_of_token(token)
             if seat is None:
                 raise ServerError("forbidden", "history needs the host's token or a seat's")
-            return JSONResponse(seat_history(rt.history(), seat))
+            return JSONResponse(rt.seat_history(seat))
         return await wrap(go())
 
     async def join(request: Request) -> Response:

@@ -21,8 +21,7 @@ from typing import Protocol
 from bragkit.bots.base import Bot
 from bragkit.engine.actions import LegalAction
 from bragkit.engine.table import Table
-from bragkit.rules import Rules
-from bragkit.server.options import Options, Pending
+from bragkit.server.options import Options, Pending, TableRules
 from bragkit.server.seats import SeatInfo
 from bragkit.server.store.base import NewEntry, NewTxn, TableRecord
 
@@ -33,7 +32,7 @@ class TableHandle(Protocol):
     """A live card-room table, as the seat, host-control, bot and timer code sees it."""
 
     record: TableRecord
-    rules: Rules
+    rules: TableRules
     engine: Table | None
     options: Options
     seats: list[SeatInfo]

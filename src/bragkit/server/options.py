@@ -7,23 +7,26 @@
 
 from __future__ import annotations
 
+import pkgutil
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
+from bragkit.bots import Bot, get_bot
 from bragkit.errors import BragError, RulesError, excerpt
-from bragkit.games import house_game, refuse_unserved
+from bragkit.games import game_rules, house_game, refuse_unserved, spec_of
 from bragkit.limits import MAX_CHIPS
 from bragkit.rules import Rules, resolve
 from bragkit.server.carried import CARRIED_AT_END
 from bragkit.server.store.base import JSON, StoreError
 
-__all__ = ["MAX_CIDS", "TIMEOUT_PREFERENCE", "Listener", "Options", "Pending", "ServerError",
-           "build_rules", "payload_int", "payload_str", "timeout_action"]
+__all__ = ["MAX_CIDS", "TIMEOUT_PREFERENCE", "HouseRules", "Listener", "Options", "Pending",
+           "ServerError", "TableRules", "build_rules", "payload_int", "payload_str",
+           "table_bot", "timeout_action"]
 
 TIMEOUT_PREFERENCE = ("fold", "pass", "check", "stand", "decline", "refuse", "release",
-                      "keep", "show")
+                      "keep", "show", "deal")
 """What the timer plays for a seat whose time ran out: the first of these on offer, else the
 first offer (docs/server.md, "Timers")."""
 
@@ -142,9 +145,27 @@ class Options:
         return {k: v for k, v in asdict(self).items()}
 
 
-def build_rules(preset: object, rules: object) -> Rules:
+@runtime_checkable
+class HouseRules(Protocol):
+    """What the card room reads of the own rules value of a game played against the house
+    (``GameSpec.own_rules``: casino's), besides its game: how many seats a table has at
+    most.  Every chip such a table wins or loses is booked to the house's ledger account."""
+
+    @property
+    def game(self) -> str: ...
+
+    def max_players(self) -> int: ...
+
+
+TableRules = Rules | HouseRules
+"""The rules of a card-room table: a table game's :class:`~bragkit.rules.Rules`, or the own
+value of a game against the house."""
+
+
+def build_rules(preset: object, rules: object) -> TableRules:
     """The rules of a new table: the preset plus house rules, validated by the Rules
-    declaration (one-line :class:`~bragkit.errors.RulesError` on any problem).
+    declaration, or by the own rules value of a game against the house (its spec's
+    ``rules_factory``); one-line :class:`~bragkit.errors.RulesError` on any problem.
 
     >>> build_rules("modern", {"ante": 2}).ante
     2
@@ -162,9 +183,38 @@ def build_rules(preset: object, rules: object) -> Rules:
     if "preset" in rules or "game" in rules:
         raise RulesError('"rules" holds house rules; give the game as "preset"')
     house = house_game(preset)
-    if house is not None:  # a game with its own rules value: its spec says why not here
+    if house is not None:  # a game with its own rules value, if the room serves it
         refuse_unserved(house.name, "room")
+        own = game_rules(house, preset, rules)
+        if not isinstance(own, HouseRules):
+            raise RulesError(f"{house.name} is not played at card-room tables")
+        return own
     return resolve({"preset": preset, **rules})
+
+
+def max_seats(rules: TableRules) -> int:
+    """The most seats a table of ``rules`` may have.
+
+    >>> max_seats(build_rules("modern", None))
+    16
+    """
+    return rules.max_players()
+
+
+def table_bot(kind: str, rules: TableRules) -> Bot:
+    """A new bot ``kind`` for a table of ``rules`` (an unknown one: one line naming the known
+    ones): a table game's from the bot registry; for a game against the house, its spec's own
+    bots or the generic ``random`` (it picks among the offered actions only)."""
+    if isinstance(rules, Rules):
+        return get_bot(kind, rules)
+    spec = spec_of(rules.game)
+    paths = {"random": "bragkit.bots.random_bot:RandomBot", **spec.bots}
+    path = paths.get(kind)
+    if path is None:
+        raise RulesError(f"no bot {excerpt(kind)} for {spec.name}; known: "
+                         f"{', '.join(sorted(paths))}")
+    factory: Callable[[HouseRules], Bot] = pkgutil.resolve_name(path)
+    return factory(rules)
 
 
 def payload_int(payload: dict[str, JSON], key: str) -> int:

@@ -15,10 +15,9 @@ from __future__ import annotations
 
 import secrets
 
-from bragkit.bots import get_bot
 from bragkit.errors import excerpt
 from bragkit.server.handle import TableHandle
-from bragkit.server.options import ServerError
+from bragkit.server.options import ServerError, table_bot
 from bragkit.server.seats import seat_label, token_hash
 from bragkit.server.store.base import JSON, NewEntry, NewTxn
 
@@ -181,7 +180,7 @@ async def _bot(rt: TableHandle, seat: int | None, bot: str | None) -> None:
         raise ServerError("bad_seat", "bot needs a seat of this table")
     info = rt.seats[seat]
     if bot is not None:
-        get_bot(bot, rt.rules)  # an unknown bot: one-line RulesError
+        table_bot(bot, rt.rules)  # an unknown bot: one-line RulesError
         if info.kind == "human":
             raise ServerError("seat_taken", f"{seat_label(seat)} is taken by "
                                             f"{info.name}: kick first")

@@ -32,7 +32,9 @@ from bragkit.engine.table import Table
 from bragkit.errors import BragError
 from bragkit.explain import explain_lines, meaning, name_hand, own_cards_text, prices
 from bragkit.rules import Rules
+from bragkit.server import house
 from bragkit.server.store.base import JSON
+from bragkit.web.casino import hand_advice, hand_label
 
 __all__ = ["current_stacks", "hand_name", "no_deal", "pot_of", "public_item", "public_view",
            "seat_view"]
@@ -104,6 +106,8 @@ def hand_name(table: Table, cards: Sequence[Card] | None) -> str | None:
 
 @functools.lru_cache(maxsize=1 << 16)
 def _name(rules: Rules, cards: tuple[Card, ...]) -> str | None:
+    if not isinstance(rules, Rules):  # a house game's own rules (casino's ranking)
+        return hand_label(rules, cards)
     try:
         return name_hand(rules, cards)
     except BragError:
@@ -113,8 +117,9 @@ def _name(rules: Rules, cards: tuple[Card, ...]) -> str | None:
 def _legal(table: Table, state: Any, seat: int,
            legal: tuple[LegalAction, ...]) -> list[JSON]:
     out: list[JSON] = []
+    rules = table.rules if _served(table) else None
     try:
-        found = prices(state, seat, legal) if state is not None else ()
+        found = prices(state, seat, legal) if state is not None and rules else ()
     except BragError:
         found = ()
     priced = {id(p.action): p for p in found}
@@ -123,7 +128,7 @@ def _legal(table: Table, state: Any, seat: int,
         item: dict[str, JSON] = {
             "kind": str(la.kind), "text": str(la), "lo": la.lo, "hi": la.hi, "cost": la.cost,
             "args": list(la.args), "optional_arg": la.optional_arg,
-            "meaning": meaning(str(la.kind), table.rules, la.args),
+            "meaning": meaning(str(la.kind), rules, la.args),
         }
         if price is not None:
             item["price"] = str(price)
@@ -131,6 +136,44 @@ def _legal(table: Table, state: Any, seat: int,
             item["price_hi"] = price.hi
         out.append(item)
     return out
+
+
+def _served(table: Table) -> bool:
+    """Whether ``table`` plays a table game's :class:`~bragkit.rules.Rules` (its names,
+    prices and explanations come from :mod:`bragkit.explain`); else a game against the house
+    (:mod:`.house`)."""
+    return isinstance(table.rules, Rules)
+
+
+def _house_seat(table: Table, state: Any, seat: int, live: bool,
+                offer: Callable[[int, tuple[LegalAction, ...]], tuple[LegalAction, ...]]
+                | None) -> dict[str, JSON]:
+    """The seat view of a game against the house (docs/protocol.md, "Casino tables"): the
+    generic fields, the dealer's hand once shown, each seat's result, and after the hand the
+    optimal decision on the seat's cards with its worth (``advice``)."""
+    view: SeatView = state.view(seat)
+    legal = view.legal if live and view.to_act == seat else ()
+    if offer is not None and legal:
+        legal = offer(seat, legal)
+    fields = _fields(view)
+    out = _common(table, fields, live)
+    out.update({"live": live, "seat": _seat_name(seat),
+                "own_cards": cast(JSON, fields["own_cards"]),
+                "hand_name": hand_name(table, view.own_cards), "own_text": None,
+                "events": _texts(view.events), "notes": [],
+                "legal": _legal(table, None, seat, legal) if legal else [], "why_not": {}})
+    _house_fields(table, view, out)
+    out["last_deal"] = _last_deal(table, seat) if live else None
+    return out
+
+
+def _house_fields(table: Table, view: SeatView, out: dict[str, JSON]) -> None:
+    names = {s: hand_name(table, c) for s, c in view.shown.items()}
+    house.house_view(view, out, names)
+    out["dealer_name"] = names.get(house.DEALER)
+    over = view.phase == "over"
+    advice = hand_advice(table.rules, view.own_cards) if over else None
+    out["advice"] = cast(JSON, advice)
 
 
 def _why_not(state: Any, seat: int, legal: tuple[LegalAction, ...]) -> dict[str, JSON]:
@@ -195,6 +238,8 @@ def seat_view(table: Table, seat: int, finished: bool = False,
     state, live = _state(table, finished)
     if state is None:
         return no_deal(seat)
+    if not _served(table):
+        return _house_seat(table, state, seat, live, offer)
     view: SeatView = state.view(seat)
     legal = view.legal if live and view.to_act == seat else ()
     if offer is not None and legal:
@@ -270,6 +315,14 @@ summary does not change, and every frame of the next deal carries it."""
 
 
 def _last_deal_of(table: Table, final: Any, seat: int | None) -> dict[str, JSON]:
+    if not _served(table):  # a game against the house: its seat's (or the public) view
+        seen: SeatView = final.view(seat) if seat is not None else _public_house(final)
+        last: dict[str, JSON] = {"deal": table.deal_no, "notes": [],
+                                 "stacks": list(final.stacks),
+                                 "own_cards": None if seat is None else
+                                 cast(JSON, _fields(seen)["own_cards"])}
+        _house_fields(table, seen, last)
+        return last
     if seat is None:
         events = _public_events(final.events)
         shown = _public_shown(events)
@@ -282,6 +335,19 @@ def _last_deal_of(table: Table, final: Any, seat: int | None) -> dict[str, JSON]
         "shown_names": {f"p{s + 1}": hand_name(table, h) for s, h in sorted(shown.items())},
         "stacks": list(final.stacks)}
     return out
+
+
+def _public_house(state: Any) -> SeatView:
+    """What nobody seated sees of a house game's hand: its public numbers (a seat's view,
+    none of its own fields kept), the public events, the hands shown to all (the dealer's
+    from its public ``reveal``, the played hands from their public ``show``)."""
+    view: SeatView = state.view(0)
+    events = _public_events(state.events)
+    shown = _public_shown(events)
+    for e in events:
+        if e.kind == "reveal" and e.visible_to is None and e.seat is None and e.cards:
+            shown[house.DEALER] = tuple(card_from_id(c) for c in e.cards)
+    return dataclasses.replace(view, own_cards=None, shown=shown, events=events, legal=())
 
 
 def _public_events(events: Sequence[Event]) -> tuple[Event, ...]:
@@ -308,6 +374,13 @@ def public_view(table: Table, finished: bool = False) -> dict[str, JSON]:
     view: SeatView = state.view(0)  # only its public numbers are read (see _common)
     out = _common(table, _fields(view), live)
     events = _public_events(state.events)
+    if not _served(table):  # a game against the house: the public view's own fields
+        public = _public_house(state)
+        out.update({"live": live, "seat": None, "events": _texts(public.events), "notes": [],
+                    "legal": []})
+        _house_fields(table, public, out)
+        out["last_deal"] = _last_deal(table, None) if live else None
+        return out
     out["live"] = live
     out["seat"] = None
     shown = _public_shown(events)

@@ -20,10 +20,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from bragkit.bots import get_bot
 from bragkit.errors import BragError, RulesError, excerpt
 from bragkit.limits import MAX_CHIPS
 from bragkit.server import projector
+from bragkit.server.options import max_seats, table_bot
 from bragkit.server.runtime import Options, ServerError, TableRuntime, build_rules
 from bragkit.server.seats import new_token, seat_label, token_hash
 from bragkit.server.store.base import JSON, Store, TableRecord
@@ -199,7 +199,7 @@ class Room:
             raise RulesError(f"unknown field {excerpt(unknown[0])}; known: "
                              f"{', '.join(sorted(known))}")
         rules = build_rules(body.get("preset", "modern"), body.get("rules"))
-        seats = _int_field(body, "seats", 4, 2, rules.max_players())
+        seats = _int_field(body, "seats", 4, 2, max_seats(rules))
         stack = _int_field(body, "stack", 100, 0, MAX_CHIPS)
         hands = _int_field(body, "hands", None, 1, 1_000_000)
         assert seats is not None and stack is not None
@@ -213,7 +213,7 @@ class Room:
                 raise RulesError(f'"bots": {excerpt(label)} is not a seat p1..p{seats}')
             if not isinstance(kind, str):
                 raise RulesError(f'"bots": {label} needs a bot name, not {excerpt(kind)}')
-            get_bot(kind, rules)  # unknown bot: one line naming the known ones
+            table_bot(kind, rules)  # unknown bot: one line naming the known ones
             clean[label] = kind
         humans = seats - len(clean)
         options = Options.from_json(body.get("options"), humans=humans > 0)

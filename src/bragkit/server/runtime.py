@@ -18,7 +18,9 @@ Ledger accounts (each transaction sums to zero): ``seat:<table>:<n>`` holds seat
 ``bank`` funds the bots' seats and holds the seats nobody sits at, and ``player:<name>`` is
 what a person has paid in (negative) and taken out (positive): a person buys in with chips
 of his choice before the first deal (:mod:`bragkit.server.people`), or buys an empty seat's
-stack from the bank later, and sells it back when he leaves.
+stack from the bank later, and sells it back when he leaves.  At a table played against the
+house (casino 3 Card Brag: :class:`~.options.HouseRules`) ``house:<table>`` is the
+counterparty of every bet: what the seats win it pays, what they lose it takes.
 """
 
 from __future__ import annotations
@@ -31,16 +33,15 @@ from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from bragkit.bots import get_bot
 from bragkit.bots.base import Bot
-from bragkit.engine import open_table, parse_action
+from bragkit.engine import parse_action
 from bragkit.engine.actions import LegalAction
 from bragkit.engine.pack import pack_text
-from bragkit.engine.table import Table, check_seating
+from bragkit.engine.table import Table
 from bragkit.errors import BragError, IllegalActionError
-from bragkit.history import HandHistory
+from bragkit.history import AnyHistory, HandHistory, is_table_history, seat_history
 from bragkit.rules import Rules, to_spec
-from bragkit.server import people, projector, seat_ops, turns
+from bragkit.server import house, people, projector, seat_ops, turns
 from bragkit.server.carried import split_carried
 from bragkit.server.options import (
     MAX_CIDS,
@@ -49,9 +50,11 @@ from bragkit.server.options import (
     Options,
     Pending,
     ServerError,
+    TableRules,
     build_rules,
     payload_int,
     payload_str,
+    table_bot,
     timeout_action,
 )
 from bragkit.server.seats import SeatInfo, seat_label, token_hash
@@ -78,7 +81,8 @@ class TableRuntime:
 
     record: TableRecord
     store: Store
-    rules: Rules
+    rules: TableRules
+    """The table's rules: a table game's, or a game's against the house (its own value)."""
     engine: Table | None
     """The engine's table; None while the table waits for its seats."""
     options: Options
@@ -131,7 +135,7 @@ class TableRuntime:
         lo, hi = options.buy_in_bounds(record.stack)
         rng = secrets.SystemRandom()
         for chips in {lo, hi, record.stack}:  # every buy-in allowed must be seatable
-            check_seating(rules, [chips] * record.seats, None, rng)
+            house.check_seats(rules, [chips] * record.seats, rng)
         seats = [SeatInfo(bot=record.bots.get(seat_label(s)), bank=options.time_bank)
                  for s in range(record.seats)]
         for s, digest in invites.items():
@@ -197,8 +201,8 @@ class TableRuntime:
         """Open the engine's table: the first deal is dealt (from the logged packs when
         recovering, else from ``secrets.SystemRandom``)."""
         given = self._given
-        self.engine = open_table(self.rules, stacks, dealer, rng=self.rng,
-                                 pack=given[0] if given else None, shuffles=given[1:])
+        self.engine = house.open_engine(self.rules, stacks, dealer, self.rng,
+                                        given[0] if given else None, given[1:])
         self.first_dealer = self.engine.dealer
         self.start_stacks = tuple(stacks)
         self._packs_seen = 0 if not given else self.engine.packs_count
@@ -267,6 +271,17 @@ class TableRuntime:
         if not names:
             names.extend(f"seat:{self.id}:{s + 1}" for s in range(self.record.seats))
         return names[seat]
+
+    @property
+    def house(self) -> bool:
+        """Whether the table is played against the house (``house_account``: the
+        counterparty of every bet)."""
+        return not isinstance(self.rules, Rules)
+
+    @property
+    def house_account(self) -> str:
+        """The house's ledger account (a table played against it)."""
+        return f"house:{self.id}"
 
     @property
     def pot_account(self) -> str:
@@ -346,6 +361,11 @@ class TableRuntime:
     def rules_spec(self) -> str | dict[str, JSON]:
         """The table's rules as a preset name or ``{"preset": ..., keys}`` (computed once)."""
         if self._spec is None:
+            if not isinstance(self.rules, Rules):  # a house game: its preset and house rules
+                keys = dict(self.record.rules)
+                self._spec = {"preset": self.record.preset, **keys} if keys else \
+                    self.record.preset
+                return self._spec
             spec = to_spec(self.rules)
             if isinstance(spec, str):
                 self._spec = spec
@@ -396,23 +416,33 @@ class TableRuntime:
         return {"seat": seat_label(self.timer_seat), "seconds": round(max(0.0, left), 1),
                 "bank": round(self.seats[self.timer_seat].bank, 1)}
 
-    def history(self) -> HandHistory:
+    def history(self) -> AnyHistory:
         """The bragkit hand history of the finished deals (their packs included; a carried pot
-        split as the table ended is its ``"split"``, so that it replays to the final stacks)."""
+        split as the table ended is its ``"split"``, so that it replays to the final stacks);
+        a house game's is in its own history format, read back by its spec's loader."""
         done = self.hands_played()
         deals = tuple(tuple(d) for d in self.deals[:done])
         packs = [p for p, d in zip(self.packs, self.pack_deal, strict=True) if d < done]
         stacks = self.start_stacks or tuple(self.stacks())
-        return HandHistory(self.rules, to_spec(self.rules), stacks, self.first_dealer, None,
+        rules = self.rules
+        if not isinstance(rules, Rules):
+            return house.house_history(self.rules_spec(), stacks, packs, deals)
+        return HandHistory(rules, to_spec(rules), stacks, self.first_dealer, None,
                            pack_text(packs[0]) if packs else None,
                            tuple(pack_text(p) for p in packs[1:]), deals,
                            tuple(self.shares) if self.shares is not None else None)
 
+    def seat_history(self, seat: int) -> dict[str, JSON]:
+        """The finished deals as ``seat`` saw them (a house game's: .house.seat_account)."""
+        history = self.history()
+        return seat_history(history, seat) if is_table_history(history) else \
+            house.seat_account(history, seat)
+
     def history_is_safe(self) -> bool:
         """Whether the packs of the finished deals tell nothing about a deal to come: the
         table is over, or every deal is dealt from a new shuffle."""
-        return self.finished or self.closed or \
-            self.rules.pack_policy == "shuffle_every_deal"
+        return self.finished or self.closed or not isinstance(self.rules, Rules) or \
+            self.rules.pack_policy == "shuffle_every_deal"  # a house game: a pack a hand
 
     # ------------------------------------------------------------------ the log
     def remember(self, cid: str, seq: int) -> None:
@@ -486,8 +516,8 @@ class TableRuntime:
         table = self.engine
         if table is None or self.shares is not None or not table.carried:
             return
-        self.shares = split_carried(table.stacks, table.carried, table.dealer,
-                                    max(self.rules.ante, 1))
+        ante = self.rules.ante if isinstance(self.rules, Rules) else 1
+        self.shares = split_carried(table.stacks, table.carried, table.dealer, max(ante, 1))
 
     def _split_note(self) -> str:
         """Words for the close entry: where a carried pot went."""
@@ -588,7 +618,7 @@ class TableRuntime:
             return None
         bot = self.bots.get(seat)
         if bot is None:
-            bot = get_bot(kind, self.table.rules)
+            bot = table_bot(kind, self.rules)
             self.bots[seat] = bot
         return bot
 
@@ -649,6 +679,8 @@ class TableRuntime:
         self._check_finished()
         info = self.seats[seat]
         payer = self.player_account(info.name) if info.kind == "human" and info.name else "bank"
+        if self.house:  # every chip a hand moves off the table goes to or from the house
+            payer = self.house_account
         txns = self._ledger(before, f"hand {deal + 1}", settled=False, payer=payer)
         if self.finished and not was:
             reason = "too few stacks" if self.table.over else "hands played"

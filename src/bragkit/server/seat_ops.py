@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 
 from bragkit.engine.actions import Action, LegalAction
+from bragkit.rules import Rules
 from bragkit.server.handle import TableHandle
 from bragkit.server.options import Pending, ServerError, payload_int, payload_str
 from bragkit.server.seats import seat_label
@@ -36,7 +37,7 @@ def top_up_offer(rt: TableHandle, seat: int) -> dict[str, JSON] | None:
     offer = None
     if rt.engine.to_act == seat:
         offer = next((la for la in rt.engine.legal_actions() if la.kind == "rebuy"), None)
-    if offer is None and not rt.rules.rebuy_anytime:
+    if offer is None and not (isinstance(rt.rules, Rules) and rt.rules.rebuy_anytime):
         return None
     most = min(room, offer.hi) if offer is not None and offer.hi is not None else room
     return {"max": most, "now": offer is not None and most > 0, "rebuy": True}

@@ -45,7 +45,7 @@ from bragkit.games.casino.state import CasinoState
 from bragkit.limits import MAX_CHIPS
 from bragkit.rules import DEFAULT_GAME, get_preset
 
-__all__ = ["MAX_DESKS", "PRESETS", "CasinoDesks"]
+__all__ = ["MAX_DESKS", "PRESETS", "CasinoDesks", "hand_advice", "hand_label"]
 
 GAME = CasinoRules.preset().game
 """The desk's game (the registry's name of casino's GameSpec)."""
@@ -86,6 +86,32 @@ def _name(rules: CasinoRules, hand: tuple[Card, ...] | None) -> str | None:
 
 def _worth(x: Fraction) -> str:
     return f"{float(x):+.3f} antes"
+
+
+def hand_label(rules: object, hand: tuple[Card, ...] | None) -> str | None:
+    """The name of a casino hand under its table's ranking (None for another game's rules,
+    or a ranking without names).
+
+    >>> from bragkit.cards import parse_cards
+    >>> hand_label(CasinoRules.preset("casino"), parse_cards("Qs Qd 4c"))
+    'Pair of queens, four kicker'
+    """
+    return _name(rules, hand) if isinstance(rules, CasinoRules) else None
+
+
+def hand_advice(rules: object, hand: tuple[Card, ...] | None) -> JSON | None:
+    """After a hand, the optimal decision on ``hand`` and the exact worth of each, per ante
+    (as the desk shows it); None for another game's rules or without three cards.
+
+    >>> from bragkit.cards import parse_cards
+    >>> hand_advice(CasinoRules.preset("casino"), parse_cards("Qs 6h 3d"))["best"]
+    'fold'
+    """
+    if not isinstance(rules, CasinoRules) or not hand or len(hand) != 3:
+        return None
+    play, fold = decision_values(rules, hand)
+    return {"best": "play" if play > fold else "fold",
+            "worth": {"play": _worth(play), "fold": _worth(fold)}}
 
 
 class CasinoDesks:

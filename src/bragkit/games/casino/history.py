@@ -35,13 +35,11 @@ from bragkit.engine.serial import (
     json_object,
 )
 from bragkit.errors import BragError, HistoryError
+from bragkit.games.casino.rules import MAX_SEATS as _MAX_SEATS
 from bragkit.games.casino.rules import PRESETS, CasinoRules
 
 if TYPE_CHECKING:
     from bragkit.games.spec import OwnHistory
-
-_MAX_SEATS = 7
-"""The most seats of a casino table (:data:`bragkit.games.casino.seats.MAX_SEATS`)."""
 
 __all__ = ["CasinoHistory", "casino_from_dict", "casino_pack_ok", "dumps_casino",
            "is_casino_spec", "load_casino", "loads_casino", "rules_of", "spec_of",

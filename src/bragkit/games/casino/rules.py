@@ -38,6 +38,7 @@ from bragkit.errors import CardError, RulesError, excerpt
 from bragkit.hands import Ranking, get_ranking
 
 __all__ = [
+    "MAX_SEATS",
     "PRESETS",
     "CasinoRules",
     "Paytable",
@@ -49,6 +50,8 @@ __all__ = [
     "settle_units",
 ]
 
+MAX_SEATS: Final = 7
+"""The boxes of a casino 3 Card Brag layout: at most seven players against one dealer."""
 _MAX_PAY: Final = Fraction(100_000)
 _MAX_DENOMINATOR: Final = 1_000
 _PAYOUT: Final = re.compile(  # bounded digits, no exponent: reading a payout is cheap
@@ -337,6 +340,10 @@ class CasinoRules:
         """The game these rules play, ``casino`` (its GameSpec's name: the registry's table
         look-up, :func:`~bragkit.engine.table.table_class`, finds the casino table by it)."""
         return "casino"
+
+    def max_players(self) -> int:
+        """The most players of a table (:data:`MAX_SEATS`: the boxes of a casino layout)."""
+        return MAX_SEATS
 
     @property
     def pack_size(self) -> int:

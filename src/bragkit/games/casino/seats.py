@@ -54,7 +54,7 @@ from bragkit.engine.pack import new_rng, shuffle_ids
 from bragkit.engine.table import KEEP_RECORDS, DealRecord, DealRecords, GivenPacks, OnRecord
 from bragkit.errors import BragError, CardError, IllegalActionError, RulesError, excerpt
 from bragkit.games.casino.hand import CasinoHand
-from bragkit.games.casino.rules import CasinoRules, Settlement
+from bragkit.games.casino.rules import MAX_SEATS, CasinoRules, Settlement
 from bragkit.games.casino.session import CasinoSession
 from bragkit.games.casino.state import HOUSE, paid_chips
 from bragkit.limits import MAX_CHIPS
@@ -65,8 +65,6 @@ if TYPE_CHECKING:
 __all__ = ["MAX_SEATS", "CasinoSeatsSession", "CasinoSeatsState", "open_casino_table"]
 
 SPEC: Final = "rules 4.9"
-MAX_SEATS: Final = 7
-"""The boxes of a casino 3 Card Brag layout: at most seven players against one dealer."""
 _ANTE, _DECIDE, _OVER = Phase.ANTE, Phase.DECIDE, Phase.OVER
 _PACK: Final = tuple(c.id for c in standard_pack())
 _T = TypeVar("_T")

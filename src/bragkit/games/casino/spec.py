@@ -63,12 +63,12 @@ GAMES: Final = (GameSpec(
     table="bragkit.games.casino.seats:open_casino_table", keys=frozenset(CASINO_KEYS),
     history="bragkit.games.casino.seats_history:replay_history",
     history_loader="bragkit.games.casino.history:casino_from_dict",
-    presets=PRESETS, ranking=_ranking, bots={}, docs="docs/rules/casino.md", order=8,
+    presets=PRESETS, ranking=_ranking,
+    bots={"optimal": "bragkit.analysis.casino_bot:OptimalCasinoBot"},  # card-room seats
+    docs="docs/rules/casino.md", order=8,
     own_rules=True, key_rows=_key_rows, house=True,
     rules_factory="bragkit.games.casino.rules:CasinoRules.preset",
     action_layout="bragkit.games.casino.space:LAYOUT",
     terminal="casino play",
-    unserved={"simulate": "played against the house: use 'brag casino simulate'",
-              "room": "played against the dealer, not at a card-room table (brag casino "
-                      "play, or the web casino desk)"}),)
+    unserved={"simulate": "played against the house: use 'brag casino simulate'"}),)
 """Casino's declaration: in the registry, not among the Rules games (``own_rules``)."""

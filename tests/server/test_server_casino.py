@@ -1,0 +1,122 @@
+"""Casino 3 Card Brag at card-room tables (issue 12): several seats, each against the dealer;
+the house (``house:<table>``) is the counterparty of every bet, so each ledger transaction
+still sums to zero; the history is a casino history that replays to the final stacks; a
+restarted table resumes the hand in progress exactly; the seat views hide the others' and
+the dealer's cards until they are shown."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from bragkit.errors import RulesError
+from bragkit.games import history_reader, spec_of
+from bragkit.history import dumps
+from bragkit.server.projector import public_view, seat_view
+from bragkit.server.room import Room
+from bragkit.server.runtime import TableRuntime
+from bragkit.server.store.base import Store
+from tests.server.rooms import run_room
+
+
+def check_money(rt: TableRuntime, store: Store, bought: int) -> int:
+    """Every transaction sums to zero; the seats and the layout hold what the ledger says;
+    the chips on the table are what was bought in plus what the house lost; the house's
+    balance."""
+    for txn in store.ledger(rt.id):
+        assert sum(n for _, n in txn.entries) == 0, txn
+    balance = store.balances(rt.id)
+    assert [balance.get(rt.seat_account(s), 0) for s in range(len(rt.seats))] == rt.stacks()
+    assert balance.get(rt.pot_account, 0) == rt.pot()
+    house = balance.get(rt.house_account, 0)
+    assert sum(rt.stacks()) + rt.pot() == bought - house
+    return house
+
+
+def _replayed(rt: TableRuntime) -> dict[str, object]:
+    out = io.StringIO()
+    history_reader(spec_of("casino"))(out, dumps(rt.history()), as_json=True)
+    data: dict[str, object] = json.loads(out.getvalue())
+    return data
+
+
+@pytest.mark.parametrize("preset", ["casino", "three-card-poker"])
+def test_a_bot_table_plays_its_hands_against_the_house(tmp_path: Path, preset: str) -> None:
+    async def body(room: Room, store: Store) -> None:
+        made = await room.create({"preset": preset, "seats": 3, "stack": 200, "hands": 6,
+                                  "bots": {"p1": "optimal", "p2": "optimal", "p3": "random"}})
+        rt = room.tables[made["table"]]
+        for _ in range(3000):
+            if rt.finished:
+                break
+            await asyncio.sleep(0.01)
+        assert rt.finished and rt.hands_played() == 6 and rt.engine is not None
+        check_money(rt, store, 600)
+        summary = _replayed(rt)
+        assert summary["stacks"] == rt.stacks()
+        assert rt.summary()["game"] == "casino" and rt.rules_spec() == preset
+        account = rt.seat_history(1)
+        assert len(account["deals"]) == 6 and account["stacks"] == rt.stacks()
+
+    run_room(tmp_path, body)
+
+
+def test_people_play_their_hands_the_ledger_books_the_house(tmp_path: Path) -> None:
+    async def body(room: Room, store: Store) -> None:
+        made = await room.create({"preset": "casino", "seats": 2, "stack": 50,
+                                  "rules": {"casino_tie": "dealer"},
+                                  "options": {"approval": False, "timer": 600}})
+        rt = room.tables[made["table"]]
+        await rt.request_seat(None, 0, "Ann", "token-ann")
+        assert rt.engine is None  # waits for every seat
+        await rt.request_seat(None, 1, "Bob", "token-bob")
+        assert rt.engine is not None and rt.to_act() == 0
+        view = seat_view(rt.engine, 0)
+        assert [a["text"] for a in view["legal"]] == ["ante 1..50"]
+        assert view["dealer"] == "house" and view["dealer_cards"] is None
+        for text in ("ante 5", "deal", "ante 10", "pairbonus 2"):
+            await rt.act(rt.to_act(), text, None)
+        mine, theirs = seat_view(rt.engine, 0), seat_view(rt.engine, 1)
+        assert mine["own_cards"] and theirs["own_cards"] and mine["own_cards"] != \
+            theirs["own_cards"]
+        assert theirs["own_cards"].split()[0] not in json.dumps(mine)  # p2's cards hidden
+        public = json.dumps(public_view(rt.engine))
+        assert not any(c in public for c in (*mine["own_cards"].split(),
+                                             *theirs["own_cards"].split()))
+        assert rt.pot() == 17 and rt.stacks() == [45, 38]
+        await rt.act(0, "fold", None)
+        await rt.act(1, "play", None)
+        assert rt.hands_played() == 1 and rt.pot() == 0
+        last = seat_view(rt.engine, 0)["last_deal"]
+        assert isinstance(last, dict) and last["dealer_cards"] and last["results"]
+        assert last["advice"]["best"] in ("play", "fold")
+        house = check_money(rt, store, 100)
+        assert house == -sum(rt.stacks()) + 100
+        ledger = store.ledger(rt.id)
+        assert any(rt.house_account in dict(t.entries) for t in ledger)
+        # a restart rebuilds the table from its log: the same hand, stacks and turn
+        await rt.act(0, "ante 3", None)
+        again = TableRuntime.recover(store.table(rt.id) or rt.record, store)
+        assert again.stacks() == rt.stacks() and again.to_act() == rt.to_act() == 0
+        assert again.engine is not None
+        assert seat_view(again.engine, 0) == seat_view(rt.engine, 0)
+        await rt.close_locked()
+        check_money(rt, store, 100)
+        assert _replayed(rt)["stacks"] == rt.stacks()
+
+    run_room(tmp_path, body)
+
+
+def test_a_casino_table_refuses_bad_rules_seats_and_bots(tmp_path: Path) -> None:
+    async def body(room: Room, store: Store) -> None:
+        for bad, words in (({"preset": "casino", "seats": 8}, "2..7"),
+                           ({"preset": "casino", "rules": {"ante": 2}}, "unknown casino rule"),
+                           ({"preset": "casino", "bots": {"p2": "heuristic"}}, "no bot")):
+            with pytest.raises(RulesError, match=words):
+                await room.create(bad)
+
+    run_room(tmp_path, body)
