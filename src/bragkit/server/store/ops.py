@@ -44,6 +44,7 @@ __all__ = [
     "Run",
     "append",
     "balances",
+    "checked",
     "create_table",
     "ddl",
     "install_schema",
@@ -188,15 +189,9 @@ def _insert_all(run: Run, writes: Sequence[tuple[str, str, Sequence[Row]]]) -> N
     run(f"WITH {head} {parts[-1]}", params)
 
 
-def append(run: Run, table_id: str, entries: Sequence[NewEntry], txns: Sequence[NewTxn],
-           now: float, *, combine: bool = False) -> list[int]:
-    """Write one batch (the semantics of :meth:`Store.append`); the caller commits.
-
-    Everything is checked before the first statement; then one query reads the table's
-    state (exists, last seq, last txn, a known client action id) and at most three
-    multi-row INSERTs write the batch; with ``combine`` (PostgreSQL) one statement does
-    (INSERTs in a WITH clause), one round trip instead of three.
-    """
+def checked(entries: Sequence[NewEntry], txns: Sequence[NewTxn]) -> tuple[list[str], list[str]]:
+    """Check one append before anything is written: its client action ids and its entries'
+    payloads as JSON text (:class:`StoreError` or :class:`LedgerError` otherwise)."""
     for entry in entries:
         if not isinstance(entry, NewEntry):
             raise StoreError(f"a log entry must be a NewEntry, not {excerpt(entry)}")
@@ -208,7 +203,19 @@ def append(run: Run, table_id: str, entries: Sequence[NewEntry], txns: Sequence[
     ids = [e.client_action_id for e in entries if e.client_action_id is not None]
     if len(set(ids)) != len(ids):
         raise StoreError("the same client action id twice in one batch")
-    payloads = [encode_json(entry.payload) for entry in entries]
+    return ids, [encode_json(entry.payload) for entry in entries]
+
+
+def append(run: Run, table_id: str, entries: Sequence[NewEntry], txns: Sequence[NewTxn],
+           now: float, *, combine: bool = False) -> list[int]:
+    """Write one batch (the semantics of :meth:`Store.append`); the caller commits.
+
+    Everything is checked before the first statement; then one query reads the table's
+    state (exists, last seq, last txn, a known client action id) and at most three
+    multi-row INSERTs write the batch; with ``combine`` (PostgreSQL) one statement does
+    (INSERTs in a WITH clause), one round trip instead of three.
+    """
+    ids, payloads = checked(entries, txns)
     known = (f"(SELECT MIN(batch) FROM room_log WHERE table_id = ? AND client_action_id IN "
              f"({', '.join('?' * len(ids))}))") if ids else "NULL"
     state = run(f"SELECT (SELECT COUNT(*) FROM room_tables WHERE id = ?), "

@@ -1,7 +1,11 @@
 """The PostgreSQL store (psycopg 3): the same schema and semantics as the SQLite store.
 
 Writes go through the same writer thread with group commit (:mod:`.writer`); the default
-``synchronous_commit=on`` makes a commit as durable as SQLite's ``synchronous=FULL``.
+``synchronous_commit=on`` makes a commit as durable as SQLite's ``synchronous=FULL``.  A
+batch of appends is sent in pipeline mode: ``BEGIN``, one statement per append
+(:mod:`.pipeline`) and ``COMMIT`` without waiting for a reply in between, one round trip
+per commit instead of two per append; a batch holding another write runs one statement at
+a time.
 Claims are session advisory locks (``pg_try_advisory_lock`` on a 64-bit hash of the table
 id) held by one connection of the store: several ``brag serve`` processes share one
 database, each table owned by one process at a time, and a killed process's locks go
@@ -15,6 +19,7 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import select
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -24,7 +29,8 @@ import psycopg
 from bragkit.errors import excerpt
 from bragkit.server.store import ops
 from bragkit.server.store.base import StoreError
-from bragkit.server.store.writer import QueuedStore
+from bragkit.server.store.pipeline import append_statement, seqs_of
+from bragkit.server.store.writer import AppendJob, QueuedStore, Work, wrap
 
 __all__ = ["PostgresStore", "advisory_key"]
 
@@ -76,6 +82,23 @@ class _Reconnecting:
         self.conn = self.connect()   # it died while idle: no transaction was open
         return _runner(self.conn)(sql, params)
 
+    def ready(self) -> Conn:
+        """The connection, opened again first if it is found dead while idle: an idle
+        connection has nothing to read, so a readable socket holds the server's goodbye
+        (or its end); checked without waiting."""
+        conn = self.conn
+        dead = conn.broken or conn.closed
+        if not dead:
+            try:
+                dead = bool(select.select([conn.pgconn.socket], [], [], 0)[0])
+            except (OSError, ValueError, psycopg.Error):
+                dead = True
+        if dead:
+            with contextlib.suppress(psycopg.Error):
+                conn.close()
+            self.conn = self.connect()
+        return self.conn
+
     def close(self) -> None:
         self.conn.close()
 
@@ -123,6 +146,56 @@ class PostgresStore(QueuedStore):
 
     def _writer_run(self) -> ops.Run:
         return self._writer.run
+
+    def _transact(self, run: ops.Run, batch: list[Work]) -> dict[int, BaseException] | None:
+        """A batch of appends only: pipelined (see the module docstring), a failed append
+        failing alone as on the serial path; any other batch: one statement at a time."""
+        statements: list[tuple[str, list[object]]] = []
+        for job in batch:
+            if not isinstance(job, AppendJob):
+                return super()._transact(run, batch)
+            try:
+                statement = append_statement(job.table_id, job.entries, job.txns,
+                                             self._clock())
+            except StoreError:   # refused before writing: the serial path says so
+                return super()._transact(run, batch)
+            if statement is None:
+                return super()._transact(run, batch)
+            statements.append(statement)
+        jobs = [job for job in batch if isinstance(job, AppendJob)]
+        failed: dict[int, BaseException] = {}
+        while True:
+            live = [k for k in range(len(jobs)) if k not in failed]
+            conn = self._writer.ready()
+            cursors: list[psycopg.Cursor[tuple[object, ...]]] = []
+            try:
+                with conn.pipeline():
+                    conn.execute(b"BEGIN")
+                    for k in live:
+                        sql, params = statements[k]
+                        cursors.append(conn.execute(sql.encode(), params))
+                    conn.execute(b"COMMIT")
+                rows = [cursor.fetchone() for cursor in cursors]
+            except Exception as bad:
+                at = next((n for n, cursor in enumerate(cursors) if cursor.pgresult is None),
+                          None)
+                if conn.broken or conn.closed or at is None:
+                    # the connection was lost (whether COMMIT was done is not known) or
+                    # COMMIT failed: the batch fails, as on the serial path
+                    error = wrap(bad)
+                    for job in jobs:
+                        job.settle(error)
+                    return None
+                with contextlib.suppress(Exception):   # the failed transaction
+                    conn.execute(b"ROLLBACK")
+                failed[live[at]] = wrap(bad)
+                continue
+            for k, row in zip(live, rows, strict=True):
+                try:
+                    jobs[k].values[:] = [seqs_of(jobs[k].table_id, row, len(jobs[k].entries))]
+                except StoreError as refused:   # nothing of it was written
+                    failed[k] = refused
+            return failed
 
     def _new_reader(self) -> tuple[ops.Run, Callable[[], None]]:
         reader = _Reconnecting(self._connect)

@@ -40,7 +40,7 @@ from bragkit.server.store.base import (
     TableRecord,
 )
 
-__all__ = ["MAX_BATCH", "QueuedStore", "WriterStats"]
+__all__ = ["MAX_BATCH", "AppendJob", "QueuedStore", "Work", "WriterStats"]
 
 MAX_BATCH: Final = 1000
 """The most jobs one commit takes."""
@@ -48,7 +48,7 @@ MAX_BATCH: Final = 1000
 T = TypeVar("T")
 
 
-class _Work(Protocol):
+class Work(Protocol):
     queued: float
 
     def start(self) -> bool: ...
@@ -85,6 +85,20 @@ class _Job(Generic[T]):
             self.future.set_exception(failure)
         else:
             self.future.set_result(self.values[0])
+
+
+class AppendJob(_Job[list[int]]):
+    """An append: its arguments are kept, so that a store can also write it otherwise than
+    by running ``work`` (PostgreSQL's pipelined batch, :mod:`.pipeline`)."""
+
+    __slots__ = ("entries", "table_id", "txns")
+
+    def __init__(self, work: Callable[[ops.Run], list[int]], table_id: str,
+                 entries: tuple[NewEntry, ...], txns: tuple[NewTxn, ...]) -> None:
+        super().__init__(work)
+        self.table_id = table_id
+        self.entries = entries
+        self.txns = txns
 
 
 @dataclass
@@ -125,7 +139,7 @@ class QueuedStore(ABC):
 
     def __init__(self, clock: Callable[[], float]) -> None:
         self._clock = clock
-        self._queue: queue.SimpleQueue[_Work | None] = queue.SimpleQueue()
+        self._queue: queue.SimpleQueue[Work | None] = queue.SimpleQueue()
         self._local = threading.local()
         self._closers: list[Callable[[], None]] = []
         self._closers_lock = threading.Lock()
@@ -177,7 +191,7 @@ class QueuedStore(ABC):
             if stop:
                 return
 
-    def _commit(self, run: ops.Run, batch: list[_Work]) -> None:
+    def _commit(self, run: ops.Run, batch: list[Work]) -> None:
         """Run ``batch`` in one transaction and settle its jobs after COMMIT.
 
         A job that raises fails alone: the transaction is rolled back and the jobs before
@@ -188,6 +202,23 @@ class QueuedStore(ABC):
         if not batch:
             return
         began = time.perf_counter()
+        failed = self._transact(run, batch)
+        if failed is None:
+            return
+        with self.stats.lock:
+            self.stats.commits += 1
+            self.stats.jobs += len(batch)
+            self.stats.largest = max(self.stats.largest, len(batch))
+        if self._trace_to is not None:
+            self._record(self._trace_to, len(batch), began - min(job.queued for job in batch),
+                         time.perf_counter() - began)
+        for number, job in enumerate(batch):
+            job.settle(failed.get(number))
+
+    def _transact(self, run: ops.Run, batch: list[Work]) -> dict[int, BaseException] | None:
+        """Run ``batch`` in one transaction, one job after the other, and commit: the
+        failed jobs by their place in ``batch`` (each job's value is set), or ``None`` when
+        BEGIN or COMMIT failed (every job then settled with the error)."""
         failed: dict[int, BaseException] = {}
         while True:
             at = -1
@@ -206,17 +237,9 @@ class QueuedStore(ABC):
                     error = wrap(bad)
                     for job in batch:
                         job.settle(error)
-                    return
+                    return None
                 failed[at] = wrap(bad)
-        with self.stats.lock:
-            self.stats.commits += 1
-            self.stats.jobs += len(batch)
-            self.stats.largest = max(self.stats.largest, len(batch))
-        if self._trace_to is not None:
-            self._record(self._trace_to, len(batch), began - min(job.queued for job in batch),
-                         time.perf_counter() - began)
-        for number, job in enumerate(batch):
-            job.settle(failed.get(number))
+        return failed
 
     def _record(self, to: str, jobs: int, wait: float, took: float) -> None:
         """Add one commit to the trace; append the new ones to the file ``to`` at most once a
@@ -232,7 +255,9 @@ class QueuedStore(ABC):
                 out.write(lines)
 
     def _submit(self, work: Callable[[ops.Run], T]) -> Future[T]:
-        job = _Job(work)
+        return self._queue_job(_Job(work))
+
+    def _queue_job(self, job: _Job[T]) -> Future[T]:
         with self._closing:   # no job is queued behind the writer's stop
             if self._closed:
                 raise StoreError("the store is closed")
@@ -289,8 +314,9 @@ class QueuedStore(ABC):
                txns: Sequence[NewTxn] = ()) -> Future[list[int]]:
         """Queue one batch for the next group commit (see :meth:`Store.submit`)."""
         entries, txns = tuple(entries), tuple(txns)
-        return self._submit(lambda run: ops.append(run, table_id, entries, txns, self._clock(),
-                                                   combine=self.COMBINE))
+        return self._queue_job(AppendJob(
+            lambda run: ops.append(run, table_id, entries, txns, self._clock(),
+                                   combine=self.COMBINE), table_id, entries, txns))
 
     def append(self, table_id: str, entries: Sequence[NewEntry],
                txns: Sequence[NewTxn] = ()) -> list[int]:
