@@ -13,6 +13,8 @@ server's event loop is profiled (CPU time) into FILE.  It reports, per run:
 * the client's action-to-broadcast latency: from sending ``act`` to receiving the update
   frame that carries it (the server commits first, then broadcasts, then acks), p50/p99;
 * action-to-ack latency p50/p99, and the server's group-commit figures;
+* the server's CPU per action over the play window, all of it and its event loop's (the
+  main thread; the rest is the store's writer thread and the reading threads);
 * that no acknowledged action is lost or doubled (each client action id is in the log
   exactly once, at its acknowledged seq).
 
@@ -138,8 +140,18 @@ async def _loop_lag(stop: float, lags: list[float]) -> None:
 
 def _cpu(pid: int) -> float:
     """CPU seconds (user + system) the process has used (tables set up included)."""
+    return _cpu_of(Path(f"/proc/{pid}/stat"))
+
+
+def _loop_cpu(pid: int) -> float:
+    """CPU seconds of the process's main thread: the server's event loop (the rest of its
+    CPU is the store's writer thread and the reading threads)."""
+    return _cpu_of(Path(f"/proc/{pid}/task/{pid}/stat"))
+
+
+def _cpu_of(stat: Path) -> float:
     try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        fields = stat.read_text().rsplit(")", 1)[1].split()
     except OSError:
         return 0.0
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
@@ -183,6 +195,7 @@ async def _run(base: str, tables: int, seconds: float, think: float, bot_delay: 
                               random.Random(rng.random())))
         before = {tid: (await http.get(f"/api/tables/{tid}")).json()["seq"] for tid in ids}
         cpu0 = _cpu(pid)
+        loop0 = _loop_cpu(pid)
         own0 = time.process_time()
         start = time.monotonic()
         stop = start + seconds
@@ -194,12 +207,14 @@ async def _run(base: str, tables: int, seconds: float, think: float, bot_delay: 
             return_exceptions=True)
         elapsed = time.monotonic() - start
         play_cpu = _cpu(pid) - cpu0
+        loop_cpu = _loop_cpu(pid) - loop0
         own_cpu = time.process_time() - own0
         await lagging
         failures = [r for r in results if isinstance(r, BaseException)]
         after = {tid: (await http.get(f"/api/tables/{tid}")).json()["seq"] for tid in ids}
     return {"ids": ids, "seats": seats, "before": before, "after": after,
-            "elapsed": elapsed, "play_cpu": play_cpu, "own_cpu": own_cpu, "lags": lags,
+            "elapsed": elapsed, "play_cpu": play_cpu, "loop_cpu": loop_cpu,
+            "own_cpu": own_cpu, "lags": lags,
             "failures": [repr(f) for f in failures[:3]],
             "spectator_frames": sum(r for r in results[len(seats):] if isinstance(r, int))}
 
@@ -324,6 +339,8 @@ def main() -> None:
                 "server_cpu_s": round(cpu, 2),
                 "server_cpu_ms_per_action": round(1000 * run["play_cpu"]
                                                   / max(1, checked["actions"]), 2),
+                "server_loop_cpu_ms_per_action": round(1000 * run["loop_cpu"]
+                                                       / max(1, checked["actions"]), 2),
                 "server_cpu_setup_s": round(cpu - run["play_cpu"], 2),
                 **writer,
                 "client_cpu_s": round(run["own_cpu"], 2),
@@ -340,12 +357,13 @@ def main() -> None:
             cluster.stop()
     print(f"{'utc':8} {'db':10} {'tables':>6} {'act/s':>8} {'bcast p50':>10} "
           f"{'bcast p99':>10} {'ack p99':>8} {'commit p99':>10} {'jobs/c':>6} {'cpu/act':>8} "
-          f"{'load':>5} {'lost':>5} {'doubled':>7}")
+          f"{'loop/act':>8} {'load':>5} {'lost':>5} {'doubled':>7}")
     for r in rows:
         print(f"{r['utc']:8} {r['db']:10} {r['tables']:>6} {r['actions_per_s']:>8} "
               f"{r['broadcast_p50_ms']:>10} {r['broadcast_p99_ms']:>10} {r['ack_p99_ms']:>8} "
               f"{r.get('commit_p99_ms', '-'):>10} {r.get('jobs_per_commit', '-'):>6} "
-              f"{r['server_cpu_ms_per_action']:>8} {r['load_average']:>5.2f} "
+              f"{r['server_cpu_ms_per_action']:>8} {r['server_loop_cpu_ms_per_action']:>8} "
+              f"{r['load_average']:>5.2f} "
               f"{r['lost']:>5} {r['doubled']:>7}")
 
 
