@@ -120,3 +120,11 @@ def test_a_casino_table_refuses_bad_rules_seats_and_bots(tmp_path: Path) -> None
                 await room.create(bad)
 
     run_room(tmp_path, body)
+
+
+def test_the_start_page_offers_the_casino_presets_and_their_bots() -> None:
+    from bragkit.web.pages import start_html
+
+    html = start_html()
+    assert '<option value="casino">' in html and '<option value="three-card-poker">' in html
+    assert '"casino": {"game": "casino", "_bots": ["optimal", "random"]}' in html

@@ -343,9 +343,47 @@ def _casino() -> list[Fixture]:
     return out
 
 
+CASINO_PACKS = ("Qs 6h 4d  Kd 9s 2c  8h 8c 3s  Qh 7d 2s",
+                "As Ks Qd Jh 5c 5d 6c 6d 7c 7h 9c 9d")
+"""A card-room casino table of three: Alice Q-6-4, Bob K-9-2, Carol a pair of eights; the
+dealer Q-7-2 (he qualifies with Q-high); then the next hand's cards (none of them shown)."""
+
+
+def _casino_room() -> list[Fixture]:
+    """A card-room casino table (issue 12): each seat against the dealer, the dealer's hand
+    face down until the decisions are made; then the next hand with the last one's result,
+    the dealer's and the played hands shown, and the optimal decision on Alice's cards."""
+    from bragkit.cards import parse_cards, standard_pack
+    from bragkit.games.casino.rules import CasinoRules
+    from bragkit.games.casino.seats import CasinoSeatsSession
+
+    def whole(text: str) -> tuple[int, ...]:
+        top = [c.id for c in parse_cards(text)]
+        return (*top, *(c.id for c in standard_pack() if c.id not in set(top)))
+
+    first, second = whole(CASINO_PACKS[0]), whole(CASINO_PACKS[1])
+    t = CasinoSeatsSession(CasinoRules.preset("casino"), [100] * 3, pack=first,
+                           shuffles=[second])
+    bets = ["p1 ante 10", "p1 deal", "p2 ante 10", "p2 pairbonus 5", "p3 ante 10", "p3 deal"]
+    for m in bets:
+        t.apply_text(m)
+    table_of: Any = t  # the card room's Table contract (casino's rules are its own value)
+    out = [fx("casino-room-decision", table_of, "casino", 0)]
+    for m in ("p1 play", "p2 fold", "p3 play"):
+        t.apply_text(m)
+    final = t.last_final
+    assert final is not None
+    coming = _text(second[:12])  # the next hand's cards, to be dealt
+    for seat, name in ((0, "casino-room-last-hand"), (None, "casino-room-spectator")):
+        f = frame(table_of, "casino", seat)
+        hidden = (_text(_secret(final, seat)) | coming) - _text(_seen(final, seat))
+        out.append(Fixture(name, (f,), seat, frozenset(hidden)))
+    return out
+
+
 def build() -> tuple[Fixture, ...]:
     """Every fixture of the catalog (built once per test process)."""
-    return (*_modern(), *_money(), *_others(), *_table_end(), *_casino())
+    return (*_modern(), *_money(), *_others(), *_table_end(), *_casino(), *_casino_room())
 
 
 FIXTURES: tuple[Fixture, ...] = build()

@@ -216,3 +216,22 @@ def test_table_life_is_explained(table_page: tuple[str, Page, str]) -> None:
     assert "the carried pot of 5 chips is split: Alice 2, Bob 1, Carol 2" in text
     assert "Final stacks: Alice 101, Bob 98, you 101" in text
     assert pg.locator("#pot .carried").count() == 0
+
+
+def test_a_casino_room_table_shows_each_seat_against_the_dealer(
+        table_page: tuple[str, Page, str]) -> None:
+    """A card-room casino table (issue 12): the dealer's hand face down while the seats
+    decide; after the hand each seat's result against the dealer, the dealer's and the
+    played hands shown, and the optimal decision on your cards with its worth."""
+    _, pg, url = table_page
+    show(pg, url, by_name("casino-room-decision"))
+    assert "dealer" in pg.locator("#pot").inner_text()
+    assert pg.locator("#pot .card.back").count() == 3
+    show(pg, url, by_name("casino-room-last-hand"))
+    text = pg.locator("#result").inner_text()
+    for line in ("you: lose to the dealer (-20)", "Bob: folds (-15)",
+                 "Carol: beats the dealer (+20)",
+                 "Best play with your hand: play (play -0.993 antes, fold -1.000 antes)"):
+        assert line in text, text
+    show(pg, url, by_name("casino-room-spectator"))
+    assert "Best play" not in pg.locator("#result").inner_text()

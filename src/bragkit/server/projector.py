@@ -118,8 +118,9 @@ def _legal(table: Table, state: Any, seat: int,
            legal: tuple[LegalAction, ...]) -> list[JSON]:
     out: list[JSON] = []
     rules = table.rules if _served(table) else None
-    try:
-        found = prices(state, seat, legal) if state is not None and rules else ()
+    try:  # a house game's offers are priced as offered (the Play bet's cost is its ante)
+        found = prices(state if rules else None, seat, legal) \
+            if state is not None or rules is None else ()
     except BragError:
         found = ()
     priced = {id(p.action): p for p in found}

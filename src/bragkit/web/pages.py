@@ -29,12 +29,13 @@ _ROOM = "room"
 
 @functools.cache
 def game_titles() -> dict[str, str]:
-    """Game name -> title, for every game the card room deals.
+    """Game name -> title, for every table game the card room deals (a game against the
+    house has its own rules value, presets and pages: :func:`_house_presets`).
 
     >>> game_titles()["teen-patti"]
     'Teen Patti'
     """
-    return {s.name: s.title for s in specs() if _ROOM not in s.unserved}
+    return {s.name: s.title for s in specs() if _ROOM not in s.unserved and not s.own_rules}
 
 
 def _preset_game(name: str) -> str:
@@ -113,15 +114,38 @@ def _input(k: RuleKey) -> str:
             f'<p class="help">{esc(k.doc)} <small>(rules {esc(k.section)})</small></p></div>')
 
 
+def _house_presets() -> dict[str, tuple[str, str]]:
+    """The presets of the games played against the house that the card room deals (casino):
+    preset -> (game, its line on the start page)."""
+    return {p: (s.name, f"{s.title}: each seat plays its own hand against the dealer")
+            for s in specs() if s.own_rules and _ROOM not in s.unserved for p in s.presets}
+
+
+def _bots(game: str) -> list[str]:
+    """The bots the start page offers for ``game``'s seats (a house game's: its own and the
+    generic random bot)."""
+    from bragkit.bots import bot_names
+
+    spec = next(s for s in specs() if s.name == game)
+    return sorted({"random", *spec.bots}) if spec.own_rules else list(bot_names(game))
+
+
 @functools.cache
 def start_html() -> str:
     """The start page: create a table (preset, seats, stacks, bots, house rules, options)."""
     presets = _presets()
+    house = _house_presets()
     options = "".join(f'<option value="{esc(p)}">{esc(p)} — {esc(preset_line(p))}</option>'
-                      for p in presets)
+                      for p in presets) + "".join(
+        f'<option value="{esc(p)}">{esc(p)} — {esc(line)}</option>'
+        for p, (_, line) in house.items())
     read = {g: {k.name for k in keys_read_by(g)} for g in game_titles()}
-    values = {p: {"game": _preset_game(p), **{k: v for k, v in get_preset(p).to_dict().items()
-                                             if k in read[_preset_game(p)]}} for p in presets}
+    values: dict[str, dict[str, object]] = {
+        p: {"game": _preset_game(p), **{k: v for k, v in get_preset(p).to_dict().items()
+                                       if k in read[_preset_game(p)]}} for p in presets}
+    values.update({p: {"game": game} for p, (game, _) in house.items()})
+    for v in values.values():
+        v["_bots"] = _bots(str(v["game"]))
     keys = sorted({k.name: k for g in game_titles() for k in keys_read_by(g)}.values(),
                   key=lambda k: (not k.general, k.name))
     rules = "".join(_input(k) for k in keys if k.name != "game")

@@ -251,6 +251,8 @@ class CasinoSeatsState(ActionLog):
                                        events=(*self.events, seen),
                                        origin=self._origin())._bets_done(seat)
         played = _put(self.played, seat, kind == ActionKind.PLAY)
+        if kind == ActionKind.PLAY:  # the event says the Play bet's chips (the ante's)
+            seen = Event(str(kind), seat, self.antes[seat])
         state = dataclasses.replace(self, played=played, actions=log,
                                     events=(*self.events, seen), origin=self._origin())
         return state._next_decision(seat)

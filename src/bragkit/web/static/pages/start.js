@@ -4,7 +4,6 @@ import { esc, remember } from "./store.js";
 
 const presets = JSON.parse(document.getElementById("preset-data").textContent);
 const $ = (s) => document.querySelector(s);
-const BOTS = ["", "random", "easy", "normal", "strong", "heuristic"];
 
 function showRules() {
   const p = presets[$("#preset").value];
@@ -20,10 +19,14 @@ function showRules() {
 
 function botRows() {
   const n = Math.max(2, Math.min(8, Number($("#seat-count").value) || 2));
-  const old = [...document.querySelectorAll("#bot-rows select")].map((s) => s.value);
+  // the chosen game's bots (a casino table: the optimal-strategy bot and random)
+  const known = presets[$("#preset").value]._bots ?? [];
+  const BOTS = ["", ...known];
+  const usual = known.includes("normal") ? "normal" : known.includes("optimal") ? "optimal" : known[0];
+  const old = [...document.querySelectorAll("#bot-rows select")].map((s) => (s.value === "" || known.includes(s.value) ? s.value : undefined));
   let html = "";
   for (let i = 0; i < n; i++) {
-    const def = old[i] ?? (i === 0 ? "" : i === 1 ? "" : "normal");
+    const def = old[i] ?? (i === 0 ? "" : i === 1 ? "" : usual);
     html += `<label for="bot-p${i + 1}">Seat ${i + 1}</label><select id="bot-p${i + 1}" data-seat="p${i + 1}">`
       + BOTS.map((b) => `<option value="${b}"${b === def ? " selected" : ""}>${b ? `bot: ${b}` : "a person (invite link)"}</option>`).join("")
       + "</select>";
@@ -43,7 +46,7 @@ function rules() {
   return out;
 }
 
-$("#preset").addEventListener("change", showRules);
+$("#preset").addEventListener("change", () => { showRules(); botRows(); });
 $("#seat-count").addEventListener("input", botRows);
 $("#create").addEventListener("submit", async (ev) => {
   ev.preventDefault();

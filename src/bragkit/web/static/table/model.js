@@ -3,7 +3,7 @@
 // read from the deal's events; every price, reason and explanation is the server's.
 
 const PAYING = new Set(["ante", "blind", "bet", "call", "raise", "see", "cover", "sideshow",
-  "lend"]);
+  "lend", "pairbonus", "play"]);
 const QUIET = new Set(["deal", "deal_end", "stub"]);
 const VERBS = { ante: "antes", bet: "bets", look: "looks", fold: "folds", see: "sees",
   cover: "covers", call: "calls", raise: "raises", check: "checks", blind: "puts in",
@@ -40,7 +40,28 @@ function handName(name) { return name && !/^\d+ cards?$/.test(name) ? name : nul
 
 const GAME_TITLES = { modern: "Modern Brag", "teen-patti": "Teen Patti", commerce: "Commerce",
   "commerce-widow": "Commerce with a widow", foster: "Foster's Brag",
-  "three-stake": "Three-Stake Brag", american: "American Brag", "brag-poker": "Brag Poker" };
+  "three-stake": "Three-Stake Brag", american: "American Brag", "brag-poker": "Brag Poker",
+  casino: "Casino 3 Card Brag" };
+
+// Casino tables (docs/protocol.md, "Casino tables"): each seat's result against the dealer,
+// and after a hand the optimal decision on your cards with the worth of each (the server's).
+const OUTCOMES = { player_wins: "beats the dealer", dealer_wins: "loses to the dealer",
+  dealer_not_qualified: "wins: the dealer does not qualify", tie: "ties the dealer",
+  fold: "folds" };
+const YOUR_OUTCOMES = { player_wins: "beat the dealer", dealer_wins: "lose to the dealer",
+  dealer_not_qualified: "win: the dealer does not qualify", tie: "tie the dealer",
+  fold: "fold" };
+function casinoLines(d, names, you) {
+  return Object.entries(d.results ?? {}).map(([p, r]) => {
+    const i = seatIndex(p);
+    const who = i === you ? "you" : names[i] ?? p;
+    const words = (i === you ? YOUR_OUTCOMES : OUTCOMES)[r.outcome] ?? r.outcome;
+    return `${who}: ${words} (${r.net > 0 ? "+" : ""}${r.net})`;
+  });
+}
+function adviceText(a) {
+  return a ? `play ${a.worth.play}, fold ${a.worth.fold}` : "";
+}
 
 export function seatIndex(p) {
   if (p == null) return null;
@@ -117,8 +138,11 @@ function lastDeal(d, names, you) {
       if (a || b) break;
     }
   }
-  return { deal: d.deal, lines: (d.notes ?? []).map((x) => named(x, names)),
-    stacks: d.stacks ?? [], shown };
+  const casino = d.results !== undefined;
+  if (casino && d.own_cards) shown.push({ name: "you", cards: d.own_cards, hand_name: null });
+  const lines = casino ? casinoLines(d, names, you) : (d.notes ?? []).map((x) => named(x, names));
+  if (casino && d.advice) lines.push(`Best play with your hand: ${d.advice.best} (${adviceText(d.advice)})`);
+  return { deal: d.deal, lines, stacks: d.stacks ?? [], shown };
 }
 
 export function fromProtocol(frame, welcome = {}) {
@@ -224,7 +248,12 @@ export function fromProtocol(frame, welcome = {}) {
     own: you == null ? null : { cards: v.own_cards ?? null, hand_name: handName(v.hand_name), text: v.own_text ?? null },
     pools: game === "three-stake" ? (v.frozen_pots ?? []) : null,
     actions: mine ? actions : [], why_not: mine ? whyNot : [], timer,
-    log, result: (v.notes ?? []).map((x) => named(x, names)),
+    log, result: game === "casino" ? casinoLines(v, names, you) : (v.notes ?? []).map((x) => named(x, names)),
+    // a casino table: the dealer's hand (face down until shown) and the optimal decision
+    dealer_hand: game === "casino" && v.deal != null
+      ? { cards: v.dealer_cards ?? null, name: v.dealer_name ?? null } : null,
+    casino: game === "casino" && v.advice
+      ? { optimal: v.advice.best, why: adviceText(v.advice) } : null,
     offered: v.offered ?? null, finished: !!t.finished,
     // who made the barter offer on the table (the last barter of the deal)
     offered_by: v.offered ? names[[...events].reverse().find((e) => e.kind === "barter")?.seat] ?? null : null,
