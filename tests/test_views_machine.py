@@ -1,6 +1,8 @@
-"""Seat views built from a deal's machine (``table_view``, ``DealLine.view``) equal the
-views of the frozen states, at every step of random sessions of every brag-engine preset,
-whichever seats look and whenever states are read in between (issue 11)."""
+"""Seat views built from a deal's machine (``table_view``, ``DealLine.view``,
+``PokerLine.view``) equal the views of the frozen states, at every step of random sessions of
+every brag-engine and poker-engine preset, whichever seats look and whenever states are read
+in between (issue 11).  (The frozen states' views are checked against what each seat may
+know by tests/test_engine_views.py and tests/test_conformance_leaks.py.)"""
 
 from __future__ import annotations
 
@@ -13,12 +15,19 @@ from hypothesis import strategies as st
 from bragkit.engine import open_table
 from bragkit.engine.brag.family import family_games
 from bragkit.engine.brag.line import DealLine
+from bragkit.engine.brag.views import BRAG_READING
 from bragkit.engine.contract import SeatView
+from bragkit.engine.events import Event
+from bragkit.engine.poker.line import PokerLine
+from bragkit.engine.poker.views import POKER_READING
 from bragkit.engine.session import Session, table_view
 from bragkit.engine.table import Table
+from bragkit.engine.views import LogReader, Reading, read_events
+from bragkit.games import engine_of
 from bragkit.rules import get_preset, preset_names
 
 BRAG_PRESETS = [name for name in preset_names() if get_preset(name).game in family_games()]
+POKER_PRESETS = [name for name in preset_names() if engine_of(get_preset(name).game) == "poker"]
 
 
 def _play(table: Table, rng: random.Random) -> None:
@@ -33,9 +42,11 @@ def _session(preset: str, players: int, stack: int, seed: int) -> Table:
 def test_brag_presets_are_found() -> None:
     assert "modern" in BRAG_PRESETS and "teen-patti" in BRAG_PRESETS
     assert "modern-stub" in BRAG_PRESETS and "commerce" not in BRAG_PRESETS
+    assert {"foster", "three-stake-draw", "american", "brag-poker-bb"} <= set(POKER_PRESETS)
+    assert "modern" not in POKER_PRESETS and "commerce" not in POKER_PRESETS
 
 
-@pytest.mark.parametrize("preset", BRAG_PRESETS)
+@pytest.mark.parametrize("preset", BRAG_PRESETS + POKER_PRESETS)
 @settings(max_examples=12, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), players=st.integers(2, 6),
        stack=st.sampled_from([6, 20, 200]), steps=st.integers(1, 60),
@@ -76,10 +87,11 @@ def test_machine_view_equals_state_view(preset: str, seed: int, players: int, st
         assert got == want
 
 
-@pytest.mark.parametrize("preset", ["modern", "teen-patti", "modern-stub", "modern-face-up"])
+@pytest.mark.parametrize("preset", ["modern", "teen-patti", "modern-stub", "modern-face-up",
+                                    "foster", "three-stake-draw", "american", "brag-poker"])
 def test_views_of_every_seat_at_every_step(preset: str) -> None:
     """Long sessions, every seat's view at every step, against the frozen state's."""
-    for seed in range(4):
+    for seed in range(4 if preset in BRAG_PRESETS else 2):
         machine = _session(preset, 5, 30, seed)
         frozen = _session(preset, 5, 30, seed)
         moves, moves2 = random.Random(seed), random.Random(seed)
@@ -94,19 +106,28 @@ def test_views_of_every_seat_at_every_step(preset: str) -> None:
             _play(frozen, moves2)
 
 
-def test_view_builds_no_state() -> None:
-    """A table read only through views never freezes a state of its deals: the line's
-    states stay unbuilt, yet the view of the seat to act carries its legal actions."""
-    table = _session("modern", 6, 100, 3)
+@pytest.mark.parametrize("preset", ["modern", "foster", "three-stake", "american", "brag-poker"])
+def test_view_builds_no_state(preset: str) -> None:
+    """A table read only through views never freezes a state of its deals (but the first,
+    whose machine did not log its start): the line's states stay unbuilt, yet the view of
+    the seat to act carries its legal actions."""
+    table = _session(preset, 6, 100, 3)
     assert isinstance(table, Session)
     rng = random.Random(3)
+    first = table.deal_no
     for _ in range(200):
+        if table.over:
+            break
         line = table._line
-        assert isinstance(line, DealLine)
+        if line is None:  # (3 Card Brag Poker: the discards shuffled, the deal on states)
+            _play(table, rng)
+            continue
+        assert isinstance(line, DealLine | PokerLine)
         view = table_view(table, table.to_act)
         assert view is not None and view.legal == table.legal_actions()
-        assert line._snap is None
+        assert line._snap is None or table.deal_no == first
         _play(table, rng)
+    assert table.deal_no > first + 3
 
 
 def test_view_between_deals_is_none() -> None:
@@ -180,3 +201,45 @@ def test_4_4_6_views_of_a_deal_whose_retained_hand_is_released() -> None:
         if found >= 2:
             break
     assert found >= 2
+
+
+_KINDS = ("deal", "look", "reveal", "exchange", "draw", "discard", "stub", "bet")
+
+
+@st.composite
+def _logs(draw: st.DrawFn) -> list[Event]:
+    """Random event logs: cards public, private to some seats, or to none; of a seat or not."""
+    events = []
+    for _ in range(draw(st.integers(0, 40))):
+        kind = draw(st.sampled_from(_KINDS))
+        seat = draw(st.none() | st.integers(0, 3))
+        if kind == "bet":
+            events.append(Event(kind, seat, 2))
+            continue
+        cards = tuple(draw(st.lists(st.integers(0, 51), max_size=3, unique=True)))
+        vis = draw(st.none() | st.frozensets(st.integers(0, 3), max_size=2))
+        events.append(Event(kind, seat, None, cards, vis))
+    return events
+
+
+@pytest.mark.parametrize("reading", [BRAG_READING, POKER_READING], ids=["brag", "poker"])
+@settings(max_examples=300, deadline=None)
+@given(log=_logs(), cuts=st.lists(st.tuples(st.integers(0, 40), st.integers(-1, 3)),
+                                  max_size=12), base=st.integers(0, 40))
+def test_log_reader_equals_a_fresh_read(reading: Reading, log: list[Event],
+                                        cuts: list[tuple[int, int]], base: int) -> None:
+    """The shared reader of a growing log (the outsider's digest, forks reading only the card
+    events that concern them) gives every seat, at any length read, what one fresh pass of
+    :func:`read_events` over the log so far gives it (the stub is public in every engine)."""
+    log = [e for e in log if e.kind != "stub" or (e.seat is None and e.visible_to is None)]
+    base = min(base, len(log))
+    reader = LogReader(reading)
+    head = tuple(log[:base])  # the log of the newest state built, then the machine's events
+    for length, seat in sorted((min(n, len(log)), s) for n, s in cuts):
+        if length < base:
+            continue
+        seen, own, shown, stub = reader.digest(seat, head, base, log[base:length])
+        want = read_events(log[:length], seat, None, {}, None, reading)
+        assert (list(seen), own if seat >= 0 else None, shown, stub) == (
+            want[0], want[1] if seat >= 0 else None, {o: h for o, h in want[2].items()
+                                                      if o != seat}, want[3])

@@ -18,6 +18,7 @@ from bragkit.engine.kinds import Phase
 
 if TYPE_CHECKING:
     from bragkit.engine.actions import Action, LegalAction
+    from bragkit.engine.contract import SeatView
 
 __all__ = ["Line", "LineWork", "Machine", "MachineLine", "Snapshot", "move_on"]
 
@@ -77,6 +78,10 @@ class Line(Protocol):
     def state(self) -> Any:
         """The immutable state of the line now (built on the first read, then kept; typed as
         the table's ``state``, each engine's own state class)."""
+        ...
+
+    def view(self, seat: int) -> SeatView:
+        """``seat``'s view of the deal now, equal to ``self.state().view(seat)``."""
         ...
 
 

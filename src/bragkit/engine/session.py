@@ -222,8 +222,9 @@ class Session(TableCore):
 
     def view(self, seat: int) -> SeatView | None:
         """``seat``'s view of the deal in progress (None between deals), equal to
-        ``self.state.view(seat)``; a brag-style deal builds it from its machine without
-        freezing a state (:meth:`DealLine.view`), once per step and seat.
+        ``self.state.view(seat)``; a deal played on a line builds it from its machine without
+        freezing a state (:meth:`DealLine.view`, :meth:`PokerLine.view`), once per step and
+        seat, and from then on the table's machines log every event for the views.
 
         >>> from bragkit.rules import get_preset
         >>> t = Session(get_preset("modern"), stacks=[20, 20, 20], dealer=0, seed=7)
@@ -232,11 +233,11 @@ class Session(TableCore):
         (True, 3, None)
         """
         line = self._line
-        if isinstance(line, DealLine):
+        if line is not None:
             if not self._viewing:
                 self._viewing = True  # the next deals' machines log their events from the start
             return line.view(seat)
-        st = self.state
+        st = self._state
         if st is None:
             return None
         view: SeatView = st.view(seat)
@@ -330,21 +331,22 @@ class Session(TableCore):
 
 def table_view(table: Table, seat: int) -> SeatView | None:
     """``seat``'s view of the deal in progress at ``table`` (None between deals), equal to
-    ``table.state.view(seat)``: what a bot reads at every decision.  A brag-style table
-    builds it from the deal's machine without freezing a state (:meth:`Session.view`);
-    other tables give their state's view.
+    ``table.state.view(seat)``: what a bot reads at every decision.  A brag-style or
+    poker-style table builds it from the deal's machine without freezing a state
+    (:meth:`Session.view`); other tables give their state's view.
 
     >>> from bragkit.engine.table import open_table
     >>> from bragkit.rules import get_preset
-    >>> for preset in ("modern", "foster", "commerce"):
+    >>> for preset in ("modern", "foster", "brag-poker", "commerce"):
     ...     t = open_table(get_preset(preset), [30, 30, 30], dealer=0, seed=5)
     ...     t.apply(t.legal_actions()[0].examples()[0])
     ...     print(preset, table_view(t, 1) == t.state.view(1))
     modern True
     foster True
+    brag-poker True
     commerce True
     """
-    if isinstance(table, Session):
+    if isinstance(table, TableCore):  # (Session, Commerce: from the deal's machine)
         return table.view(seat)
     st = table.state
     if st is None:

@@ -1,33 +1,33 @@
 """Per-seat views, derived from the event log: a seat never sees a card it may not see.
 
-The view type is :class:`~bragkit.engine.contract.SeatView`, the same for every game.
+The view type is :class:`~bragkit.engine.contract.SeatView`, the same for every game; its
+fast builder (:func:`new_view`) and the one reading of an event log for a seat
+(:func:`read_events`, :class:`LogReader`) serve every engine, each engine saying what its
+card events tell a seat (a :class:`Reading`).  Each engine's module documents its own rules
+of visibility (:mod:`bragkit.engine.brag.views`, :mod:`bragkit.engine.poker.views`).
 
-A blind seat does not see its own cards until it looks; the seen hand of a see is public;
-a side show is private to its two players; the face-up stub shows one card to all.
-
->>> import random
->>> from bragkit.rules import get_preset
->>> from bragkit.engine import BragState, shuffled_pack
->>> s = BragState.start(get_preset("modern"), (20, 20), 0,
-...                     shuffled_pack(get_preset("modern"), random.Random(5)))
->>> v = s.view(1)
->>> v.own_cards is None, v.to_act, v.pot
-(True, 1, 2)
->>> v2 = s.apply("look").view(1)
->>> len(v2.own_cards), s.apply("look").view(0).known_cards()
-(3, ())
+>>> e = Event("look", seat=0, cards=(51, 47, 43), visible_to=frozenset({0}))
+>>> r = Reading(replace=frozenset({"reveal"}), look="look")
+>>> seen, own, shown, stub = read_events((e,), 1, None, {}, None, r)
+>>> seen[0].cards, own, read_events((e,), 0, None, {}, None, r)[1]
+(None, None, (51, 47, 43))
 """
 
 from __future__ import annotations
 
-from typing import Any, cast
+from bisect import bisect_left
+from collections.abc import Sequence
+from typing import Any, Final, NamedTuple, cast
 
-from bragkit.cards import Card
+from bragkit.cards import Card, card_from_id
 from bragkit.engine.actions import LegalAction
 from bragkit.engine.contract import SeatView
 from bragkit.engine.events import Event
 
-__all__ = ["SeatView", "make_view", "new_view", "redacted_events", "reusable_digest"]
+__all__ = ["Digest", "LogDigest", "LogReader", "Reading", "SeatView", "Shown", "make_view",
+           "new_view", "read_events", "redacted_events", "reusable_digest"]
+
+_EVENT: Final = tuple.__new__
 
 class _Draft:
     """A mutable twin of :class:`SeatView`: the same slots in the same order, so a draft
@@ -156,3 +156,264 @@ def reusable_digest(digests: dict[int, Any], events: tuple[Event, ...], seat: in
                               or events[:m] != src):
         return empty, 0
     return old, m
+
+
+Shown = dict[int, tuple[Card, ...]]
+"""The other seats' hands shown to a seat, by seat."""
+
+Digest = tuple[int, tuple[Event, ...], "tuple[int, ...] | None", Shown, "Card | None"]
+"""A seat's digest of a log that only grows (:class:`LogReader`): (how many events of the
+log it read, the log as the seat sees it, the card ids of its latest look, the other hands
+shown to it, the face-up stub card)."""
+
+LogDigest = tuple[tuple[Event, ...], tuple[Event, ...], "tuple[int, ...] | None", Shown,
+                  "Card | None"]
+"""A seat's digest of one state's event log (:func:`reusable_digest`): as :data:`Digest`, but
+its first item is the log it read."""
+
+
+class Reading(NamedTuple):
+    """What an engine's card events tell a seat that may see their cards (the events of
+    other kinds, and the cards it may not see, tell it nothing)."""
+
+    replace: frozenset[str] = frozenset()
+    """Kinds whose cards are their seat's hand as now shown to the others."""
+    add: frozenset[str] = frozenset()
+    """Kinds whose cards join their seat's hand as shown to the others."""
+    look: str = ""
+    """The kind whose cards are the seat's own, seen at last (a blind seat's look)."""
+    stub: str = ""
+    """The kind (of no seat) whose card, if any, is the face-up stub card."""
+
+
+def _noted(e: Event, seat: int, own: tuple[int, ...] | None, shown: Shown, stub: Card | None,
+           reading: Reading, copied: bool
+           ) -> tuple[tuple[int, ...] | None, Shown, Card | None, bool]:
+    """``seat``'s digest (``own``, ``shown``, ``stub``) read on over the card event ``e``, which
+    the seat may see; ``copied``: whether ``shown`` is a copy already (else it is copied
+    before a change), returned with the new digest."""
+    cards = e.cards
+    assert cards is not None
+    owner = e.seat
+    kind = e.kind
+    if owner is None:
+        if kind == reading.stub:
+            stub = card_from_id(cards[0]) if cards else None  # None: a face-down card
+    elif owner == seat:
+        if kind == reading.look:
+            own = cards
+    elif kind in reading.replace:
+        if not copied:
+            shown, copied = dict(shown), True
+        shown[owner] = tuple(map(card_from_id, cards))
+    elif kind in reading.add:
+        if not copied:
+            shown, copied = dict(shown), True
+        have = shown.get(owner, ())
+        shown[owner] = have + tuple([c for c in map(card_from_id, cards) if c not in have])
+    return own, shown, stub, copied
+
+
+def read_events(events: Sequence[Event], seat: int, own: tuple[int, ...] | None,
+                shown: Shown, stub: Card | None, reading: Reading,
+                forks: dict[int, Digest] | None = None, at: int = 0,
+                before: tuple[Event, ...] = ()
+                ) -> tuple[list[Event], tuple[int, ...] | None, Shown, Card | None]:
+    """``events`` as ``seat`` sees them (each redacted unless the seat may see its cards),
+    and its digest read on over them: ``own``, ``shown`` (never changed: copied before a
+    change) and ``stub`` as :data:`Digest` holds them.  Seat -1 is an *outsider*, a seat that
+    sees no private card and owns no hand; reading for it, ``forks`` gets the digest (log
+    index ``at`` + i, ``before`` + the events seen so far, ...) of every seat not in it yet
+    just before the first event ``i`` that the seat reads otherwise than the outsider (a card
+    shown to it, its own hand made public)."""
+    seen: list[Event] = []
+    keep = seen.append
+    copied = False
+    for i, e in enumerate(events):
+        cards = e.cards
+        if cards is None:
+            keep(e)
+            continue
+        vis = e.visible_to
+        if forks is not None:
+            if vis is not None:
+                for s in vis:
+                    if s not in forks:
+                        forks[s] = (at + i, before + tuple(seen), None, shown, stub)
+            elif (owner := e.seat) is not None and owner not in forks:
+                forks[owner] = (at + i, before + tuple(seen), None, shown, stub)
+        if vis is not None and seat not in vis:  # redacted: the cards are not this seat's
+            keep(_EVENT(Event, (e[0], e[1], e[2], None, vis, e[5])))  # e.redacted(seat)
+            continue
+        keep(e)
+        own, shown, stub, copied = _noted(e, seat, own, shown, stub, reading, copied)
+    return seen, own, shown, stub
+
+
+_Fork = tuple[int, tuple[Event, ...], "tuple[int, ...] | None", Shown]
+"""A seat's own digest in a :class:`LogReader`: (how many events of the log it read, the log
+as the seat sees it, the card ids of its latest look, the hands of the seats whose cards it
+saw privately, as shown to it)."""
+
+
+class LogReader:
+    """Every seat's digest of one line's event log, a log that only grows (a deal played on
+    a machine: :class:`~bragkit.engine.brag.line.DealLine`,
+    :class:`~bragkit.engine.poker.line.PokerLine`).
+
+    One digest, an *outsider*'s (a seat that sees no private card and owns no hand), reads
+    every event once; a seat's digest forks from it at the first event that the seat reads
+    differently (a card shown to it, a hand of its own made public).  From then on the
+    seat's log is the outsider's but for the private events shown to it, and the hands shown
+    to it are the outsider's but for its own and those of the seats whose cards it saw
+    privately, which it reads on its own: so a seat reads only the card events that concern
+    it (:meth:`digest`).  The stub card is public (the same for every seat).
+
+    >>> r = LogReader(Reading(look="look"))
+    >>> log = [Event("bet", 0, 2), Event("look", 1, cards=(5, 6, 7), visible_to=frozenset({1}))]
+    >>> r.digest(0, None, 0, log)[0][1].cards, r.digest(1, None, 0, log)[1]
+    (None, (5, 6, 7))
+    """
+
+    __slots__ = ("count", "forks", "marked", "marks", "merged", "owned", "reading", "seen",
+                 "shown", "stub")
+
+    def __init__(self, reading: Reading, seen: tuple[Event, ...] = ()) -> None:
+        """A reader (by the engine's ``reading``) of a log whose first events, a log that
+        shows no card to any seat (such as a deal's start), the outsider sees as ``seen``."""
+        self.reading = reading
+        self.count = len(seen)
+        """How many events of the log the outsider's digest has read."""
+        self.seen = seen
+        """The log as the outsider sees it."""
+        self.shown: Shown = {}
+        """The hands shown to every seat (a new dict whenever one changes)."""
+        self.stub: Card | None = None
+        """The face-up stub card."""
+        self.forks: dict[int, _Fork] = {}
+        """The digests of the seats that forked, by seat."""
+        self.marks: list[int] = []
+        """The log index of every card event read after ``seen``, in order."""
+        self.marked: list[Event] = []
+        """Those card events, as logged."""
+        self.merged: dict[int, tuple[Shown, Shown, Shown]] = {}
+        """Each forked seat's latest hands shown: (the outsider's, its own, the two merged)."""
+        self.owned: dict[int, tuple[tuple[int, ...], object, tuple[Card, ...]]] = {}
+        """Each seat's latest own cards: (its hand, what they were read from, the cards)."""
+
+    def digest(self, seat: int, base: tuple[Event, ...] | None, k: int, tail: Sequence[Event]
+               ) -> tuple[tuple[Event, ...], tuple[int, ...] | None, Shown, Card | None]:
+        """``seat``'s digest of the log ``base + tail`` (``base`` holds ``k`` events; None
+        when every seat's digest has read them already): the log as the seat sees it, the
+        card ids of its latest look, the hands shown to it (never change it), the stub."""
+        count = k + len(tail)
+        m = self.count
+        if m < count:
+            self._read_on(tail[m - k:] if m >= k else _rest(base, m, tail), m)
+        fork = self.forks.get(seat)
+        if fork is None:
+            return self.seen, None, self.shown, self.stub
+        if fork[0] < count:
+            fork = self.forks[seat] = self._extend(fork, seat)
+        shown = self.shown
+        mine = fork[3]
+        if mine or seat in shown:
+            found = self.merged.get(seat)
+            if found is not None and found[0] is shown and found[1] is mine:
+                shown = found[2]
+            else:
+                merged = {o: h for o, h in shown.items() if o != seat and o not in mine}
+                merged.update(mine)
+                self.merged[seat] = (shown, mine, merged)
+                shown = merged
+        return fork[1], fork[2], shown, self.stub
+
+    def _read_on(self, events: Sequence[Event], m: int) -> None:
+        """The outsider reads ``events`` (the log's from index ``m``); a seat forks before
+        the first of them it reads differently."""
+        marked = [(m + i, e) for i, e in enumerate(events) if e.cards is not None]
+        if marked:
+            forks: dict[int, Digest] = {}
+            seen, _, self.shown, self.stub = read_events(
+                events, -1, None, self.shown, self.stub, self.reading, forks, m, self.seen)
+            for s, (at, before, _, _, _) in forks.items():
+                if s not in self.forks:
+                    self.forks[s] = (at, before, None, {})
+            for i, e in marked:
+                self.marks.append(i)
+                self.marked.append(e)
+            self.seen += tuple(seen)
+        else:  # no card in them (bets, folds): read alike by every seat
+            self.seen += tuple(events)
+        self.count = m + len(events)
+
+    def _extend(self, fork: _Fork, seat: int) -> _Fork:
+        """``seat``'s digest ``fork`` read on to the outsider's: the outsider's log from there
+        but for the private events shown to the seat; the card events that concern the seat
+        (shown to it privately, its own, or of a seat whose cards it saw privately) noted."""
+        done, _, own, mine = fork
+        seen = self.seen[done:]
+        marks = self.marks
+        lo = bisect_left(marks, done)
+        if lo < len(marks):
+            patched: list[Event] | None = None
+            copied = False
+            marked = self.marked
+            replace, add, look, _ = self.reading
+            for j in range(lo, len(marks)):
+                e = marked[j]
+                vis = e.visible_to
+                owner = e.seat
+                if vis is None:
+                    if owner is None or (owner != seat and owner not in mine):
+                        continue  # (read as the outsider reads it)
+                elif seat not in vis:
+                    continue  # (redacted for the seat as for the outsider)
+                else:
+                    if patched is None:
+                        patched = list(seen)
+                    patched[marks[j] - done] = e
+                    if owner is None:
+                        continue
+                if owner == seat:
+                    if e.kind == look:
+                        own = e.cards
+                    continue
+                kind = e.kind
+                if kind not in replace and kind not in add:
+                    continue
+                if not copied:
+                    mine, copied = dict(mine), True
+                if owner not in mine:  # its first private card: the hand shown so far
+                    mine[owner] = self._public_hand(owner, j)
+                mine = _noted(e, seat, None, mine, None, self.reading, True)[1]
+            if patched is not None:
+                seen = tuple(patched)
+        return (self.count, fork[1] + seen, own, mine)
+
+    def _public_hand(self, owner: int, j: int) -> tuple[Card, ...]:
+        """``owner``'s hand as the public card events before the ``j``-th card event show it
+        (what the outsider read of it then)."""
+        hand: Shown = {}
+        for e in self.marked[:j]:
+            if e.seat == owner and e.visible_to is None:
+                hand = _noted(e, -1, None, hand, None, self.reading, True)[1]
+        return hand.get(owner, ())
+
+    def own_cards(self, seat: int, hand: tuple[int, ...], source: object,
+                  cards: tuple[int, ...] | None) -> tuple[Card, ...]:
+        """The cards of ``hand`` (``seat``'s) that ``cards`` holds (all of them if None),
+        kept while the hand and ``source``, what they were read from, stay the same."""
+        found = self.owned.get(seat)
+        if found is not None and found[0] is hand and found[1] is source:
+            return found[2]
+        own = tuple([card_from_id(c) for c in hand]) if cards is None else \
+            tuple([card_from_id(c) for c in hand if c in cards])
+        self.owned[seat] = (hand, source, own)
+        return own
+
+
+def _rest(base: tuple[Event, ...] | None, m: int, tail: Sequence[Event]) -> tuple[Event, ...]:
+    """The log ``base + tail`` from index ``m`` (inside ``base``)."""
+    assert base is not None, "the reader has not read the base log"
+    return base[m:] + tuple(tail)

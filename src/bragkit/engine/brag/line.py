@@ -41,10 +41,12 @@ from bragkit.engine.brag.legal import canonical_discard, legal_now
 from bragkit.engine.brag.start import fresh_state, start_seen
 from bragkit.engine.brag.state import BragState
 from bragkit.engine.brag.transitions import HANDLERS, apply_action
-from bragkit.engine.brag.views import LogReader, machine_view
+from bragkit.engine.brag.views import machine_view
+from bragkit.engine.brag.views import reader as new_reader
 from bragkit.engine.contract import SeatView
 from bragkit.engine.events import Event
 from bragkit.engine.kinds import Phase, SeatStatus
+from bragkit.engine.views import LogReader
 from bragkit.errors import IllegalActionError
 
 __all__ = ["DealLine"]
@@ -251,7 +253,7 @@ class DealLine:
                     self.state()  # (the machine continues from the state built: logged)
             reader = self._reader
             if reader is None:
-                reader = self._reader = LogReader()
+                reader = self._reader = new_reader()
                 self._viewing = True
             w = self.work
             view = views[seat] = machine_view(
@@ -263,7 +265,7 @@ class DealLine:
         """Views read the fresh machine's log from the deal's start (no state built): the
         reader starts with the start's log as a seat that sees none of its cards sees it."""
         seen = start_seen(self.work, carried, self._retained)
-        self._reader = LogReader(seen)
+        self._reader = new_reader(seen)
         self._viewing = True
         self._base_log = None
         self._base_len = len(seen)

@@ -30,11 +30,16 @@ bragkit.errors.IllegalActionError: p2 raise 11: a raise must be 1..10 chips (the
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from bragkit.engine.actions import Action, LegalAction
+from bragkit.engine.contract import SeatView
 from bragkit.engine.lines import MachineLine
 from bragkit.engine.poker.core import PokerWork, legal_now
 from bragkit.engine.poker.diagnose import diagnose
 from bragkit.engine.poker.state import PokerState, play
+from bragkit.engine.poker.views import machine_view, reader
+from bragkit.engine.views import LogReader
 from bragkit.errors import IllegalActionError
 
 __all__ = ["PokerLine"]
@@ -44,16 +49,84 @@ class PokerLine(MachineLine[PokerState]):
     """A poker-style deal played forward on a mutable machine (see the module); the
     machine is fresh from the deal (:func:`~bragkit.engine.poker.state.start_work`)."""
 
-    __slots__ = ()
+    __slots__ = ("_logged", "_reader", "_viewing", "_views")
 
     state_class = PokerState
     work: PokerWork
+
+    def __init__(self, start: Callable[[], PokerState], work: PokerWork, *,
+                 viewing: bool = False) -> None:
+        """A line from the machine ``work`` fresh from the deal and ``start`` (see
+        :class:`~bragkit.engine.lines.MachineLine`); ``viewing``: seat views will be read
+        (:meth:`view`), so the machine logs every step (a machine that logged the deal,
+        ``start_work(..., quiet=False)``, then serves views without building a state)."""
+        super().__init__(start, work)
+        self._logged = not work.quiet
+        """Whether the machine's new events hold every event since its base."""
+        self._viewing = viewing
+        """Whether seat views are read from this line (the machine then logs every step)."""
+        self._views: dict[int, SeatView] | None = None
+        """The seat views built at the current step, by seat (None: none yet)."""
+        self._reader: LogReader | None = None
+        """Every seat's digest of the event log (built on the first view)."""
+
+    def view(self, seat: int) -> SeatView:
+        """``seat``'s view of the deal now, equal to ``self.state().view(seat)`` but built
+        from the machine without freezing a state (once per step and seat, then kept).
+
+        From the first view on, the machine logs every event: a view reads the log of the
+        machine's base (the newest state built, or the deal's start) and its events since.
+        A first view after steps the machine did not log builds the state once.
+
+        >>> from functools import partial
+        >>> from bragkit.engine.poker.state import PokerState, start_work
+        >>> from bragkit.rules import get_preset
+        >>> args = (get_preset("brag-poker"), (20, 20, 20), 2, tuple(range(52)))
+        >>> line = PokerLine(partial(PokerState.start, *args), start_work(*args),
+        ...                  viewing=True)
+        >>> v = line.view(0); line.apply(line.legal_actions()[0].examples()[0])
+        >>> line.view(1) == line.state().view(1), v == line.state().origin.view(0)
+        (True, True)
+        """
+        views = self._views
+        if views is None:
+            views = self._views = {}
+        else:
+            found = views.get(seat)
+            if found is not None:
+                return found
+        if not self._logged:
+            self.state()  # (the machine continues from the state built: its log is complete)
+            self._logged = True
+        log = self._reader
+        if log is None:
+            log = self._reader = reader()
+            self._viewing = True
+        w = self.work
+        events = w.base.events
+        view = views[seat] = machine_view(
+            log, w, events, len(events), seat,
+            (self._legal or self.legal_actions()) if w.to_act == seat else ())
+        return view
 
     def _legal_now(self) -> tuple[LegalAction, ...]:
         return legal_now(self.work)
 
     def _step(self, seat: int, action: Action) -> None:
-        play(self.work, seat, action)
+        w = self.work
+        if self._viewing:
+            if self._logged:
+                w.quiet = False  # views read every event
+            self._views = None
+        self._logged = not w.quiet  # (not quiet: the machine's log is complete since its base)
+        play(w, seat, action)
 
     def _admit(self, action: Action) -> Action:
         raise IllegalActionError(diagnose(self.state(), action))
+
+    def _first_state(self, played: int) -> PokerState:
+        """No action yet and the deal logged: the machine is the first state (frozen); else
+        the deal is dealt again."""
+        if played == 0 and self._logged:
+            return self.work.freeze(PokerState, -1, None)
+        return self._start()

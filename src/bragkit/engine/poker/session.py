@@ -83,10 +83,11 @@ class PokerSession(Session):
         self._shuffled = True
         self._start = partial(PokerState.start, rules, self.stacks, self.dealer, pack,
                               carried=self.carried, debts=self.debts)
+        viewing = self._viewing  # (bots read views: the machine logs the deal for them)
         work = start_work(rules, self.stacks, self.dealer, pack, carried=self.carried,
-                          debts=self.debts, quiet=True)
+                          debts=self.debts, quiet=not viewing)
         self._state = None
-        self._line = PokerLine(self._start, work)
+        self._line = PokerLine(self._start, work, viewing=viewing)
         if work.phase == "over":
             self._finish_deal()
 
