@@ -26,6 +26,8 @@ from bragkit.games.casino.session import CasinoSession
 from bragkit.games.casino.state import HOUSE, paid_chips
 from bragkit.games.casino.table import replay_casino
 from bragkit.history import HandHistory, dumps, loads
+from bragkit.server.options import timeout_action
+from bragkit.testing.conformance import check_conformance
 
 CASINO = CasinoRules.preset("casino")
 POKER = CasinoRules.preset("three-card-poker")
@@ -41,7 +43,8 @@ def test_4_9_open_table_seats_one_player_or_several() -> None:
     with pytest.raises(RulesError, match=r"2\.\.7"):
         CasinoSeatsSession(CASINO, [10] * 8)
     with pytest.raises(RulesError, match="house deals"):
-        CasinoSeatsSession(CASINO, [10, 10], dealer=1)
+        CasinoSeatsSession(CASINO, [10, 10], dealer=2)
+    assert CasinoSeatsSession(CASINO, [10, 10], dealer=1, seed=1).dealer == HOUSE
 
 
 def test_4_9_each_seat_bets_then_decides_against_one_dealer_hand() -> None:
@@ -184,3 +187,19 @@ def test_4_9_a_seat_s_account_of_a_history_holds_only_what_it_saw() -> None:
             assert mine is not None
             if hidden:  # a folded hand's cards appear nowhere in the other seat's account
                 assert not any(f'"{c}' in text or f" {c}" in text for c in other.player)
+
+
+@pytest.mark.parametrize("preset", ["casino", "three-card-poker"])
+def test_4_9_the_conformance_checker_passes_a_table_of_several_seats(preset: str) -> None:
+    report = check_conformance(CasinoRules.preset(preset), hands=150, players=4, seed=3,
+                               stack=200)
+    assert report.hands == 150 and not report.failures
+
+
+def test_4_9_the_timer_plays_the_least_ante_then_no_pair_bonus_then_fold() -> None:
+    s = CasinoSeatsState.start(CASINO, (50, 50), PACK)
+    assert timeout_action(s.legal_actions()) == "ante 1"
+    s = s.apply("ante 1")
+    assert timeout_action(s.legal_actions()) == "deal"
+    s = s.apply("deal").apply("ante 1").apply("deal")
+    assert timeout_action(s.legal_actions()) == "fold"

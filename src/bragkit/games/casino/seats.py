@@ -382,8 +382,9 @@ class CasinoSeatsSession:
     documentation); the :class:`~bragkit.engine.table.Table` contract, so the card room
     drives it as every table.
 
-    ``stacks`` are the seats' chips (2..7 seats); ``dealer`` None, 0 (a table's default
-    first dealer) or :data:`~bragkit.games.casino.state.HOUSE`; every hand is dealt from a
+    ``stacks`` are the seats' chips (2..7 seats); ``dealer`` None,
+    :data:`~bragkit.games.casino.state.HOUSE` or a seat (a generic consumer's first dealer:
+    ignored, the house deals every hand and ``p1`` acts first); every hand is dealt from a
     new pack: ``pack`` (card ids, top first) for the first hand, then ``shuffles`` in order,
     then packs shuffled with ``rng`` (else ``random.Random(seed)``, else
     ``secrets.SystemRandom``).  The table is over once no seat has a chip.
@@ -406,7 +407,8 @@ class CasinoSeatsSession:
                 type(s) is not int or not 0 <= s <= MAX_CHIPS for s in stacks):
             raise RulesError(f"a casino table of several players seats 2..{MAX_SEATS} with "
                              f"0..{MAX_CHIPS} chips each, not {excerpt(list(stacks))}")
-        if dealer not in (None, 0, HOUSE):
+        if dealer is not None and (type(dealer) is not int
+                                   or not HOUSE <= dealer < len(stacks)):
             raise RulesError(f"the house deals every casino hand: no dealer seat "
                              f"p{excerpt(dealer, quote=False)}")
         self.rules = rules
