@@ -7,13 +7,14 @@
 
 from __future__ import annotations
 
+import functools
 import pkgutil
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any, Protocol, runtime_checkable
 
-from bragkit.bots import Bot, get_bot
+from bragkit.bots import Bot, bot_names, get_bot
 from bragkit.errors import BragError, RulesError, excerpt
 from bragkit.games import game_rules, house_game, refuse_unserved, spec_of
 from bragkit.limits import MAX_CHIPS
@@ -199,6 +200,20 @@ def max_seats(rules: TableRules) -> int:
     16
     """
     return rules.max_players()
+
+
+@functools.cache
+def bot_kinds(game: str) -> tuple[str, ...]:
+    """The bots a host may seat at a table of ``game`` (a house game's: its own and
+    ``random``), sorted.
+
+    >>> bot_kinds("casino")
+    ('optimal', 'random')
+    """
+    spec = spec_of(game)
+    if spec.own_rules:
+        return tuple(sorted({"random", *spec.bots}))
+    return bot_names(game)
 
 
 def table_bot(kind: str, rules: TableRules) -> Bot:

@@ -51,6 +51,7 @@ from bragkit.server.options import (
     Pending,
     ServerError,
     TableRules,
+    bot_kinds,
     build_rules,
     payload_int,
     payload_str,
@@ -347,7 +348,7 @@ class TableRuntime:
             "status": self.status(), "to_act": seat_label(self.to_act())
             if self.to_act() >= 0 else None, "seq": self.seq,
             "timer": self.timer_json(), "buy_in": {"min": lo, "max": hi},
-            "playing_on": self.playing_on(),
+            "playing_on": self.playing_on(), "bot_kinds": list(bot_kinds(self.rules.game)),
         }
 
     def top_up_offer(self, seat: int) -> dict[str, JSON] | None:

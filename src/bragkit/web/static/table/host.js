@@ -42,6 +42,17 @@ export function makeHost(box, { bots, send }) {
     if (el.dataset.html !== want) { el.innerHTML = want; el.dataset.html = want; }
   }
 
+  // the bots of this table's game (the card room's facts), else the page's list
+  function botChoice(f) {
+    const known = f.table?.bot_kinds;
+    const sel = $("#host-bot");
+    if (!Array.isArray(known) || !sel) return;
+    const want = '<option value="">none (remove)</option>' + known.map((b) => `<option>${esc(b)}</option>`).join("");
+    if (sel.dataset.html === want) return;
+    sel.innerHTML = want;
+    sel.dataset.html = want;
+  }
+
   function seatChoice(f) {
     const sel = $("#host-seat");
     const keep = sel.value;
@@ -110,6 +121,7 @@ export function makeHost(box, { bots, send }) {
       pause.dataset.host = paused ? "resume" : "pause";
       pause.textContent = paused ? "resume" : "pause";
       seatChoice(f);
+      botChoice(f);
       topUps(f);
     },
     // a host top-up form was sent (Enter or its button): check the amount, send it
