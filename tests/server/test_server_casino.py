@@ -9,6 +9,10 @@ from __future__ import annotations
 import asyncio
 import io
 import json
+import signal
+import subprocess
+import sys
+import urllib.request
 from pathlib import Path
 
 import pytest
@@ -128,3 +132,30 @@ def test_the_start_page_offers_the_casino_presets_and_their_bots() -> None:
     html = start_html()
     assert '<option value="casino">' in html and '<option value="three-card-poker">' in html
     assert '"casino": {"game": "casino", "_bots": ["optimal", "random"]}' in html
+
+
+@pytest.mark.server
+def test_brag_connect_plays_a_casino_seat_with_the_optimal_bot(tmp_path: Path) -> None:
+    """``brag connect --bot optimal`` at a card-room casino table, over the protocol."""
+    from tests.server.test_server_cli import ENV, brag
+
+    proc = subprocess.Popen([sys.executable, "-m", "bragkit", "serve", "--db",
+                             str(tmp_path / "room.db"), "--port", "0"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=ENV)
+    assert proc.stdout is not None
+    base = proc.stdout.readline().split()[2]
+    try:
+        body = json.dumps({"preset": "casino", "seats": 2, "stack": 100,
+                           "bots": {"p2": "optimal"},
+                           "options": {"approval": False, "bot_delay": 0}}).encode()
+        req = urllib.request.Request(base + "/api/tables", body,
+                                     {"Content-Type": "application/json"})
+        with urllib.request.urlopen(req, timeout=10) as answer:
+            made = json.loads(answer.read())
+        done = brag("connect", made["seats"]["p1"], "--bot", "optimal", "--deals", "3",
+                    "--name", "Robo")
+        assert done.returncode == 0, done.stderr
+        assert "joined as p1" in done.stdout and "left the table after" in done.stdout
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        proc.wait(20)

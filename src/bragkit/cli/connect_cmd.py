@@ -61,8 +61,10 @@ def _prompt(view: dict[str, Any]) -> str:
 async def _play(link: str, name: str, bot_kind: str | None, deals: int | None,
                 seed: int | None, buy_in: int | None = None) -> dict[str, Any]:
     from bragkit.bots import get_bot
+    from bragkit.games import house_game
     from bragkit.rules import resolve
     from bragkit.server.client import ClientError, RoomClient, ws_url
+    from bragkit.server.options import build_rules, table_bot
     from bragkit.server.remote import legal_from_json, view_from_json
 
     url, query = ws_url(link)
@@ -90,8 +92,13 @@ async def _play(link: str, name: str, bot_kind: str | None, deals: int | None,
     if seat is None:
         raise ClientError("this link gives no seat (a host link: join from the browser)")
     spec = client.table.get("rules", "modern")
-    rules = resolve(spec)
-    bot = get_bot(bot_kind, rules) if bot_kind else None
+    if house_game(spec) is not None:  # a game against the house (casino): its own rules
+        house = {k: v for k, v in spec.items() if k != "preset"} if isinstance(spec, dict) \
+            else {}
+        own = build_rules(spec.get("preset") if isinstance(spec, dict) else spec, house)
+        bot = table_bot(bot_kind, own) if bot_kind else None
+    else:
+        bot = get_bot(bot_kind, resolve(spec)) if bot_kind else None
     rng: random.Random = random.Random(seed) if seed is not None else secrets.SystemRandom()
     first_deal = client.view.get("deal") or 1
     seen = (0, 0)
