@@ -40,6 +40,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, Final, Protocol, overload
 
 from bragkit.engine.actions import Action, LegalAction, parse_move
+from bragkit.engine.contract import SeatView
 from bragkit.engine.pack import new_rng
 from bragkit.engine.slots import slot_setter
 from bragkit.errors import BragError, RulesError, excerpt
@@ -413,6 +414,15 @@ class TableCore(ABC):
 
     rules: Rules
     state: Any
+
+    def view(self, seat: int) -> SeatView | None:
+        """``seat``'s view of the deal in progress (None between deals): the state's view;
+        a table whose deals play on a machine builds it from there, no state frozen."""
+        st = self.state
+        if st is None:
+            return None
+        view: SeatView = st.view(seat)
+        return view
 
     def _seat(self, rules: Rules, stacks: Sequence[int], dealer: int | None, *,
               seed: int | None, rng: random.Random | None, pack: Sequence[int] | None,

@@ -18,22 +18,23 @@ from __future__ import annotations
 import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Final, Protocol, TypeVar
+from typing import TYPE_CHECKING, Final, NamedTuple, Protocol, TypeVar
 
-from bragkit.cards import card_from_id
+from bragkit.cards import Card, card_from_id
 from bragkit.engine.actions import Action, LegalAction
 from bragkit.engine.contract import SeatView, slot_setter
 from bragkit.engine.deal_protocol import DealProtocol
 from bragkit.engine.events import Event
 from bragkit.engine.kinds import Phase, SeatStatus
-from bragkit.engine.views import make_view, redacted_events
+from bragkit.engine.views import new_view, redacted_events
 from bragkit.games.commerce.hands import hand_category, ranker
 from bragkit.games.commerce.records import Barter, Pending
 
 if TYPE_CHECKING:
     from bragkit.rules import Rules
 
-__all__ = ["NOBODY", "ONLY", "CommerceGame", "CommerceRecord", "Deal", "Draft", "make", "pair"]
+__all__ = ["NOBODY", "ONLY", "CommerceGame", "CommerceRecord", "Deal", "Draft", "StartLog",
+           "make", "pair", "seat_view"]
 
 _event: Final = tuple.__new__
 CARD: Final = tuple(card_from_id(c) for c in range(52))
@@ -69,6 +70,29 @@ def pair(a: int, b: int) -> frozenset[int]:
     return found
 
 
+class StartLog(NamedTuple):
+    """The start of a deal's log (the opening payments and the deal) as a seat that sees no
+    card sees it: every seat's log starts so, but for its own hand where it sees it.
+
+    >>> e = Event("deal", 1, cards=(4, 5, 6), visible_to=ONLY[1])
+    >>> log = StartLog((Event("ante", 1, 1), e._replace(cards=None)), (-1, 1))
+    >>> log.seen((Event("ante", 1, 1), e), 1)[1] is e, log.seen((), 0)[1].cards
+    (True, None)
+    """
+
+    hidden: tuple[Event, ...]
+    own: tuple[int, ...]
+    """Each seat's deal event's place in the log, or -1 where the seat does not see it."""
+
+    def seen(self, log: Sequence[Event], seat: int) -> tuple[Event, ...]:
+        """The start of ``log`` (a deal's log with this start) as ``seat`` sees it."""
+        i = self.own[seat]
+        hidden = self.hidden
+        if i < 0:
+            return hidden
+        return (*hidden[:i], log[i], *hidden[i + 1:])
+
+
 class CommerceGame(Protocol):
     """What a form of Commerce supplies to the machine."""
 
@@ -79,6 +103,10 @@ class CommerceGame(Protocol):
 
     def blind_dealer(self, rules: Rules) -> bool:
         """Whether the dealer decides something before seeing his own hand."""
+
+    def opening_reads_lives(self, rules: Rules, lives: tuple[int, ...] | None) -> bool:
+        """Whether :meth:`open` reads (or changes) ``lives``: if not, one opening serves
+        every lives ledger (the deal keeps the lives it is given)."""
 
     def after_deal(self, d: Draft) -> None:
         """Lay out the widow, if any, and set the first phase and seat to act."""
@@ -168,24 +196,8 @@ class CommerceRecord(DealProtocol):
 
     def view(self, seat: int) -> SeatView:
         """What ``seat`` may know: never a card it may not see."""
-        events = self.seat_events(seat)
-        shown = {}
-        if self.phase is P_OVER or self.phase is P_HORSE:
-            shown = {e.seat: tuple(CARD[c] for c in e.cards) for e in events
-                     if e.kind == "reveal" and e.seat is not None and e.cards is not None}
-        own = None
-        if self.looked[seat] and self.hands[seat]:
-            own = tuple(CARD[c] for c in self.hands[seat])
-        offered = None
-        barter = self.barter
-        if barter is not None and seat in (self.to_act, barter.offerer):
-            offered = CARD[barter.card]
-        return make_view(
-            seat=seat, dealer=self.dealer, stacks=self.stacks, pot=self.pot, pots=(),
-            stake=0, status=self.status, looked=self.looked, to_act=self.to_act, phase=self.phase,
-            own_cards=own, shown=shown, stub_card=None, events=events,
-            legal=self.legal_actions() if seat == self.to_act else (), lives=self.lives,
-            widow=tuple(CARD[c] for c in self.widow), offered=offered)
+        return seat_view(self, seat, self.seat_events(seat),
+                         self.legal_actions() if seat == self.to_act else ())
 
     def seat_events(self, seat: int) -> tuple[Event, ...]:
         """The event log as ``seat`` sees it (cached, extending the previous state's)."""
@@ -332,8 +344,8 @@ class Draft:
 
     __slots__ = ("active", "base", "carried", "dealer", "final", "first_out", "game", "hands",
                  "horses", "lives", "looked", "n", "new_events", "pack", "paid", "pending",
-                 "phase", "pot", "quiet", "rounds", "rules", "stacks", "stands", "status",
-                 "to_act", "total", "widow", "winners")
+                 "phase", "pot", "quiet", "rounds", "rules", "stacks", "stands", "start_log",
+                 "status", "to_act", "total", "widow", "winners")
 
     active: tuple[int, ...]
     base: CommerceRecord | None
@@ -360,6 +372,8 @@ class Draft:
     rules: Rules
     stacks: list[int]
     stands: int
+    start_log: StartLog | None
+    """How the deal's log starts for each seat (set by the deal, else None)."""
     status: list[SeatStatus]
     to_act: int
     total: int
@@ -383,6 +397,7 @@ class Draft:
         """
         d = object.__new__(Draft)
         d.base = None
+        d.start_log = None
         d.new_events = []
         d.quiet = False
         d.rules, d.game, d.n, d.dealer = rules, game, n, dealer
@@ -410,6 +425,7 @@ class Draft:
         """A draft of ``st``."""
         d = object.__new__(Draft)
         d.base = st
+        d.start_log = None
         d.new_events = []
         d.quiet = False
         d.rules, d.game, d.n, d.dealer = st.rules, st.game, st.n, st.dealer
@@ -566,3 +582,28 @@ class Draft:
 
 Deal = CommerceRecord | Draft
 """A deal as a game's ``legal`` reads it: a state, or the machine of a line."""
+
+
+def seat_view(st: Deal, seat: int, events: tuple[Event, ...],
+              legal: tuple[LegalAction, ...]) -> SeatView:
+    """``seat``'s view of the deal ``st`` (a state, or the machine of a line) given the event
+    log as the seat sees it and its legal actions (empty unless it is to act): the one
+    builder of :meth:`CommerceRecord.view` and
+    :meth:`~bragkit.games.commerce.line.CommerceLine.view`."""
+    phase = st.phase
+    shown: dict[int, tuple[Card, ...]] = {}
+    if phase is P_OVER or phase is P_HORSE:
+        shown = {e.seat: tuple([CARD[c] for c in e.cards]) for e in events
+                 if e.kind == "reveal" and e.seat is not None and e.cards is not None}
+    own = None
+    hand = st.hands[seat]
+    if hand and st.looked[seat]:
+        own = tuple([CARD[c] for c in hand])
+    offered = None
+    pending = st.pending
+    if type(pending) is Barter and (seat == st.to_act or seat == pending.offerer):
+        offered = CARD[pending.card]
+    widow = st.widow
+    return new_view(seat, st.dealer, tuple(st.stacks), st.pot, (), 0, tuple(st.status),
+                    tuple(st.looked), st.to_act, phase, own, shown, None, events, legal, (), (),
+                    st.lives, tuple([CARD[c] for c in widow]) if widow else (), offered)

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import itertools
 import random
-from math import comb
 from typing import Final, NoReturn
 
 from bragkit.engine.actions import Action, LegalAction, interned
@@ -44,34 +43,40 @@ def _combos(n: int, k: int) -> tuple[tuple[int, ...], ...]:
     return found
 
 
+_PICKS: dict[tuple[int, int, tuple[int, ...]], tuple[tuple[int, ...], ...]] = {}
+"""``(len(hand), len(widow), sizes)`` -> each argument's cards as places in ``hand + widow``
+(k of the hand's, then k of the widow's), in the order of :func:`exchange_args`."""
+
+
+def _picks(hand: int, widow: int, sizes: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    key = (hand, widow, sizes)
+    found = _PICKS.get(key)
+    if found is None:
+        found = _PICKS[key] = tuple(
+            (*mine, *(hand + t for t in theirs))
+            for k in sizes for mine in _combos(hand, k) for theirs in _combos(widow, k))
+    return found
+
+
 class _Choices:
     """The arguments as an indexable sequence (``len`` and ``[i]``), for ``rng.choice``."""
 
-    __slots__ = ("blocks", "hand", "sizes", "total", "widow")
+    __slots__ = ("hand", "picks", "sizes", "widow")
 
     def __init__(self, hand: tuple[int, ...], widow: tuple[int, ...],
                  sizes: tuple[int, ...]) -> None:
         self.hand, self.widow, self.sizes = hand, widow, sizes
-        self.blocks = [comb(len(hand), k) * comb(len(widow), k) for k in sizes]
-        self.total = sum(self.blocks)
+        self.picks = _picks(len(hand), len(widow), sizes)
 
     def __len__(self) -> int:
-        return self.total
+        return len(self.picks)
 
     def __getitem__(self, i: int) -> str:
-        if not 0 <= i < self.total:
+        if i < 0:
             raise IndexError(i)
-        hand, widow, text = self.hand, self.widow, CARD_TEXT
-        for k, size in zip(self.sizes, self.blocks, strict=True):
-            if i < size:
-                theirs_n = comb(len(widow), k)
-                m, t = divmod(i, theirs_n)
-                mine = _combos(len(hand), k)[m]
-                theirs = _combos(len(widow), k)[t]
-                return " ".join([*(text[hand[j]] for j in mine),
-                                 *(text[widow[j]] for j in theirs)])
-            i -= size
-        raise IndexError(i)  # pragma: no cover - the bounds are checked above
+        picks = self.picks[i]
+        cards, text = self.hand + self.widow, CARD_TEXT
+        return " ".join([text[cards[j]] for j in picks])
 
 
 _set_kind = slot_setter(LegalAction, "kind")

@@ -26,10 +26,15 @@ bragkit.errors.IllegalActionError: p2 trade As: p2 does not hold As; ...
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Final
+
 from bragkit.engine.actions import Action, LegalAction
+from bragkit.engine.contract import SeatView
+from bragkit.engine.events import Event
 from bragkit.engine.lines import MachineLine
 from bragkit.errors import IllegalActionError
-from bragkit.games.commerce.core import Draft
+from bragkit.games.commerce.core import Draft, seat_view
 from bragkit.games.commerce.diagnose import canonical, diagnose
 from bragkit.games.commerce.state import CommerceState
 
@@ -41,10 +46,67 @@ class CommerceLine(MachineLine[CommerceState]):
     fresh from the deal (:func:`~bragkit.games.commerce.state.start_draft`).  Cards written
     another way (``10s``, another order) are read as the state reads them."""
 
-    __slots__ = ()
+    __slots__ = ("_seen", "_views")
 
     state_class = CommerceState
     work: Draft
+
+    def __init__(self, start: Callable[[], CommerceState], work: Draft, *,
+                 logged: bool = False) -> None:
+        """A line from the machine ``work`` fresh from the deal and ``start`` (see
+        :class:`~bragkit.engine.lines.MachineLine`); ``logged``: the machine logged the
+        deal's events (``start_draft(..., events=True)``) and logs every step, so that a seat
+        view reads the log without building a state (a table whose bots read views)."""
+        super().__init__(start, work)
+        self._seen: dict[int, tuple[Event, ...]] | None = (
+            {} if logged and work.new_events else None)
+        """Each seat's redacted log so far, once the machine logs every event (else None)."""
+        self._views: dict[int, SeatView] = {}
+        """The views built since the last step."""
+
+    def view(self, seat: int) -> SeatView:
+        """``seat``'s view of the deal now, equal to ``self.state().view(seat)`` but built
+        from the machine without freezing a state (once per step and seat, then kept).
+
+        From the first view on the machine logs every event; a seat's log is redacted once
+        per event (extending the seat's log of the last view).  A first view after steps
+        the machine did not log builds the state once (its log is then complete).
+
+        >>> from functools import partial
+        >>> from bragkit.engine.actions import interned
+        >>> from bragkit.games.commerce.state import CommerceState, start_draft
+        >>> from bragkit.rules import get_preset
+        >>> args = (get_preset("commerce"), (10, 10, 10), 2, tuple(range(52)))
+        >>> line = CommerceLine(partial(CommerceState.start, *args), start_draft(*args),
+        ...                     logged=True)
+        >>> v = line.view(0); line.apply(interned("trade", None, "2c"))
+        >>> [str(c) for c in line.view(0).own_cards], line._snap is None
+        (['4d', '2s', '3h'], True)
+        >>> v.to_act, [str(a) for a in v.legal][:2], line.view(1) == line.state().view(1)
+        (0, ['stand', 'trade (costs 1) 2c|2s|3h'], True)
+        """
+        found = self._views.get(seat)
+        if found is not None:
+            return found
+        seen = self._seen
+        if seen is None:
+            self.state()  # (the machine continues from the state built: its log is complete)
+            seen = self._seen = {}
+        w = self.work
+        base = w.base
+        head: tuple[Event, ...] = () if base is None else base.events
+        new = w.new_events
+        events = seen.get(seat)
+        if events is None:
+            start = w.start_log
+            events = () if start is None else start.seen(head or new, seat)
+        m, h = len(events), len(head)
+        if m < h + len(new):
+            events += _redacted([*head[m:], *new] if m < h else new[m - h:], seat)
+        seen[seat] = events
+        view = self._views[seat] = seat_view(
+            w, seat, events, self.legal_actions() if w.to_act == seat else ())
+        return view
 
     def _legal_now(self) -> tuple[LegalAction, ...]:
         w = self.work
@@ -52,6 +114,10 @@ class CommerceLine(MachineLine[CommerceState]):
 
     def _step(self, seat: int, action: Action) -> None:
         w = self.work
+        if self._seen is not None:
+            w.quiet = False  # views read every event
+            if self._views:
+                self._views = {}
         w.game.act(w, seat, action)
 
     def _admit(self, action: Action) -> Action:
@@ -68,3 +134,13 @@ class CommerceLine(MachineLine[CommerceState]):
         if played == 0 and w.base is None and w.new_events:
             return w.freeze(CommerceState, -1, None)
         return self._start()
+
+
+_event: Final = tuple.__new__
+
+
+def _redacted(events: list[Event], seat: int) -> tuple[Event, ...]:
+    """``events`` as ``seat`` sees them (:func:`~bragkit.engine.views.redacted_events`)."""
+    return tuple([e if e.cards is None or (v := e.visible_to) is None or seat in v
+                  else _event(Event, (e.kind, e.seat, e.amount, None, v, e.note))
+                  for e in events])

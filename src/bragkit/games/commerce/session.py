@@ -32,6 +32,7 @@ from itertools import repeat, starmap
 from operator import itemgetter
 
 from bragkit.engine.actions import Action, LegalAction, format_move
+from bragkit.engine.contract import SeatView
 from bragkit.engine.kinds import Phase
 from bragkit.engine.lines import move_on
 from bragkit.engine.pack import fresh_pack
@@ -77,9 +78,12 @@ class CommerceSession(TableCore):
         self._line: CommerceLine | None = None
         self._state: CommerceState | None = None
         self._read = False
-        """Whether a deal's state was read while it was played (bots reading seat views):
-        the next deals then log their events from the start, so that the first read
-        freezes the machine instead of dealing the deal a second time."""
+        """Whether a deal's state was read while it was played: the next deals then log
+        their events from the start, so that the first read freezes the machine instead of
+        dealing the deal a second time."""
+        self._viewing = False
+        """Whether a seat view was read (bots): the next deals' machines log every event, so
+        that views are built from the machine (:meth:`CommerceLine.view`), no state frozen."""
         self._new_deal()
         if self.over:  # not even a first deal: a configuration error, not an empty session
             raise BragError(
@@ -146,9 +150,9 @@ class CommerceSession(TableCore):
                               first_out=self.first_out)
         work = start_draft(rules, stacks, dealer, pack, seated=seated, pool=self.carried,
                            lives=self.lives, horses=self.horses, first_out=self.first_out,
-                           events=self._read)  # (unlogged: a line read deals again)
+                           events=self._read or self._viewing)  # (unlogged: a read deals again)
         self._state = None
-        self._line = CommerceLine(self._start, work)  # states built when read
+        self._line = CommerceLine(self._start, work, logged=self._viewing)  # states built when read
 
     def _finish_deal(self) -> None:
         line = self._line
@@ -220,6 +224,23 @@ class CommerceSession(TableCore):
         self.apply_move(self.to_act, action)
 
     # ------------------------------------------------------------------ queries
+    def view(self, seat: int) -> SeatView | None:
+        """``seat``'s view of the deal in progress (None once the session is over), equal to
+        ``self.state.view(seat)``, built from the deal's machine without freezing a state
+        (:meth:`CommerceLine.view`), once per step and seat.
+
+        >>> from bragkit.rules import get_preset
+        >>> t = CommerceSession(get_preset("commerce-widow"), [10, 10, 10], dealer=0, seed=3)
+        >>> t.view(0) == t.state.view(0), t.view(0).own_cards is None, len(t.view(1).widow)
+        (True, True, 3)
+        """
+        line = self._line
+        if line is None:
+            st = self._state
+            return None if st is None else st.view(seat)
+        self._viewing = True
+        return line.view(seat)
+
     @property
     def total(self) -> int:
         """Money brought to the table (the starting stacks; Commerce has no rebuys)."""

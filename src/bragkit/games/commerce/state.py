@@ -44,6 +44,7 @@ from bragkit.games.commerce.core import (
     CommerceGame,
     CommerceRecord,
     Draft,
+    StartLog,
 )
 from bragkit.games.commerce.diagnose import canonical, diagnose
 from bragkit.games.commerce.hands import hand_category, hand_key
@@ -107,6 +108,8 @@ class _Opening(NamedTuple):
     """Whether each seat sees its hand as dealt (not a blind dealer, not a seat left out)."""
     shown: tuple[frozenset[int], ...]
     """Who may see each seat's ``deal`` event."""
+    start_log: StartLog
+    """The log of the opening and the deal as each seat sees it (seat views)."""
 
 
 _OpeningKey = tuple[int, int, tuple[bool, ...], tuple[int, ...] | None]
@@ -128,8 +131,17 @@ class _Setup:
 
     def opening(self, n: int, dealer: int, seated: tuple[bool, ...],
                 lives: tuple[int, ...] | None) -> _Opening:
-        """The opening payments and events (checked once per distinct opening)."""
-        key = (n, dealer, seated, lives)
+        """The opening payments and events (checked once per distinct opening); when the
+        game's opening does not read the lives, its ``lives`` are those given (or none)."""
+        if not self.game.opening_reads_lives(self.rules, lives):
+            found = self._opening((n, dealer, seated, ()), lives)  # (() : any lives)
+            if lives is not None and lives != found.lives:
+                found = found._replace(lives=lives)
+            return found
+        return self._opening((n, dealer, seated, lives), lives)
+
+    def _opening(self, key: _OpeningKey, lives: tuple[int, ...] | None) -> _Opening:
+        n, dealer, seated = key[0], key[1], key[2]
         found = self.openings.get(key)
         if found is not None:
             return found
@@ -146,9 +158,15 @@ class _Setup:
         looked = [False] * n
         for s in d.active:
             looked[s] = not (self.blind and s == dealer)
-        found = _Opening(d.active, tuple(d.status), d.paid, d.pot, d.lives,
-                         tuple(d.new_events), tuple(looked),
-                         tuple(ONLY[s] if looked[s] else NOBODY for s in range(n)))
+        shown = tuple(ONLY[s] if looked[s] else NOBODY for s in range(n))
+        events = tuple(d.new_events)
+        own = [-1] * n
+        for i, s in enumerate(d.active):
+            if looked[s]:
+                own[s] = len(events) + i
+        hidden = (*events, *(Event("deal", s, None, None, shown[s]) for s in d.active))
+        found = _Opening(d.active, tuple(d.status), d.paid, d.pot, d.lives, events,
+                         tuple(looked), shown, StartLog(hidden, tuple(own)))
         if len(self.openings) >= _MAX_OPENINGS:
             self.openings.clear()
         self.openings[key] = found
@@ -271,6 +289,7 @@ def start_draft(rules: Rules, stacks: Sequence[int], dealer: int, pack: Sequence
             hands[s] = (pack[i], pack[i + k], pack[i + 2 * k])
     d.pack = pack[3 * k:]
     d.widow = ()
+    d.start_log = opening.start_log if events else None
     setup.game.after_deal(d)
     d.quiet = False
     return d

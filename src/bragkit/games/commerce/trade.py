@@ -122,6 +122,10 @@ class TradeGame:
         """Everyone sees his own hand at once."""
         return False
 
+    def opening_reads_lives(self, rules: Rules, lives: tuple[int, ...] | None) -> bool:
+        """The payments never depend on lives (G-C1 has none)."""
+        return False
+
     def after_deal(self, d: Draft) -> None:
         """Trading starts at the dealer's left."""
         d.phase = P_TRADE

@@ -121,6 +121,10 @@ class WidowGame:
         """Under the dealer's privilege the dealer chooses before seeing his hand."""
         return rules.dealer_widow_privilege
 
+    def opening_reads_lives(self, rules: Rules, lives: tuple[int, ...] | None) -> bool:
+        """Only a new lives session's opening reads them (everyone pays and gets lives)."""
+        return rules.widow_scoring == "lives" and (lives is None or not any(lives))
+
     def after_deal(self, d: Draft) -> None:
         """Turn up the widow; then the dealer's privilege or the first exchange."""
         d.widow, d.pack = d.pack[:3], d.pack[3:]
