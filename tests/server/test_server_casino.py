@@ -54,11 +54,11 @@ def test_a_bot_table_plays_its_hands_against_the_house(tmp_path: Path, preset: s
         made = await room.create({"preset": preset, "seats": 3, "stack": 200, "hands": 6,
                                   "bots": {"p1": "optimal", "p2": "optimal", "p3": "random"}})
         rt = room.tables[made["table"]]
-        for _ in range(3000):
-            if rt.finished:
+        for _ in range(3000):  # closed: the last hand's change is committed too
+            if rt.closed:
                 break
             await asyncio.sleep(0.01)
-        assert rt.finished and rt.hands_played() == 6 and rt.engine is not None
+        assert rt.finished and rt.closed and rt.hands_played() == 6 and rt.engine is not None
         check_money(rt, store, 600)
         summary = _replayed(rt)
         assert summary["stacks"] == rt.stacks()

@@ -339,16 +339,20 @@ def _last_deal_of(table: Table, final: Any, seat: int | None) -> dict[str, JSON]
 
 
 def _public_house(state: Any) -> SeatView:
-    """What nobody seated sees of a house game's hand: its public numbers (a seat's view,
-    none of its own fields kept), the public events, the hands shown to all (the dealer's
-    from its public ``reveal``, the played hands from their public ``show``)."""
-    view: SeatView = state.view(0)
+    """What nobody seated sees of a house game's hand, built field by field: the public
+    numbers (read from a seat's view, as :func:`public_view` reads them), the public events,
+    the hands shown to all (the dealer's from its public ``reveal``, the played hands from
+    their public ``show``); no seat's own field."""
+    seat: SeatView = state.view(0)
     events = _public_events(state.events)
     shown = _public_shown(events)
     for e in events:
         if e.kind == "reveal" and e.visible_to is None and e.seat is None and e.cards:
             shown[house.DEALER] = tuple(card_from_id(c) for c in e.cards)
-    return dataclasses.replace(view, own_cards=None, shown=shown, events=events, legal=())
+    return SeatView(seat=-1, dealer=seat.dealer, stacks=seat.stacks, pot=seat.pot, pots=(),
+                    stake=0, status=seat.status, looked=seat.looked, to_act=seat.to_act,
+                    phase=seat.phase, own_cards=None, shown=shown, stub_card=None,
+                    events=events, legal=())
 
 
 def _public_events(events: Sequence[Event]) -> tuple[Event, ...]:
