@@ -52,6 +52,8 @@ __all__ = ["GAMES", "PoolWinners", "ThreeStakeGame"]
 _STAND = LegalAction(ActionKind.STAND)
 A_DRAW: Final = ActionKind.DRAW
 P_DRAW: Final = Phase.DRAW
+_MOST_PIPS: Final = 52 * 11
+"""More than any hand's pip total (every card of the pack, at most 11 each)."""
 
 
 class PoolWinners(NamedTuple):
@@ -93,6 +95,12 @@ class ThreeStakeGame(PokerGame):
         self.t31 = t31
         self.pips = [t31.total([card_from_id(c)]) for c in range(52)]
         self.card_rank = [card.rank1(c) for c in range(52)]
+        self.key31 = [t31.score(total)[0] for total in range(_MOST_PIPS + 1)]
+        """R-31's key of each total (``t31.score(total)[0]``), built once."""
+        self.bust = rules.over31 == "bust"
+        self.brag_rank = self.brag.rank3
+        self.round0: dict[int, Round] = {}
+        """The fresh P2 round of each table size (an immutable value, built once)."""
         self.betting = PokerBetting(
             limit=rules.limit, min_raise=rules.min_raise, max_raises=rules.max_raises,
             allow_check=rules.p2_allow_check, fold_word="pass", all_in=rules.all_in)
@@ -126,45 +134,46 @@ class ThreeStakeGame(PokerGame):
         w.deal(seats, 2)
         w.deal(seats, 1, face_up=True)
         best, best_rank = -1, -1
-        card_rank = self.card_rank
+        card_rank, hands = self.card_rank, w.hands
         for s in seats:
-            rank = card_rank[w.hands[s][2]]
+            rank = card_rank[hands[s][2]]
             if rank > best_rank:
                 best, best_rank = s, rank
         w.award(best, w.pools[0], 0, "P1: best face-up card")
         w.data = PoolWinners(best)
-        w.start_round(0, w.dealer, Round.start(w.n))
+        rnd = self.round0.get(w.n)
+        if rnd is None:
+            rnd = self.round0[w.n] = Round.start(w.n)
+        w.start_round(0, w.dealer, rnd)
 
     # -------------------------------------------------------------- P2
     def round_closed(self, w: PokerWork) -> None:
         """Settle P2, then show every hand for P3 (and draw, with ``draw31``)."""
         rnd = w.rnd
         assert rnd is not None
-        live = w.live()
         if not rnd.opened:
-            winner = w.dealer if w.status[w.dealer] != "out" else live[0]
+            winner = w.dealer if w.status[w.dealer] != "out" else w.live()[0]
             w.award(winner, w.pools[1], 1, "P2: no bet, the dealer takes it")
             winners = [winner]
-        elif len(live) == 1:
-            w.award(live[0], w.pools[1], 1, "P2: uncalled")
-            winners = live
         else:
-            winners = w.settle_pool(lambda s: self._brag_key(w, s), self.rules.p2_tie, 1,
-                                    "P2: showdown")
+            live = w.live()
+            if len(live) == 1:
+                w.award(live[0], w.pools[1], 1, "P2: uncalled")
+                winners = live
+            else:
+                rank3, hands = self.brag_rank, w.hands
+                winners = w.settle_pool(lambda s: rank3(*hands[s][:3]), self.rules.p2_tie, 1,
+                                        "P2: showdown")
         w.data = PoolWinners(_winners(w).p1, winners[0] if len(winners) == 1 else -1)
         w.rnd = None
-        for s in w.order():
+        order = w.order()
+        for s in order:
             w.reveal(s, "P3")
         if self.rules.draw31:
             w.phase = P_DRAW
             self._next_drawer(w, -1)
         else:
-            self._settle_p3(w)
-
-    def _brag_key(self, w: PokerWork, seat: int) -> int:
-        a, b, c = w.hands[seat][:3]
-        rank: int = self.brag.rank3(a, b, c)
-        return rank
+            self._settle_p3(w, order)
 
     # -------------------------------------------------------------- P3 drawing
     def _total(self, w: PokerWork | PokerRecord, seat: int) -> int:
@@ -216,17 +225,23 @@ class ThreeStakeGame(PokerGame):
         return bool(w.pack) and (not price or w.stacks[seat] >= price)
 
     # -------------------------------------------------------------- P3 settlement
-    def _settle_p3(self, w: PokerWork) -> None:
-        order = w.order()
-        totals = {s: self._total(w, s) for s in order}
-        keys = {s: self.t31.score(totals[s])[0] for s in order}
-        bust = self.rules.over31 == "bust"
-        eligible = [s for s in order if not (bust and totals[s] > 31)]
+    def _settle_p3(self, w: PokerWork, order: list[int] | None = None) -> None:
+        """P3 to the hand nearest 31 (the eldest on ties), among ``order`` (the seats dealt
+        in, from the eldest; worked out if not given)."""
+        if order is None:
+            order = w.order()
+        pips, hands, key31 = self.pips, w.hands, self.key31
+        totals = {s: sum(map(pips.__getitem__, hands[s])) for s in order}
+        eligible = [s for s in order if totals[s] <= 31] if self.bust else order
         if not eligible and self.rules.all_bust == "least_excess":
             eligible = order
         if eligible:
-            best = max(keys[s] for s in eligible)
-            winner = next(s for s in eligible if keys[s] == best)
+            best_key = key31[totals[eligible[0]]]
+            winner = eligible[0]
+            for s in eligible[1:]:
+                key = key31[totals[s]]
+                if key > best_key:
+                    winner, best_key = s, key
             w.award(winner, w.pools[2], 2, "P3: nearest to thirty-one")
         else:
             winner = -1

@@ -27,11 +27,11 @@ has acted).  :func:`side_pots` and :func:`split` divide money at the end of a ha
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Final, NamedTuple
 
 from bragkit.engine.actions import LegalAction
-from bragkit.engine.kinds import ActionKind
+from bragkit.engine.kinds import ActionKind, SeatStatus
 
 __all__ = ["PokerBetting", "Round", "side_pots", "split"]
 
@@ -39,9 +39,16 @@ A_CALL: Final = ActionKind.CALL
 A_RAISE: Final = ActionKind.RAISE
 A_CHECK: Final = ActionKind.CHECK
 A_BET: Final = ActionKind.BET
+S_IN: Final = SeatStatus.IN
+S_ALLIN: Final = SeatStatus.ALLIN
 _FOLD = LegalAction(ActionKind.FOLD)
 _PASS = LegalAction(ActionKind.PASS)
 _INTERNED: Final[dict[tuple[str, int | None, int | None, int], LegalAction]] = {}
+_MEMO_SIZE: Final = 4096
+_round: Final = tuple.__new__
+"""Builds a :class:`Round` from all its fields at once (the NamedTuple's own ``__new__``
+is a Python function; the betting transitions build one per action)."""
+"""The most legal-action answers a betting round's parameters keep (then they start again)."""
 
 
 def _la(kind: str, lo: int | None = None, hi: int | None = None, cost: int = 0) -> LegalAction:
@@ -117,6 +124,9 @@ class PokerBetting:
     fold_word: str = "fold"
     all_in: str = "side_pots"
     half_price_blind: bool = False
+    memo: dict[tuple[int, bool, int, int, int, bool], tuple[LegalAction, ...]] = field(
+        default_factory=dict, init=False, compare=False, repr=False)
+    """The legal actions already worked out, by what they depend on (:meth:`legal`)."""
 
     # ------------------------------------------------------------------ queries
     def to_call(self, rnd: Round, seat: int) -> int:
@@ -159,7 +169,25 @@ class PokerBetting:
         >>> [str(a) for a in PokerBetting(limit=4, fixed=True, allow_check=True)
         ...  .legal(Round.start(3), 0, stack=9, live=3)]
         ['check', 'bet 4']
+
+        The answer depends only on the chips to call, whether the round is open, the raises
+        made and ``live`` (under a raise cap), ``blind`` and the stack up to the call plus
+        the limit and one, so it is worked out once for each of these (:attr:`memo`).
         """
+        need = rnd.target - rnd.contrib[seat]
+        capped = self.max_raises is not None
+        key = (need, rnd.opened, rnd.raises if capped else 0, live if capped else 0,
+               min(stack, max(need, 0) + self.limit + 1), blind)
+        memo = self.memo
+        found = memo.get(key)
+        if found is None:
+            if len(memo) >= _MEMO_SIZE:
+                memo.clear()
+            found = memo[key] = self._legal(rnd, seat, stack=stack, live=live, blind=blind)
+        return found
+
+    def _legal(self, rnd: Round, seat: int, *, stack: int, live: int,
+               blind: bool) -> tuple[LegalAction, ...]:
         acts: list[LegalAction] = []
         need = rnd.target - rnd.contrib[seat]
         if need > 0:
@@ -207,8 +235,8 @@ class PokerBetting:
         contrib[seat] += credit
         acted = list(rnd.acted)
         acted[seat] = True
-        return Round(tuple(contrib), rnd.target, rnd.raises, tuple(acted), rnd.opened,
-                     rnd.forced), cost
+        return _round(Round, (tuple(contrib), rnd.target, rnd.raises, tuple(acted),
+                              rnd.opened, rnd.forced)), cost
 
     def raise_(self, rnd: Round, seat: int, amount: int, *, stack: int) -> tuple[Round, int]:
         """Bet or raise by ``amount`` (the increment of the target); returns chips paid."""
@@ -219,15 +247,16 @@ class PokerBetting:
         acted = [False] * len(contrib)
         acted[seat] = True
         raises = rnd.raises + (1 if rnd.opened else 0)
-        return Round(tuple(contrib), rnd.target + amount, raises, tuple(acted), True,
-                     rnd.forced), paid
+        return _round(Round, (tuple(contrib), rnd.target + amount, raises, tuple(acted), True,
+                              rnd.forced)), paid
 
     @staticmethod
     def check(rnd: Round, seat: int) -> Round:
         """Act without chips (check, or the forced bettor's stand)."""
         acted = list(rnd.acted)
         acted[seat] = True
-        return Round(rnd.contrib, rnd.target, rnd.raises, tuple(acted), rnd.opened, rnd.forced)
+        return _round(Round, (rnd.contrib, rnd.target, rnd.raises, tuple(acted), rnd.opened,
+                              rnd.forced))
 
     def next_to_act(self, rnd: Round, after: int, status: Sequence[str],
                     stacks: Sequence[int]) -> int:
@@ -238,8 +267,8 @@ class PokerBetting:
         ``forced_may_raise``.
         """
         n = len(status)
-        can_act = status.count("in")
-        if can_act + status.count("allin") <= 1:
+        can_act = status.count(S_IN)  # (the members themselves: count's identity test)
+        if can_act + status.count(S_ALLIN) <= 1:
             return -1
         contrib, target, acted = rnd.contrib, rnd.target, rnd.acted
         s = after
@@ -278,6 +307,12 @@ def side_pots(credit: Sequence[int], chips: Sequence[int], live: Sequence[bool],
     levels = sorted({credit[s] for s in range(len(credit)) if live[s] and credit[s] > 0})
     if not levels:
         return []
+    if len(levels) == 1 and list(credit) == list(chips):
+        # one level, nobody credited more than paid (the usual showdown): the levels below
+        # give one pot of every chip, for the live seats at that level
+        level = levels[0]
+        return [(sum(chips), tuple(s for s in range(len(credit))
+                                   if live[s] and credit[s] >= level))]
     pots: list[tuple[int, tuple[int, ...]]] = []
     left = list(chips)
     low = 0

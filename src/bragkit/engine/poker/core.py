@@ -575,8 +575,8 @@ class PokerWork:
         """Show down the betting pool among live seats with side pots; returns the winners
         (of contested pots: a side pot handed back to its only contributor does not count).
 
-        ``key(seat)`` is a comparable strength; ``tie`` is ``"split"`` (odd chips to the
-        tied seats nearest the eldest hand) or ``"eldest"``.
+        ``key(seat)`` is a comparable strength (pure: it is asked once per seat); ``tie`` is
+        ``"split"`` (odd chips to the tied seats nearest the eldest hand) or ``"eldest"``.
         """
         live = [x == "in" or x == "allin" for x in self.status]
         order = self.order()
@@ -588,13 +588,20 @@ class PokerWork:
                 pots[0] = (pots[0][0] + dead, pots[0][1])
             else:
                 pots = [(dead, tuple(s for s in range(self.n) if live[s]))]
+        strength: dict[int, Any] = {}  # each seat's key, asked once (keys are pure)
         for amount, eligible in pots:
             contenders = [s for s in order if s in eligible]
             if len(contenders) > 1:
                 for s in contenders:
                     self.reveal(s)
-            best = max(key(s) for s in contenders)
-            tied = [s for s in contenders if key(s) == best]
+            keys = []
+            for s in contenders:
+                k = strength.get(s)
+                if k is None:
+                    k = strength[s] = key(s)
+                keys.append(k)
+            best = max(keys)
+            tied = [s for s, k in zip(contenders, keys, strict=True) if k == best]
             if tie == "eldest":
                 tied = tied[:1]
             contested = len(contenders) > 1

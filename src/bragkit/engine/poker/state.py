@@ -110,8 +110,8 @@ def start_work(rules: Rules, stacks: Sequence[int], dealer: int, pack: Sequence[
     game = poker_game_for(rules)
     n = len(stacks)
     need = game.min_stack()
-    status = tuple(S_IN if s >= need else S_OUT for s in stacks)
-    if status.count("in") < game.min_players:
+    status = tuple([S_IN if s >= need else S_OUT for s in stacks])
+    if status.count(S_IN) < game.min_players:
         raise BragError(f"fewer than {game.min_players} seats can play: the session is over")
     st = make(PokerState, rules=rules, n=n, dealer=dealer, stacks=tuple(stacks),
               pools=(0,) * game.pools, credit=(0,) * n, chips=(0,) * n, rnd=None,
@@ -119,7 +119,7 @@ def start_work(rules: Rules, stacks: Sequence[int], dealer: int, pack: Sequence[
               phase=P_SETUP, to_act=-1, pack=tuple(pack), muck=(),
               total=sum(stacks) + carried, carried=0, stage=0, data=NO_DATA, debts=debts,
               events=(), actions=(), game=game, origin=None,
-              reshuffles=tuple(tuple(order) for order in reshuffles))
+              reshuffles=tuple(map(tuple, reshuffles)) if reshuffles else ())
     w = PokerWork(st)
     w.carry_in = carried
     w.quiet = quiet
