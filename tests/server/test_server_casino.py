@@ -20,6 +20,7 @@ import pytest
 from bragkit.errors import RulesError
 from bragkit.games import history_reader, spec_of
 from bragkit.history import dumps
+from bragkit.server.money import csv_text, report
 from bragkit.server.projector import public_view, seat_view
 from bragkit.server.room import Room
 from bragkit.server.runtime import TableRuntime
@@ -109,8 +110,14 @@ def test_people_play_their_hands_the_ledger_books_the_house(tmp_path: Path) -> N
         assert again.engine is not None
         assert seat_view(again.engine, 0) == seat_view(rt.engine, 0)
         await rt.close_locked()
-        check_money(rt, store, 100)
+        house = check_money(rt, store, 100)
         assert _replayed(rt)["stacks"] == rt.stacks()
+        money = await report(rt)  # the house is a party of the settle-up; the CSV lists it
+        assert money["house"] == house and money["zero_sum"]
+        nets = {p["name"]: p["net"] for p in money["people"]}
+        assert sum(nets.values()) + money["house"] + money["bank"] == 0
+        assert any("house" in (t["from"], t["to"]) for t in money["settle_up"]) == bool(house)
+        assert f"house:{rt.id}" in await csv_text(rt)
 
     run_room(tmp_path, body)
 
