@@ -10,16 +10,15 @@ import re
 from collections.abc import Iterator
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, Page
 
+from tests.web.a11y import serious
 from tests.web.catalog import FIXTURES, Fixture, by_name
 from tests.web.conftest import LiveServer
 from tests.web.fixture_page import cards_in, drawn_cards, show, shown_reason
 from tests.web.shots import GOLDEN, MAX_SHARE, check_png, differing_share
 
 VIEWPORTS = {"desktop": (1280, 800), "phone": (390, 844)}
-_AXE = Axe()
 
 
 @pytest.fixture(scope="module", params=list(VIEWPORTS))
@@ -74,9 +73,7 @@ def test_screenshot(table_page: tuple[str, Page, str], fx: Fixture) -> None:
 def test_axe_no_serious_violation(table_page: tuple[str, Page, str], fx: Fixture) -> None:
     _, pg, url = table_page
     show(pg, url, fx)
-    found = _AXE.run(pg).response["violations"]
-    bad = [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3]) for v in found
-           if v["impact"] in ("serious", "critical")]
+    bad = serious(pg)
     assert not bad, bad
 
 

@@ -11,9 +11,9 @@ from __future__ import annotations
 import time
 
 import httpx
-from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, Page
 
+from tests.web.a11y import serious
 from tests.web.conftest import LiveServer
 from tests.web.play import (
     Seat,
@@ -28,7 +28,6 @@ from tests.web.play import (
 
 ROWS = "#host-topup-rows form.host-topup"
 ERROR = "#host-topup-error"
-_AXE = Axe()
 
 
 def _row(seat: str) -> str:
@@ -157,8 +156,6 @@ def test_host_top_up_on_a_phone_has_44px_targets_and_passes_axe(
     pg.fill("#host-topup-p1", "0")
     pg.press("#host-topup-p1", "Enter")
     assert pg.locator(ERROR).inner_text() == "A top-up for p1 is 1 to 60 chips."
-    found = _AXE.run(pg, context="#hostbox").response["violations"]
-    bad = [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3]) for v in found
-           if v["impact"] in ("serious", "critical")]
+    bad = serious(pg, context="#hostbox")
     assert not bad, bad
     ctx.close()

@@ -7,19 +7,15 @@ from __future__ import annotations
 import time
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page
 
 from bragkit.web.pages import game_titles
+from tests.web.a11y import serious
 from tests.web.conftest import LiveServer
-
-_AXE = Axe()
 
 
 def _axe_ok(pg: Page) -> None:
-    found = _AXE.run(pg).response["violations"]
-    bad = [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3]) for v in found
-           if v["impact"] in ("serious", "critical")]
+    bad = serious(pg)
     assert not bad, bad
 
 
