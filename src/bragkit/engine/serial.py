@@ -19,14 +19,15 @@ need not import the history consumers (docs/design/contract.md, C1').
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
-from typing import Any, Final
+import shutil
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import IO, Any, Final, TextIO
 
 from bragkit.errors import HistoryError, excerpt
 from bragkit.limits import MAX_SEED, check_int, load_json
 
-__all__ = ["FORMAT", "HEAD_KEYS", "chance_dict", "chance_fields", "check_head", "deal_lists",
-           "dump_object", "history_dict", "json_object"]
+__all__ = ["FORMAT", "HEAD_KEYS", "AccountWriter", "chance_dict", "chance_fields", "check_head",
+           "deal_lists", "dump_object", "history_dict", "json_object"]
 
 FORMAT = "bragkit-history/1"
 """The format tag of every hand history."""
@@ -157,3 +158,60 @@ def json_object(text: str) -> Any:
 characters); at most 30 digits)
     """
     return load_json(text, "bad history", HistoryError)
+
+
+class AccountWriter:
+    """A replay's account, written deal by deal as each deal ends (``brag replay`` of a
+    table's or a casino table's history): as text, each deal's lines go straight to
+    ``out``; as JSON, each deal's object goes to ``spool`` until :meth:`close_json` writes
+    the whole object around them (``json.dumps(..., indent=2)``'s layout).
+
+    >>> import io
+    >>> out, spool = io.StringIO(), io.StringIO()
+    >>> w = AccountWriter(out, spool, as_json=True)
+    >>> w.deal({"deal": 1}, lambda d: [])
+    >>> w.close_json({"stacks": [9, 11]}, {"pot": 0})
+    >>> json.loads(out.getvalue()) == {"stacks": [9, 11], "deals": [{"deal": 1}], "pot": 0}
+    True
+    """
+
+    def __init__(self, out: TextIO, spool: IO[str], as_json: bool) -> None:
+        self.out = out
+        self.spool = spool
+        self.as_json = as_json
+        self.count = 0
+        """Deals written."""
+
+    def deal(self, deal: dict[str, Any], lines: Callable[[dict[str, Any]], Iterable[str]]
+             ) -> None:
+        """Write one deal's account: ``deal`` in the JSON, ``lines(deal)`` as text."""
+        if self.as_json:
+            rows = json.dumps(deal, indent=2).split("\n")
+            self.spool.write((",\n" if self.count else "\n")
+                             + "\n".join("    " + row for row in rows))
+        else:
+            self.out.write("".join(line + "\n" for line in lines(deal)))
+        self.count += 1
+
+    def close_json(self, head: Mapping[str, Any], tail: Mapping[str, Any]) -> None:
+        """Write the JSON object: the ``head`` keys, ``"deals"`` (the spooled deals), then
+        the ``tail`` keys."""
+        out = self.out
+        out.write("{\n")
+        for key, value in head.items():
+            out.write(f"  {json.dumps(key)}: {_nested(value)},\n")
+        if self.count:
+            out.write('  "deals": [')
+            self.spool.seek(0)
+            shutil.copyfileobj(self.spool, out)
+            out.write("\n  ]")
+        else:
+            out.write('  "deals": []')
+        for key, value in tail.items():
+            out.write(f",\n  {json.dumps(key)}: {_nested(value)}")
+        out.write("\n}\n")
+
+
+def _nested(value: Any) -> str:
+    """``value`` as ``json.dumps(..., indent=2)`` writes it one level inside an object."""
+    return json.dumps(value, indent=2).replace("\n", "\n  ")

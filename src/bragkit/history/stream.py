@@ -29,7 +29,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import shutil
 import stat
 import tempfile
 from collections.abc import Callable, Iterator
@@ -37,7 +36,7 @@ from pathlib import Path
 from typing import IO, Any, Final, TextIO
 
 from bragkit.engine.pack import pack_from_text
-from bragkit.engine.serial import json_object
+from bragkit.engine.serial import AccountWriter, json_object
 from bragkit.engine.table import DealRecord
 from bragkit.errors import BragError, HistoryError, excerpt
 from bragkit.games import history_reader, house_game
@@ -190,7 +189,7 @@ def replay_to(out: TextIO, text: str, *, as_json: bool = False, seat: int | None
     if seat is not None and not 0 <= seat < len(header.stacks):
         raise HistoryError(f"--as p{seat + 1}: the history has seats p1..p{len(header.stacks)}")
     with tempfile.SpooledTemporaryFile(max_size=1 << 20, mode="w+", encoding="utf-8") as spool:
-        _Writer(out, spool if as_json else out, header, as_json, seat, packs).run(deals)
+        _Writer(out, spool, header, as_json, seat, packs).run(deals)
 
 
 def _check_packs(header: HandHistory, text: str, start: int) -> None:
@@ -239,14 +238,11 @@ def _lazy(text: str, spans: dict[str, tuple[int, int]], key: str
 class _Writer:
     """Re-plays a history's deals and writes each deal's account as it ends."""
 
-    def __init__(self, out: TextIO, deals: IO[str], header: HandHistory, as_json: bool,
+    def __init__(self, out: TextIO, spool: IO[str], header: HandHistory, as_json: bool,
                  seat: int | None, packs: Iterator[str] | None = None) -> None:
-        self.out = out
-        self.deals = deals
-        """Where each deal's account goes (``out``, or a spool for the JSON's deal list)."""
-        self.as_json = as_json
+        self.account = AccountWriter(out, spool, as_json)
+        """Where each deal's account goes (``out``; JSON: ``spool``, until the end)."""
         self.seat = seat
-        self.count = 0
         self.early: list[tuple[DealRecord | None, Any]] = []
         """Deals settled while the table was being opened (no decision in them)."""
         self.ready = False
@@ -269,15 +265,8 @@ class _Writer:
             number = record.number if record is not None else self.table.deal_no
             variant = record.choice if record is not None else None
             deal = seat_deal(final, self.seat, number, variant)
-        if self.as_json:
-            lines = json.dumps(deal, indent=2).split("\n")
-            self.deals.write((",\n" if self.count else "\n")
-                             + "\n".join("    " + line for line in lines))
-        else:
-            lines = (ReplayResult.deal_lines(deal) if self.seat is None
-                     else seat_deal_lines(deal))
-            self.deals.write("".join(line + "\n" for line in lines))
-        self.count += 1
+        self.account.deal(deal, ReplayResult.deal_lines if self.seat is None
+                          else seat_deal_lines)
 
     def run(self, deals: Iterator[Any]) -> None:
         """Play every deal, then write the unfinished one and the totals."""
@@ -291,8 +280,8 @@ class _Writer:
         if state is not None and state.actions:
             self.finished(None, state)
         totals = self.result.totals()
-        if not self.as_json:
-            self.out.write(ReplayResult.footer(totals) + "\n")
+        if not self.account.as_json:
+            self.account.out.write(ReplayResult.footer(totals) + "\n")
             return
         rules = self.result.history.rules_spec
         if self.seat is not None:
@@ -300,23 +289,4 @@ class _Writer:
         else:
             head = {"rules": rules, "stacks": totals["stacks"],
                     "stacks_by_seat": totals["stacks_by_seat"], "pot": totals["pot"]}
-        tail = {k: v for k, v in totals.items() if k not in head}
-        out = self.out
-        out.write("{\n")
-        for key, value in head.items():
-            out.write(f"  {json.dumps(key)}: {_nested(value)},\n")
-        if self.count:
-            out.write('  "deals": [')
-            self.deals.seek(0)
-            shutil.copyfileobj(self.deals, out)
-            out.write("\n  ]")
-        else:
-            out.write('  "deals": []')
-        for key, value in tail.items():
-            out.write(f",\n  {json.dumps(key)}: {_nested(value)}")
-        out.write("\n}\n")
-
-
-def _nested(value: Any) -> str:
-    """``value`` as ``json.dumps(..., indent=2)`` writes it one level inside an object."""
-    return json.dumps(value, indent=2).replace("\n", "\n  ")
+        self.account.close_json(head, {k: v for k, v in totals.items() if k not in head})

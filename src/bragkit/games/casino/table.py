@@ -31,21 +31,20 @@ True
 
 from __future__ import annotations
 
-import json
 import random
-import shutil
 import tempfile
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import IO, Any, Generic, TextIO, TypeVar, overload
+from typing import Any, Generic, TextIO, TypeVar, overload
 
 from bragkit.cards import Card, format_cards, parse_cards, standard_pack
 from bragkit.engine.actions import Action, LegalAction
 from bragkit.engine.contract import Turn
 from bragkit.engine.kinds import ActionKind
 from bragkit.engine.pack import PACK_ONLY_SEED, new_rng
+from bragkit.engine.serial import AccountWriter
 from bragkit.engine.table import KEEP_RECORDS
 from bragkit.errors import BragError, HistoryError, IllegalActionError, excerpt
 from bragkit.games.casino.hand import CasinoHand
@@ -609,7 +608,7 @@ def replay_casino_to(out: TextIO, history: CasinoHistory, *, as_json: bool = Fal
     True
     """
     with tempfile.SpooledTemporaryFile(max_size=1 << 20, mode="w+", encoding="utf-8") as spool:
-        writer = _CasinoWriter(out, spool if as_json else out, as_json)
+        writer = _CasinoWriter(out, spool, as_json)
         table = replay_table(history, keep_records=0, on_record=writer.hand,
                              more_packs=more_packs)
         play_casino_deals(table, history.deals if deals is None else deals)
@@ -656,14 +655,8 @@ def _strings(deal: object) -> list[str]:
     return deal
 
 
-class _CasinoWriter:
+class _CasinoWriter(AccountWriter):
     """Writes each hand's account as it ends (JSON: to a spool, copied out at the end)."""
-
-    def __init__(self, out: TextIO, hands: IO[str], as_json: bool) -> None:
-        self.out = out
-        self.hands = hands
-        self.as_json = as_json
-        self.count = 0
 
     def hand(self, record: CasinoRecord) -> None:
         """Write one finished hand (an ``on_record`` callback)."""
@@ -671,35 +664,13 @@ class _CasinoWriter:
 
     def write(self, deal: dict[str, Any]) -> None:
         """Write one hand's dict."""
-        if self.as_json:
-            lines = json.dumps(deal, indent=2).split("\n")
-            self.hands.write((",\n" if self.count else "\n")
-                             + "\n".join("    " + line for line in lines))
-        else:
-            self.hands.write("".join(line + "\n" for line in CasinoReplay.hand_lines(deal)))
-        self.count += 1
+        self.deal(deal, CasinoReplay.hand_lines)
 
     def close(self, totals: dict[str, Any]) -> None:
         """Write the end: the footer, or the JSON object around the spooled hands."""
-        out = self.out
         if not self.as_json:
-            out.write(CasinoReplay.footer(totals) + "\n")
+            self.out.write(CasinoReplay.footer(totals) + "\n")
             return
-        out.write("{\n")
-        for key in ("rules", "game", "stacks", "stacks_by_seat", "pot"):
-            out.write(f"  {json.dumps(key)}: {_nested(totals[key])},\n")
-        if self.count:
-            out.write('  "deals": [')
-            self.hands.seek(0)
-            shutil.copyfileobj(self.hands, out)
-            out.write("\n  ]")
-        else:
-            out.write('  "deals": []')
-        for key in ("debts", "over"):
-            out.write(f",\n  {json.dumps(key)}: {_nested(totals[key])}")
-        out.write("\n}\n")
-
-
-def _nested(value: Any) -> str:
-    """``value`` as ``json.dumps(..., indent=2)`` writes it one level inside an object."""
-    return json.dumps(value, indent=2).replace("\n", "\n  ")
+        self.close_json({key: totals[key] for key in ("rules", "game", "stacks",
+                                                       "stacks_by_seat", "pot")},
+                        {key: totals[key] for key in ("debts", "over")})
