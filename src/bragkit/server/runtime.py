@@ -337,9 +337,9 @@ class TableRuntime:
             self.engine.deal_no >= limit
 
     def summary(self) -> dict[str, JSON]:
-        """``GET /api/tables/{id}``: the public state of the table."""
+        """``GET /api/tables/{id}``: the public state of the table (a house game's: its bots)."""
         lo, hi = self.options.buy_in_bounds(self.record.stack)
-        return {
+        return {**({"bot_kinds": list(bot_kinds(self.rules.game))} if self.house else {}),
             "table": self.id, "preset": self.record.preset, "game": self.rules.game,
             "rules": self.rules_spec(),
             "seats": [s.public(i) for i, s in enumerate(self.seats)],
@@ -348,7 +348,7 @@ class TableRuntime:
             "status": self.status(), "to_act": seat_label(self.to_act())
             if self.to_act() >= 0 else None, "seq": self.seq,
             "timer": self.timer_json(), "buy_in": {"min": lo, "max": hi},
-            "playing_on": self.playing_on(), "bot_kinds": list(bot_kinds(self.rules.game)),
+            "playing_on": self.playing_on(),
         }
 
     def top_up_offer(self, seat: int) -> dict[str, JSON] | None:
