@@ -64,6 +64,7 @@ def test_a_bot_table_plays_its_hands_against_the_house(tmp_path: Path, preset: s
         summary = _replayed(rt)
         assert summary["stacks"] == rt.stacks()
         assert rt.summary()["game"] == "casino" and rt.rules_spec() == preset
+        assert rt.summary()["bot_kinds"] == ["optimal", "random"]  # the host's bot choice
         account = rt.seat_history(1)
         assert len(account["deals"]) == 6 and account["stacks"] == rt.stacks()
 
