@@ -6,9 +6,10 @@
   system temp dir, shared by the pytest-xdist workers and by later runs, never in the
   user's own cache.  Set ``BRAG_CACHE_DIR`` to choose another (``off`` rebuilds them).
 * ``make test`` runs the suite on every core with pytest-xdist (``--dist loadgroup``).
-  Tests that must share one process (one browser, one server on a port) take
-  ``@pytest.mark.xdist_group("name")``; tests that need a free port take one from the
-  OS (port 0), and files go under ``tmp_path``, so workers never collide.
+  Tests that must share one process (one page, one server on a port) are listed in
+  :data:`XDIST_GROUPS` (``@pytest.mark.xdist_group`` has no effect with pytest 9.2);
+  tests that need a free port take one from the OS (port 0), and files go under
+  ``tmp_path``, so workers never collide.
 * The longest tests (:data:`LONGEST_FIRST`) are collected first: xdist hands out tests in
   collection order, so none of them is left for the end while the other worker idles.
 * ``BRAG_TEST_CPU=FOLDER`` writes each test's CPU seconds (the test process, and the
@@ -21,6 +22,7 @@
 from __future__ import annotations
 
 import os
+import re
 import sys
 import tempfile
 import time
@@ -43,6 +45,19 @@ LONGEST_FIRST: Final = (
     "tests/test_solve_core.py::", "tests/test_solve_cli.py::", "tests/test_odds.py::",
 )
 """Node id prefixes, longest first: these tests are collected before all others."""
+
+XDIST_GROUPS: Final = (
+    (re.compile(r"tests/web/test_web_catalog\.py::\w+\[(desktop|phone)\b"), "catalog-{}"),
+)
+"""Node ids run on one worker, as one unit of ``--dist loadgroup``: (pattern, group name;
+``{}`` takes the pattern's first group).  The catalog's tests of one viewport share one
+page, which draws each fixture once for its four tests (tests/web/test_web_catalog.py).
+
+``@pytest.mark.xdist_group`` does not group anything with pytest 9.2 and pytest-xdist 3.8:
+xdist names the group by assigning ``item._nodeid``, which pytest 9.2 no longer reads
+(``Node.nodeid`` is ``str(item._id)``), so the scheduler never sees the ``@group``
+suffix; the groups here are given to the scheduler directly
+(:func:`pytest_xdist_make_scheduler`)."""
 
 _ONE_THREAD = ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS",
                "NUMBA_NUM_THREADS")
@@ -100,6 +115,24 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
                      if item.nodeid.startswith(prefix)), len(LONGEST_FIRST))
 
     items.sort(key=rank)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object | None:
+    """``--dist loadgroup`` with :data:`XDIST_GROUPS` (other modes: xdist's own)."""
+    if config.getoption("dist") != "loadgroup":
+        return None
+    from xdist.scheduler import LoadGroupScheduling
+
+    class Grouped(LoadGroupScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            for pattern, name in XDIST_GROUPS:
+                found = pattern.match(nodeid)
+                if found:
+                    return name.format(*found.groups())
+            return str(super()._split_scope(nodeid))
+
+    return Grouped(config, log)
 
 
 @pytest.hookimpl(hookwrapper=True)

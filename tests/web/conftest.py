@@ -30,6 +30,29 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if Path(str(item.fspath)).is_relative_to(here):
             item.add_marker(pytest.mark.browser)
+    _catalog_by_fixture(items, here / "test_web_catalog.py")
+
+
+def _catalog_by_fixture(items: list[pytest.Item], catalog: Path) -> None:
+    """The catalog's tests in the order viewport, fixture, test: as each viewport's tests
+    run on one worker (tests/conftest.py, ``XDIST_GROUPS``), its ``show`` draws a fixture
+    once for the screenshot, axe, leak and action tests instead of four times."""
+    at = [i for i, item in enumerate(items) if Path(str(item.fspath)) == catalog]
+    views: dict[str, int] = {}
+    fixtures: dict[str, int] = {}
+
+    def key(item: pytest.Item) -> tuple[int, int]:
+        spec = getattr(item, "callspec", None)
+        params = spec.params if spec is not None else {}
+        view = params.get("table_page")
+        if view is None:
+            return (-1, 0)  # no page: first, as written
+        fx = params.get("fx")  # the tests of named fixtures after the parametrized ones
+        rank = len(items) if fx is None else fixtures.setdefault(fx.name, len(fixtures))
+        return (views.setdefault(view, len(views)), rank)
+
+    for i, item in zip(at, sorted((items[i] for i in at), key=key), strict=True):
+        items[i] = item
 
 
 def pytest_configure(config: pytest.Config) -> None:

@@ -15,10 +15,26 @@ from playwright.sync_api import Browser, Page
 from tests.web.a11y import serious
 from tests.web.catalog import FIXTURES, Fixture, by_name
 from tests.web.conftest import LiveServer
-from tests.web.fixture_page import cards_in, drawn_cards, show, shown_reason
+from tests.web.fixture_page import cards_in, drawn_cards, shown_reason
+from tests.web.fixture_page import show as draw
 from tests.web.shots import GOLDEN, MAX_SHARE, check_png, differing_share
 
 VIEWPORTS = {"desktop": (1280, 800), "phone": (390, 844)}
+
+
+def show(pg: Page, url: str, fx: Fixture) -> None:
+    """Draw ``fx`` (:func:`tests.web.fixture_page.show`) unless the page shows it already.
+
+    The checks of this module only read the page, and each viewport's tests run on one
+    worker (tests/conftest.py, ``XDIST_GROUPS``) fixture by fixture (tests/web/conftest.py):
+    the screenshot, axe, leak and action tests of a fixture draw it once (a draw is about
+    40 ms of Chromium's CPU).  The mark lives in the page's window: a new document (the
+    casino page) draws again."""
+    key = f"{fx.name}#{id(fx)}"
+    if pg.evaluate("() => window.bragCatalogShown ?? null") == key:
+        return
+    draw(pg, url, fx)
+    pg.evaluate("key => { window.bragCatalogShown = key; }", key)
 
 
 @pytest.fixture(scope="module", params=list(VIEWPORTS))
