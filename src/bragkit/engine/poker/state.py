@@ -131,14 +131,13 @@ def start_work(rules: Rules, stacks: Sequence[int], dealer: int, pack: Sequence[
 def play(w: PokerWork, p: int, action: Action) -> None:
     """Seat ``p`` takes the legal ``action`` on the machine ``w`` (in place: the general
     path of every transition, and a line's step)."""
-    kind = action.kind
-    if w.phase == "bet" and kind == "look":
+    if w.phase != "bet":
+        w.game.apply_phase(w, p, action)
+    elif action.kind == "look":
         w.looked[p] = True
         w.emit("look", p, cards=w.hands[p], visible_to=core.ONLY[p])
-    elif w.phase == "bet" and kind in _BET_KINDS:
+    else:  # a betting round offers only look and the bets (core.legal_now)
         _bet(w, p, action)
-    else:
-        w.game.apply_phase(w, p, action)
 
 
 # ---------------------------------------------------------------------- transitions
