@@ -357,7 +357,7 @@ class Draft:
     hands: list[tuple[int, ...]]
     horses: tuple[int, ...]
     lives: tuple[int, ...]
-    looked: list[bool]
+    looked: tuple[bool, ...]
     n: int
     new_events: list[Event]
     quiet: bool
@@ -374,7 +374,7 @@ class Draft:
     stands: int
     start_log: StartLog | None
     """How the deal's log starts for each seat (set by the deal, else None)."""
-    status: list[SeatStatus]
+    status: tuple[SeatStatus, ...]
     to_act: int
     total: int
     widow: tuple[int, ...]
@@ -404,11 +404,12 @@ class Draft:
         d.stacks, d.pot, d.pack = list(stacks), pool, tuple(pack)
         d.hands = [()] * n
         d.widow = ()
-        d.status = [S_IN if s else S_OUT for s in seated] if seated is not None else [S_IN] * n
+        d.status = (tuple([S_IN if s else S_OUT for s in seated]) if seated is not None
+                    else (S_IN,) * n)
         first = dealer + 1
         d.active = tuple([s for s in (*range(first, n), *range(first))
                           if d.status[s] is not S_OUT])
-        d.looked = [False] * n
+        d.looked = (False,) * n
         d.phase, d.to_act, d.rounds, d.stands, d.pending = P_DEAL, -1, 0, 0, None
         d.lives = tuple(lives) if lives is not None else (0,) * n
         d.horses = tuple(horses) if horses is not None else (0,) * n
@@ -431,7 +432,7 @@ class Draft:
         d.rules, d.game, d.n, d.dealer = st.rules, st.game, st.n, st.dealer
         d.stacks, d.pot, d.pack = list(st.stacks), st.pot, st.pack
         d.hands, d.widow = list(st.hands), st.widow
-        d.status, d.active, d.looked = list(st.status), st.active, list(st.looked)
+        d.status, d.active, d.looked = st.status, st.active, st.looked
         d.phase, d.to_act, d.pending = st.phase, st.to_act, st.pending
         d.rounds, d.stands = st.rounds, st.stands
         d.lives, d.horses, d.first_out = st.lives, st.horses, st.first_out
@@ -453,7 +454,7 @@ class Draft:
         return make(
             cls, rules=self.rules, n=self.n, dealer=self.dealer, stacks=tuple(self.stacks),
             pot=self.pot, hands=tuple(self.hands), widow=self.widow, pack=self.pack,
-            status=tuple(self.status), active=self.active, looked=tuple(self.looked),
+            status=self.status, active=self.active, looked=self.looked,
             phase=self.phase,
             to_act=self.to_act, rounds=self.rounds, stands=self.stands, pending=self.pending,
             lives=self.lives, horses=self.horses, first_out=self.first_out,
@@ -479,6 +480,16 @@ class Draft:
         """Append an event (unless :attr:`quiet`)."""
         if not self.quiet:
             self.new_events.append(_event(Event, (kind, seat, amount, cards, visible_to, note)))
+
+    def set_status(self, seat: int, status: SeatStatus) -> None:
+        """``seat``'s status becomes ``status``."""
+        old = self.status
+        self.status = (*old[:seat], status, *old[seat + 1:])
+
+    def set_looked(self, seat: int) -> None:
+        """``seat`` has seen its hand."""
+        old = self.looked
+        self.looked = (*old[:seat], True, *old[seat + 1:])
 
     def add_lives(self, seat: int, lives: int, horses: int = 0) -> None:
         """Give ``seat`` ``lives`` more lives (fewer when negative) and ``horses`` more horses."""
@@ -531,11 +542,13 @@ class Draft:
 
     def reveal(self) -> None:
         """The showdown: every hand dealt in is shown to everybody."""
-        log, hands, looked, quiet = self.new_events.append, self.hands, self.looked, self.quiet
+        log, hands, quiet = self.new_events.append, self.hands, self.quiet
+        looked = list(self.looked)
         for s in self.active:
             if not quiet:
                 log(_event(Event, ("reveal", s, None, hands[s], None, None)))
             looked[s] = True
+        self.looked = tuple(looked)
 
     def ranked(self) -> tuple[list[int], list[int]]:
         """The seats tied for best and for worst, each in turn order (eldest first).
@@ -598,12 +611,25 @@ def seat_view(st: Deal, seat: int, events: tuple[Event, ...],
     own = None
     hand = st.hands[seat]
     if hand and st.looked[seat]:
-        own = tuple([CARD[c] for c in hand])
+        own = _CARDS.get(hand) or _cards(hand)
     offered = None
     pending = st.pending
     if type(pending) is Barter and (seat == st.to_act or seat == pending.offerer):
         offered = CARD[pending.card]
     widow = st.widow
-    return new_view(seat, st.dealer, tuple(st.stacks), st.pot, (), 0, tuple(st.status),
-                    tuple(st.looked), st.to_act, phase, own, shown, None, events, legal, (), (),
-                    st.lives, tuple([CARD[c] for c in widow]) if widow else (), offered)
+    return new_view(seat, st.dealer, tuple(st.stacks), st.pot, (), 0, st.status,
+                    st.looked, st.to_act, phase, own, shown, None, events, legal, (), (),
+                    st.lives, (_CARDS.get(widow) or _cards(widow)) if widow else (), offered)
+
+
+_CARDS: dict[tuple[int, ...], tuple[Card, ...]] = {}
+"""Card ids -> their cards, for the hands and widows of views (at most ``_MAX_CARDS``)."""
+_MAX_CARDS: Final = 1 << 15
+
+
+def _cards(ids: tuple[int, ...]) -> tuple[Card, ...]:
+    """The cards of ``ids`` (kept in :data:`_CARDS`)."""
+    if len(_CARDS) >= _MAX_CARDS:
+        _CARDS.clear()
+    found = _CARDS[ids] = tuple([CARD[c] for c in ids])
+    return found

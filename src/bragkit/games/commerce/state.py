@@ -267,7 +267,7 @@ def start_draft(rules: Rules, stacks: Sequence[int], dealer: int, pack: Sequence
     d.base, d.rules, d.game, d.n, d.dealer = None, rules, setup.game, n, dealer
     d.stacks = list(map(int.__sub__, stacks, paid))
     d.paid, d.pot, d.total = paid, pool + opening.pot, sum(stacks) + pool
-    d.status, d.active, d.looked = list(opening.status), order, list(opening.looked)
+    d.status, d.active, d.looked = opening.status, order, opening.looked
     d.quiet = not events
     d.phase, d.to_act, d.rounds, d.stands, d.pending = P_DEAL, -1, 0, 0, None
     d.lives = opening.lives

@@ -96,7 +96,7 @@ def neighbour(st: CommerceRecord | Draft, seat: int) -> int:
     >>> from bragkit.rules import get_preset
     >>> from bragkit.engine.kinds import SeatStatus
     >>> d = Draft.blank(get_preset("commerce"), TRADE_GAME, 4, 0, (9,) * 4, ())
-    >>> d.status = [SeatStatus.IN, SeatStatus.IN, SeatStatus.OUT, SeatStatus.IN]
+    >>> d.status = (SeatStatus.IN, SeatStatus.IN, SeatStatus.OUT, SeatStatus.IN)
     >>> neighbour(d, 1), neighbour(d, 0)
     (3, 1)
     """

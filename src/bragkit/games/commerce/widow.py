@@ -163,12 +163,12 @@ class WidowGame:
                 d.hands[seat], d.widow = d.widow, old
                 d.emit("take", seat, cards=d.hands[seat])
                 d.emit("widow", cards=old, note=f"p{seat + 1}'s hand turned up")
-                d.status[seat] = S_STOOD
+                d.set_status(seat, S_STOOD)
                 d.stands += 1
                 appeared = list(old)
             else:
                 d.emit("look", seat, cards=d.hands[seat], visible_to=ONLY[seat])
-            d.looked[seat] = True
+            d.set_looked(seat)
             appeared += self._begin(d)
         elif phase is P_POUNCE:
             offers = d.pending
@@ -180,7 +180,7 @@ class WidowGame:
                 d.hands[owner] = (*d.hands[owner], card)
                 d.emit("pounce", owner, cards=(card,))
                 if d.status[owner] == S_IN:
-                    d.status[owner] = S_STOOD
+                    d.set_status(owner, S_STOOD)
                     d.stands += 1
                 appeared = self._turn(d)
             else:
@@ -217,16 +217,16 @@ class WidowGame:
                 if not d.quiet:
                     d.emit("exchange", seat, cards=tuple(cards))
                 if k == 3 and d.rules.widow_rules == "britannica":
-                    d.status[seat] = S_DONE
+                    d.set_status(seat, S_DONE)
                 appeared = list(mine)
             elif kind == A_STAND:
                 d.emit("stand", seat)
-                d.status[seat] = S_STOOD
+                d.set_status(seat, S_STOOD)
                 d.stands += 1
             else:
                 d.emit("pass", seat)
                 if phase is P_EXCHANGE:
-                    d.status[seat] = S_PASSED
+                    d.set_status(seat, S_PASSED)
             appeared += self._next(d, seat)
         self._finish(d, appeared)
 
