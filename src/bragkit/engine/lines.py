@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from bragkit.engine.actions import Action, LegalAction
     from bragkit.engine.contract import SeatView
 
-__all__ = ["Line", "LineWork", "Machine", "MachineLine", "Snapshot", "move_on"]
+__all__ = ["Line", "LineCore", "LineWork", "Machine", "MachineLine", "Snapshot", "move_on"]
 
 P_OVER: Final = Phase.OVER
 
@@ -118,29 +118,19 @@ class Machine(LineWork, Protocol[S]):
         ...
 
 
-class MachineLine(ABC, Generic[S]):
-    """What every line on a :class:`Machine` shares: the machine, its legal actions (once
-    per situation), the step with its check, the log of the actions played and the
-    immutable states built when read (:meth:`state`), from the machine when one action is
-    missing (one freeze), else by re-applying the missing actions to the newest state
-    built, so that every state of the chain exists.  An engine's line says which state it
-    builds (:attr:`state_class`), what its machine may do (:meth:`_legal_now`), how it
-    steps (:meth:`_step`) and how it reads an action no legal action allows
-    (:meth:`_admit`)."""
+class LineCore(ABC):
+    """What every line shares: its machine, the log of the actions played and the legal
+    actions of the situation, computed once (:meth:`_legal_now`); the brag-style
+    :class:`~bragkit.engine.brag.line.DealLine` builds on it, every other engine's line on
+    :class:`MachineLine`."""
 
-    __slots__ = ("_acts", "_done", "_legal", "_seats", "_snap", "_start", "work")
+    __slots__ = ("_acts", "_legal", "_seats", "work")
 
-    state_class: type[S]
-    """The engine's immutable state (the machine freezes into it)."""
+    work: LineWork
+    """The machine: the deal as it stands now (read it, never change it)."""
 
-    def __init__(self, start: Callable[[], S], work: Machine[S]) -> None:
-        """A line from the machine ``work`` fresh from the deal and ``start``, which builds
-        the deal's first state when a state is first read."""
-        self._start = start
+    def __init__(self, work: LineWork) -> None:
         self.work = work
-        """The machine: the deal as it stands now (read it, never change it)."""
-        self._snap: S | None = None
-        self._done = 0
         self._seats: list[int] = []
         self._acts: list[Action] = []
         self._legal: tuple[LegalAction, ...] | None = None
@@ -171,6 +161,35 @@ class MachineLine(ABC, Generic[S]):
         if legal is None:
             legal = self._legal = () if self.work.phase == P_OVER else self._legal_now()
         return legal
+
+    @abstractmethod
+    def _legal_now(self) -> tuple[LegalAction, ...]:
+        """The legal actions of the machine's seat to act (the deal is not over)."""
+
+
+class MachineLine(LineCore, Generic[S]):
+    """What every line on a :class:`Machine` shares: the machine, its legal actions (once
+    per situation), the step with its check, the log of the actions played and the
+    immutable states built when read (:meth:`state`), from the machine when one action is
+    missing (one freeze), else by re-applying the missing actions to the newest state
+    built, so that every state of the chain exists.  An engine's line says which state it
+    builds (:attr:`state_class`), what its machine may do (:meth:`_legal_now`), how it
+    steps (:meth:`_step`) and how it reads an action no legal action allows
+    (:meth:`_admit`)."""
+
+    __slots__ = ("_done", "_snap", "_start")
+
+    state_class: type[S]
+    """The engine's immutable state (the machine freezes into it)."""
+    work: Machine[S]
+
+    def __init__(self, start: Callable[[], S], work: Machine[S]) -> None:
+        """A line from the machine ``work`` fresh from the deal and ``start``, which builds
+        the deal's first state when a state is first read."""
+        super().__init__(work)
+        self._start = start
+        self._snap: S | None = None
+        self._done = 0
 
     def apply(self, action: Action) -> None:
         """The seat to act takes ``action`` (IllegalActionError, naming the rule, if it may
@@ -216,10 +235,6 @@ class MachineLine(ABC, Generic[S]):
     def _first_state(self, played: int) -> S:
         """The deal's first state, ``played`` actions into the deal (dealt again)."""
         return self._start()
-
-    @abstractmethod
-    def _legal_now(self) -> tuple[LegalAction, ...]:
-        """The legal actions of the machine's seat to act (the deal is not over)."""
 
     @abstractmethod
     def _step(self, seat: int, action: Action) -> None:

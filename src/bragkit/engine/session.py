@@ -23,7 +23,7 @@ import itertools
 import random
 from collections.abc import Iterable, Sequence
 from functools import partial
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from bragkit.engine.actions import Action, LegalAction, format_move
 from bragkit.engine.brag.family import family_games
@@ -346,8 +346,8 @@ def table_view(table: Table, seat: int) -> SeatView | None:
     brag-poker True
     commerce True
     """
-    if isinstance(table, TableCore):  # (Session, Commerce: from the deal's machine)
-        return table.view(seat)
+    if TableCore in type(table).__mro__:  # (Session, Commerce: from the deal's machine; not
+        return cast(TableCore, table).view(seat)  # isinstance: an ABC's check costs a call)
     st = table.state
     if st is None:
         return None

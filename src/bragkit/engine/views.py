@@ -24,10 +24,12 @@ from bragkit.engine.actions import LegalAction
 from bragkit.engine.contract import SeatView
 from bragkit.engine.events import Event
 
-__all__ = ["Digest", "LogDigest", "LogReader", "Reading", "SeatView", "Shown", "make_view",
+__all__ = ["LogDigest", "LogReader", "Reading", "SeatView", "Shown", "make_view",
            "new_view", "read_events", "redacted_events", "reusable_digest"]
 
 _EVENT: Final = tuple.__new__
+_CARD: Final = tuple(card_from_id(c) for c in range(56))
+"""``_CARD[i]``: the card of id ``i`` (jokers 52..55)."""
 
 class _Draft:
     """A mutable twin of :class:`SeatView`: the same slots in the same order, so a draft
@@ -161,15 +163,17 @@ def reusable_digest(digests: dict[int, Any], events: tuple[Event, ...], seat: in
 Shown = dict[int, tuple[Card, ...]]
 """The other seats' hands shown to a seat, by seat."""
 
-Digest = tuple[int, tuple[Event, ...], "tuple[int, ...] | None", Shown, "Card | None"]
-"""A seat's digest of a log that only grows (:class:`LogReader`): (how many events of the
-log it read, the log as the seat sees it, the card ids of its latest look, the other hands
-shown to it, the face-up stub card)."""
-
 LogDigest = tuple[tuple[Event, ...], tuple[Event, ...], "tuple[int, ...] | None", Shown,
                   "Card | None"]
-"""A seat's digest of one state's event log (:func:`reusable_digest`): as :data:`Digest`, but
-its first item is the log it read."""
+"""A seat's digest of one state's event log (:func:`reusable_digest`): (the log it read, the
+log as the seat sees it, the card ids of its latest look, the other hands shown to it, the
+face-up stub card)."""
+
+
+_Fork = tuple[int, tuple[Event, ...], "tuple[int, ...] | None", Shown]
+"""A seat's own digest in a :class:`LogReader`: (how many events of the log it read, the log
+as the seat sees it, the card ids of its latest look, the hands of the seats whose cards it
+saw privately, as shown to it)."""
 
 
 class Reading(NamedTuple):
@@ -198,34 +202,34 @@ def _noted(e: Event, seat: int, own: tuple[int, ...] | None, shown: Shown, stub:
     kind = e.kind
     if owner is None:
         if kind == reading.stub:
-            stub = card_from_id(cards[0]) if cards else None  # None: a face-down card
+            stub = _CARD[cards[0]] if cards else None  # None: a face-down card
     elif owner == seat:
         if kind == reading.look:
             own = cards
     elif kind in reading.replace:
         if not copied:
             shown, copied = dict(shown), True
-        shown[owner] = tuple(map(card_from_id, cards))
+        shown[owner] = tuple([_CARD[c] for c in cards])
     elif kind in reading.add:
         if not copied:
             shown, copied = dict(shown), True
         have = shown.get(owner, ())
-        shown[owner] = have + tuple([c for c in map(card_from_id, cards) if c not in have])
+        shown[owner] = have + tuple([_CARD[c] for c in cards if _CARD[c] not in have])
     return own, shown, stub, copied
 
 
 def read_events(events: Sequence[Event], seat: int, own: tuple[int, ...] | None,
                 shown: Shown, stub: Card | None, reading: Reading,
-                forks: dict[int, Digest] | None = None, at: int = 0,
+                forks: dict[int, _Fork] | None = None, at: int = 0,
                 before: tuple[Event, ...] = ()
                 ) -> tuple[list[Event], tuple[int, ...] | None, Shown, Card | None]:
     """``events`` as ``seat`` sees them (each redacted unless the seat may see its cards),
     and its digest read on over them: ``own``, ``shown`` (never changed: copied before a
-    change) and ``stub`` as :data:`Digest` holds them.  Seat -1 is an *outsider*, a seat that
+    change) and ``stub`` as :data:`LogDigest` holds them.  Seat -1 is an *outsider*, a seat that
     sees no private card and owns no hand; reading for it, ``forks`` gets the digest (log
-    index ``at`` + i, ``before`` + the events seen so far, ...) of every seat not in it yet
-    just before the first event ``i`` that the seat reads otherwise than the outsider (a card
-    shown to it, its own hand made public)."""
+    index ``at`` + i, ``before`` + the events seen so far, no look, no hand seen privately) of
+    every seat not in it yet just before the first event ``i`` that the seat reads otherwise
+    than the outsider (a card shown to it, its own hand made public: :class:`LogReader`)."""
     seen: list[Event] = []
     keep = seen.append
     copied = False
@@ -239,21 +243,15 @@ def read_events(events: Sequence[Event], seat: int, own: tuple[int, ...] | None,
             if vis is not None:
                 for s in vis:
                     if s not in forks:
-                        forks[s] = (at + i, before + tuple(seen), None, shown, stub)
+                        forks[s] = (at + i, before + tuple(seen), None, {})
             elif (owner := e.seat) is not None and owner not in forks:
-                forks[owner] = (at + i, before + tuple(seen), None, shown, stub)
+                forks[owner] = (at + i, before + tuple(seen), None, {})
         if vis is not None and seat not in vis:  # redacted: the cards are not this seat's
             keep(_EVENT(Event, (e[0], e[1], e[2], None, vis, e[5])))  # e.redacted(seat)
             continue
         keep(e)
         own, shown, stub, copied = _noted(e, seat, own, shown, stub, reading, copied)
     return seen, own, shown, stub
-
-
-_Fork = tuple[int, tuple[Event, ...], "tuple[int, ...] | None", Shown]
-"""A seat's own digest in a :class:`LogReader`: (how many events of the log it read, the log
-as the seat sees it, the card ids of its latest look, the hands of the seats whose cards it
-saw privately, as shown to it)."""
 
 
 class LogReader:
@@ -317,34 +315,34 @@ class LogReader:
             fork = self.forks[seat] = self._extend(fork, seat)
         shown = self.shown
         mine = fork[3]
-        if mine or seat in shown:
-            found = self.merged.get(seat)
-            if found is not None and found[0] is shown and found[1] is mine:
-                shown = found[2]
-            else:
-                merged = {o: h for o, h in shown.items() if o != seat and o not in mine}
-                merged.update(mine)
-                self.merged[seat] = (shown, mine, merged)
-                shown = merged
-        return fork[1], fork[2], shown, self.stub
+        if not mine and seat not in shown:
+            return fork[1], fork[2], shown, self.stub
+        found = self.merged.get(seat)
+        if found is not None and found[0] is shown and found[1] is mine:
+            return fork[1], fork[2], found[2], self.stub
+        merged = {o: h for o, h in shown.items() if o != seat and o not in mine}
+        merged.update(mine)
+        self.merged[seat] = (shown, mine, merged)
+        return fork[1], fork[2], merged, self.stub
 
     def _read_on(self, events: Sequence[Event], m: int) -> None:
         """The outsider reads ``events`` (the log's from index ``m``); a seat forks before
         the first of them it reads differently."""
-        marked = [(m + i, e) for i, e in enumerate(events) if e.cards is not None]
-        if marked:
-            forks: dict[int, Digest] = {}
-            seen, _, self.shown, self.stub = read_events(
-                events, -1, None, self.shown, self.stub, self.reading, forks, m, self.seen)
-            for s, (at, before, _, _, _) in forks.items():
-                if s not in self.forks:
-                    self.forks[s] = (at, before, None, {})
-            for i, e in marked:
-                self.marks.append(i)
-                self.marked.append(e)
-            self.seen += tuple(seen)
+        for e in events:
+            if e.cards is not None:
+                break
         else:  # no card in them (bets, folds): read alike by every seat
             self.seen += tuple(events)
+            self.count = m + len(events)
+            return
+        seen, _, self.shown, self.stub = read_events(
+            events, -1, None, self.shown, self.stub, self.reading, self.forks, m, self.seen)
+        marks, marked = self.marks, self.marked
+        for i, e in enumerate(events):
+            if e.cards is not None:
+                marks.append(m + i)
+                marked.append(e)
+        self.seen += tuple(seen)
         self.count = m + len(events)
 
     def _extend(self, fork: _Fork, seat: int) -> _Fork:
@@ -407,8 +405,8 @@ class LogReader:
         found = self.owned.get(seat)
         if found is not None and found[0] is hand and found[1] is source:
             return found[2]
-        own = tuple([card_from_id(c) for c in hand]) if cards is None else \
-            tuple([card_from_id(c) for c in hand if c in cards])
+        own = tuple([_CARD[c] for c in hand]) if cards is None else \
+            tuple([_CARD[c] for c in hand if c in cards])
         self.owned[seat] = (hand, source, own)
         return own
 

@@ -46,6 +46,7 @@ from bragkit.engine.brag.views import reader as new_reader
 from bragkit.engine.contract import SeatView
 from bragkit.engine.events import Event
 from bragkit.engine.kinds import Phase, SeatStatus
+from bragkit.engine.lines import LineCore
 from bragkit.engine.views import LogReader
 from bragkit.errors import IllegalActionError
 
@@ -54,18 +55,17 @@ __all__ = ["DealLine"]
 _EVENT: Final = new_event
 P_BET: Final = Phase.BET
 P_DISCARD: Final = Phase.DISCARD
-P_OVER: Final = Phase.OVER
 S_FOLDED: Final = SeatStatus.FOLDED
 S_IN: Final = SeatStatus.IN
 
 
-class DealLine:
+class DealLine(LineCore):
     """A deal played forward on a mutable machine (see the module)."""
 
-    __slots__ = ("_acts", "_alias", "_base_len", "_base_log", "_carried", "_done", "_legal",
-                 "_logged",
-                 "_reader", "_retained", "_seats", "_snap", "_start", "_viewing", "_views",
-                 "work")
+    __slots__ = ("_alias", "_base_len", "_base_log", "_carried", "_done", "_logged", "_reader",
+                 "_retained", "_snap", "_start", "_viewing", "_views")
+
+    work: Work[BragState]
 
     def __init__(self, first: BragState | None = None, *,
                  start: Callable[[], BragState] | None = None,
@@ -83,17 +83,13 @@ class DealLine:
         else:
             work = Work(first)
         assert work is not None
-        self.work: Work[BragState] = work
-        """The machine: the deal as it stands now (read it, never change it)."""
+        super().__init__(work)
         self._snap = first
         self._start = start
         self._carried = carried
         self._retained = retained
         self._alias = work.family.see_alias
         self._done = 0
-        self._seats: list[int] = []
-        self._acts: list[Action] = []
-        self._legal: tuple[LegalAction, ...] | None = None
         self._logged = first is not None
         """Whether the machine's ``new_events`` hold every event since :attr:`_base_log`."""
         self._base_log: tuple[Event, ...] | None = None if first is None else first.events
@@ -112,36 +108,12 @@ class DealLine:
             if first is None and carried is not None:
                 self._from_start(carried)
 
-    @property
-    def to_act(self) -> int:
-        """The seat to act (-1 once the deal is over)."""
-        return self.work.to_act
-
-    @property
-    def is_over(self) -> bool:
-        """Whether the deal has ended."""
-        return self.work.phase == P_OVER
-
-    @property
-    def seats(self) -> tuple[int, ...]:
-        """The seat of each action played, in order."""
-        return tuple(self._seats)
-
-    @property
-    def acts(self) -> tuple[Action, ...]:
-        """The actions played, in order."""
-        return tuple(self._acts)
-
-    def legal_actions(self) -> tuple[LegalAction, ...]:
-        """What the seat to act may do now (computed once per situation)."""
-        legal = self._legal
-        if legal is None:
-            snap = self._snap  # the newest state built may know them already (its cache)
-            if snap is not None and snap.cache and self._done == len(self._acts):
-                legal = self._legal = snap.cache[0]
-            else:
-                legal = self._legal = legal_now(self.work)
-        return legal
+    def _legal_now(self) -> tuple[LegalAction, ...]:
+        snap = self._snap  # the newest state built may know them already (its cache)
+        if snap is not None and snap.cache and self._done == len(self._acts):
+            legal: tuple[LegalAction, ...] = snap.cache[0]
+            return legal
+        return legal_now(self.work)
 
     def apply(self, action: Action) -> None:
         """The seat to act takes ``action`` (IllegalActionError, naming the rule, if it may

@@ -93,12 +93,10 @@ def seat_view(st: PokerRecord, seat: int) -> SeatView:
 
 def machine_view(log: LogReader, w: PokerWork, base: tuple[Event, ...] | None, k: int,
                  seat: int, legal: tuple[LegalAction, ...]) -> SeatView:
-    """``seat``'s view of the deal as the machine ``w`` holds it, equal to the view of the
-    state it would freeze into (:func:`seat_view`), without building that state.
-
-    The deal's event log is ``base`` (``k`` events; None when ``log`` has read them
-    already) and then the machine's new events, ``log`` digests it; ``legal`` holds the
-    legal actions of the machine if ``seat`` is to act (else ``()``)."""
+    """What ``seat`` may know of the deal on the machine ``w``: the view of the state it
+    would freeze into (:func:`seat_view`), read by ``log`` from the deal's log, ``base``
+    (``k`` events, or None once read) and the machine's new events; ``legal``: the
+    machine's legal actions if ``seat`` is to act, else ``()``."""
     seen, _, shown, _ = log.digest(seat, base, k, w.new_events)
     own: tuple[Card, ...] | None = None
     if w.looked[seat]:
