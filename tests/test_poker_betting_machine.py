@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -175,3 +176,61 @@ def test_side_pots_conserve_chips_on_random_tables() -> None:
 def test_a_f5_split_odd_chips_to_the_seat_nearest_the_eldest(
         amount: int, winners: list[int], expected: list[tuple[int, int]]) -> None:
     assert split(amount, winners) == expected
+
+
+def _levels(credit: list[int], chips: list[int], live: list[bool],
+            ) -> list[tuple[int, tuple[int, ...]]]:
+    """side_pots written level by level with no shortcut (what the one-level answer must
+    equal)."""
+    n = len(credit)
+    levels = sorted({credit[s] for s in range(n) if live[s] and credit[s] > 0})
+    left, low, pots = list(chips), 0, []
+    for level in levels:
+        amount = 0
+        for s in range(n):
+            if left[s] > 0 and credit[s] > low:
+                take = min(left[s], level - low)
+                left[s] -= take
+                amount += take
+        if amount:
+            pots.append((amount, tuple(s for s in range(n) if live[s] and credit[s] >= level)))
+        low = level
+    if sum(left) and pots:
+        pots[-1] = (pots[-1][0] + sum(left), pots[-1][1])
+    return pots
+
+
+def test_side_pots_at_one_level_as_level_by_level() -> None:
+    rng = random.Random(11)
+    for _ in range(3000):
+        n = rng.randint(2, 7)
+        level = rng.randint(1, 9)
+        credit = [rng.choice([0, level, level, rng.randint(0, level + 5)]) for _ in range(n)]
+        live = [rng.random() < 0.7 for _ in range(n)]
+        if {c for c, lv in zip(credit, live, strict=True) if lv and c > 0} != {level}:
+            continue
+        assert side_pots(credit, credit, live) == _levels(credit, credit, live)
+
+
+def test_legal_kept_answers_equal_fresh_ones() -> None:
+    """PokerBetting.legal's memo answers exactly as a fresh machine with the same
+    parameters (every parameter, situation and stack)."""
+    rng = random.Random(5)
+    for _ in range(400):
+        limit, low, fixed = rng.randint(1, 10), rng.randint(1, 3), rng.random() < 0.3
+        cap, multiway = rng.choice([None, 1, 3]), rng.random() < 0.3
+        check, word = rng.random() < 0.5, rng.choice(["fold", "pass"])
+        all_in, half = rng.choice(["side_pots", "fold"]), rng.random() < 0.3
+        forced = rng.random() < 0.5
+        kept = PokerBetting(limit=limit, min_raise=low, fixed=fixed, max_raises=cap,
+                            cap_multiway_only=multiway, allow_check=check, fold_word=word,
+                            all_in=all_in, half_price_blind=half, forced_may_raise=forced)
+        for _ in range(25):
+            n = rng.randint(2, 6)
+            contrib = tuple(rng.randint(0, 12) for _ in range(n))
+            rnd = Round(contrib, max(contrib), rng.randint(0, 3), (False,) * n,
+                        rng.random() < 0.6)
+            seat, stack = rng.randrange(n), rng.randint(0, 40)
+            live, blind = rng.randint(1, n), rng.random() < 0.3
+            assert kept.legal(rnd, seat, stack=stack, live=live, blind=blind) == \
+                replace(kept).legal(rnd, seat, stack=stack, live=live, blind=blind)
