@@ -47,7 +47,13 @@ def _rank_value(card_id: int) -> int:
 def _discard_key(discards: tuple[int, ...], mode: str) -> tuple[int, ...]:
     if not discards:
         return ()
-    values = tuple(sorted((_rank_value(c) for c in discards), reverse=True))
+    if len(discards) == 2:  # (Five Card Brag: two discards, on every split of every hand)
+        a, b = discards
+        x = a // 4 + 2 if a < 52 else 1
+        y = b // 4 + 2 if b < 52 else 1
+        values: tuple[int, ...] = (x, y) if x >= y else (y, x)
+    else:
+        values = tuple(sorted((_rank_value(c) for c in discards), reverse=True))
     if mode == "pair_first":
         paired = 1 if len(values) == 2 and values[0] == values[1] else 0
         return (paired, *values)
@@ -64,14 +70,29 @@ def hand_key(w: AnyWork, seat: int) -> tuple[int, ...]:
     return best_split(w, hand)[0]
 
 
+_SPLITS: dict[int, tuple[tuple[tuple[int, int, int], tuple[int, ...]], ...]] = {}
+"""Hand size -> every (kept positions, discarded positions) of a best-three split, in the
+order of ``itertools.combinations`` (built once per size)."""
+
+
+def _splits(n: int) -> tuple[tuple[tuple[int, int, int], tuple[int, ...]], ...]:
+    found = _SPLITS.get(n)
+    if found is None:
+        found = _SPLITS[n] = tuple(
+            ((i, j, k), tuple(x for x in range(n) if x not in (i, j, k)))
+            for i, j, k in itertools.combinations(range(n), 3))
+    return found
+
+
 def best_split(w: AnyWork, hand: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """The best (key, discards) of a 4/5-card hand: best three, then the discards."""
+    """The best (key, discards) of a 4/5-card hand: best three, then the discards (the
+    first best in the order of ``itertools.combinations``; discards in hand order)."""
     rank3 = w.family.ranking.rank3
     mode = w.rules.discard_compare
     best: tuple[tuple[int, ...], tuple[int, ...]] | None = None
-    for kept in itertools.combinations(hand, 3):
-        rest = tuple(c for c in hand if c not in kept)
-        key = (rank3(*kept), *_discard_key(rest, mode))
+    for (i, j, k), out in _splits(len(hand)):
+        rest = tuple([hand[x] for x in out])
+        key = (rank3(hand[i], hand[j], hand[k]), *_discard_key(rest, mode))
         if best is None or key > best[0]:
             best = (key, rest)
     assert best is not None

@@ -123,12 +123,14 @@ def _do_throw(w: AnyWork, p: int, action: Action) -> None:
 
 
 def _do_discard(w: AnyWork, p: int, action: Action) -> None:
-    from bragkit.cards import parse_cards
-
     assert action.arg is not None
-    named = discard_choices(w.hands[p], w.rules.discards)[1].get(action.arg)
-    ids = named if named is not None else tuple(c.id for c in parse_cards(action.arg))
-    w.hands[p] = tuple(c for c in w.hands[p] if c not in ids)
+    hand = w.hands[p]
+    ids = discard_choices(hand, w.rules.discards)[1].get(action.arg)
+    if ids is None:  # (an option's text names its cards: this is text written otherwise)
+        from bragkit.cards import parse_cards
+
+        ids = tuple(c.id for c in parse_cards(action.arg))
+    w.hands[p] = tuple([c for c in hand if c not in ids])
     w.discards[p] = ids
     w.pack += ids
     w.emit("discard", p, cards=ids, visible_to=frozenset({p}))
