@@ -108,8 +108,10 @@ class LazyExchange(LegalAction):
     """``LegalAction("exchange", args=...)`` with the arguments built on first read (see the
     module docs); only :func:`legal_exchange` makes one."""
 
-    __slots__ = ("_choices",)
+    __slots__ = ("_choices", "_drawn")
     _choices: _Choices
+    _drawn: str | None
+    """The argument :meth:`sample` drew last (one of the arguments, so allowed)."""
 
     @property
     def args(self) -> tuple[str, ...]:
@@ -127,6 +129,8 @@ class LazyExchange(LegalAction):
         arg = action.arg
         if action.kind != _KIND or action.amount is not None or arg is None:
             return False
+        if arg == self._drawn:
+            return True
         words = arg.split(" ")
         k, odd = divmod(len(words), 2)
         c = self._choices
@@ -137,6 +141,7 @@ class LazyExchange(LegalAction):
     def sample(self, rng: random.Random) -> Action:
         """A uniformly random instance: the same draw as ``LegalAction.sample`` makes."""
         arg = rng.choice(self._choices)
+        _set_drawn(self, arg)
         return interned(_KIND, None, arg)
 
     def _fields(self) -> tuple[object, ...]:
@@ -180,6 +185,7 @@ def _increasing(words: list[str], cards: tuple[int, ...]) -> bool:
 
 
 _set_choices = slot_setter(LazyExchange, "_choices")
+_set_drawn = slot_setter(LazyExchange, "_drawn")
 
 
 def legal_exchange(hand: tuple[int, ...], widow: tuple[int, ...],
@@ -197,4 +203,5 @@ def legal_exchange(hand: tuple[int, ...], widow: tuple[int, ...],
     _set_cost(new, 0)
     _set_optional(new, False)
     _set_choices(new, _Choices(hand, widow, sizes))
+    _set_drawn(new, None)
     return new
