@@ -88,7 +88,7 @@ class CommerceHeuristicBot(BaseBot):
                 if kind in kinds:
                     return Action(kind)
         if "widow" in kinds:  # the dealer's privilege
-            widow = [c.id for c in getattr(view, "widow", ())]
+            widow = [c.id for c in view.widow]
             return Action("widow") if len(widow) == 3 and self.rank3(*widow) > mine \
                 else Action("keep")
         if "pounce" in kinds:
@@ -96,7 +96,7 @@ class CommerceHeuristicBot(BaseBot):
         if "horse" in kinds:
             return Action("decline")
         if "accept" in kinds:
-            offered = getattr(view, "offered", None)
+            offered = view.offered
             if offered is None:
                 return Action("stand")
             best, after = max(((a, self._after_swap(hand, _ids(a)[0], offered.id))
