@@ -35,7 +35,6 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import operator
 import random
 import re
 from collections.abc import Callable, Sequence
@@ -193,7 +192,6 @@ _CARD_OF_TEXT: dict[str, int] = {str(card_from_id(i)): i for i in range(52)}
 _CARD_OF_TEXT.update({f"X{k + 1}": 52 + k for k in range(4)})  # pack_text's jokers
 _CARD_OF_TEXT["X"] = _JOKER
 _ARG_CARDS: dict[str, tuple[int, ...]] = {}
-_ARGS_CARDS: dict[tuple[str, ...], frozenset[int]] = {}
 _EVENT_CARDS: dict[tuple[int, str], tuple[tuple[Event, ...], frozenset[int]]] = {}
 
 
@@ -217,8 +215,7 @@ def view_cards(view: object, seat: int = -1) -> set[int]:
 
 
 _SCALARS: frozenset[type] = frozenset({int, str, float, bool, type(None)})
-_FIELDS: dict[type, tuple[tuple[str, ...], Callable[[object], tuple[Any, ...]]]] = {}
-"""Per dataclass type: its field names and a getter of their values."""
+_FIELDS: dict[type, tuple[str, ...]] = {}
 
 
 _PLAIN: dict[type, bool] = {}
@@ -242,19 +239,17 @@ def _collect(value: object, found: set[int], seat: int, name: str) -> None:
         if value.cards:
             found.update(value.cards)
     elif isinstance(value, LegalAction):
-        if value.args:
-            found.update(_args_cards(value.args))
+        for arg in value.args:
+            found.update(_arg_cards(arg))
     elif isinstance(value, (tuple, list, set, frozenset)):
-        if not value:
-            return
-        if isinstance(value, tuple) and isinstance(value[0], Event):
-            found.update(_event_cards(value, seat, name))  # the log: only its new events
-            return
-        kinds = set(map(type, value))
-        if kinds <= _SCALARS or all(_PLAIN.get(k) for k in kinds):
+        kinds = {type(item) for item in value}
+        if not value or kinds <= _SCALARS or all(_PLAIN.get(k) for k in kinds):
             return  # stacks, statuses, flags: no cards
         if kinds == {Card}:
             found.update(card.id for card in value)
+            return
+        if isinstance(value, tuple) and isinstance(value[0], Event):
+            found.update(_event_cards(value, seat, name))
             return
         for item in value:
             _collect(item, found, seat, name)
@@ -263,42 +258,19 @@ def _collect(value: object, found: set[int], seat: int, name: str) -> None:
             _collect(key, found, seat, name)
             _collect(item, found, seat, name)
     elif dataclasses.is_dataclass(value):
-        fields = _FIELDS.get(kind)
-        if fields is None:
-            names = tuple(f.name for f in dataclasses.fields(value))
-            fields = _FIELDS[kind] = (names, _getter(names))
-        names, values = fields
+        names = _FIELDS.get(kind)
+        if names is None:
+            names = _FIELDS[kind] = tuple(f.name for f in dataclasses.fields(value))
         scalars = _SCALARS
-        for field_name, item in zip(names, values(value), strict=True):
+        for field_name in names:
+            item = getattr(value, field_name)
             kind = type(item)
             if kind in scalars:
                 continue
             if kind is tuple and (not item or (type(item[0]) in scalars
-                                  and set(map(type, item)) <= scalars)):
+                                  and {type(x) for x in item} <= scalars)):
                 continue
             _collect(item, found, seat, field_name)
-
-
-def _getter(names: tuple[str, ...]) -> Callable[[object], tuple[Any, ...]]:
-    """The values of the fields ``names`` of an object, as one tuple (one C call)."""
-    if not names:
-        return lambda value: ()
-    if len(names) == 1:
-        one = operator.attrgetter(names[0])
-        return lambda value: (one(value),)
-    return operator.attrgetter(*names)
-
-
-def _args_cards(args: tuple[str, ...]) -> frozenset[int]:
-    """The cards named in a legal action's arguments (cached per arguments tuple: the
-    exchanges on offer repeat from one view to the next)."""
-    found = _ARGS_CARDS.get(args)
-    if found is None:
-        found = frozenset(c for arg in args for c in _arg_cards(arg))
-        if len(_ARGS_CARDS) > 50_000:
-            _ARGS_CARDS.clear()
-        _ARGS_CARDS[args] = found
-    return found
 
 
 def _event_cards(events: tuple[Event, ...], seat: int, name: str) -> frozenset[int]:
