@@ -123,6 +123,63 @@ def test_people_play_their_hands_the_ledger_books_the_house(tmp_path: Path) -> N
     run_room(tmp_path, body)
 
 
+def _resumed(rt: TableRuntime, store: Store) -> TableRuntime:
+    """The table as a restarted server rebuilds it from its log, checked against ``rt``:
+    the same hand, actions, stacks, layout and turn."""
+    again = TableRuntime.recover(store.table(rt.id) or rt.record, store)
+    assert again.engine is not None and rt.engine is not None
+    assert again.engine.deal_no == rt.engine.deal_no
+    assert again.table.current_actions() == rt.table.current_actions()
+    assert again.positions() == rt.positions() and again.to_act() == rt.to_act()
+    assert (again.finished, again.closed) == (rt.finished, rt.closed)
+    return again
+
+
+def test_a_bot_table_resumed_mid_hand_and_at_its_close_keeps_every_chip(
+        tmp_path: Path) -> None:
+    """Issue 12 (kill -9): at every committed moment of a casino table played by its bots
+    (checked with the table's lock held, so no move waits for its commit), the table
+    rebuilt from its log holds what the live one holds, the ledger says the same, and
+    the seats' chips, the layout's and the house's add up to the buy-ins; the host's close
+    in the middle of a hand voids it (its bets back to the stacks, nothing to or from the
+    house), and the closed table resumes as closed with the same stacks."""
+    async def body(room: Room, store: Store) -> None:
+        made = await room.create({"preset": "casino", "seats": 4, "stack": 200,
+                                  "hands": 100_000,
+                                  "bots": {f"p{n}": "optimal" for n in range(1, 5)},
+                                  "options": {"bot_delay": 0, "timer": 600}})
+        rt = room.tables[made["table"]]
+        checked = mid_hand = 0
+        while rt.hands_played() < 4 or not mid_hand:
+            await asyncio.sleep(0.002)  # the bots' drivers play meanwhile
+            async with rt.lock:
+                if rt.engine is None or rt.finished:
+                    continue
+                check_money(rt, store, 800)
+                _resumed(rt, store)
+                checked += 1
+                mid_hand += rt.pot() > 0
+        for _ in range(3000):  # the close comes in the middle of a hand: bets on the layout
+            async with rt.lock:
+                bets = rt.pot()
+                if bets:
+                    before = rt.stacks(), check_money(rt, store, 800)
+                    staked = [len([a for a in rt.table.current_actions()
+                                   if a.startswith(f"p{s + 1} ")]) for s in range(4)]
+                    await rt.close_locked()
+                    break
+            await asyncio.sleep(0.001)
+        assert bets and checked > 4 and any(staked)
+        assert rt.closed and rt.pot() == 0
+        assert sum(rt.stacks()) == sum(before[0]) + bets   # the void hand's bets back
+        assert check_money(rt, store, 800) == before[1]    # the house took nothing more
+        again = _resumed(rt, store)
+        assert again.stacks() == rt.stacks() and check_money(again, store, 800) == before[1]
+        assert _replayed(rt)["stacks"] == rt.stacks() == _replayed(again)["stacks"]
+
+    run_room(tmp_path, body)
+
+
 def test_a_casino_table_refuses_bad_rules_seats_and_bots(tmp_path: Path) -> None:
     async def body(room: Room, store: Store) -> None:
         for bad, words in (({"preset": "casino", "seats": 8}, "2..7"),

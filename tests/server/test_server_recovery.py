@@ -11,7 +11,11 @@ from typing import Any
 import pytest
 
 from bragkit.server.client import RoomClient
+from bragkit.server.room import Room
+from bragkit.server.runtime import TableRuntime
+from bragkit.server.store.base import Store
 from tests.server.live import live_room
+from tests.server.rooms import run_room
 
 pytestmark = pytest.mark.server
 
@@ -79,3 +83,30 @@ def test_restart_resumes_the_deal_in_progress(tmp_path: Path, preset: str) -> No
         assert sum(p["net"] for p in ledger["people"]) + ledger["bank"] + ledger.get(
             "house", 0) == 0  # a casino table: the house is the counterparty of every bet
         assert [p["name"] for p in ledger["people"]] == ["Ann"]
+
+
+@pytest.mark.parametrize("preset", ["modern", "casino"])
+def test_a_table_closed_mid_deal_resumes_closed_as_it_was(tmp_path: Path, preset: str) -> None:
+    """The host's close voids the deal in progress (its chips back to the stacks) and
+    splits a carried pot; the table rebuilt from its log holds the stacks the close gave
+    and the ledger says (it showed the void deal's chips still in the pot)."""
+    async def body(room: Room, store: Store) -> None:
+        made = await room.create({"preset": preset, "seats": 3, "stack": 100,
+                                  "bots": {f"p{n}": "random" for n in range(1, 4)},
+                                  "hands": 100_000, "options": {"bot_delay": 0}})
+        rt = room.tables[made["table"]]
+        for _ in range(3000):
+            await asyncio.sleep(0.001)
+            async with rt.lock:  # a deal in progress with chips in its pot: close it
+                if rt.engine is not None and rt.pot() and rt.table.current_actions():
+                    await rt.close_locked()
+                    break
+        assert rt.closed and rt.finished and rt.pot() == 0
+        again = TableRuntime.recover(store.table(rt.id) or rt.record, store)
+        assert (again.closed, again.finished) == (True, True)
+        assert again.positions() == rt.positions()
+        assert again.summary()["stacks"] == rt.summary()["stacks"]
+        balance = store.balances(rt.id)
+        assert {k: balance.get(k, 0) for k in rt.positions()} == rt.positions()
+
+    run_room(tmp_path, body)

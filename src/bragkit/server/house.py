@@ -8,7 +8,7 @@ each seat's result against it).  Everything here reads the engine's public table
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
 from bragkit.cards import Card, parse_cards
@@ -23,7 +23,7 @@ from bragkit.server.options import TableRules
 from bragkit.server.store.base import JSON
 
 __all__ = ["DEALER", "check_seats", "house_history", "house_view", "open_engine",
-           "seat_account"]
+           "rules_spec", "seat_account"]
 
 DEALER = -1
 """The seat number of the house in a house game's views (``shown``): no seat."""
@@ -71,6 +71,16 @@ def open_engine(rules: TableRules, stacks: Sequence[int], dealer: int | None,
         return open_table(rules, stacks, dealer, rng=rng, pack=pack, shuffles=shuffles)
     return table_class(rules.game)(rules, list(stacks), dealer, rng=rng, pack=pack,
                                    shuffles=shuffles)
+
+
+def rules_spec(preset: str, keys: Mapping[str, JSON]) -> str | dict[str, JSON]:
+    """A house game's rules as its table's record has them: the preset's name, or
+    ``{"preset": ..., keys}`` with its house rules.
+
+    >>> rules_spec("casino", {}), rules_spec("casino", {"casino_tie": "dealer"})
+    ('casino', {'preset': 'casino', 'casino_tie': 'dealer'})
+    """
+    return {"preset": preset, **keys} if keys else preset
 
 
 def house_history(rules_spec: str | dict[str, JSON], stacks: Sequence[int],

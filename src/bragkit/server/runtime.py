@@ -248,8 +248,9 @@ class TableRuntime:
             self._seat_change(payload)
         elif entry.kind == "host":
             self._host_change(payload)
-        elif entry.kind == "close":
-            self.closed = True
+        elif entry.kind == "close":  # finished as the live table was: a host's close voids
+            self.closed = self.finished = True  # the deal in progress, splits a carried pot
+            self._settle()
         if entry.kind in ("chat", "seat", "host", "close"):
             self._keep_recent(entry.seq, entry.kind, payload)
 
@@ -275,8 +276,7 @@ class TableRuntime:
 
     @property
     def house(self) -> bool:
-        """Whether the table is played against the house (``house_account``: the
-        counterparty of every bet)."""
+        """Whether the table is played against the house (``house_account``: every bet's)."""
         return not isinstance(self.rules, Rules)
 
     @property
@@ -363,9 +363,7 @@ class TableRuntime:
         """The table's rules as a preset name or ``{"preset": ..., keys}`` (computed once)."""
         if self._spec is None:
             if not isinstance(self.rules, Rules):  # a house game: its preset and house rules
-                keys = dict(self.record.rules)
-                self._spec = {"preset": self.record.preset, **keys} if keys else \
-                    self.record.preset
+                self._spec = house.rules_spec(self.record.preset, self.record.rules)
                 return self._spec
             spec = to_spec(self.rules)
             if isinstance(spec, str):
@@ -678,10 +676,9 @@ class TableRuntime:
         entries += self._new_packs()
         was = self.finished
         self._check_finished()
-        info = self.seats[seat]
-        payer = self.player_account(info.name) if info.kind == "human" and info.name else "bank"
-        if self.house:  # every chip a hand moves off the table goes to or from the house
-            payer = self.house_account
+        info = self.seats[seat]  # every chip a hand moves off a house game's table: the house's
+        payer = self.house_account if self.house else self.player_account(info.name) \
+            if info.kind == "human" and info.name else "bank"
         txns = self._ledger(before, f"hand {deal + 1}", settled=False, payer=payer)
         if self.finished and not was:
             reason = "too few stacks" if self.table.over else "hands played"
