@@ -258,7 +258,7 @@ def replay(history: AnyHistory) -> ReplayResult:
     Traceback (most recent call last):
     ...
     bragkit.errors.HistoryError: a casino history is re-played by \
-bragkit.games.casino.table:replay_history (brag replay runs it), not as a table's
+bragkit.games.casino.seats_history:replay_history (brag replay runs it), not as a table's
     """
     if not is_table_history(history):
         spec = spec_of(history.rules.game)
