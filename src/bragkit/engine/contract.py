@@ -34,7 +34,7 @@ from bragkit.engine.slots import slot_setter
 from bragkit.errors import IllegalActionError
 
 if TYPE_CHECKING:
-    from bragkit.engine.table import DealRecords
+    from bragkit.engine.records import DealRecords
     from bragkit.rules import Rules
 
 __all__ = [
