@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import json
+import pathlib
 import random
 
 import pytest
@@ -203,3 +204,29 @@ def test_4_9_the_timer_plays_the_least_ante_then_no_pair_bonus_then_fold() -> No
     assert timeout_action(s.legal_actions()) == "deal"
     s = s.apply("deal").apply("ante 1").apply("deal")
     assert timeout_action(s.legal_actions()) == "fold"
+
+
+def test_4_9_brag_replay_as_a_seat_prints_that_seat_s_account(tmp_path: pathlib.Path) -> None:
+    from click.testing import CliRunner
+
+    from bragkit.cli import _register, cli
+    t = CasinoSeatsSession(POKER, [50, 50, 50], seed=4, keep_records=None)
+    _random_play(t, random.Random(9), 6)
+    history = _history_of(t)
+    path = tmp_path / "casino.json"
+    path.write_text(dumps(HandHistory(t.rules, spec_of(t.rules), t.start_stacks, -1, None,
+                                      history.pack, history.shuffles, history.deals)))
+    _register()
+    runner = CliRunner()
+    result = runner.invoke(cli, ["replay", str(path), "--as", "p2", "--json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout) == seat_account(history, 1)
+    result = runner.invoke(cli, ["replay", str(path), "--as", "p2"])
+    lines = result.stdout.splitlines()
+    assert result.exit_code == 0 and lines[0] == "What p2 was allowed to see"
+    assert lines[-1] == f"Stacks: p1 {t.stacks[0]}, p2 {t.stacks[1]}, p3 {t.stacks[2]}; " \
+                        "chips on the table: 0"
+    assert sum(line.startswith("Hand ") for line in lines) == 6
+    result = runner.invoke(cli, ["replay", str(path), "--as", "p4"])
+    assert result.exit_code != 0 and "the history has seats p1..p3" in result.output
+    assert "Traceback" not in result.output

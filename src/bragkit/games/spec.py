@@ -79,11 +79,13 @@ class HistoryReader(Protocol):
     whole JSON ``text``, or, when ``head`` is given (the text with its ``"deals"`` and
     ``"shuffles"`` emptied), from ``head`` and the ``deals`` and ``packs`` those arrays hold,
     each read one at a time from a new iterator (None: the array is absent).  It writes the
-    account to ``out`` (JSON with ``as_json``) and raises one HistoryError for a bad file."""
+    account to ``out`` (JSON with ``as_json``) and raises one HistoryError for a bad file.
+    ``seat`` (0-based; ``brag replay --as``) writes only what that seat was allowed to see."""
 
     def __call__(self, out: TextIO, text: str, *, as_json: bool, head: str | None = None,
                  deals: Callable[[], Iterator[object]] | None = None,
-                 packs: Callable[[], Iterator[object]] | None = None) -> None: ...
+                 packs: Callable[[], Iterator[object]] | None = None,
+                 seat: int | None = None) -> None: ...
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -164,15 +164,12 @@ def replay_to(out: TextIO, text: str, *, as_json: bool = False, seat: int | None
     data = json_object(text if head is None else head)
     house = house_game(data.get("rules")) if isinstance(data, dict) else None
     if house is not None:  # a game with its own rules value (casino): its own reader
-        if seat is not None:
-            raise HistoryError(f"--as is for table histories: a {house.name} history has one "
-                               "seat, p1, and shows it everything it may see already")
         reader = history_reader(house)
         if spans is None or head is None:  # not a plain history: the loader names problems
-            reader(out, text, as_json=as_json)
+            reader(out, text, as_json=as_json, seat=seat)
         else:
             reader(out, text, as_json=as_json, head=head, deals=_lazy(text, spans, "deals"),
-                   packs=_lazy(text, spans, "shuffles"))
+                   packs=_lazy(text, spans, "shuffles"), seat=seat)
         return
     packs: Iterator[str] | None = None
     if spans is None:  # not a plain history: the ordinary loader names every problem

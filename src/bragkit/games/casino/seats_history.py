@@ -26,7 +26,7 @@ from bragkit.games.casino.seats import CasinoSeatsSession, CasinoSeatsState
 from bragkit.games.casino.state import HOUSE
 from bragkit.games.casino.table import replay_history as replay_one_seat
 
-__all__ = ["replay_history", "replay_seats", "replay_seats_to", "seat_account",
+__all__ = ["replay_history", "replay_seats", "replay_seats_to", "seat_account", "seat_account_to",
            "seats_summary"]
 
 
@@ -150,13 +150,44 @@ def seat_account(history: CasinoHistory, seat: int) -> dict[str, Any]:
             "stacks": stacks, "pot": 0 if table.over else table.state.pot, "deals": deals}
 
 
+def seat_account_to(out: TextIO, history: CasinoHistory, seat: int, *, as_json: bool) -> None:
+    """Write :func:`seat_account` (``brag replay --as pN``): its JSON, or readable text."""
+    data = seat_account(history, seat)
+    if as_json:
+        out.write(json.dumps(data, indent=2) + "\n")
+        return
+    out.write(f"What {data['seat']} was allowed to see\n")
+    for deal in data["deals"]:
+        out.write(f"Hand {deal['number']}\n")
+        out.write(f"  your cards: {deal['own'] or '(none dealt)'}\n")
+        for who, cards in deal["shown"].items():
+            out.write(f"  shown, {who}: {cards}\n")
+        out.writelines(f"    {e}\n" for e in deal["events"])
+        if deal["finished"]:
+            nets = ", ".join(f"{s} {v:+d}" for s, v in deal["net"].items())
+            out.write(f"  {nets}\n")
+        else:
+            out.write("  (hand in progress)\n")
+    stacks = ", ".join(f"p{k + 1} {c}" for k, c in enumerate(data["stacks"]))
+    out.write(f"Stacks: {stacks}; chips on the table: {data['pot']}\n")
+
+
 def replay_history(out: TextIO, text: str, *, as_json: bool, head: str | None = None,
                    deals: Callable[[], Iterator[object]] | None = None,
-                   packs: Callable[[], Iterator[object]] | None = None) -> None:
+                   packs: Callable[[], Iterator[object]] | None = None,
+                   seat: int | None = None) -> None:
     """Casino's :class:`~bragkit.games.spec.HistoryReader` (``brag replay``): a history of
     several seats with :func:`replay_seats_to` (read whole), one player's with
-    :func:`bragkit.games.casino.table.replay_history` (hand by hand)."""
+    :func:`bragkit.games.casino.table.replay_history` (hand by hand); ``seat`` (``--as``)
+    writes :func:`seat_account` of a history of several seats (a one-player history shows
+    its only seat everything it may see already, so ``--as p1`` prints the same account)."""
     history = loads_casino(text if head is None else head)
+    if seat is not None and not 0 <= seat < len(history.stacks):
+        raise HistoryError(f"--as p{seat + 1}: the history has seats "
+                           f"p1..p{len(history.stacks)}")
+    if seat is not None and len(history.stacks) > 1:
+        seat_account_to(out, loads_casino(text), seat, as_json=as_json)
+        return
     if len(history.stacks) > 1:
         replay_seats_to(out, loads_casino(text), as_json=as_json)
         return
