@@ -64,6 +64,14 @@ def _wait(base: str, tid: str, test: Any, timeout: float = 60) -> dict[str, Any]
         time.sleep(0.1)
 
 
+def _played_out(done: dict[str, Any]) -> None:
+    """A four-deal table ended as it should: its four deals played (a pot carried at the
+    fourth deal is played on for, docs/server.md), or sooner because random bots left fewer
+    than two stacks that can play (seen once in CI: three deals, two seats bust)."""
+    hands = done["hands_played"]
+    assert 4 <= hands <= 14 or sum(1 for chips in done["stacks"] if chips > 0) < 2, done
+
+
 def test_two_servers_share_one_postgresql(pg_url: str) -> None:
     with serve(pg_url) as (a, proc_a), serve(pg_url) as (b, _):
         on_a = [_bots(a, 4) for _ in range(2)]
@@ -73,12 +81,12 @@ def test_two_servers_share_one_postgresql(pg_url: str) -> None:
         long_a = _bots(a, 10_000, stack=10_000)
         for made in on_a:
             done = _wait(a, made["table"], lambda d: d["finished"])
-            # a pot carried at the fourth deal is played on for (docs/server.md)
-            assert 4 <= done["hands_played"] <= 14
+            _played_out(done)
             assert sum(done["stacks"]) == 1200 and done["pot"] == 0
         for made in on_b:
             done = _wait(b, made["table"], lambda d: d["finished"])
-            assert 4 <= done["hands_played"] <= 14 and done["pot"] == 0
+            _played_out(done)
+            assert done["pot"] == 0
         refused = httpx.get(f"{b}/api/tables/{long_a['table']}", timeout=10)
         assert refused.status_code == 409 and "another server" in refused.json()["error"]
         played = _wait(a, long_a["table"], lambda d: d["hands_played"] >= 2)
