@@ -146,16 +146,25 @@ def _served(table: Table) -> bool:
     return isinstance(table.rules, Rules)
 
 
+def _offered(state: Any, seat: int, live: bool,
+             offer: Callable[[int, tuple[LegalAction, ...]], tuple[LegalAction, ...]] | None
+             ) -> tuple[SeatView, tuple[LegalAction, ...]]:
+    """``seat``'s view of ``state`` and the actions offered to it: none unless the deal is
+    live and it is the seat's turn, narrowed by ``offer(seat, legal)`` (the table's limits)."""
+    view: SeatView = state.view(seat)
+    legal = view.legal if live and view.to_act == seat else ()
+    if offer is not None and legal:
+        legal = offer(seat, legal)
+    return view, legal
+
+
 def _house_seat(table: Table, state: Any, seat: int, live: bool,
                 offer: Callable[[int, tuple[LegalAction, ...]], tuple[LegalAction, ...]]
                 | None) -> dict[str, JSON]:
     """The seat view of a game against the house (docs/protocol.md, "Casino tables"): the
     generic fields, the dealer's hand once shown, each seat's result, and after the hand the
     optimal decision on the seat's cards with its worth (``advice``)."""
-    view: SeatView = state.view(seat)
-    legal = view.legal if live and view.to_act == seat else ()
-    if offer is not None and legal:
-        legal = offer(seat, legal)
+    view, legal = _offered(state, seat, live, offer)
     fields = _fields(view)
     out = _common(table, fields, live)
     out.update({"live": live, "seat": _seat_name(seat),
@@ -241,10 +250,7 @@ def seat_view(table: Table, seat: int, finished: bool = False,
         return no_deal(seat)
     if not _served(table):
         return _house_seat(table, state, seat, live, offer)
-    view: SeatView = state.view(seat)
-    legal = view.legal if live and view.to_act == seat else ()
-    if offer is not None and legal:
-        legal = offer(seat, legal)
+    view, legal = _offered(state, seat, live, offer)
     fields = _fields(view)
     out = _common(table, fields, live)
     out["live"] = live

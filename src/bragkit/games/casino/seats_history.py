@@ -20,10 +20,11 @@ from typing import Any, TextIO
 
 from bragkit.cards import format_cards, parse_cards
 from bragkit.engine.pack import PACK_ONLY_SEED, new_rng
-from bragkit.errors import BragError, HistoryError, excerpt
+from bragkit.errors import BragError, HistoryError
 from bragkit.games.casino.history import CasinoHistory, loads_casino
 from bragkit.games.casino.seats import CasinoSeatsSession, CasinoSeatsState
 from bragkit.games.casino.state import HOUSE
+from bragkit.games.casino.table import play_casino_deals
 from bragkit.games.casino.table import replay_history as replay_one_seat
 
 __all__ = ["replay_history", "replay_seats", "replay_seats_to", "seat_account", "seat_account_to",
@@ -47,20 +48,7 @@ def replay_seats(history: CasinoHistory, *, keep_records: int | None = None,
                                    keep_records=keep_records, on_record=on_record)
     except BragError as error:
         raise HistoryError(f"bad history: {error}") from None
-    last: int | None = None
-    for d, actions in enumerate(history.deals):
-        if last is not None and table.deal_no == last:
-            raise HistoryError(f"deal {last + 1} is not finished but deal {d + 1} follows")
-        last = d
-        for i, text in enumerate(actions):
-            where = f"deal {d + 1}, action {i + 1} ({excerpt(text, quote=False)})"
-            if table.deal_no != d:
-                raise HistoryError(f"{where}: hand {d + 1} is already over; this action "
-                                   "belongs to no hand")
-            try:
-                table.apply_text(text)
-            except BragError as error:
-                raise HistoryError(f"{where}: {error}") from None
+    play_casino_deals(table, history.deals, lambda: table.deal_no)
     return table
 
 

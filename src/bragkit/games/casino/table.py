@@ -37,7 +37,7 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Generic, TextIO, TypeVar, overload
+from typing import Any, Generic, Protocol, TextIO, TypeVar, overload
 
 from bragkit.cards import Card, format_cards, parse_cards, standard_pack
 from bragkit.engine.actions import Action, LegalAction
@@ -552,18 +552,27 @@ def replay_table(history: CasinoHistory, *, keep_records: int | None = None,
                        history.shuffles, rng, keep_records, on_record, more_packs)
 
 
-def play_casino_deals(table: CasinoTable, deals: Iterable[Sequence[str]]) -> None:
+class TextTable(Protocol):
+    """A casino table that takes history action strings (one seat's or several seats')."""
+
+    def apply_text(self, text: str) -> object: ...
+
+
+def play_casino_deals(table: TextTable, deals: Iterable[Sequence[str]],
+                      finished: Callable[[], int]) -> None:
     """Apply every hand's action strings to ``table`` in order (every hand but the last
-    must finish); a malformed or illegal action raises one HistoryError naming it."""
+    must finish); a malformed or illegal action raises one HistoryError naming it.
+    ``finished()`` counts the table's hands over (one seat's ``hands_finished``, several
+    seats' ``deal_no``)."""
     last: int | None = None
     for d, actions in enumerate(deals):
-        if last is not None and table.hands_finished == last:
+        if last is not None and finished() == last:
             raise HistoryError(f"deal {last + 1} is not finished (it ends with play or fold) "
                                f"but deal {d + 1} follows")
         last = d
         for i, text in enumerate(actions):
             where = f"deal {d + 1}, action {i + 1} ({excerpt(text, quote=False)})"
-            if table.hands_finished != d:
+            if finished() != d:
                 raise HistoryError(f"{where}: hand {d + 1} is already over; this action "
                                    "belongs to no hand")
             try:
@@ -586,7 +595,7 @@ def replay_casino(history: CasinoHistory, *, keep_records: int | None = None
 (ante N, pairbonus N, play, fold); legal now: pairbonus 1..40, play, fold
     """
     table = replay_table(history, keep_records=keep_records)
-    play_casino_deals(table, history.deals)
+    play_casino_deals(table, history.deals, lambda: table.hands_finished)
     return CasinoReplay(history, table)
 
 
@@ -611,7 +620,8 @@ def replay_casino_to(out: TextIO, history: CasinoHistory, *, as_json: bool = Fal
         writer = _CasinoWriter(out, spool, as_json)
         table = replay_table(history, keep_records=0, on_record=writer.hand,
                              more_packs=more_packs)
-        play_casino_deals(table, history.deals if deals is None else deals)
+        play_casino_deals(table, history.deals if deals is None else deals,
+                          lambda: table.hands_finished)
         last = CasinoReplay.unfinished(table)
         if last is not None:
             writer.write(last)
