@@ -5,7 +5,7 @@ motion, the turn alert in the tab title and favicon, confirmation on touch scree
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, Literal
 
 import pytest
 from playwright.sync_api import Browser, Page
@@ -167,3 +167,86 @@ def test_no_silently_stuck_table(table: Page) -> None:
         "document.getElementById('sending').textContent.startsWith('no answer')", timeout=8000)
     show(table, "see-on-offer")  # the server's next frame ends the wait
     assert table.locator("#sending").is_hidden()
+
+
+COUNT_BEEPS = """
+window.bragBeeps = 0;
+const Real = window.AudioContext;
+window.AudioContext = class extends Real {
+  createOscillator() {
+    const o = super.createOscillator();
+    const start = o.start.bind(o);
+    o.start = (...a) => { window.bragBeeps += 1; return start(...a); };
+    return o;
+  }
+};
+"""
+"""Counts the tones the page starts (Chromium's own AudioContext, wrapped; nothing stubbed)."""
+
+
+def test_sound_on_your_turn_only_when_asked_for(browser: Browser,
+                                                fixture_server: LiveServer) -> None:
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+    ctx.add_init_script(COUNT_BEEPS)
+    pg = ctx.new_page()
+    pg.goto(f"{fixture_server.url}/_fixture")
+    pg.wait_for_function("window.bragTable !== undefined")
+    show(pg, "waiting-for-another")
+    show(pg, "blind-first-to-act")  # your turn, the sound off (the default)
+    assert pg.evaluate("window.bragBeeps") == 0
+    pg.click("[data-toggle=prefs]")
+    pg.check("[data-pref=sound]")
+    show(pg, "waiting-for-another")
+    assert pg.evaluate("window.bragBeeps") == 0  # not your turn: silence
+    show(pg, "blind-first-to-act")
+    assert pg.evaluate("window.bragBeeps") == 1
+    ctx.close()
+
+
+def test_reduced_motion_stops_the_transitions(browser: Browser,
+                                              fixture_server: LiveServer) -> None:
+    """The system's setting or the page's own: the seats' and the timer's transitions stop."""
+    cases: list[tuple[Literal["no-preference", "reduce"], bool, bool]] = [
+        ("no-preference", False, True), ("no-preference", True, False), ("reduce", False, False)]
+    for system, pref, moving in cases:
+        ctx = browser.new_context(viewport={"width": 1280, "height": 800},
+                                  reduced_motion=system)
+        pg = ctx.new_page()
+        pg.goto(f"{fixture_server.url}/_fixture")
+        pg.wait_for_function("window.bragTable !== undefined")
+        if pref:
+            pg.click("[data-toggle=prefs]")
+            pg.check("[data-pref=reducedMotion]")
+        show(pg, "see-on-offer")
+        durations = pg.evaluate("""() => ['.seat.to-act', '.timer .bar'].map(s =>
+            getComputedStyle(document.querySelector(s)).transitionDuration)""")
+        assert all(d != "0s" for d in durations) == moving, (system, pref, durations)
+        assert any(d != "0s" for d in durations) == moving, (system, pref, durations)
+        ctx.close()
+
+
+def test_every_control_is_a_44px_target_on_a_phone(browser: Browser,
+                                                   fixture_server: LiveServer) -> None:
+    """At 390x844 every button, box and list of the table, and the label of every setting's
+    checkbox, is at least 44 x 44 px (inline links in sentences are not targets of their
+    own), with the settings open, for a plain turn, two blind hands and Commerce's
+    exchanges; nothing scrolls sideways."""
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True,
+                              is_mobile=True)
+    pg = ctx.new_page()
+    pg.goto(f"{fixture_server.url}/_fixture")
+    pg.wait_for_function("window.bragTable !== undefined")
+    pg.click("[data-toggle=prefs]")
+    for name in ("see-on-offer", "carried-pot-two-blind-hands", "commerce-widow-lives"):
+        show(pg, name)
+        small = pg.evaluate("""() => [...document.querySelectorAll(
+              '#table button, #table input:not([type=checkbox]), #table select, '
+              + '#table label:has(> input[type=checkbox])')]
+            .filter(e => e.offsetParent !== null)
+            .map(e => [e.id || e.dataset.act || e.textContent.trim().slice(0, 24),
+                       e.getBoundingClientRect().width, e.getBoundingClientRect().height])
+            .filter(([, w, h]) => w < 44 || h < 44)""")
+        assert not small, (name, small)
+        assert pg.locator("[data-pref]").count() == 5
+        assert pg.evaluate("document.documentElement.scrollWidth") <= 390, name
+    ctx.close()

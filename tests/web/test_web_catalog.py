@@ -248,3 +248,63 @@ def test_a_casino_room_table_shows_each_seat_against_the_dealer(
         assert line in text, text
     show(pg, url, by_name("casino-room-spectator"))
     assert "Best play" not in pg.locator("#result").inner_text()
+
+
+def _seat_texts(pg: Page) -> list[str]:
+    seats = pg.locator("#seats .seat")
+    return [seats.nth(i).inner_text() for i in range(seats.count())]
+
+
+def test_each_seat_shows_name_stack_dealer_last_action_and_chips_this_deal(
+        table_page: tuple[str, Page, str]) -> None:
+    """Issue 13, "The table shows": each seat's name, stack, chips put in this deal and last
+    action, the dealer's button, the pot and stake, the timer of the seat to act, the log;
+    a covered seat and its frozen pot; the timer running out."""
+    _, pg, url = table_page
+    show(pg, url, by_name("see-on-offer"))
+    alice, bob, carol = (" ".join(t.split()) for t in _seat_texts(pg))
+    assert alice.startswith("Alice") and "stack 95 in this deal 5" in alice \
+        and alice.endswith("bet 4"), alice
+    assert "Bob you" in bob and "stack 97 in this deal 3" in bob and "look" in bob, bob
+    assert "30 s + bank 60 s" in bob and "Pair of kings, four kicker" in bob, bob
+    assert "folded" in carol and "stack 99 in this deal 1" in carol and carol.endswith("fold")
+    dealer = pg.locator("#seats .seat .chip.dealer")
+    assert dealer.count() == 1 and pg.locator("#seats .seat").nth(0).locator(
+        ".chip.dealer").count() == 1
+    assert pg.locator("#seats .seat.to-act").count() == 1 and \
+        pg.locator("#seats .seat.to-act h3").inner_text().startswith("Bob")
+    assert " ".join(pg.locator("#pot").inner_text().split()) == "pot 9 stake 4 open, 2 blind"
+    log = pg.locator("#log li").all_inner_texts()
+    assert log[-3:] == ["Alice looks", "Alice bets 4", "you look Kh Kd 4c"], log
+    show(pg, url, by_name("covered-pot"))
+    bob = " ".join(_seat_texts(pg)[1].split())
+    assert "covered" in bob and "stack 0 in this deal 10" in bob and bob.endswith("cover 5")
+    assert "frozen pot 29" in pg.locator("#pot").inner_text()
+    show(pg, url, by_name("timer-running-out"))
+    timer = pg.locator("#seats .seat.to-act [role=timer]")
+    assert timer.inner_text() == "3 s" and "low" in (timer.get_attribute("class") or "")
+
+
+def test_commerce_shows_trades_barters_the_widow_and_lives(
+        table_page: tuple[str, Page, str]) -> None:
+    _, pg, url = table_page
+    show(pg, url, by_name("commerce-widow-lives"))
+    widow = pg.locator("#pot .widow [data-c]").evaluate_all("e => e.map(c => c.dataset.c)")
+    assert len(widow) == 3, widow
+    assert all("lives 3" in " ".join(t.split()) for t in _seat_texts(pg))
+    assert pg.locator('#actions .act[data-kind="exchange"] button').count() == 9
+    show(pg, url, by_name("commerce-trade-barter"))
+    log = " / ".join(pg.locator("#log li").all_inner_texts())
+    assert "Bob trades" in log and "Carol barters" in log, log
+
+
+def test_a_bragger_is_named_in_the_hand_and_the_result(
+        table_page: tuple[str, Page, str]) -> None:
+    """American Brag's jacks and nines are braggers: the hand name says which card stands
+    for which, and the result names both hands."""
+    _, pg, url = table_page
+    show(pg, url, by_name("american-private-exchange"))
+    name = "Triplet of fives with two braggers (J\u2663, 9\u2666): Jc for a five, 9d for a five"
+    assert pg.locator("#own").inner_text().endswith(name)
+    assert f"your {name} beats Carol's Pair of kings, four kicker" in " ".join(
+        pg.locator("#result").inner_text().split())
