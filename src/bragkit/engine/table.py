@@ -37,7 +37,7 @@ import random
 from abc import ABC, abstractmethod
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from bragkit.engine.actions import Action, LegalAction, parse_move
 from bragkit.engine.contract import SeatView
@@ -49,7 +49,17 @@ from bragkit.rules import Rules
 from bragkit.rules.catalogue import ensure_loaded
 
 __all__ = ["KEEP_RECORDS", "DealRecord", "DealRecords", "DealState", "GivenPacks", "OnRecord",
-           "Table", "TableCore", "check_seating", "open_table", "register_table", "table_class"]
+           "RulesT", "Table", "TableCore", "check_seating", "open_table", "register_table",
+           "table_class"]
+
+if TYPE_CHECKING:  # PEP 696 default (typing_extensions' stubs), as engine.contract's R_co
+    from typing_extensions import TypeVar as _DefaultTypeVar
+
+    RulesT = _DefaultTypeVar("RulesT", default=Rules)
+else:
+    RulesT = TypeVar("RulesT")
+"""The rules value a :class:`TableCore` plays: :class:`~bragkit.rules.Rules` (the default)
+for every table game; a house game's own value (casino's ``TableCore[CasinoRules]``)."""
 
 class DealState(Protocol):
     """What tables, histories and the checkers need from the state of one deal."""
@@ -225,13 +235,30 @@ def check_seating(rules: Rules, stacks: Sequence[int], dealer: int | None,
     return dealer
 
 
-class TableCore(ABC):
-    """What every table class shares: seating (:func:`check_seating`), the money and the
+class TableCore(ABC, Generic[RulesT]):
+    """What every table class shares: seating (:meth:`_check_seating`), the money and the
     packs it starts with, the deal records, and the queries built on them.  Subclasses deal
-    and play (``_new_deal``, ``apply_move``, ...)."""
+    and play (``_new_deal``, ``apply_move``, ...).
 
-    rules: Rules
+    It is generic in the rules value it plays (``TableCore`` is ``TableCore[Rules]``): the
+    table keeps its rules and hands them to each :class:`DealRecord`, and reads nothing else
+    of them but in :meth:`_check_seating`, which a table of another rules type overrides
+    (casino's :class:`~bragkit.games.casino.seats.CasinoSeatsSession`, a
+    ``TableCore[CasinoRules]``, seats 2..7 players against the house).
+    """
+
+    rules: RulesT
+    base_rules: RulesT
     state: Any
+
+    def _check_seating(self, rules: RulesT, stacks: Sequence[int], dealer: int | None,
+                       rng: random.Random) -> int:
+        """Check a new table's seats and return its first dealer: :func:`check_seating`
+        for a :class:`~bragkit.rules.Rules` game (a table of another rules value overrides
+        this with its own checks)."""
+        if not isinstance(rules, Rules):
+            raise RulesError(f"{type(self).__name__} plays a Rules value, not {excerpt(rules)}")
+        return check_seating(rules, stacks, dealer, rng)
 
     def view(self, seat: int) -> SeatView | None:
         """``seat``'s view of the deal in progress (None between deals): the state's view;
@@ -242,18 +269,19 @@ class TableCore(ABC):
         view: SeatView = st.view(seat)
         return view
 
-    def _seat(self, rules: Rules, stacks: Sequence[int], dealer: int | None, *,
+    def _seat(self, rules: RulesT, stacks: Sequence[int], dealer: int | None, *,
               seed: int | None, rng: random.Random | None, pack: Sequence[int] | None,
               shuffles: Iterable[Sequence[int]], keep_states: bool,
               keep_records: int | None = KEEP_RECORDS, on_record: OnRecord | None = None
               ) -> None:
-        """Check the seats and set up everything a table starts with (no deal yet).
+        """Check the seats (:meth:`_check_seating`) and set up everything a table starts
+        with (no deal yet).
 
         Chance comes from ``rng``, else ``random.Random(seed)``, else an unpredictable
         ``secrets.SystemRandom()`` (:func:`~bragkit.engine.pack.new_rng`): no default seed.
         """
         self.rng = rng if rng is not None else new_rng(seed)
-        dealer = check_seating(rules, stacks, dealer, self.rng)
+        dealer = self._check_seating(rules, stacks, dealer, self.rng)
         self.base_rules = rules
         self.rules = rules
         self.n = len(stacks)

@@ -45,17 +45,17 @@ from functools import partial
 from typing import TYPE_CHECKING, Final, TypeVar
 
 from bragkit.cards import Card, CardsLike, card_from_id, parse_cards, standard_pack
-from bragkit.engine.actions import Action, LegalAction, parse_action, parse_move
+from bragkit.engine.actions import Action, LegalAction, parse_action
 from bragkit.engine.contract import OVER, InfoKey, SeatView, Turn
 from bragkit.engine.deal_protocol import ActionLog
 from bragkit.engine.events import Event
 from bragkit.engine.kinds import ActionKind, Phase
-from bragkit.engine.pack import new_rng, shuffle_ids
-from bragkit.engine.table import KEEP_RECORDS, DealRecord, DealRecords, GivenPacks, OnRecord
-from bragkit.errors import BragError, CardError, IllegalActionError, RulesError, excerpt
+from bragkit.engine.pack import shuffle_ids
+from bragkit.engine.table import KEEP_RECORDS, OnRecord, TableCore
+from bragkit.errors import CardError, IllegalActionError, RulesError, excerpt
 from bragkit.games.casino.hand import CasinoHand
 from bragkit.games.casino.rules import MAX_SEATS, CasinoRules, Settlement
-from bragkit.games.casino.session import CasinoSession
+from bragkit.games.casino.session import CasinoSession, check_casino_seats
 from bragkit.games.casino.state import HOUSE, paid_chips
 from bragkit.limits import MAX_CHIPS
 
@@ -68,6 +68,8 @@ SPEC: Final = "rules 4.9"
 _ANTE, _DECIDE, _OVER = Phase.ANTE, Phase.DECIDE, Phase.OVER
 _PACK: Final = tuple(c.id for c in standard_pack())
 _T = TypeVar("_T")
+SEVERAL_SEATS: Final = range(2, MAX_SEATS + 1)
+"""The seats of a casino table of several players, each against the dealer hand."""
 
 
 def _pack_of(cards: CardsLike | Sequence[int], n: int) -> tuple[Card, ...]:
@@ -377,10 +379,11 @@ def _put(values: tuple[_T, ...], seat: int, value: _T) -> tuple[_T, ...]:
 
 
 # ---------------------------------------------------------------------------- the table
-class CasinoSeatsSession:
+class CasinoSeatsSession(TableCore[CasinoRules]):
     """Consecutive casino hands of several seats against the house (the module
-    documentation); the :class:`~bragkit.engine.table.Table` contract, so the card room
-    drives it as every table.
+    documentation): a :class:`~bragkit.engine.table.TableCore` of casino's own rules value,
+    so its seating, packs and deal records are every table's, and the card room drives it
+    as every table.
 
     ``stacks`` are the seats' chips (2..7 seats); ``dealer`` None,
     :data:`~bragkit.games.casino.state.HOUSE` or a seat (a generic consumer's first dealer:
@@ -392,83 +395,37 @@ class CasinoSeatsSession:
     >>> t = CasinoSeatsSession(CasinoRules.preset("casino"), [30, 30], seed=4)
     >>> for move in ("p1 ante 5", "p1 deal", "p2 ante 5", "p2 deal", "p1 fold", "p2 fold"):
     ...     t.apply_text(move)
-    >>> t.deal_no, t.stacks, t.packs_count, t.records[0].actions[-1]
-    (1, (25, 25), 2, 'p2 fold')
+    >>> t.deal_no, t.stacks, t.packs_count, t.records[0].actions[-1], t.dealer
+    (1, (25, 25), 2, 'p2 fold', -1)
     """
+
+    state: CasinoSeatsState
+    """The hand in progress (once the table is over, the last hand's state before its last
+    action: :attr:`last_final` is the settled one)."""
 
     def __init__(self, rules: CasinoRules, stacks: Sequence[int], dealer: int | None = None,
                  *, seed: int | None = None, rng: random.Random | None = None,
                  pack: Sequence[int] | None = None, shuffles: Iterable[Sequence[int]] = (),
                  keep_states: bool = False, keep_records: int | None = KEEP_RECORDS,
                  on_record: OnRecord | None = None) -> None:
-        if not isinstance(rules, CasinoRules):
-            raise RulesError(f"a casino table plays CasinoRules, not {excerpt(rules)}")
-        if not 2 <= len(stacks) <= MAX_SEATS or any(
-                type(s) is not int or not 0 <= s <= MAX_CHIPS for s in stacks):
-            raise RulesError(f"a casino table of several players seats 2..{MAX_SEATS} with "
-                             f"0..{MAX_CHIPS} chips each, not {excerpt(list(stacks))}")
-        if dealer is not None and (type(dealer) is not int
-                                   or not HOUSE <= dealer < len(stacks)):
-            raise RulesError(f"the house deals every casino hand: no dealer seat "
-                             f"p{excerpt(dealer, quote=False)}")
-        self.rules = rules
-        self.base_rules = rules
-        self.n = len(stacks)
-        self.seed = seed
-        self.rng = rng if rng is not None else new_rng(seed)
-        self.start_stacks = tuple(stacks)
-        self.stacks = tuple(stacks)
-        self.dealer = HOUSE
-        self.first_dealer = HOUSE
-        self.carried = 0
-        self.debts: tuple[tuple[int, int, int], ...] = ()
-        self.bought = [0] * self.n
-        self.given_pack = tuple(pack) if pack is not None else None
-        self.shuffles = GivenPacks(shuffles)
-        self.packs_used: list[tuple[int, ...]] = []
-        """The packs of the kept records' hands and of the hand in progress (oldest first)."""
-        self.packs_dropped = 0
-        self.packs_finished = 0
-        self.deal_no = 0
-        self.keep_states = keep_states
-        self.records = DealRecords(keep_records)
-        self.on_record = on_record
-        self.last_final: CasinoSeatsState | None = None
-        self.choice_pending = False
-        self.state: CasinoSeatsState = self._new_hand()
+        self._seat(rules, stacks, dealer, seed=seed, rng=rng, pack=pack, shuffles=shuffles,
+                   keep_states=keep_states, keep_records=keep_records, on_record=on_record)
+        self.state = self._new_hand()
+
+    def _check_seating(self, rules: CasinoRules, stacks: Sequence[int], dealer: int | None,
+                       rng: random.Random) -> int:
+        """Casino's seats (2..7, each 0..MAX_CHIPS chips); the house deals: ``HOUSE``."""
+        check_casino_seats(rules, stacks, dealer, SEVERAL_SEATS)
+        return HOUSE
 
     # ------------------------------------------------------------ packs and hands
-    @property
-    def packs_count(self) -> int:
-        """How many packs the table has used (one a hand), the forgotten ones included."""
-        return self.packs_dropped + len(self.packs_used)
-
-    @property
-    def packs_given(self) -> int:
-        """How many packs were given (``pack``, ``shuffles``): used before any is drawn."""
-        return (self.given_pack is not None) + self.shuffles.taken + len(self.shuffles)
-
-    @property
-    def secret_chance(self) -> bool:
-        """Whether a pack in use was drawn from an unpredictable generator."""
-        return isinstance(self.rng, random.SystemRandom) and self.packs_count > self.packs_given
-
-    def _next_pack(self) -> tuple[int, ...]:
-        if self.packs_count == 0 and self.given_pack is not None:
-            pack = self.given_pack
-        elif self.shuffles:
-            pack = self.shuffles.popleft()
-        else:
+    def _new_hand(self) -> CasinoSeatsState:
+        pack = self._given_pack(_PACK)
+        if pack is None:
             cards = list(_PACK)
             shuffle_ids(self.rng, cards)
             pack = tuple(cards)
-        if sorted(pack) != sorted(_PACK):
-            raise BragError("a given pack does not hold exactly the 52 cards")
-        return pack
-
-    def _new_hand(self) -> CasinoSeatsState:
-        pack = self._next_pack()
-        self.packs_used.append(pack)
+            self.packs_used.append(pack)
         state = CasinoSeatsState.start(self.rules, self.stacks, pack)
         self.over = state.is_over
         return state
@@ -476,20 +433,9 @@ class CasinoSeatsSession:
     def _ended(self, final: CasinoSeatsState) -> None:
         start: Callable[[], CasinoSeatsState] = partial(
             CasinoSeatsState.start, final.rules, final.bankrolls, final.all_cards())
-        record = DealRecord(self.deal_no, HOUSE, self.rules, True, None, None, start,
-                            final if self.keep_states else None, log=final.actions)
-        self.records.append(record)
-        self.last_final = final
-        self.packs_finished = self.packs_count
-        kept = len(self.records)
-        if self.records.keep is not None and len(self.packs_used) > kept:
-            extra = len(self.packs_used) - kept
-            del self.packs_used[:extra]
-            self.packs_dropped += extra
         self.stacks = final.stacks
+        self._record(final, start, True, None)
         self.deal_no += 1
-        if self.on_record is not None:
-            self.on_record(record, final)
         if any(s >= 1 for s in self.stacks):
             self.state = self._new_hand()
         else:
@@ -528,11 +474,6 @@ class CasinoSeatsSession:
     def apply(self, action: Action) -> None:
         """:meth:`apply_move` by the seat to act."""
         self.apply_move(self.to_act, action)
-
-    def apply_text(self, text: str) -> None:
-        """Apply one history action string such as ``"p2 ante 10"``."""
-        seat, action = parse_move(text)
-        self.apply_move(seat, action)
 
     def chips_on_table(self) -> int:
         """Stacks plus the bets on the layout."""

@@ -32,7 +32,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Iterator, Sequence
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from bragkit.cards import card_from_id, format_cards
 from bragkit.engine.actions import Action, LegalAction
@@ -47,7 +47,37 @@ from bragkit.limits import MAX_CHIPS
 if TYPE_CHECKING:
     from bragkit.engine.contract import GameTable
 
-__all__ = ["CasinoSession"]
+__all__ = ["ONE_SEAT", "CasinoSession", "check_casino_seats"]
+
+ONE_SEAT: Final = range(1, 2)
+"""The seats of a one-player casino table: ``p1`` alone, against the house."""
+
+
+def check_casino_seats(rules: object, stacks: Sequence[int], dealer: object,
+                       seats: range) -> None:
+    """Refuse what a casino table of ``seats`` players cannot seat, in one line
+    (:class:`~bragkit.errors.RulesError`): rules other than :class:`CasinoRules`, a number
+    of stacks outside ``seats`` or a stack outside 0..MAX_CHIPS, a dealer other than None,
+    the house or a seat (a generic consumer's first dealer: the house deals every hand).
+
+    >>> check_casino_seats(CasinoRules.preset("casino"), [50], HOUSE, ONE_SEAT)
+    >>> check_casino_seats(CasinoRules.preset("casino"), [50, 50], 2, range(2, 8))
+    Traceback (most recent call last):
+    ...
+    bragkit.errors.RulesError: the house deals every casino hand: no dealer seat p2
+    """
+    if not isinstance(rules, CasinoRules):
+        raise RulesError(f"a casino table plays CasinoRules, not {excerpt(rules)}")
+    if len(stacks) not in seats or any(type(s) is not int or not 0 <= s <= MAX_CHIPS
+                                       for s in stacks):
+        what = (f"has one seat (p1, against the house): stacks is one bankroll of "
+                f"0..{MAX_CHIPS} chips" if seats == ONE_SEAT else
+                f"of several players seats {seats[0]}..{seats[-1]} with 0..{MAX_CHIPS} "
+                "chips each")
+        raise RulesError(f"a casino table {what}, not {excerpt(list(stacks))}")
+    if dealer is not None and (type(dealer) is not int or not HOUSE <= dealer < len(stacks)):
+        raise RulesError(f"the house deals every casino hand: no dealer seat "
+                         f"p{excerpt(dealer, quote=False)}")
 
 
 def _text(pack: Sequence[int]) -> str:
@@ -72,16 +102,7 @@ class CasinoSession:
                  pack: Sequence[int] | None = None, shuffles: Iterable[Sequence[int]] = (),
                  keep_states: bool = False, keep_records: int | None = KEEP_RECORDS,
                  on_record: OnRecord | None = None) -> None:
-        if not isinstance(rules, CasinoRules):
-            raise RulesError(f"a casino table plays CasinoRules, not {excerpt(rules)}")
-        if (len(stacks) != 1 or type(stacks[0]) is not int
-                or not 0 <= stacks[0] <= MAX_CHIPS):
-            raise RulesError(f"a casino table has one seat (p1, against the house): stacks "
-                             f"is one bankroll of 0..{MAX_CHIPS} chips, not "
-                             f"{excerpt(list(stacks))}")
-        if dealer not in (None, 0, HOUSE):
-            raise RulesError(f"the house deals every casino hand: no dealer seat "
-                             f"p{excerpt(dealer, quote=False)}")
+        check_casino_seats(rules, stacks, dealer, ONE_SEAT)
         self.records = DealRecords(keep_records)
         """The ``keep_records`` most recent hands' records, oldest first."""
         self.keep_states = keep_states

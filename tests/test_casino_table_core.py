@@ -1,0 +1,85 @@
+"""Casino's table of several seats is a TableCore (issue 11): the seating, packs and deal
+records of every table, casino's own seating checks, and nothing else changed."""
+
+from __future__ import annotations
+
+import pytest
+
+from bragkit.engine.session import table_view
+from bragkit.engine.table import DealRecord, TableCore, table_class
+from bragkit.errors import BragError, RulesError
+from bragkit.games.casino.rules import CasinoRules
+from bragkit.games.casino.seats import CasinoSeatsSession, CasinoSeatsState
+from bragkit.games.casino.session import CasinoSession
+from bragkit.games.casino.state import HOUSE
+from bragkit.rules import get_preset
+
+CASINO = CasinoRules.preset("casino")
+
+
+def _fold_hand(t: CasinoSeatsSession) -> None:
+    """Every seat antes 1 and folds: one whole hand."""
+    for s in range(t.n):
+        t.apply_text(f"p{s + 1} ante 1")
+        t.apply_text(f"p{s + 1} deal")
+    for s in range(t.n):
+        t.apply_text(f"p{s + 1} fold")
+
+
+def test_4_9_the_table_of_several_seats_is_a_table_core_dealt_by_the_house() -> None:
+    t = table_class("casino")(CASINO, [20, 20, 20], seed=3)  # as open_table opens it
+    assert isinstance(t, CasinoSeatsSession) and isinstance(t, TableCore)
+    assert (t.dealer, t.first_dealer, t.n, t.deal_no) == (HOUSE, HOUSE, 3, 0)
+    assert table_view(t, 1) == t.state.view(1)
+    assert t.chips_on_table() == 60 and t.packs_count == 1 and not t.secret_chance
+
+
+def test_4_9_records_and_packs_are_bounded_as_at_every_table() -> None:
+    seen: list[tuple[int, tuple[int, ...], tuple[int, ...]]] = []
+
+    def ended(record: DealRecord, final: CasinoSeatsState) -> None:
+        seen.append((record.number, final.stacks, t.stacks))
+
+    t = CasinoSeatsSession(CASINO, [10, 10], seed=6, keep_records=2, on_record=ended)
+    for _ in range(5):
+        _fold_hand(t)
+    assert [r.number for r in t.records] == [3, 4]
+    assert (t.deal_no, t.packs_count, t.packs_dropped, t.packs_finished) == (5, 6, 3, 5)
+    assert len(t.packs_used) == 3  # the two kept hands' packs and the hand in progress's
+    first = t.records[0].first
+    assert first.all_cards() == list(t.packs_used[0]) and first.bankrolls == (7, 7)
+    assert t.records[1].final == t.last_final and t.last_final.stacks == (5, 5)
+    # on_record sees each hand with the table's stacks already settled
+    assert seen[-1] == (4, (5, 5), (5, 5)) and len(seen) == 5
+
+
+def test_4_9_given_packs_come_first_and_a_bad_one_is_refused() -> None:
+    pack = list(range(52))
+    t = CasinoSeatsSession(CASINO, [5, 5], pack=pack, shuffles=[pack[::-1]])
+    assert t.state.all_cards() == pack and t.packs_given == 2
+    _fold_hand(t)
+    assert t.state.all_cards() == pack[::-1] and t.packs_count == 2
+    with pytest.raises(BragError, match="does not hold exactly the cards of the pack"):
+        CasinoSeatsSession(CASINO, [5, 5], pack=[*pack[:51], 0])
+
+
+@pytest.mark.parametrize(("rules", "stacks", "dealer", "message"), [
+    (CASINO, [], None, "a casino table of several players seats 2..7 with"),
+    (CASINO, [10] * 8, None, "seats 2..7"),
+    (CASINO, [10, -1], None, "0..1000000000000 chips each, not"),
+    (CASINO, [10, 10], 2, "the house deals every casino hand: no dealer seat p2"),
+    (get_preset("modern"), [10, 10], None, "a casino table plays CasinoRules, not"),
+])
+def test_4_9_casino_checks_its_own_seats(rules: object, stacks: list[int],
+                                         dealer: int | None, message: str) -> None:
+    with pytest.raises(RulesError, match=message):
+        table_class("casino")(rules, stacks, dealer, seed=1)
+
+
+def test_4_9_the_one_seat_table_shares_the_seating_checks() -> None:
+    assert CasinoSession(CASINO, [10], HOUSE, seed=1).n == 1
+    assert CasinoSession(CASINO, [10], 0, seed=1).n == 1
+    with pytest.raises(RulesError, match="has one seat"):
+        CasinoSession(CASINO, [10, 10], seed=1)
+    with pytest.raises(RulesError, match="no dealer seat p1"):  # (the message's as before)
+        CasinoSession(CASINO, [10], 1, seed=1)
