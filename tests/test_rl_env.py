@@ -108,6 +108,8 @@ def test_4_4_2_a_blind_seats_vector_never_holds_its_own_cards() -> None:
         packs.append(table)
     views = [t.state.view(s) for t in packs for s in range(3) if t.state is not None]
     assert views[0].own_cards is None
+    hands = [[t.state.hands[s] for s in range(3)] for t in packs if t.state is not None]
+    assert all(set(a).isdisjoint(b) for a, b in zip(*hands, strict=True)), "other cards"
     vec_a = [obs.vector(t.state.view(s), 90) for t in packs for s in range(3)
              if t.state is not None]
     # different cards, same public history: every blind seat's vector is the same
@@ -122,6 +124,33 @@ def test_4_4_2_a_blind_seats_vector_never_holds_its_own_cards() -> None:
     own = looked.state.view(seat).own_cards
     assert own is not None and v[:CARD_IDS].sum() == 3
     assert all(v[c.id] == 1 for c in own)
+
+
+def test_4_4_2_a_blind_agents_observation_from_the_env_holds_no_card() -> None:
+    """Through the AEC env: two deals with different hands and the same public history give
+    every blind agent the same observation; a look puts exactly its three cards in it."""
+    seen = []
+    for seed in (5, 6):   # the same dealer, other hands
+        e = rl.env("modern", 3, seed=seed, blind_winner_policy="wins")
+        e.reset(seed=seed)
+        assert e.table is not None and e.table.state is not None
+        hands = [e.table.state.hands[s] for s in range(3)]
+        bet = [s.name for s in e.space.slots].index("bet@min")
+        for _ in range(2):
+            e.step(bet)
+        seen.append((hands, e.agent_selection,
+                     [e.observe(a)["observation"] for a in e.possible_agents], e))
+    (ha, agent_a, obs_a, e), (hb, agent_b, obs_b, _) = seen
+    assert all(set(x).isdisjoint(y) for x, y in zip(ha, hb, strict=True))
+    assert agent_a == agent_b and e.table is not None and e.table.state is not None
+    assert all(e.table.state.view(s).own_cards is None for s in range(3))
+    assert all(np.array_equal(x, y) for x, y in zip(obs_a, obs_b, strict=True))
+    assert all(v[:CARD_IDS].sum() == 0 for v in obs_a + obs_b)
+    e.step([s.name for s in e.space.slots].index("look"))
+    me = e.possible_agents.index(agent_a)
+    assert e.table is not None and e.table.state is not None
+    v = e.observe(agent_a)["observation"]
+    assert sorted(np.flatnonzero(v[:CARD_IDS])) == sorted(ha[me])
 
 
 def test_a_masked_out_index_raises() -> None:

@@ -13,7 +13,17 @@ import pytest
 
 from bragkit.errors import RulesError
 from bragkit.games import engine_of
-from bragkit.rl.openspiel import BragSpielState, canonical, hu_brag_params, load
+from bragkit.rl.observe import EVENT_VOCAB
+from bragkit.rl.openspiel import (
+    BragSpielGame,
+    BragSpielState,
+    action_bound,
+    canonical,
+    chance_nodes,
+    event_bound,
+    hu_brag_params,
+    load,
+)
 from bragkit.rules import get_preset, preset_names
 from bragkit.solve import GameSpec, Solver
 
@@ -224,6 +234,8 @@ BRAG_PRESETS = [p for p in preset_names() if engine_of(get_preset(p).game) == "b
 def test_random_deals_of_every_brag_style_preset(preset: str) -> None:
     """Random play from the full pack: every index offered is accepted by the engine (the
     legal-action cache of three-card modern Brag included) and every deal is zero-sum."""
+    if preset == "modern-rebuy":
+        pytest.skip("rebuy_anytime is refused (test_rebuy_anytime_is_refused)")
     rng = random.Random(3)
     for players in (2, 3):
         game = pyspiel.load_game(f"python_bragkit(preset={preset},players={players},stack=20)")
@@ -237,3 +249,99 @@ def test_random_deals_of_every_brag_style_preset(preset: str) -> None:
                     s.apply_action(rng.choice(s.legal_actions()))
             assert abs(sum(s.returns())) < 1e-12
             assert len(s.history()) <= game.max_game_length()
+
+
+@pytest.mark.parametrize("name", sorted(TINY))
+def test_api_openspiel_perfect_recall_of_strings_and_tensors(name: str) -> None:
+    """OpenSpiel's own check (integration_tests/api_test.py), which compares the earlier
+    information-state strings *and tensors* along every history of an information set; and
+    one tensor per information state, as many tensors as strings."""
+    from open_spiel.integration_tests import api_test
+
+    game, states = tiny_states(name)
+    assert len(api_test._assert_is_perfect_recall(game)) > 300
+    pairs = {(s.current_player(), s.information_state_string(),
+              np.asarray(s.information_state_tensor()).tobytes())
+             for s in states.values() if not s.is_chance_node() and not s.is_terminal()}
+    assert len({p[:2] for p in pairs}) == len({(p[0], p[2]) for p in pairs}) == len(pairs)
+
+
+def test_information_state_tensor_keeps_the_whole_log() -> None:
+    """A refused showdown proposal followed by 30 blind bets: the 16 latest events and the
+    table are those of the deal without it (equal observation tensors, which were the
+    information-state tensors before), the information states and their tensors differ."""
+    game = load({"players": 3, "stack": 40, "deck": 12, "deal": "hands"})
+
+    def play(propose: bool) -> pyspiel.State:
+        s = game.new_initial_state()
+        while s.is_chance_node():
+            s.apply_action(s.chance_outcomes()[0][0])
+
+        def do(name: str) -> None:
+            p = s.current_player()
+            s.apply_action(next(a for a in s.legal_actions() if s.action_to_string(p, a) == name))
+
+        for _ in range(3):
+            do("bet@min")
+        if propose:
+            do("showdown")
+            do("refuse")
+        for _ in range(30):
+            do("bet@min")
+        return s
+
+    x, y = play(True), play(False)
+    assert x.current_player() == y.current_player() == 0
+    assert x.observation_tensor(0) == y.observation_tensor(0)
+    assert x.information_state_string(0) != y.information_state_string(0)
+    tx, ty = np.asarray(x.information_state_tensor(0)), np.asarray(y.information_state_tensor(0))
+    assert (tx != ty).any()
+    assert isinstance(x, BragSpielState)
+    engine = x.engine()
+    assert engine is not None
+    n, obs = game.num_players(), x.g.observer
+    rows = tx[n + obs.size:].reshape(x.g.events, obs.event_width)
+    kinds = len(EVENT_VOCAB)
+    assert rows[:, :kinds].sum() == len(engine.info_key(0).events) == 42
+    assert [EVENT_VOCAB[int(k)] for k in rows[:12, :kinds].argmax(1)][-3:] == [
+        "bet", "propose", "refuse"]
+
+
+LONG_PRESETS = [p for p in BRAG_PRESETS if p != "modern-rebuy"]
+
+
+@pytest.mark.parametrize("preset", LONG_PRESETS)
+def test_long_deals_stay_within_max_game_length_and_the_event_bound(preset: str) -> None:
+    """Random deals that favour the smallest bets, looks, proposals and side shows (the
+    longest deals) never pass ``max_game_length`` (chance + action_bound) nor the log bound
+    of the information-state tensor (event_bound)."""
+    rng = random.Random(11)
+    long_ones = {"bet@min", "look", "showdown", "refuse", "sideshow", "accept", "decline"}
+    for players, stack in ((2, 3), (2, 12), (3, 3), (3, 12), (6, 4)):
+        game = load({"preset": preset, "players": players, "stack": stack})
+        assert isinstance(game, BragSpielGame)
+        bound = event_bound(game.config)
+        assert game.max_game_length() == chance_nodes(game.config) + action_bound(game.config)
+        for _ in range(6):
+            s = game.new_initial_state()
+            while not s.is_terminal():
+                if s.is_chance_node():
+                    s.apply_action(rng.choice(s.chance_outcomes())[0])
+                    continue
+                p = s.current_player()
+                legal = s.legal_actions()
+                weights = [4.0 if s.action_to_string(p, a) in long_ones else
+                           0.02 if s.action_to_string(p, a) in ("fold", "see") else 0.3
+                           for a in legal]
+                s.apply_action(rng.choices(legal, weights)[0])
+            assert len(s.history()) <= game.max_game_length()
+            assert isinstance(s, BragSpielState)
+            engine = s.engine()
+            assert engine is not None
+            assert max(len(engine.info_key(q).events) for q in range(players)) <= bound
+            assert len(s.information_state_tensor(0)) == game.information_state_tensor_size()
+
+
+def test_rebuy_anytime_is_refused() -> None:
+    with pytest.raises(RulesError, match="rebuy_anytime"):
+        load({"preset": "modern-rebuy"})

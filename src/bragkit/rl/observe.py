@@ -43,13 +43,14 @@ never holds its own cards (tests/test_rl_env.py proves it on two packs).
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
 from typing import Final
 
 import numpy as np
 import numpy.typing as npt
 
 from bragkit.engine.contract import ActionKind, Phase, SeatStatus, SeatView
-from bragkit.engine.events import EVENT_KINDS
+from bragkit.engine.events import EVENT_KINDS, Event
 
 __all__ = ["CARD_IDS", "EVENT_VOCAB", "HISTORY", "LIVES", "Observer"]
 
@@ -148,18 +149,48 @@ class Observer:
         phase = _PHASE_INDEX.get(view.phase)
         if phase is not None:
             ones.append(off["phase"][0] + phase)
-        at = off["events"][0]
-        width = self.event_width
-        vocab = len(EVENT_VOCAB)
-        for j, e in enumerate(reversed(view.events[-HISTORY:])):
-            base = at + width * j
-            ones.append(base + _EVENT_INDEX.get(e.kind, vocab - 1))
-            who = e.seat
-            ones.append(base + vocab + (rel(who) if who is not None and 0 <= who < n else n))
-            if e.amount:
-                idx.append(base + vocab + n + 1)
-                val.append(min(1.0, e.amount / k))
+        self._events(reversed(view.events[-HISTORY:]), me, k, off["events"][0], ones, idx, val)
         out = np.zeros(self.size, dtype=np.float32)
         out[ones] = 1.0
         out[idx] = val
         return out
+
+    def history(self, events: Sequence[Event], seat: int, scale: int,
+                bound: int) -> npt.NDArray[np.float32]:
+        """The whole log ``events`` of ``seat``, oldest first, ``bound`` events of
+        :attr:`event_width` entries each (the layout of the "last events" block; unused rows
+        0).  A log longer than ``bound`` raises ``ValueError``: nothing is cut.
+
+        >>> obs = Observer(2)
+        >>> from bragkit.engine.events import Event
+        >>> v = obs.history([Event("ante", 0, 1), Event("bet", 1, 2)], 1, 10, 3)
+        >>> v.shape == (3 * obs.event_width,), int(v.sum() * 10)
+        (True, 43)
+        """
+        if len(events) > bound:
+            raise ValueError(f"a log of {len(events)} events is longer than the bound {bound}")
+        ones: list[int] = []
+        idx: list[int] = []
+        val: list[float] = []
+        self._events(iter(events), seat, float(max(1, scale)), 0, ones, idx, val)
+        out = np.zeros(bound * self.event_width, dtype=np.float32)
+        out[ones] = 1.0
+        out[idx] = val
+        return out
+
+    def _events(self, events: Iterator[Event], me: int, k: float, at: int, ones: list[int],
+                idx: list[int], val: list[float]) -> None:
+        """Encode ``events`` in rows of :attr:`event_width` from entry ``at``: the kind
+        one-hot, the seat (relative to ``me``; ``n`` for none) one-hot, the amount / ``k``."""
+        n = self.n
+        width = self.event_width
+        vocab = len(EVENT_VOCAB)
+        for j, e in enumerate(events):
+            base = at + width * j
+            ones.append(base + _EVENT_INDEX.get(e.kind, vocab - 1))
+            who = e.seat
+            ones.append(base + vocab + ((who - me) % n if who is not None and 0 <= who < n
+                                        else n))
+            if e.amount:
+                idx.append(base + vocab + n + 1)
+                val.append(min(1.0, e.amount / k))

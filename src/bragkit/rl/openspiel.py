@@ -43,8 +43,14 @@ hands (``cards`` per seat times seats): exact for the games that read no card be
 
 Information states: the string is the seat, then the seat's event log as it sees it (its
 :class:`~bragkit.engine.contract.InfoKey`, which grows with every event: perfect recall; a
-blind seat's never holds its cards).  The tensors are the :mod:`bragkit.rl.observe` vector
-after a one-hot of the player (the information-state tensor holds the 16 latest events only).
+blind seat's never holds its cards).  The observation tensor is a one-hot of the player, then
+the :mod:`bragkit.rl.observe` vector (which holds the 16 latest events); the
+information-state tensor adds the seat's **whole** event log, oldest first, one row per event
+(kind, relative seat, amount) up to :func:`event_bound` rows, a bound no deal can exceed (it
+follows from the chips at the table, :func:`action_bound`; a longer log would raise, nothing
+is cut): perfect recall for the tensor as for the string.  ``max_game_length`` is
+:func:`chance_nodes` + :func:`action_bound`.  ``rebuy_anytime`` is refused (a rebuy every
+turn makes a deal unbounded).
 
 ``deal=classes`` is the lossless reduction the solver uses (docs/solver.md): hands that differ
 only by a permutation of the suits are strategically identical.  Chance deals the first seat's
@@ -72,7 +78,7 @@ import numpy.typing as npt
 import pyspiel
 
 from bragkit.cards import Card, card_from_id
-from bragkit.engine import BragState
+from bragkit.engine import BragFamily, BragState, family_for
 from bragkit.engine.actions import Action
 from bragkit.engine.contract import ChanceDeal, GameState
 from bragkit.engine.discrete import LAYOUTS, ActionSpace, KindSlots
@@ -83,7 +89,7 @@ from bragkit.rl.observe import Observer
 from bragkit.rules import Rules, get_preset
 
 __all__ = ["DEFAULTS", "GAME_TYPE", "BragSpielGame", "BragSpielState", "Config", "Context",
-           "canonical", "hu_brag_params", "load"]
+           "action_bound", "canonical", "chance_nodes", "event_bound", "hu_brag_params", "load"]
 
 DEFAULTS: Final[dict[str, int | str]] = {
     "preset": "modern", "players": 2, "stack": 12, "deck": 52, "deal": "cards",
@@ -150,6 +156,9 @@ class Config:
                 raise RulesError(f"rules: {pair!r} is not key:value")
             keys[key.strip()] = _value(value.strip())
         rules = base.replace(**keys)
+        if rules.rebuy_anytime:
+            raise RulesError("python_bragkit: rebuy_anytime lets a deal go on without end (a "
+                             "rebuy every turn); OpenSpiel needs a finite game")
         players = int(str(p["players"]))
         if not 2 <= players <= min(MAX_PLAYERS, rules.max_players()):
             raise RulesError(f"players must be 2..{min(MAX_PLAYERS, rules.max_players())}, "
@@ -189,6 +198,59 @@ def hu_brag_params(stack: int = 12, deck: int = 52, deal: str = "cards") -> dict
                      "see_cost:double"}
 
 
+def action_bound(config: Config) -> int:
+    """The most actions the seats can take in one deal of ``config`` (chance excluded).
+
+    Every turn ends with a bet, a see (each moves at least one chip, and the table has
+    ``players * stack``), a fold or a cover (at most one per seat), so a deal has at most
+    ``T = players * stack + 2 * players + 1`` turns.  Within a turn a seat may first propose
+    a showdown that the others answer (three or more seats, once per turn: ``players``
+    actions), ask for a side show that is answered (Teen Patti: 2) or borrow and be lent to
+    (``lend_or_show``: 2).  Once a deal each seat may look (two hands: twice) and discard,
+    and the dealer may name the game.  The bound is ``T * (1 + those per turn) + players *
+    (2 + discard) + 1``; long random deals of every preset stay within it
+    (tests/test_rl_openspiel.py).
+
+    >>> action_bound(Config.of(hu_brag_params()))
+    34
+    """
+    r = config.rules
+    n = config.players
+    family = _family(config)
+    per_turn = ((n if family.agreed_showdown and r.agreed_showdown and n >= 3 else 0)
+                + (2 if family.has_extra and n >= 3 else 0)
+                + (2 if r.short_stack_policy == "lend_or_show" else 0))
+    turns = n * config.stack + 2 * n + 1
+    return turns * (1 + per_turn) + n * (2 + (1 if r.cards > 3 else 0)) + 1
+
+
+def chance_nodes(config: Config) -> int:
+    """The chance nodes of one deal: one per card dealt (``deal=cards``) or per seat."""
+    return config.rules.cards * config.players if config.deal == "cards" else config.players
+
+
+def event_bound(config: Config) -> int:
+    """The most events a seat's log (its :class:`~bragkit.engine.contract.InfoKey`) holds
+    in one deal of ``config``: the deal's start (``2 * players + 2``: the start, the antes,
+    the deals and a face-up stub), one event per action (:func:`action_bound`), one more per
+    fold (a stub), three more per side show answered (the two hands compared and the fold),
+    and the end of the deal (hands shown, discards revealed, awards: ``3 * players + 10``).
+    The information-state tensor holds this many events.
+
+    >>> event_bound(Config.of(hu_brag_params()))
+    58
+    """
+    n = config.players
+    turns = n * config.stack + 2 * n + 1
+    sideshows = 3 * turns if _family(config).has_extra and n >= 3 else 0
+    return 2 * n + 2 + action_bound(config) + n + sideshows + 3 * n + 10
+
+
+def _family(config: Config) -> BragFamily:
+    """The engine family of ``config``'s game (what its betting may offer)."""
+    return family_for(config.rules)
+
+
 class Context:
     """What every state of one game shares (immutable; a state's copies share it)."""
 
@@ -209,6 +271,8 @@ class Context:
         self.canon = {h: k for k, members in enumerate(self.classes) for h in members}
         """Each hand's class (``deal=classes``)."""
         self.hands_left = comb(len(config.deck) - hand, hand)
+        self.events = event_bound(config)
+        """The information-state tensor's rows of events (:func:`event_bound`)."""
         self.legal_cache: dict[tuple[int, ...], dict[int, Action]] = {}
         self.cacheable = config.rules.game == "modern" and config.rules.cards == 3
         """The legal actions per public history (:meth:`BragSpielState._options`)."""
@@ -239,7 +303,7 @@ class BragSpielGame(pyspiel.Game):
         info = pyspiel.GameInfo(
             num_distinct_actions=self.space.n, max_chance_outcomes=outcomes, num_players=n,
             min_utility=-float(c.stack), max_utility=float(c.stack * (n - 1)),
-            utility_sum=0.0, max_game_length=n * c.stack + 4 * n)
+            utility_sum=0.0, max_game_length=chance_nodes(c) + action_bound(c))
         super().__init__(GAME_TYPE, info, dict(DEFAULTS, **(params or {})))
 
     def new_initial_state(self) -> BragSpielState:
@@ -461,16 +525,22 @@ def canonical(hand: tuple[int, ...]) -> tuple[int, ...]:
 
 
 class SpielObserver:
-    """The PyObserver of ``python_bragkit``: strings and the :mod:`bragkit.rl.observe`
-    vector (after a one-hot of the player)."""
+    """The PyObserver of ``python_bragkit``: strings and tensors.  The observation tensor
+    is a one-hot of the player, then the :mod:`bragkit.rl.observe` vector; the
+    information-state tensor (``recall``) adds the seat's whole event log, oldest first,
+    in :func:`event_bound` rows (:meth:`~bragkit.rl.observe.Observer.history`)."""
 
     def __init__(self, game: Context, recall: bool) -> None:
         self.game = game
         self.recall = recall
         n = game.config.players
-        self.tensor: npt.NDArray[np.float32] = np.zeros(n + game.observer.size, np.float32)
+        size = game.observer.size
+        log = game.events * game.observer.event_width if recall else 0
+        self.tensor: npt.NDArray[np.float32] = np.zeros(n + size + log, np.float32)
         self.dict: dict[str, npt.NDArray[np.float32]] = {
-            "player": self.tensor[:n], "observation": self.tensor[n:]}
+            "player": self.tensor[:n], "observation": self.tensor[n:n + size]}
+        if recall:
+            self.dict["history"] = self.tensor[n + size:]
 
     def set_from(self, state: BragSpielState, player: int) -> None:
         """Fill :attr:`tensor` with ``player``'s view of ``state``."""
@@ -491,6 +561,13 @@ class SpielObserver:
                 for block in ("cards_seen", "shown"):
                     lo, hi = self.game.observer.offsets[block]
                     obs[lo:hi] = 0.0
+            if self.recall:
+                events = engine.info_key(player).events
+                if len(events) > self.game.events:
+                    raise RulesError(f"python_bragkit: {len(events)} events, more than the "
+                                     f"bound {self.game.events} (event_bound)")
+                self.dict["history"][:] = self.game.observer.history(
+                    events, player, c.stack * c.players, self.game.events)
 
     def _class_hand(self, cards: tuple[Card, ...] | None) -> tuple[int, ...] | None:
         if cards is None:
