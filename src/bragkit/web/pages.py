@@ -13,15 +13,17 @@ from __future__ import annotations
 
 import functools
 import json
+import re
 
 from bragkit.errors import RulesError
-from bragkit.games import specs
+from bragkit.games import game_rules, house_game, spec_of, specs
+from bragkit.hands import get_ranking
 from bragkit.rules import get_preset, preset_names
 from bragkit.rules.keys import RuleKey, keys_read_by, rule_keys
 from bragkit.web.layout import esc, page
 
-__all__ = ["casino_html", "game_titles", "history_html", "ledger_html", "lobby_html", "preset_line",
-           "rules_html", "rules_index_html", "start_html"]
+__all__ = ["casino_html", "game_titles", "history_html", "house_titles", "ledger_html",
+           "lobby_html", "preset_line", "rules_html", "rules_index_html", "start_html"]
 
 _ROOM = "room"
 """The card room's name among the front ends a GameSpec may declare it cannot serve."""
@@ -114,10 +116,84 @@ def _input(k: RuleKey) -> str:
             f'<p class="help">{esc(k.doc)} <small>(rules {esc(k.section)})</small></p></div>')
 
 
+@functools.cache
+def house_titles() -> dict[str, str]:
+    """Game name -> title, for every game against the house the card room deals (its own
+    rules value: casino), whose house rules are its spec's reference rows.
+
+    >>> house_titles()
+    {'casino': 'Casino 3 Card Brag'}
+    """
+    return {s.name: s.title for s in specs() if s.own_rules and _ROOM not in s.unserved}
+
+
+def _house_rows(game: str) -> tuple[tuple[str, str, str, str, str], ...]:
+    """The house rules of a game against the house: (key, kind, default, allowed, doc)."""
+    rows = spec_of(game).key_rows
+    return rows() if rows is not None else ()
+
+
+def _house_rules(preset: str) -> tuple[str, object]:
+    """A house preset's game and its rules value (its spec's factory)."""
+    spec = house_game(preset)
+    assert spec is not None, preset
+    return spec.name, game_rules(spec, preset)
+
+
+def _house_value(rules: object, key: str) -> object:
+    """A house rule's value in ``rules`` as the start page shows and sends it (a paytable
+    as its text, ``prial=5,run=1``).
+
+    >>> _house_value(_house_rules("three-card-poker")[1], "ante_bonus_table")
+    'straight_flush=5,three_of_a_kind=4,straight=1'
+    """
+    value = getattr(rules, key)
+    return value if isinstance(value, bool | int | str) or value is None else str(value)
+
+
+def _house_ranking(preset: str) -> tuple[str, ...]:
+    """The hand categories of a house preset, best first (its rules name the ranking)."""
+    game, rules = _house_rules(preset)
+    name = getattr(rules, "ranking", None)
+    ranking = get_ranking(name) if isinstance(name, str) else \
+        spec_of(game).ranking(get_preset("modern"))
+    return tuple(ranking.categories)
+
+
+_CHOICES = re.compile(r"`[^`]+`(?:, `[^`]+`)*")
+
+
+def _house_input(game: str, section: str, row: tuple[str, str, str, str, str]) -> str:
+    """The start page's field of one house rule of a game against the house."""
+    key, kind, _, allowed, doc = row
+    ident = f"rule-{key}"
+    if kind == "true/false":
+        field = (f'<select id="{ident}" data-rule="{esc(key)}" data-type="bool">'
+                 '<option value="">preset</option><option value="true">yes</option>'
+                 '<option value="false">no</option></select>')
+    elif _CHOICES.fullmatch(allowed):
+        opts = "".join(f'<option value="{esc(a)}">{esc(a)}</option>'
+                       for a in re.findall(r"`([^`]+)`", allowed))
+        field = (f'<select id="{ident}" data-rule="{esc(key)}" data-type="choice">'
+                 f'<option value="">preset</option>{opts}</select>')
+    else:
+        field = (f'<input id="{ident}" type="text" data-rule="{esc(key)}" data-type="str" '
+                 f'placeholder="preset">')
+    typed = 'data-type="str"' in field  # a text box: say what it takes
+    text = allowed.replace("`", "")
+    hint = f" Values: {text}{'' if text.endswith('.') else '.'}" if typed else ""
+    return (f'<div class="rule" data-games="{esc(game)}"><label for="{ident}">'
+            f"<code>{esc(key)}</code></label> {field} <span class=\"preset-value\" "
+            f'data-for="{esc(key)}"></span>'
+            f'<p class="help">{esc(doc)}{esc(hint)} <small>(rules {esc(section)})'
+            f"</small></p></div>")
+
+
 def _house_presets() -> dict[str, tuple[str, str]]:
     """The presets of the games played against the house that the card room deals (casino):
     preset -> (game, its line on the start page)."""
-    return {p: (s.name, f"{s.title}: each seat plays its own hand against the dealer")
+    return {p: (s.name, f"{s.title}: each seat plays its own hand against the dealer; the "
+                        f"best hand is a {_house_ranking(p)[0].replace('_', ' ')}")
             for s in specs() if s.own_rules and _ROOM not in s.unserved for p in s.presets}
 
 
@@ -143,12 +219,17 @@ def start_html() -> str:
     values: dict[str, dict[str, object]] = {
         p: {"game": _preset_game(p), **{k: v for k, v in get_preset(p).to_dict().items()
                                        if k in read[_preset_game(p)]}} for p in presets}
-    values.update({p: {"game": game} for p, (game, _) in house.items()})
+    for p, (game, _) in house.items():
+        own = _house_rules(p)[1]
+        values[p] = {"game": game, **{row[0]: _house_value(own, row[0])
+                                      for row in _house_rows(game)}}
     for v in values.values():
         v["_bots"] = _bots(str(v["game"]))
     keys = sorted({k.name: k for g in game_titles() for k in keys_read_by(g)}.values(),
                   key=lambda k: (not k.general, k.name))
-    rules = "".join(_input(k) for k in keys if k.name != "game")
+    rules = "".join(_input(k) for k in keys if k.name != "game") + "".join(
+        _house_input(g, spec_of(g).spec_section, row) for g in house_titles()
+        for row in _house_rows(g))
     body = f"""<main class="page" id="start">
 <h1>Start a Brag table</h1>
 <p>Pick a game and house rules, invite friends by link, add bots. Nobody needs an account:
@@ -242,18 +323,21 @@ queen high or better. After each hand: the best decision and what each choice wa
 def rules_index_html() -> str:
     """The rules pages' index: every game the card room deals."""
     items = "".join(f'<li><a href="/rules/{esc(g)}">{esc(t)}</a></li>'
-                    for g, t in game_titles().items())
+                    for g, t in {**game_titles(), **house_titles()}.items())
     body = f"""<main class="page"><h1>The games</h1><ul class="box">{items}</ul>
-<p>And against the house: <a href="/casino">Casino 3 Card Brag</a>.</p></main>"""
+<p>Alone against the house: <a href="/casino">the casino desk</a>.</p></main>"""
     return page("Rules", body)
 
 
 @functools.cache
 def rules_html(game: str) -> str:
     """The rules page of ``game``: its hand ranking (best first), presets and house rules."""
+    if game in house_titles():
+        return _house_rules_html(game)
     spec = next((s for s in specs() if s.name == game and s.name in game_titles()), None)
     if spec is None:
-        raise RulesError(f"no game {game!r}; known: {', '.join(game_titles())}")
+        raise RulesError(f"no game {game!r}; known: "
+                         f"{', '.join([*game_titles(), *house_titles()])}")
     ranking = spec.ranking(get_preset(game))
     cats = "".join(f"<li>{esc(c.replace('_', ' ').capitalize())}</li>"
                    for c in ranking.categories)
@@ -261,8 +345,8 @@ def rules_html(game: str) -> str:
                       f"<td>{esc(preset_line(p))}</td></tr>"
                       for p in _presets() if _preset_game(p) == game)
     keys = "".join(f"<tr><th scope=\"row\"><code>{esc(k.name)}</code></th>"
-                   f"<td>{esc(_value(k.default))}</td>"
-                   f"<td>{esc(', '.join(_value(a) for a in k.allowed) if k.allowed else k.type)}"
+                   f'<td class="default">{esc(_value(k.default))}</td><td class="values">'
+                   f"{esc(', '.join(_value(a) for a in k.allowed) if k.allowed else k.type)}"
                    f"</td><td>{esc(k.doc)} <small>(rules {esc(k.section)})</small></td></tr>"
                    for k in keys_read_by(game) if k.name != "game")
     body = f"""<main class="page"><h1>{esc(spec.title)}</h1>
@@ -270,7 +354,34 @@ def rules_html(game: str) -> str:
 {"players may play blind" if spec.blind_play else "no blind play"}</p>
 <section class="box"><h2>Hand ranking, best first</h2><ol>{cats}</ol></section>
 <section class="box"><h2>Presets</h2><table>{presets}</table></section>
-<section class="box"><h2>House rules</h2><table><thead><tr><th scope="col">key</th>
+<section class="box"><h2>House rules</h2><table class="keys"><thead><tr><th scope="col">key</th>
+<th scope="col">default</th><th scope="col">values</th><th scope="col">what it does</th></tr>
+</thead><tbody>{keys}</tbody></table></section></main>"""
+    return page(spec.title, body)
+
+
+def _house_rules_html(game: str) -> str:
+    """The rules page of a game against the house: each preset's hand ranking (best first),
+    the presets and the house rules (its spec's reference rows)."""
+    spec = spec_of(game)
+    presets = [p for p, (g, _) in _house_presets().items() if g == game]
+    rankings = "".join(
+        f"<h3><code>{esc(p)}</code></h3><ol>"
+        + "".join(f"<li>{esc(c.replace('_', ' ').capitalize())}</li>" for c in _house_ranking(p))
+        + "</ol>" for p in presets)
+    lines = "".join(f"<tr><th scope=\"row\"><code>{esc(p)}</code></th>"
+                    f"<td>{esc(_house_presets()[p][1])}</td></tr>" for p in presets)
+    keys = "".join(f"<tr><th scope=\"row\"><code>{esc(key)}</code></th>"
+                   f'<td class="default">{esc(default.replace("`", "").replace(",", ", "))}'
+                   f'</td><td class="values">{esc(allowed.replace("`", ""))}</td><td>{esc(doc)} '
+                   f"<small>(rules {esc(spec.spec_section)})</small></td></tr>"
+                   for key, _, default, allowed, doc in _house_rows(game))
+    body = f"""<main class="page"><h1>{esc(spec.title)}</h1>
+<p><a href="/">Start a table of {esc(spec.title)}</a> (each seat against the dealer) ·
+<a href="/casino">play alone at the casino desk</a> · no blind play</p>
+<section class="box"><h2>Hand ranking, best first</h2>{rankings}</section>
+<section class="box"><h2>Presets</h2><table>{lines}</table></section>
+<section class="box"><h2>House rules</h2><table class="keys"><thead><tr><th scope="col">key</th>
 <th scope="col">default</th><th scope="col">values</th><th scope="col">what it does</th></tr>
 </thead><tbody>{keys}</tbody></table></section></main>"""
     return page(spec.title, body)
