@@ -16,16 +16,18 @@ from bragkit.engine import open_table
 from bragkit.engine.actions import Action, LegalAction
 from bragkit.engine.discrete import LAYOUTS, ActionSpace
 from bragkit.errors import IllegalActionError, RulesError
-from bragkit.games import engine_of
+from bragkit.games import engine_of, specs
 from bragkit.rl.observe import CARD_IDS, Observer
 from bragkit.rules import get_preset, preset_names
 
 TABLE_PRESETS = [p for p in preset_names() if engine_of(get_preset(p).game) is not None]
+HOUSE_PRESETS = sorted(p for s in specs() if s.own_rules for p in s.presets)
+"""The casino's presets (one player against the house: one agent)."""
 
 
-@pytest.mark.parametrize("preset", TABLE_PRESETS)
+@pytest.mark.parametrize("preset", TABLE_PRESETS + HOUSE_PRESETS)
 def test_pettingzoo_api_and_seed_tests_pass_for_every_preset(preset: str) -> None:
-    players = min(3, get_preset(preset).max_players())
+    players = None if preset in HOUSE_PRESETS else min(3, get_preset(preset).max_players())
     with warnings.catch_warnings():
         # PettingZoo warns for every dict observation (leduc_holdem_v4 gets the same two)
         warnings.filterwarnings("ignore", message="Observation.*")

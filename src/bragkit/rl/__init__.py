@@ -31,8 +31,8 @@ there; the bankroll is ``stack``).  Rule keys may be set as keyword arguments
 * **Seeding**: ``reset(seed=...)`` reseeds the env's own ``numpy.random.Generator``, which
   draws each deal's ``random.Random``; nothing global is read or changed.  ``env(seed=...)``
   seeds it once at creation.
-* It passes ``pettingzoo.test.api_test`` (1,000 cycles) and ``seed_test`` for every preset
-  (tests/test_rl_env.py).
+* It passes ``pettingzoo.test.api_test`` (1,000 cycles) and ``seed_test`` for every preset,
+  the casino's included (tests/test_rl_env.py).
 
 >>> import bragkit.rl
 >>> e = bragkit.rl.env("modern", players=2, seed=1, blind_winner_policy="wins")
@@ -68,7 +68,9 @@ Importing :mod:`bragkit.rl.openspiel` registers the game ``python_bragkit`` (bra
 presets): ``pyspiel.load_game("python_bragkit(preset=modern,players=2)")``.  Explicit chance
 nodes deal the cards (``deal=cards``, the contract's ``ChanceDeal``; ``deal=hands`` deals whole
 hands, ``deal=classes`` suit-isomorphism classes); ``deck=12`` or ``16`` (or 8) deals from the
-top ranks only, so that exact methods (``sequence_form_lp``, CFR) run.  It passes the checks
+top ranks only, so that exact methods (``sequence_form_lp``, CFR) run.  Information-state
+strings and tensors have perfect recall (the tensor holds the seat's whole event log, up to
+:func:`bragkit.rl.openspiel.event_bound` events, a bound no deal exceeds).  It passes the checks
 of OpenSpiel's API test, and on 12 cards with stacks of 2 OpenSpiel's ``sequence_form_lp`` on
 it and :mod:`bragkit.solve` (its ``last_chip="plays-on"`` tree, which is what the engine's
 cover rule plays) agree on the game value to 1e-10 (tests/test_rl_openspiel.py; docs/rl.md).
