@@ -369,3 +369,26 @@ def test_every_page_fits_a_phone(browser: Browser, fixture_server: LiveServer) -
         if path.startswith("/rules/"):
             _axe_ok(pg)
     ctx.close()
+
+
+def test_join_by_link_from_the_start_page(page: Page, room_server: LiveServer) -> None:
+    """Issue 13: the start page joins a table by its link: a pasted invite link opens the
+    table's join form; anything else is refused in one line."""
+    from tests.web.play import create_table
+
+    made = create_table(room_server.url, preset="modern", seats=2, stack=50,
+                        bots={"p2": "random"}, options={"approval": False, "bot_delay": 0})
+    pg = page
+    pg.set_default_timeout(10000)
+    pg.goto(room_server.url + "/")
+    pg.fill("#invite-link", "https://example.org/not-a-table")
+    pg.click("#join-link button[type=submit]")
+    assert "not a table link" in pg.locator("#join-link-error").inner_text()
+    assert pg.url == room_server.url + "/"
+    pg.fill("#invite-link", made["seats"]["p1"])
+    pg.press("#invite-link", "Enter")
+    pg.wait_for_selector("#join:not([hidden])")
+    assert pg.url == made["seats"]["p1"]
+    pg.fill("#join-name", "Linked")
+    pg.click("#join button[type=submit]")
+    pg.wait_for_function("window.bragTable.state() && window.bragTable.state().you === 0")

@@ -272,6 +272,13 @@ guests join with a name. <a href="/rules">What the games and rules are</a>.</p>
  <button type="submit" class="btn-main">Create the table</button>
 </form>
 <section id="created" class="box" hidden aria-live="polite"></section>
+<form id="join-link" class="box" novalidate><h2>Join a table</h2>
+ <label for="invite-link">The invite link a host sent you</label>
+ <input id="invite-link" type="url" inputmode="url" autocomplete="off"
+  placeholder="http://…/table/…?invite=…">
+ <p id="join-link-error" class="err" role="alert"></p>
+ <button type="submit" class="btn-main">Go to the table</button>
+</form>
 <script type="application/json" id="preset-data">{_script_json(values)}</script>
 </main>"""
     return page("New table", body, script="/static/pages/start.js")

@@ -81,6 +81,21 @@ $("#create").addEventListener("submit", async (ev) => {
   $("#created").hidden = false;
   $("#open-host").focus();
 });
+// join by link: an invite (or host) link of a table of this card room opens its table page
+$("#join-link").addEventListener("submit", (ev) => {
+  ev.preventDefault();
+  let url = null;
+  try { url = new URL($("#invite-link").value.trim(), location.href); } catch { url = null; }
+  const ok = url && /^\/table\/[\w-]+$/.test(url.pathname)
+    && (url.searchParams.get("invite") || url.searchParams.get("token"));
+  if (!ok) {
+    $("#join-link-error").textContent = "That is not a table link: an invite link looks like "
+      + `${location.origin}/table/…?invite=…`;
+    return;
+  }
+  $("#join-link-error").textContent = "";
+  location.assign(url.pathname + url.search); // on this card room: the link's table and secret
+});
 document.addEventListener("click", (ev) => {
   const b = ev.target.closest("[data-copy]");
   if (b) { navigator.clipboard?.writeText(b.dataset.copy); b.textContent = "copied"; }
