@@ -418,6 +418,16 @@ class CasinoSeatsSession(TableCore[CasinoRules]):
         check_casino_seats(rules, stacks, dealer, SEVERAL_SEATS)
         return HOUSE
 
+    @property
+    def last_final(self) -> CasinoSeatsState | None:
+        """The settled state of the latest finished hand (None before the first ends)."""
+        final: CasinoSeatsState | None = self._last_final  # (a hand's state is never late)
+        return final
+
+    @last_final.setter
+    def last_final(self, final: CasinoSeatsState | None) -> None:
+        self._last_final, self._final_later = final, None
+
     # ------------------------------------------------------------ packs and hands
     def _new_hand(self) -> CasinoSeatsState:
         pack = self._given_pack(_PACK)
