@@ -55,12 +55,16 @@ def _finish(url: str, table: dict[str, Any], seats: list[Seat], host: Seat) -> d
     ledger_pg = host.context.new_page()
     ledger_pg.goto(url + (host.page.locator("#ledger-link").get_attribute("href") or ""))
     ledger_pg.wait_for_selector("#ledger table")
-    owed = [f'{t["from"]} pays {t["to"]} {t["chips"]} chips' for t in ledger["settle_up"]]
+    party = {"bank": "the bank (the bots' seats)", "house": "the house (the dealer)"}
+    owed = [f'{party.get(t["from"], t["from"])} pays {party.get(t["to"], t["to"])} '
+            f'{t["chips"]} chips' for t in ledger["settle_up"]]
     if owed:
         assert ledger_pg.locator("#settle li").all_inner_texts() == owed
     else:
         assert "Nobody owes anybody." in ledger_pg.locator("#ledger").inner_text()
-    assert len(ledger_pg.locator("#ledger tbody tr").all()) == len(ledger["people"])
+    rows = ledger_pg.locator("#ledger tbody th").all_inner_texts()
+    assert rows == [p["name"] for p in ledger["people"]] + (
+        [party["bank"]] if ledger["bank"] else []), rows  # the bot's chips: the bank's net
     ledger_pg.close()
     # each seat downloads its own history from its page: its deals, other hands hidden
     histories: list[dict[str, Any]] = []
@@ -105,7 +109,9 @@ def _step_through_as_the_seat(url: str, seat: Seat, i: int, own: dict[str, Any],
     pg = seat.context.new_page()
     pg.goto(url + (seat.page.locator("#replay-link").get_attribute("href") or ""))
     pg.wait_for_selector("#viewer h2")
-    assert pg.locator("#whose").inner_text().startswith(f"You see what p{i + 1} saw")
+    assert pg.locator("#whose").inner_text().startswith(
+        f"You see what p{i + 1} ({seat.name}) saw")
+    assert "deal_start" not in pg.locator("#viewer").inner_text()  # events in words
     count = sum(1 for d in own["deals"] if d.get("events"))
     assert count == len(hands), (count, len(hands))
     seen = [0]
@@ -113,6 +119,7 @@ def _step_through_as_the_seat(url: str, seat: Seat, i: int, own: dict[str, Any],
         assert pg.locator("#viewer h2").inner_text().startswith(f"Deal {number} of {count}")
         pg.keyboard.press("ArrowDown")  # the deal's last step: every card it showed
         assert "How it ended" in pg.locator("#viewer").inner_text()
+        assert f"{seat.name} (you)" in pg.locator("#viewer tbody th").all_inner_texts()
         drawn = dom_cards(pg) | set(CARD.findall(pg.locator("#viewer").inner_text()))
         allowed = set(CARD.findall(json.dumps(own["deals"][number - 1]))) | \
             hands[number - 1].get(i, set())

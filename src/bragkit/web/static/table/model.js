@@ -92,6 +92,18 @@ function eventLine(ev, names, you) {
   return `${who} ${verb}${ev.rest ? " " + named(ev.rest, names) : ""}`.trim();
 }
 
+// One event of a deal in words, as the table's log says it ("you ante 1", "Carol folds");
+// null for the markers a player need not read (deal_start, deal_end). A seat's history marks
+// what it was not shown "(hidden)": a deal face down, a look at cards it did not see.
+export function eventText(e, names, you = null) {
+  const hidden = / \(hidden\)$/.test(String(e));
+  const ev = parseEvent(hidden ? String(e).replace(/ \(hidden\)$/, "") : e);
+  if (ev.kind === "deal" && !ev.rest && ev.seat != null) {
+    return `${ev.seat === you ? "you are" : `${names[ev.seat] ?? `p${ev.seat + 1}`} is`} dealt ${hidden ? "cards, face down" : "cards"}`;
+  }
+  return eventLine(ev, names, you);
+}
+
 // The last action of each seat and the chips it put in this deal, from the events.
 function perSeat(events, n) {
   const put = Array(n).fill(0);
