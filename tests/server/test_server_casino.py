@@ -196,7 +196,10 @@ def test_the_start_page_offers_the_casino_presets_and_their_bots() -> None:
 
     html = start_html()
     assert '<option value="casino">' in html and '<option value="three-card-poker">' in html
-    assert '"casino": {"game": "casino", "_bots": ["optimal", "random"]}' in html
+    entry = html[html.index('"casino": {"game": "casino"'):]
+    entry = entry[:entry.index("}") + 1]
+    assert '"_bots": ["optimal", "random"]}' in entry, entry
+    assert '"qualifier": "Q-high"' in entry, entry
 
 
 @pytest.mark.server
