@@ -168,7 +168,7 @@ def test_view_draft_has_the_seat_view_layout() -> None:
     from bragkit.engine import views
 
     names = [f.name for f in dataclasses.fields(SeatView)]
-    assert list(views._Draft.__slots__) == names == list(views._Draft.__annotations__)
+    assert list(views.Draft.__slots__) == names == list(views.Draft.__annotations__)
     built = views.new_view(0, 1, (9, 9), 2, (), 1, ("in", "in"), (False, False), 0, "bet",
                            None, {}, None, (), ())
     assert type(built) is SeatView

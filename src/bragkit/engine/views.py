@@ -24,19 +24,24 @@ from bragkit.engine.actions import LegalAction
 from bragkit.engine.contract import SeatView
 from bragkit.engine.events import Event
 
-__all__ = ["LogDigest", "LogReader", "Reading", "SeatView", "Shown", "make_view",
-           "new_view", "read_events", "redacted_events", "reusable_digest"]
+__all__ = ["Draft", "LogDigest", "LogReader", "Reading", "SeatView", "Shown", "make_view",
+           "new_draft", "new_view", "read_events", "redacted_events", "reusable_digest"]
 
 _EVENT: Final = tuple.__new__
 _CARD: Final = tuple(card_from_id(c) for c in range(56))
 """``_CARD[i]``: the card of id ``i`` (jokers 52..55)."""
 
-class _Draft:
+class Draft:
     """A mutable twin of :class:`SeatView`: the same slots in the same order, so a draft
     filled by plain attribute stores becomes a ``SeatView`` by ``__class__`` assignment
     (CPython allows it between classes of the same layout).  Filling a frozen view slot by
     slot costs a setter call per field; this is a few times cheaper (a view per decision
-    of every bot)."""
+    of every bot).  An engine's hot view builder may fill one itself (every slot, then
+    ``__class__``), as :func:`new_view` does, saving the call.
+
+    >>> Draft.__slots__ == SeatView.__slots__, type(new_draft(Draft)).__name__
+    (True, 'Draft')
+    """
 
     __slots__ = SeatView.__slots__  # (in SeatView's order: the layout is the same)
     seat: int
@@ -61,8 +66,8 @@ class _Draft:
     offered: Card | None
 
 
-_new = object.__new__
-_set_class = object.__setattr__
+new_draft = object.__new__
+"""``new_draft(Draft)``: an empty draft."""
 
 
 def make_view(*, seat: int, dealer: int, stacks: tuple[int, ...], pot: int,
@@ -103,7 +108,7 @@ def new_view(seat: int, dealer: int, stacks: tuple[int, ...], pot: int,
     ...          None, (), ()).stacks
     (9, 9)
     """
-    d: _Draft = _new(_Draft)
+    d: Draft = new_draft(Draft)
     d.seat = seat
     d.dealer = dealer
     d.stacks = stacks
@@ -124,7 +129,8 @@ def new_view(seat: int, dealer: int, stacks: tuple[int, ...], pot: int,
     d.lives = lives
     d.widow = widow
     d.offered = offered
-    _set_class(d, "__class__", SeatView)  # (same layout: now a frozen SeatView)
+    o: object = d
+    o.__class__ = SeatView  # (same layout: now a frozen SeatView; a plain store, no call)
     return cast(SeatView, d)
 
 
@@ -307,12 +313,25 @@ class LogReader:
         count = k + len(tail)
         m = self.count
         if m < count:
-            self._read_on(tail[m - k:] if m >= k else _rest(base, m, tail), m)
+            new = tail[m - k:] if m >= k else _rest(base, m, tail)
+            for e in new:
+                if e.cards is not None:
+                    self._read_on(new, m)
+                    break
+            else:  # no card in them (bets, folds): read alike by every seat
+                self.seen += tuple(new)
+                self.count = count
         fork = self.forks.get(seat)
         if fork is None:
             return self.seen, None, self.shown, self.stub
-        if fork[0] < count:
-            fork = self.forks[seat] = self._extend(fork, seat)
+        done = fork[0]
+        if done < count:
+            marks = self.marks
+            if marks and marks[-1] >= done:  # card events since: those of concern read
+                fork = self.forks[seat] = self._extend(fork, seat)
+            else:  # none: the outsider's events since, as they are
+                fork = self.forks[seat] = (self.count, fork[1] + self.seen[done:], fork[2],
+                                           fork[3])
         shown = self.shown
         mine = fork[3]
         if not mine and seat not in shown:
@@ -326,15 +345,8 @@ class LogReader:
         return fork[1], fork[2], merged, self.stub
 
     def _read_on(self, events: Sequence[Event], m: int) -> None:
-        """The outsider reads ``events`` (the log's from index ``m``); a seat forks before
-        the first of them it reads differently."""
-        for e in events:
-            if e.cards is not None:
-                break
-        else:  # no card in them (bets, folds): read alike by every seat
-            self.seen += tuple(events)
-            self.count = m + len(events)
-            return
+        """The outsider reads ``events`` (the log's from index ``m``, a card among them); a
+        seat forks before the first of them it reads differently."""
         seen, _, self.shown, self.stub = read_events(
             events, -1, None, self.shown, self.stub, self.reading, self.forks, m, self.seen)
         marks, marked = self.marks, self.marked

@@ -22,7 +22,7 @@ True
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, cast
 
 from bragkit.cards import Card, card_from_id
 from bragkit.engine.actions import LegalAction
@@ -30,7 +30,15 @@ from bragkit.engine.brag.core import AnyWork, BragRecord, ViewDigest
 from bragkit.engine.brag.legal import legal_actions
 from bragkit.engine.contract import SeatView
 from bragkit.engine.events import Event
-from bragkit.engine.views import LogReader, Reading, new_view, read_events, reusable_digest
+from bragkit.engine.views import (
+    Draft,
+    LogReader,
+    Reading,
+    new_draft,
+    new_view,
+    read_events,
+    reusable_digest,
+)
 
 __all__ = ["BRAG_READING", "machine_view", "reader", "seat_view"]
 
@@ -98,15 +106,32 @@ def machine_view(log: LogReader, w: AnyWork, base: tuple[Event, ...] | None, k: 
 
     The deal's event log is ``base`` (``k`` events; None when ``log`` has read them
     already) and then the machine's new events, ``log`` digests it; ``legal`` holds the
-    legal actions of the machine if ``seat`` is to act (else ``()``)."""
+    legal actions of the machine if ``seat`` is to act (else ``()``).  The view is filled
+    here, slot by slot (:func:`~bragkit.engine.views.new_view`'s way, without its call: a
+    view per decision of every bot)."""
     seen, own, shown, stub = log.digest(seat, base, k, w.new_events)
-    own_cards: tuple[Card, ...] | None = None
-    if own is not None and w.looked[seat]:
-        hand = w.hands[seat]
-        if hand:
-            own_cards = log.own_cards(seat, hand, own, own)
+    d: Draft = new_draft(Draft)
+    if own is not None and w.looked[seat] and (hand := w.hands[seat]):
+        d.own_cards = log.own_cards(seat, hand, own, own)
+    else:
+        d.own_cards = None
     frozen = w.covered_pots
-    return new_view(seat, w.dealer, tuple(w.stacks), w.pot,  # (SeatView's fields, in order)
-                    tuple([a for a, _ in frozen]) if frozen else (), w.stake, tuple(w.status),
-                    tuple(w.looked), w.to_act, w.phase, own_cards,
-                    dict(shown) if shown else {}, stub, seen, legal)
+    d.seat = seat
+    d.dealer = w.dealer
+    d.stacks = tuple(w.stacks)
+    d.pot = w.pot
+    d.pots = tuple([a for a, _ in frozen]) if frozen else ()
+    d.stake = w.stake
+    d.status = tuple(w.status)
+    d.looked = tuple(w.looked)
+    d.to_act = w.to_act
+    d.phase = w.phase
+    d.shown = dict(shown) if shown else {}
+    d.stub_card = stub
+    d.events = seen
+    d.legal = legal
+    d.contrib = d.committed = d.lives = d.widow = ()
+    d.offered = None
+    o: object = d
+    o.__class__ = SeatView  # (the same layout: now a frozen SeatView)
+    return cast(SeatView, d)
