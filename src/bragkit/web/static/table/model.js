@@ -104,6 +104,22 @@ export function eventText(e, names, you = null) {
   return eventLine(ev, names, you);
 }
 
+// Your own cards in a finished deal of modern Brag or Teen Patti: the view of a deal that
+// is over holds none (the table's last deal, when no next deal shows it as last_deal), but
+// your own look event names them. Only a hand that nothing changed after the look.
+const LOOK_GAMES = new Set(["modern", "teen-patti"]);
+const ONE_CARD = /^(?:(?:10|[2-9TJQKA])[cdhs]|X\d?)$/;
+function ownLook(events, you) {
+  let out = null;
+  for (const ev of events) {
+    if (ev.seat !== you) continue;
+    const cs = ev.rest.split(" ").filter(Boolean);
+    if (ev.kind === "look" && cs.length && cs.every((c) => ONE_CARD.test(c))) out = cs.join(" ");
+    else if (["discard", "draw", "exchange", "trade", "barter", "keep", "throw"].includes(ev.kind)) out = null;
+  }
+  return out;
+}
+
 // The last action of each seat and the chips it put in this deal, from the events.
 function perSeat(events, n) {
   const put = Array(n).fill(0);
@@ -257,7 +273,8 @@ export function fromProtocol(frame, welcome = {}) {
     carried: ended && !t.pot ? 0 : v.carried || 0,
     frozen: game === "three-stake" ? [] : (v.frozen_pots ?? []).map((amount) => ({ amount })), stub: v.stub_card ?? null,
     widow: v.widow ?? null, seats, over,
-    own: you == null ? null : { cards: v.own_cards ?? null, hand_name: handName(v.hand_name), text: v.own_text ?? null },
+    own: you == null ? null : { cards: v.own_cards ?? (over && LOOK_GAMES.has(game) ? ownLook(events, you) : null),
+      hand_name: handName(v.hand_name), text: v.own_text ?? null },
     pools: game === "three-stake" ? (v.frozen_pots ?? []) : null,
     actions: mine ? actions : [], why_not: mine ? whyNot : [], timer,
     log, result: game === "casino" ? casinoLines(v, names, you) : (v.notes ?? []).map((x) => named(x, names)),

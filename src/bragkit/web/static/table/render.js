@@ -124,7 +124,7 @@ export function ownHtml(st) {
   let out = `<h2 class="sr">Your hand</h2>`;
   if (o.text) out += `<p class="own-text"><span class="lbl">your hand</span> ${esc(o.text)}</p>`;
   if (o.cards) {
-    out += `<p class="own-name"><span class="lbl">your hand</span> <b>${esc(o.hand_name ?? "")}</b></p>`;
+    if (o.hand_name) out += `<p class="own-name"><span class="lbl">your hand</span> <b>${esc(o.hand_name)}</b></p>`;
   } else if (!o.text && !st.over && st.blind_play && me && (me.status === "in" || me.status === "allin")) {
     out += `<p class="own-name">You are <b>blind</b>: you have not looked at your cards.</p>`;
   }
