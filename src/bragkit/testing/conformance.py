@@ -42,7 +42,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
 from bragkit.cards import Card, card_from_id
-from bragkit.engine.actions import Action, LegalAction
+from bragkit.engine.actions import Action, LegalAction, interned
 from bragkit.engine.events import Event
 from bragkit.engine.pack import new_rng
 from bragkit.engine.table import DealState, open_table, table_class
@@ -191,7 +191,6 @@ _JOKER = -1
 _CARD_OF_TEXT: dict[str, int] = {str(card_from_id(i)): i for i in range(52)}
 _CARD_OF_TEXT.update({f"X{k + 1}": 52 + k for k in range(4)})  # pack_text's jokers
 _CARD_OF_TEXT["X"] = _JOKER
-_ARG_CARDS: dict[str, tuple[int, ...]] = {}
 _EVENT_CARDS: dict[tuple[int, str], tuple[tuple[Event, ...], frozenset[int]]] = {}
 
 
@@ -239,8 +238,8 @@ def _collect(value: object, found: set[int], seat: int, name: str) -> None:
         if value.cards:
             found.update(value.cards)
     elif isinstance(value, LegalAction):
-        for arg in value.args:
-            found.update(_arg_cards(arg))
+        if value.args:
+            found.update(_args_cards(value.args))
     elif isinstance(value, (tuple, list, set, frozenset)):
         kinds = {type(item) for item in value}
         if not value or kinds <= _SCALARS or all(_PLAIN.get(k) for k in kinds):
@@ -300,15 +299,16 @@ def _text_cards(value: object) -> set[int]:
     return {_CARD_OF_TEXT[w] for w in _TEXT_SPLIT.split(text) if w in _CARD_OF_TEXT}
 
 
-def _arg_cards(arg: str) -> tuple[int, ...]:
-    found = _ARG_CARDS.get(arg)
-    if found is None:
-        words = arg.replace("|", " ").split()
-        found = tuple(_CARD_OF_TEXT[w] for w in words if w in _CARD_OF_TEXT)
-        if len(_ARG_CARDS) > 50_000:
-            _ARG_CARDS.clear()
-        _ARG_CARDS[arg] = found
-    return found
+def _args_cards(args: tuple[str, ...]) -> set[int]:
+    """The cards named by any of a legal action's arguments (words split at spaces and
+    ``|``), read in one pass: a Commerce exchange offers hundreds of arguments.
+
+    >>> sorted(_args_cards(("2c|5d", "Ks 2c", "nonsense"))) == sorted(
+    ...     _CARD_OF_TEXT[t] for t in ("2c", "5d", "Ks"))
+    True
+    """
+    words = set(" ".join(args).replace("|", " ").split())
+    return {_CARD_OF_TEXT[w] for w in words if w in _CARD_OF_TEXT}
 
 
 def _probes(st: StateLike, legal: tuple[LegalAction, ...]) -> list[tuple[int, Action]]:
@@ -327,17 +327,34 @@ def _probes(st: StateLike, legal: tuple[LegalAction, ...]) -> list[tuple[int, Ac
         if la.args:
             probes.append((seat, Action(la.kind, arg="nonsense")))
     if legal:
-        probes.append(((seat + 1) % st.n, legal[0].examples()[0]))
+        probes.append(((seat + 1) % st.n, _first_example(legal[0])))
     return probes
+
+
+def _first_example(la: LegalAction) -> Action:
+    """``la.examples()[0]`` without building every example (a Commerce exchange offers
+    hundreds of arguments): the low amount, no argument when one is optional, else the first.
+
+    >>> from bragkit.engine.actions import LegalAction
+    >>> offers = [LegalAction("bet", lo=2, hi=9), LegalAction("trade", args=("2c", "5d")),
+    ...           LegalAction("pass", args=("2c",), optional_arg=True), LegalAction("fold")]
+    >>> all(_first_example(la) == la.examples()[0] for la in offers)
+    True
+    """
+    arg = la.args[0] if la.args and not la.optional_arg else None
+    return interned(la.kind, la.lo, arg)
 
 
 def _snapshot(st: StateLike) -> tuple[Any, ...]:
     return (st.to_act, st.chips_in_play(), tuple(st.all_cards()), st.legal_actions())
 
 
-def _probe(st: StateLike, seat: int, action: Action, report: ConformanceReport) -> None:
-    before_events = st.events
-    snapshot = _snapshot(st)
+def _probe(st: StateLike, seat: int, action: Action, report: ConformanceReport,
+           before: tuple[tuple[Any, ...], tuple[Any, ...]]) -> None:
+    """Try an illegal ``action``: it must raise and leave ``st`` as ``before`` (its event log
+    and :func:`_snapshot`, taken before the state's first probe: states are immutable, so
+    one serves every probe)."""
+    before_events, snapshot = before
     try:
         st.apply_move(seat, action)
     except IllegalActionError:
@@ -477,8 +494,9 @@ def _play_session(table: TableLike, rng: random.Random, report: ConformanceRepor
             _fail(f"deal {table.deal_no + 1}: {error}")
         legal = st.legal_actions()
         if probe_every and report.decisions % probe_every == 0:
+            unprobed = (st.events, _snapshot(st))
             for seat, action in _probes(st, legal):
-                _probe(st, seat, action, report)
+                _probe(st, seat, action, report, unprobed)
         action = rng.choice(legal).sample(rng)
         before = table.deal_no
         try:
