@@ -161,6 +161,9 @@ def test_modern_brag_two_browsers_and_a_bot(browser: Browser, room_server: LiveS
     host = host_page(browser, table["host_link"])
     seats = [ann, ben]
     dom_ok: list[str] = []
+    # every seat is taken (two people and a bot): the host's page offers no seat to take
+    host.page.wait_for_function("window.bragTable.state().seats.every(s => s.status !== 'empty')")
+    assert host.page.locator("#join").is_hidden()
 
     def first(kinds: list[str], *prefer: str) -> str:
         return next((k for k in prefer if k in kinds), kinds[0])

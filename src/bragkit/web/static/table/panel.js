@@ -16,7 +16,10 @@ export function makePanel(root, { table, invite, hostToken, bots }) {
     const seated = welcome?.you?.seat;
     const pending = welcome?.you?.pending;
     const saved = savedSeat(table);
-    const can = !seated && !pending && (invite || hostToken) && !(saved?.token && saved.status === "seated");
+    // the host sits in a free seat: none left (every seat a person's or a bot's), no form
+    const seats = frame?.table?.seats;
+    const full = !invite && Array.isArray(seats) && seats.length > 0 && !seats.some((x) => x.kind === "empty");
+    const can = !seated && !pending && (invite || hostToken) && !full && !(saved?.token && saved.status === "seated");
     $("#join").hidden = !can;
     if (pending && !seated) status("Your seat request is waiting for the host to approve it.");
   }
