@@ -95,6 +95,10 @@ def test_first_time_player_walk_through(page: Page, room_server: LiveServer) -> 
     pg.goto(room_server.url + "/lobby")
     pg.wait_for_selector("#lobby table")
     assert "host" in pg.locator("#lobby").inner_text()
+    pg.set_viewport_size({"width": 390, "height": 844})  # the lobby of a table on a phone
+    assert pg.evaluate("document.documentElement.scrollWidth") <= 390
+    assert "2 deals of 2, closed" in pg.locator("#lobby").inner_text()
+    _axe_ok(pg)
 
 
 @pytest.mark.parametrize("game", list(game_titles()))

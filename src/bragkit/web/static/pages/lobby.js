@@ -20,12 +20,12 @@ async function main() {
   for (const r of rows) {
     const f = await facts(r.id);
     const q = `?token=${encodeURIComponent(r.token ?? "")}`;
-    html.push(`<tr><th scope="row"><a href="${esc(r.link)}">${esc(f?.preset ?? "?")} ${esc(r.id)}</a></th><td>${esc(r.role)}</td>`
-      + `<td>${f ? `${esc(f.hands_played)} deals${f.hands ? ` of ${esc(f.hands)}` : ""}, ${esc(f.status)}` : "gone"}</td>`
-      + `<td>${f ? esc((f.seats ?? []).map((s, i) => `${s.name || s.bot || s.seat} ${f.stacks[i]}`).join(", ")) : ""}</td>`
-      + `<td><a href="/ledger/${encodeURIComponent(r.id)}${q}">ledger</a> · <a href="/history/${encodeURIComponent(r.id)}${q}">hands</a></td></tr>`);
+    html.push(`<tr><th scope="row"><a href="${esc(r.link)}">${esc(f?.preset ?? "?")} ${esc(r.id)}</a></th><td data-label="you are">${esc(r.role)}</td>`
+      + `<td data-label="state">${f ? `${esc(f.hands_played)} deals${f.hands ? ` of ${esc(f.hands)}` : ""}, ${esc(f.status)}` : "gone"}</td>`
+      + `<td data-label="stacks">${f ? esc((f.seats ?? []).map((s, i) => `${s.name || s.bot || s.seat} ${f.stacks[i]}`).join(", ")) : ""}</td>`
+      + `<td data-label="money and hands"><a href="/ledger/${encodeURIComponent(r.id)}${q}">ledger</a> · <a href="/history/${encodeURIComponent(r.id)}${q}">hands</a></td></tr>`);
   }
-  document.getElementById("lobby").innerHTML = `<table><thead><tr><th scope="col">table</th><th scope="col">you are</th>`
+  document.getElementById("lobby").innerHTML = `<table class="rows"><thead><tr><th scope="col">table</th><th scope="col">you are</th>`
     + `<th scope="col">state</th><th scope="col">stacks</th><th scope="col">money and hands</th></tr></thead><tbody>${html.join("")}</tbody></table>`;
 }
 main();
