@@ -5,7 +5,8 @@ For each preset, one process under ``valgrind --tool=callgrind`` warms up, then 
 twice with the same seed (the same game): plainly, and with the seat view of the seat to act
 built at every decision (the loop of ``benchmarks/bench_engine.run_table``).  Only the two loops are
 counted: callgrind zeroes its counters before ``os.getppid`` and dumps them before
-``os.getegid``, which the child calls around each loop.  Prints instructions per decision
+``os.getegid``, which the child calls around each loop (with one BLAS thread: numpy's pool,
+imported on the way, would add its spinning to the counts).  Prints instructions per decision
 plain and with views, and the view share ``1 - plain / viewed`` (issue 11's bar: a third).
 
     .venv/bin/python benchmarks/bench_view_instructions.py modern teen-patti
@@ -75,7 +76,8 @@ def measure(preset: str, players: int, decisions: int, seed: int) -> tuple[int, 
              "--zero-before=os_getppid", "--dump-before=os_getegid",
              sys.executable, __file__, "--child", preset, "--players", str(players),
              "--decisions", str(decisions), "--seed", str(seed)],
-            check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            env={**os.environ, "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1"})
         dumps = sorted(glob.glob(out + ".*"), key=lambda p: int(p.rsplit(".", 1)[1]))
         plain, viewed = (_total(p) for p in dumps[:2])
     return plain, viewed

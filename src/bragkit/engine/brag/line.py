@@ -63,7 +63,7 @@ class DealLine(LineCore):
     """A deal played forward on a mutable machine (see the module)."""
 
     __slots__ = ("_alias", "_base_len", "_base_log", "_carried", "_done", "_logged", "_reader",
-                 "_retained", "_snap", "_start", "_viewing", "_views")
+                 "_retained", "_snap", "_start", "_view", "_viewing", "_views")
 
     work: Work[BragState]
 
@@ -99,8 +99,10 @@ class DealLine(LineCore):
         """How many events the base log holds."""
         self._viewing = False
         """Whether seat views are read from this line (the machine then logs every step)."""
+        self._view: SeatView | None = None
+        """The latest seat view built at the current step (None: none yet)."""
         self._views: dict[int, SeatView] | None = None
-        """The seat views built at the current step, by seat (None: none yet)."""
+        """Every seat view built at the current step, by seat, once two seats viewed it."""
         self._reader: LogReader | None = None
         """Every seat's digest of the event log (built on the first view)."""
         if viewing:
@@ -140,7 +142,7 @@ class DealLine(LineCore):
             keep = False
         elif self._viewing:
             keep = True
-            self._views = None  # (the views of the step before; a line that views logs)
+            self._view = self._views = None  # (the step before's; a line that views logs)
         else:
             keep = self._done == len(self._acts)
             if not keep:
@@ -212,25 +214,30 @@ class DealLine(LineCore):
         >>> line.view(1) == line.state().view(1), len(line.view(1).own_cards), v.to_act
         (True, 3, 1)
         """
+        last = self._view  # (a bot views its own seat once a step: no dict for that)
+        if last is not None and last.seat == seat:
+            return last
         views = self._views
-        if views is None:
-            views = self._views = {}
-        view = views.get(seat)
-        if view is None:
-            if not self._logged:
-                carried = self._carried
-                if self._snap is None and not self._acts and carried is not None:
-                    self._from_start(carried)
-                else:
-                    self.state()  # (the machine continues from the state built: logged)
-            reader = self._reader
-            if reader is None:
-                reader = self._reader = new_reader()
-                self._viewing = True
-            w = self.work
-            view = views[seat] = machine_view(
-                reader, w, self._base_log, self._base_len, seat,
-                (self._legal or self.legal_actions()) if w.to_act == seat else ())
+        if views is not None and (found := views.get(seat)) is not None:
+            return found
+        if not self._logged:
+            carried = self._carried
+            if self._snap is None and not self._acts and carried is not None:
+                self._from_start(carried)
+            else:
+                self.state()  # (the machine continues from the state built: logged)
+        reader = self._reader
+        if reader is None:
+            reader = self._reader = new_reader()
+            self._viewing = True
+        w = self.work
+        view = machine_view(reader, w, self._base_log, self._base_len, seat,
+                            (self._legal or self.legal_actions()) if w.to_act == seat else ())
+        if last is not None:  # a second seat's view of this step: keep them all
+            if views is None:
+                views = self._views = {last.seat: last}
+            views[seat] = view
+        self._view = view
         return view
 
     def _from_start(self, carried: int) -> None:
