@@ -241,14 +241,14 @@ def _collect(value: object, found: set[int], seat: int, name: str) -> None:
         if value.args:
             found.update(_args_cards(value.args))
     elif isinstance(value, (tuple, list, set, frozenset)):
+        if isinstance(value, tuple) and value and isinstance(value[0], Event):
+            found.update(_event_cards(value, seat, name))  # (before a pass over the log)
+            return
         kinds = {type(item) for item in value}
         if not value or kinds <= _SCALARS or all(_PLAIN.get(k) for k in kinds):
             return  # stacks, statuses, flags: no cards
         if kinds == {Card}:
             found.update(card.id for card in value)
-            return
-        if isinstance(value, tuple) and isinstance(value[0], Event):
-            found.update(_event_cards(value, seat, name))
             return
         for item in value:
             _collect(item, found, seat, name)
@@ -266,9 +266,15 @@ def _collect(value: object, found: set[int], seat: int, name: str) -> None:
             kind = type(item)
             if kind in scalars:
                 continue
-            if kind is tuple and (not item or (type(item[0]) in scalars
-                                  and {type(x) for x in item} <= scalars)):
-                continue
+            if kind is tuple:
+                if not item or (type(item[0]) in scalars
+                                and {type(x) for x in item} <= scalars):
+                    continue
+                if type(item[0]) is Event:  # the event log, read from where it was left
+                    found.update(_event_cards(item, seat, field_name))
+                    continue
+            elif _PLAIN.get(kind) or (kind is dict and not item):
+                continue  # a phase, a status; no hand shown
             _collect(item, found, seat, field_name)
 
 
