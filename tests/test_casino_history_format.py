@@ -43,7 +43,7 @@ def test_4_9_an_unseeded_history_holds_each_hands_whole_pack() -> None:
 
 
 def test_4_9_brag_replay_replays_a_table_contract_history(tmp_path: Path) -> None:
-    """The session's hands hold ``p1 deal``; its table's history replays to its stacks."""
+    """The session's hands hold ``p1 deal``; its history replays to its stacks."""
     t = CasinoSession(CASINO, [200], rng=random.Random(4), keep_records=None)
     rng = random.Random(7)
     for _ in range(8):
@@ -52,7 +52,7 @@ def test_4_9_brag_replay_replays_a_table_contract_history(tmp_path: Path) -> Non
             t.apply_text("p1 deal")
         t.apply_text(rng.choice(("p1 play", "p1 fold")))
     path = tmp_path / "session.json"
-    path.write_text(dumps_casino(t.table.history()), encoding="utf-8")
+    path.write_text(dumps_casino(t.history()), encoding="utf-8")
     assert "p1 deal" in path.read_text(encoding="utf-8")
     result = CliRunner().invoke(cli, ["replay", "--json", str(path)])
     assert result.exit_code == 0, result.output

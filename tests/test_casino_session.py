@@ -63,8 +63,8 @@ def test_4_9_the_session_plays_the_casino_table_hand_for_hand() -> None:
     rng = random.Random(2)
     for _ in range(25):
         _play_hand(rng, session, table)
-    assert session.stacks == (table.bankroll,) == session.table.stacks
-    assert list(session.table.finished) == list(table.finished)
+    assert session.stacks == (table.bankroll,) == (session.total,)
+    assert [r.final.hand for r in session.records] == list(table.finished)
     assert [r.actions for r in session.records] == list(table.records)
     record = session.records[-1]
     assert record.final == session.last_final and record.start() == record.final.first()
@@ -89,10 +89,12 @@ def test_4_9_given_packs_are_card_ids_and_the_top_six_are_dealt() -> None:
     second = [c.id for c in parse_cards("Ah Kh Qh 2c 3d 5s")]
     t = CasinoSession(CASINO, [100], pack=first, shuffles=iter([second]), seed=1)
     t.apply_text("p1 ante 10")
-    assert t.table.cards().player == tuple(parse_cards("Qs Qd 4c"))
+    t.apply_text("p1 deal")
+    assert t.state.hand is not None and t.state.hand.player == tuple(parse_cards("Qs Qd 4c"))
     t.apply_text("p1 play")
     t.apply_text("p1 ante 10")
-    assert t.table.cards().dealer == tuple(parse_cards("2c 3d 5s"))
+    t.apply_text("p1 deal")
+    assert t.state.hand is not None and t.state.hand.dealer == tuple(parse_cards("2c 3d 5s"))
 
 
 def test_4_9_every_state_accounts_for_the_whole_pack() -> None:

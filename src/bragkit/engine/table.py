@@ -323,17 +323,23 @@ class TableCore(ABC, Generic[RulesT]):
 
     def _given_pack(self, cards: Sequence[int]) -> tuple[int, ...] | None:
         """The next explicit pack (the first deal's ``pack``, then ``shuffles`` in order),
-        checked to hold exactly ``cards`` and recorded in :attr:`packs_used`; None when the
-        table's generator must shuffle instead."""
+        completed by :meth:`_complete_pack`, checked to hold exactly ``cards`` and recorded in
+        :attr:`packs_used`; None when the table's generator must shuffle instead."""
         if self.packs_count == 0 and self.given_pack is not None:
             pack = self.given_pack
         elif self.shuffles:
             pack = self.shuffles.popleft()
         else:
             return None
+        pack = self._complete_pack(pack)
         if sorted(pack) != sorted(cards):
             raise BragError("a given pack does not hold exactly the cards of the pack")
         self.packs_used.append(pack)
+        return pack
+
+    def _complete_pack(self, pack: tuple[int, ...]) -> tuple[int, ...]:
+        """A given pack as the table deals it (itself; a table that is given only the cards
+        it deals, such as casino's one seat, fills in the rest of the pack here)."""
         return pack
 
     def _record(self, final: Any, start: Callable[[], Any], shuffled: bool,

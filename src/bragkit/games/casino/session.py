@@ -1,14 +1,15 @@
 """Casino 3 Card Brag behind the generic table contract: :class:`CasinoSession`, a
-:class:`~bragkit.engine.contract.GameTable` of :class:`~bragkit.games.casino.state.CasinoState`
-hands with :class:`~bragkit.games.casino.rules.CasinoRules` (one seat, ``p1``, against the
+:class:`~bragkit.engine.table.TableCore` of :class:`~bragkit.games.casino.rules.CasinoRules`
+playing :class:`~bragkit.games.casino.state.CasinoState` hands (one seat, ``p1``, against the
 house), built like every table by :func:`~bragkit.engine.table.open_table` (the registry
 finds it by ``rules.game``).  The player decides with the cards seen: after the ante
 (and a Pair Bonus, if any) ``p1 deal`` deals them (at once when no Pair Bonus can be
-staked any more), then ``p1 play`` or ``p1 fold``.  It plays a
-:class:`~bragkit.games.casino.table.CasinoTable`
-(:attr:`CasinoSession.table`: its history, its casino-only queries) and keeps the deal
-records every table keeps (:class:`~bragkit.engine.table.DealRecord`: a hand's number, its
-action strings, its first state rebuilt on demand).
+staked any more), then ``p1 play`` or ``p1 fold``.  Its seating, stacks, packs and deal
+records are every table's (:class:`~bragkit.engine.table.DealRecord`: a hand's number, its
+action strings, its first state rebuilt on demand); its chance is the one-seat table's
+(:func:`~bragkit.games.casino.state.draw_hand_pack`: six cards sampled on top of the pack),
+so a seed deals the same hands as :class:`~bragkit.games.casino.table.CasinoTable` and
+``brag casino play``.
 
 >>> from bragkit.engine.table import open_table
 >>> t = open_table(CasinoRules.preset("casino"), [100], seed=7)
@@ -23,25 +24,31 @@ action strings, its first state rebuilt on demand).
 >>> t.apply_text("p1 play")
 >>> t.records[0].actions, t.records[0].final == t.last_final, t.deal_no
 (('p1 ante 10', 'p1 deal', 'p1 play'), True, 1)
->>> t.stacks == (t.table.bankroll,), t.last_final.returns() == (t.stacks[0] - 100,)
-(True, True)
+>>> t.stacks == (t.total,), t.last_final.returns() == (t.stacks[0] - 100,), t.packs_count
+(True, True, 2)
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Sequence
 from functools import partial
 from typing import TYPE_CHECKING, Final
 
 from bragkit.cards import card_from_id, format_cards
 from bragkit.engine.actions import Action, LegalAction
 from bragkit.engine.contract import Turn
-from bragkit.engine.table import KEEP_RECORDS, DealRecord, DealRecords, OnRecord
-from bragkit.errors import RulesError, excerpt
+from bragkit.engine.table import KEEP_RECORDS, OnRecord, TableCore
+from bragkit.errors import HistoryError, RulesError, excerpt
+from bragkit.games.casino.history import CasinoHistory, spec_of
 from bragkit.games.casino.rules import CasinoRules
-from bragkit.games.casino.state import HOUSE, CasinoState
-from bragkit.games.casino.table import CasinoRecord, CasinoTable
+from bragkit.games.casino.state import (
+    HOUSE,
+    CasinoState,
+    draw_hand_pack,
+    hand_pack,
+    parse_casino_move,
+)
 from bragkit.limits import MAX_CHIPS
 
 if TYPE_CHECKING:
@@ -51,6 +58,8 @@ __all__ = ["ONE_SEAT", "CasinoSession", "check_casino_seats"]
 
 ONE_SEAT: Final = range(1, 2)
 """The seats of a one-player casino table: ``p1`` alone, against the house."""
+_PACK: Final = tuple(range(52))
+"""The card ids of a pack (a given pack must hold each once, once completed)."""
 
 
 def check_casino_seats(rules: object, stacks: Sequence[int], dealer: object,
@@ -85,161 +94,153 @@ def _text(pack: Sequence[int]) -> str:
     return format_cards(tuple(card_from_id(c) for c in pack))
 
 
-class CasinoSession:
+class CasinoSession(TableCore[CasinoRules]):
     """Consecutive casino hands on the one table contract (see the module documentation).
 
     ``stacks`` is the player's bankroll alone (``[100]``: the house has no stack) and
     ``dealer`` is None, or 0 as a table's default first dealer (the house deals every hand);
     ``pack`` (card ids, top card first) is the first hand's pack and ``shuffles`` the later
-    hands' packs, in order, read one at a time (a hand is dealt the six cards on top);
-    other hands are sampled from ``rng``, else ``random.Random(seed)``, else an unpredictable
+    hands' packs, in order, read one at a time (a hand is dealt the six cards on top; the
+    rest of the pack follows in the pack's order, :meth:`_complete_pack`); other hands are
+    sampled from ``rng``, else ``random.Random(seed)``, else an unpredictable
     ``secrets.SystemRandom``.  ``keep_records`` and ``on_record(record, final_state)`` are
     every table's; ``keep_states`` keeps each hand's settled state in its record.
     """
+
+    state: CasinoState
+    """The hand in progress (or the next one, its ante to stake; once the bankroll is
+    spent, a hand that cannot start)."""
 
     def __init__(self, rules: CasinoRules, stacks: Sequence[int], dealer: int | None = None,
                  *, seed: int | None = None, rng: random.Random | None = None,
                  pack: Sequence[int] | None = None, shuffles: Iterable[Sequence[int]] = (),
                  keep_states: bool = False, keep_records: int | None = KEEP_RECORDS,
                  on_record: OnRecord | None = None) -> None:
+        self._seat(rules, stacks, dealer, seed=seed, rng=rng, pack=pack, shuffles=shuffles,
+                   keep_states=keep_states, keep_records=keep_records, on_record=on_record)
+        self.state = self._new_hand()
+
+    def _check_seating(self, rules: CasinoRules, stacks: Sequence[int], dealer: int | None,
+                       rng: random.Random) -> int:
+        """One seat of 0..MAX_CHIPS chips; the house deals: ``HOUSE``."""
         check_casino_seats(rules, stacks, dealer, ONE_SEAT)
-        self.records = DealRecords(keep_records)
-        """The ``keep_records`` most recent hands' records, oldest first."""
-        self.keep_states = keep_states
-        self.on_record = on_record
-        self.start_stacks = (stacks[0],)
-        packs: Iterator[str] = (_text(p) for p in shuffles)
-        self.table = CasinoTable(rules, stacks[0], seed,
-                                 _text(pack) if pack is not None else None, (), rng,
-                                 keep_records, self._ended, packs, deal_step=True)
-        """The casino table played (its history, bankroll and casino-only queries)."""
-
-    def _ended(self, hand: CasinoRecord) -> None:
-        final = self.table.last_final
-        assert final is not None
-        first = final.first()
-        record = DealRecord(hand.number, HOUSE, self.table.rules, True, None, hand.actions,
-                            partial(CasinoState.start, first.rules, first.bankroll,
-                                    first.cards, deal_step=True),
-                            final if self.keep_states else None)
-        self.records.append(record)
-        if self.on_record is not None:
-            self.on_record(record, final)
-
-    # ------------------------------------------------------------ the table contract
-    @property
-    def rules(self) -> CasinoRules:
-        """The table's rules (casino's own value)."""
-        return self.table.rules
-
-    @property
-    def base_rules(self) -> CasinoRules:
-        """The rules the table opened with (a casino table never changes them)."""
-        return self.table.rules
-
-    @property
-    def n(self) -> int:
-        """One seat, the player's (the house is not a seat)."""
-        return 1
-
-    @property
-    def seed(self) -> int | None:
-        """The seed the hands are sampled with (None: given packs or a generator)."""
-        return self.table.seed
-
-    @property
-    def dealer(self) -> int:
-        """The house deals every hand: :data:`~bragkit.games.casino.state.HOUSE`."""
         return HOUSE
 
-    @property
-    def first_dealer(self) -> int:
-        """The house: :data:`~bragkit.games.casino.state.HOUSE`."""
-        return HOUSE
-
-    @property
-    def stacks(self) -> tuple[int, ...]:
-        """The player's chips off the table."""
-        return self.table.stacks
-
-    @property
-    def carried(self) -> int:
-        """0: every hand is settled, no pot is carried."""
-        return 0
-
-    @property
-    def debts(self) -> tuple[tuple[int, int, int], ...]:
-        """None: the house lends nothing."""
-        return ()
-
-    @property
-    def bought(self) -> tuple[int, ...]:
-        """0: no chips are brought in during a session."""
-        return (0,)
-
-    @property
-    def deal_no(self) -> int:
-        """The number of the hand in progress (0-based)."""
-        return self.table.deal_no
-
-    @property
-    def over(self) -> bool:
-        """Whether no hand can start: the bankroll is spent."""
-        return self.table.over
-
-    @property
-    def secret_chance(self) -> bool:
-        """Whether a hand was dealt from an unpredictable generator (live play)."""
-        return self.table.secret_chance
-
-    @property
-    def state(self) -> CasinoState:
-        """The hand in progress (or the next one, its ante to stake)."""
-        return self.table.state
+    def _complete_pack(self, pack: tuple[int, ...]) -> tuple[int, ...]:
+        """A given pack's six cards on top, then the rest of the pack in its order."""
+        return tuple(c.id for c in hand_pack(card_from_id(c) for c in pack[:6]))
 
     @property
     def last_final(self) -> CasinoState | None:
         """The settled state of the latest finished hand (None before the first ends)."""
-        return self.table.last_final
+        final: CasinoState | None = self._last_final  # (a hand's state is never late)
+        return final
 
+    @last_final.setter
+    def last_final(self, final: CasinoState | None) -> None:
+        self._last_final, self._final_later = final, None
+
+    # ------------------------------------------------------------ packs and hands
+    def _new_hand(self) -> CasinoState:
+        """The next hand's first state, its whole pack drawn now (none once the bankroll is
+        spent: no hand can start)."""
+        bankroll = self.stacks[0]
+        if bankroll < 1:
+            state = CasinoState.start(self.rules, bankroll, deal_step=True)
+        else:
+            given = self._given_pack(_PACK)
+            if given is None:
+                cards = draw_hand_pack(self.rng)
+                self.packs_used.append(tuple(c.id for c in cards))
+            else:
+                cards = tuple(card_from_id(c) for c in given)
+            state = CasinoState.start(self.rules, bankroll, cards, deal_step=True)
+        self.over = state.is_over
+        return state
+
+    def _ended(self, final: CasinoState) -> None:
+        self.stacks = final.stacks
+        self._record(final, partial(CasinoState.start, final.rules, final.bankroll,
+                                    final.cards, deal_step=True), True, None)
+        self.deal_no += 1
+        self.state = self._new_hand()
+
+    # ------------------------------------------------------------ the table contract
     @property
     def whose_turn(self) -> Turn:
         """The player's seat (0), or OVER once the bankroll is spent."""
-        return self.table.whose_turn
+        return self.state.whose_turn
 
     @property
     def to_act(self) -> int:
         """0 while the player can act, else -1."""
-        return self.table.to_act
+        return self.state.to_act
 
     @property
     def total(self) -> int:
         """The player's chips, on the table and off."""
-        return self.table.total
+        return self.state.total
 
     def legal_actions(self) -> tuple[LegalAction, ...]:
         """What the player may do now, with exact bounds and costs."""
-        return self.table.legal_actions()
+        return self.state.legal_actions()
 
     def apply(self, action: Action) -> None:
         """Play the player's ``action`` (an illegal one raises and changes nothing)."""
-        self.table.apply(action)
+        self._play(self.state.apply(action))
 
     def apply_move(self, seat: int, action: Action) -> None:
         """:meth:`apply` by ``seat``, which must be the player's (0)."""
-        self.table.apply_move(seat, action)
+        self._play(self.state.apply_move(seat, action))
+
+    def _play(self, done: CasinoState) -> None:
+        """Go on from the state an action led to (a settled hand ends it)."""
+        if done.is_over:
+            self._ended(done)
+        else:
+            self.state = done
+            self.stacks = done.stacks
 
     def apply_text(self, text: str) -> None:
-        """Apply one history action string such as ``"p1 ante 10"``."""
-        self.table.apply_text(text)
+        """Apply one history action string such as ``"p1 ante 10"`` (casino's words)."""
+        self.apply(parse_casino_move(text, self.state))
 
     def chips_on_table(self) -> int:
         """Chips bet on the hand in progress."""
-        return self.table.chips_on_table()
+        return self.state.staked
 
     def current_actions(self) -> tuple[str, ...]:
         """The action strings of the hand in progress."""
-        return self.table.current_actions()
+        return tuple(self.state.action_strings())
+
+    def history(self, *, finished_only: bool = False) -> CasinoHistory:
+        """The history of every hand (the one in progress too, unless ``finished_only`` or
+        the cards are :attr:`secret_chance`), in the one-seat format: a seeded table writes
+        its seed and the packs it was given, any other the whole pack of each hand.
+
+        >>> t = CasinoSession(CasinoRules.preset("casino"), [50], seed=2, keep_records=None)
+        >>> for move in ("p1 ante 5", "p1 deal", "p1 fold", "p1 ante 5"):
+        ...     t.apply_text(move)
+        >>> h = t.history()
+        >>> h.seed, h.pack, h.deals
+        (2, None, (('p1 ante 5', 'p1 deal', 'p1 fold'), ('p1 ante 5',)))
+        """
+        if self.records.dropped or self.packs_dropped:
+            raise HistoryError(f"this casino table kept only its last {len(self.records)} "
+                               f"hands (keep_records={self.records.keep}), so its history "
+                               "cannot be saved: open it with keep_records=None, or save each "
+                               "hand as it ends (on_record)")
+        deals = [record.actions for record in self.records]
+        current = self.current_actions()
+        if current and not (finished_only or self.secret_chance):
+            deals.append(current)
+        if self.seed is not None:  # the given packs (used first), then the seed's hands
+            written = min(self.packs_given - len(self.shuffles), len(deals))
+        else:
+            written = len(deals)
+        packs = [_text(p) for p in self.packs_used[:written]]
+        return CasinoHistory(self.rules, spec_of(self.rules), self.start_stacks[0], self.seed,
+                             packs[0] if packs else None, tuple(packs[1:]), tuple(deals))
 
 
 if TYPE_CHECKING:  # mypy checks the table against the one contract, with its own rules type

@@ -39,11 +39,13 @@ always could; ``deal`` is accepted there too (it is what ``deal_step`` hands wri
 from __future__ import annotations
 
 import math
+import random
+from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Final
 
-from bragkit.cards import Card, CardsLike, format_cards, parse_cards
+from bragkit.cards import Card, CardsLike, format_cards, parse_cards, standard_pack
 from bragkit.engine.actions import Action, LegalAction, parse_action
 from bragkit.engine.contract import OVER, InfoKey, SeatView, Turn, slot_setter
 from bragkit.engine.deal_protocol import ActionLog
@@ -52,12 +54,13 @@ from bragkit.engine.kinds import ActionKind, Phase
 from bragkit.errors import CardError, IllegalActionError, excerpt
 from bragkit.games.casino.hand import CasinoHand
 from bragkit.games.casino.rules import CasinoRules, Settlement
-from bragkit.limits import MAX_CHIPS
+from bragkit.limits import MAX_CHIPS, parse_int
 
 if TYPE_CHECKING:
     from bragkit.engine.contract import GameState
 
-__all__ = ["HOUSE", "CasinoState", "legal_text", "paid_chips"]
+__all__ = ["HOUSE", "CasinoState", "draw_hand_pack", "hand_pack", "legal_text", "paid_chips",
+           "parse_casino_move"]
 
 SPEC: Final = "rules 4.9"
 HOUSE: Final = -1
@@ -447,6 +450,66 @@ def legal_text(state: CasinoState) -> str:
     words = [f"{a.kind} {a.lo}..{a.hi}" if a.lo is not None else str(a.kind)
              for a in state.legal_actions()]
     return ", ".join(words) or "none (the hand is over)"
+
+
+def hand_pack(six: Iterable[Card]) -> tuple[Card, ...]:
+    """A one-seat hand's whole pack, top card first: its six cards (the player's three, then
+    the dealer's), then the others in the pack's order (never dealt).
+
+    >>> hand_pack(parse_cards("Qs Qd 4c Qh 7d 2s"))[:8]
+    (Qs, Qd, 4c, Qh, 7d, 2s, 2c, 2d)
+    """
+    top = tuple(six)
+    placed = set(top)
+    return (*top, *(c for c in standard_pack() if c not in placed))
+
+
+def draw_hand_pack(rng: random.Random) -> tuple[Card, ...]:
+    """The one-seat table's chance: six cards sampled from ``rng`` (as
+    ``CasinoHand.deal(rng=...)`` draws them) on top of the rest of the pack
+    (:func:`hand_pack`).  Seeded one-seat histories are dealt by it.
+
+    >>> draw_hand_pack(random.Random(1))[:6] == draw_hand_pack(random.Random(1))[:6]
+    True
+    """
+    return hand_pack(rng.sample(standard_pack(), 6))
+
+
+def _chips(verb: str, words: list[str]) -> int:
+    if len(words) != 1 or not words[0].isascii() or not words[0].isdecimal():
+        raise IllegalActionError(f"malformed action: {verb} needs one whole number of "
+                                 f"chips >= 1 (p1 {verb} 10)")
+    return parse_int(words[0], f"{verb}", 1, MAX_CHIPS, IllegalActionError)
+
+
+def parse_casino_move(text: str, state: CasinoState) -> Action:
+    """The player's action in a one-seat history action string such as ``"p1 ante 10"``
+    (one-line IllegalActionError naming what is wrong; ``state`` words what is legal).
+
+    >>> from bragkit.games.casino.rules import CasinoRules
+    >>> parse_casino_move("p1 ante 10", CasinoState.start(CasinoRules.preset("casino"), 50))
+    Action(kind='ante', amount=10, arg=None)
+    """
+    words = text.split()
+    if not words or not (words[0][:1] in "pP" and words[0][1:].isascii()
+                         and words[0][1:].isdecimal()):
+        raise IllegalActionError(f"malformed action {excerpt(text)}: it must start with p1")
+    if words[0].lower() != "p1":
+        raise IllegalActionError(f"there is no seat {excerpt(words[0], quote=False)}: "
+                                 "casino brag is one player "
+                                 f"(p1) against the dealer ({SPEC})")
+    if len(words) < 2:
+        raise IllegalActionError(f"malformed action {excerpt(text)}: no action after the seat")
+    verb, args = words[1].lower(), words[2:]
+    if verb in ("ante", "pairbonus"):
+        return Action(verb, _chips(verb, args))
+    if verb in ("play", "fold", "deal"):
+        if args:
+            raise IllegalActionError(f"malformed action {excerpt(text)}: {verb} takes no "
+                                     "amount")
+        return Action(verb)
+    raise IllegalActionError(f"{excerpt(words[1])} is not a casino action (ante N, "
+                             f"pairbonus N, play, fold); legal now: {legal_text(state)}")
 
 
 if TYPE_CHECKING:  # mypy checks the hand against the one contract, with its own rules type

@@ -39,7 +39,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Generic, Protocol, TextIO, TypeVar, overload
 
-from bragkit.cards import Card, format_cards, parse_cards, standard_pack
+from bragkit.cards import Card, format_cards, parse_cards
 from bragkit.engine.actions import Action, LegalAction
 from bragkit.engine.contract import Turn
 from bragkit.engine.kinds import ActionKind
@@ -60,8 +60,14 @@ from bragkit.games.casino.history import (
     spec_of,
 )
 from bragkit.games.casino.rules import CasinoRules
-from bragkit.games.casino.state import CasinoState, legal_text, paid_chips
-from bragkit.limits import MAX_CHIPS, parse_int
+from bragkit.games.casino.state import (
+    CasinoState,
+    draw_hand_pack,
+    hand_pack,
+    legal_text,
+    paid_chips,
+    parse_casino_move,
+)
 
 __all__ = ["CasinoHistory", "CasinoRecord", "CasinoReplay", "CasinoTable", "Kept",
            "casino_from_dict", "casino_pack_ok", "dumps_casino", "is_casino_spec",
@@ -250,16 +256,14 @@ are left (rules 4.9)
 
     def _next_cards(self) -> tuple[Card, ...]:
         """The next hand's whole pack, top card first: its six cards (given, else sampled
-        from the generator, as ``CasinoHand.deal(rng=...)`` draws them), then the others in
-        the pack's order (never dealt, so they draw nothing)."""
+        from the generator: :func:`~bragkit.games.casino.state.draw_hand_pack`, the one-seat
+        table's chance), then the others in the pack's order (never dealt, so they draw
+        nothing)."""
         given = self._given() if self._given_used == self.hands_dealt else None
-        if given is not None:
-            six = parse_cards(given)[:6]
-            self._given_used += 1
-        else:
-            six = tuple(self._rng.sample(standard_pack(), 6))
-        placed = set(six)
-        return (*six, *(c for c in standard_pack() if c not in placed))
+        if given is None:
+            return draw_hand_pack(self._rng)
+        self._given_used += 1
+        return hand_pack(parse_cards(given)[:6])
 
     def _new_hand(self) -> CasinoState:
         """The next hand's first state, its pack drawn now (none once the bankroll is spent:
@@ -355,35 +359,9 @@ are left (rules 4.9)
         """The actions on offer now, as text."""
         return legal_text(self.state)
 
-    def _amount(self, verb: str, words: list[str]) -> int:
-        if len(words) != 1 or not words[0].isascii() or not words[0].isdecimal():
-            raise IllegalActionError(f"malformed action: {verb} needs one whole number of "
-                                     f"chips >= 1 (p1 {verb} 10)")
-        return parse_int(words[0], f"{verb}", 1, MAX_CHIPS, IllegalActionError)
-
     def apply_text(self, text: str) -> None:
         """Apply one history action string such as ``"p1 ante 10"``."""
-        words = text.split()
-        if not words or not (words[0][:1] in "pP" and words[0][1:].isascii()
-                             and words[0][1:].isdecimal()):
-            raise IllegalActionError(f"malformed action {excerpt(text)}: it must start with p1")
-        if words[0].lower() != "p1":
-            raise IllegalActionError(f"there is no seat {excerpt(words[0], quote=False)}: "
-                                     "casino brag is one player "
-                                     f"(p1) against the dealer ({_SPEC})")
-        if len(words) < 2:
-            raise IllegalActionError(f"malformed action {excerpt(text)}: no action after the seat")
-        verb, args = words[1].lower(), words[2:]
-        if verb in ("ante", "pairbonus"):
-            self.apply(Action(verb, self._amount(verb, args)))
-        elif verb in ("play", "fold", "deal"):
-            if args:
-                raise IllegalActionError(f"malformed action {excerpt(text)}: {verb} takes no "
-                                         "amount")
-            self.apply(Action(verb))
-        else:
-            raise IllegalActionError(f"{excerpt(words[1])} is not a casino action (ante N, "
-                                     f"pairbonus N, play, fold); legal now: {self.legal()}")
+        self.apply(parse_casino_move(text, self.state))
 
     def apply_move(self, seat: int, action: Action) -> None:
         """:meth:`apply` by ``seat``, which must be the player's (0)."""
