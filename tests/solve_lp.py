@@ -18,8 +18,10 @@ from bragkit.hands import get_ranking
 from bragkit.solve.tree import FOLD, FORCED, Tree
 
 
-def lp_value(tree: Tree) -> float:
-    """Player 1's game value by the sequence-form linear program."""
+def lp_value(tree: Tree, blind_sees_cards: bool = False) -> float:
+    """Player 1's game value by the sequence-form linear program.  ``blind_sees_cards``
+    gives a blind decision one information set per hand (a game in which a blind player
+    knew his cards: the value a solver leaking cards into blind play would approach)."""
     spec = tree.spec
     hands = list(itertools.combinations(range(52 - spec.deck, 52), 3))
     rank = get_ranking(spec.ranking).ids_ranker()
@@ -63,7 +65,7 @@ def lp_value(tree: Tree) -> float:
         kids = list(tree.children(node))
         new = np.empty((len(kids), nh), dtype=np.int64)
         for h in range(nh):
-            info = (node,) if blind else (node, h)
+            info = (node,) if blind and not blind_sees_cards else (node, h)
             parent = int(cur[p][h])
             if info in infos[p]:
                 assert infos[p][info] == parent

@@ -123,6 +123,20 @@ def test_cfr_matches_the_sequence_form_lp_on_a_reduced_deck() -> None:
     assert abs(e.value - exact) < 1e-4
 
 
+def test_blind_decisions_know_no_cards_by_their_value() -> None:
+    """The solver's value is the LP's whose blind information sets hold no card (one per
+    public node), not the LP's of the game in which a blind player knew his cards: a
+    solver leaking cards into blind play would be there (stacks 2, 12 cards)."""
+    spec = GameSpec.hu_brag_s12(stack=2, deck=12)
+    tree = build_tree(spec)
+    s = Solver(spec, dtype=np.float64)
+    s.run(300)
+    e = s.evaluate()
+    assert e.exploitability < 1e-7
+    assert abs(e.value - lp_value(tree)) < 1e-7
+    assert abs(e.value - lp_value(tree, blind_sees_cards=True)) > 0.05   # -0.2130 / -0.2831
+
+
 def test_teen_patti_reduced_deck_matches_lp() -> None:
     spec = GameSpec.teen_patti_hu(deck=12, action_cap=2)
     exact = lp_value(build_tree(spec))
