@@ -160,6 +160,10 @@ class GameSpec:
     house: bool = False
     """One player against the house: the dealer is not a seat, a table seats exactly one
     player (seat 0), and the house's decisions are the game's machine's (casino's dealer)."""
+    seating: str = ""
+    """For a game with its own rules value: ``module:function``, ``check(rules, stacks)``,
+    which refuses in one line what its table cannot seat (the card room checks a table's
+    seats with it before it opens one); empty: the seats are checked by opening the table."""
     rules_factory: str = ""
     """For a game with its own rules value: ``module:function`` building it from a preset
     name and house rules, ``function(preset, **keys)`` (:func:`bragkit.games.game_rules`)."""

@@ -7,8 +7,9 @@ each seat's result against it).  Everything here reads the engine's public table
 
 from __future__ import annotations
 
+import pkgutil
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
 from bragkit.cards import Card, parse_cards
@@ -17,6 +18,7 @@ from bragkit.engine.pack import pack_text
 from bragkit.engine.serial import history_dict
 from bragkit.engine.table import DealRecord, Table, check_seating, open_table, table_class
 from bragkit.errors import HistoryError
+from bragkit.games import spec_of
 from bragkit.history import AnyHistory, from_dict
 from bragkit.rules import Rules
 from bragkit.server.options import TableRules
@@ -55,9 +57,22 @@ def label(seat: int) -> str:
 
 def check_seats(rules: TableRules, stacks: Sequence[int], rng: random.Random) -> None:
     """Refuse seats a table of ``rules`` cannot play (one-line RulesError): a table game's
-    by :func:`~bragkit.engine.table.check_seating`, a house game's by its own table."""
+    by :func:`~bragkit.engine.table.check_seating`, a house game's by the seating check its
+    spec declares (``GameSpec.seating``; else by opening its table).
+
+    >>> from bragkit.games import game_rules, spec_of
+    >>> check_seats(game_rules(spec_of("casino"), "casino"), [10, -1], random.Random(1))
+    Traceback (most recent call last):
+    ...
+    bragkit.errors.RulesError: a casino table of several players seats 2..7 with ...
+    """
     if isinstance(rules, Rules):
         check_seating(rules, stacks, None, rng)
+        return
+    seating = spec_of(rules.game).seating
+    if seating:
+        check: Callable[[object, Sequence[int]], None] = pkgutil.resolve_name(seating)
+        check(rules, list(stacks))
     else:
         table_class(rules.game)(rules, list(stacks), None, rng=rng)
 

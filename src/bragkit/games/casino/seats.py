@@ -55,14 +55,15 @@ from bragkit.engine.table import KEEP_RECORDS, OnRecord, TableCore
 from bragkit.errors import CardError, IllegalActionError, RulesError, excerpt
 from bragkit.games.casino.hand import CasinoHand
 from bragkit.games.casino.rules import MAX_SEATS, CasinoRules, Settlement
-from bragkit.games.casino.session import CasinoSession, check_casino_seats
+from bragkit.games.casino.session import ONE_SEAT, CasinoSession, check_casino_seats
 from bragkit.games.casino.state import HOUSE, paid_chips
 from bragkit.limits import MAX_CHIPS
 
 if TYPE_CHECKING:
     from bragkit.engine.contract import GameState, GameTable
 
-__all__ = ["MAX_SEATS", "CasinoSeatsSession", "CasinoSeatsState", "open_casino_table"]
+__all__ = ["MAX_SEATS", "CasinoSeatsSession", "CasinoSeatsState", "check_seats",
+           "open_casino_table"]
 
 SPEC: Final = "rules 4.9"
 _ANTE, _DECIDE, _OVER = Phase.ANTE, Phase.DECIDE, Phase.OVER
@@ -492,6 +493,20 @@ class CasinoSeatsSession(TableCore[CasinoRules]):
     def current_actions(self) -> tuple[str, ...]:
         """The action strings of the hand in progress."""
         return () if self.over else tuple(self.state.action_strings())
+
+
+def check_seats(rules: object, stacks: Sequence[int]) -> None:
+    """Refuse in one line what casino's table (:func:`open_casino_table`) cannot seat: one
+    stack is the one-player table's, several the card room's (casino's declared
+    ``GameSpec.seating``; no table is opened).
+
+    >>> check_seats(CasinoRules.preset("casino"), [50, 50])
+    >>> check_seats(CasinoRules.preset("casino"), [50] * 8)
+    Traceback (most recent call last):
+    ...
+    bragkit.errors.RulesError: a casino table of several players seats 2..7 with ...
+    """
+    check_casino_seats(rules, stacks, None, ONE_SEAT if len(stacks) == 1 else SEVERAL_SEATS)
 
 
 def open_casino_table(rules: CasinoRules, stacks: Sequence[int], dealer: int | None = None,

@@ -67,6 +67,7 @@ GAMES: Final = (GameSpec(
     bots={"optimal": "bragkit.analysis.casino_bot:OptimalCasinoBot"},  # card-room seats
     docs="docs/rules/casino.md", order=8,
     own_rules=True, key_rows=_key_rows, house=True,
+    seating="bragkit.games.casino.seats:check_seats",
     rules_factory="bragkit.games.casino.rules:CasinoRules.preset",
     action_layout="bragkit.games.casino.space:LAYOUT",
     terminal="casino play",
