@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from bragkit.cards import card_from_id, format_cards, parse_cards
 from bragkit.engine.session import table_view
 from bragkit.engine.table import DealRecord, TableCore, table_class
 from bragkit.errors import BragError, RulesError
@@ -83,3 +84,63 @@ def test_4_9_the_one_seat_table_shares_the_seating_checks() -> None:
         CasinoSession(CASINO, [10, 10], seed=1)
     with pytest.raises(RulesError, match="no dealer seat p1"):  # (the message's as before)
         CasinoSession(CASINO, [10], 1, seed=1)
+
+
+def test_4_9_the_one_seat_table_is_a_table_core_with_the_one_seat_chance() -> None:
+    """CasinoSession is a TableCore: its packs and records are every table's, and a seed
+    deals the hands of the one-seat CasinoTable (six cards sampled on top of the pack)."""
+    from bragkit.games.casino.table import CasinoTable
+
+    t = CasinoSession(CASINO, [40], seed=8, keep_records=2)
+    plain = CasinoTable(CASINO, 40, seed=8)
+    assert isinstance(t, TableCore) and (t.dealer, t.first_dealer, t.n) == (HOUSE, HOUSE, 1)
+    for _ in range(4):
+        for move in ("p1 ante 2", "p1 deal", "p1 fold"):
+            t.apply_text(move)
+        plain.apply_text("p1 ante 2")
+        plain.apply_text("p1 fold")
+    assert t.stacks == (plain.bankroll,) == (32,) and t.deal_no == plain.deal_no == 4
+    assert t.packs_count == 5 and len(t.packs_used) == 3 and t.packs_dropped == 2
+    assert [format_cards(tuple(card_from_id(c) for c in p)) for p in t.packs_used[:2]] == \
+        list(plain.dealt)[2:4]  # the kept hands' packs are the ones the CasinoTable dealt
+    assert len(t.records) == 2 and t.records.dropped == 2 and t.records[1].number == 3
+
+
+def test_4_9_a_given_pack_of_six_cards_is_completed_and_a_bad_one_refused() -> None:
+    six = [c.id for c in parse_cards("Qs Qd 4c Qh 7d 2s")]
+    t = CasinoSession(CASINO, [40], pack=six, seed=1)
+    assert t.packs_used[0][:6] == tuple(six) and sorted(t.packs_used[0]) == list(range(52))
+    assert t.state.all_cards() == list(t.packs_used[0])
+    with pytest.raises(BragError, match="exactly the cards of the pack"):
+        CasinoSession(CASINO, [40], pack=[*six[:5], six[0]], seed=1)
+
+
+def test_4_9_a_seeded_session_history_replays_with_its_given_packs() -> None:
+    from bragkit.games.casino.table import dumps_casino, loads_casino, replay_casino
+
+    first = [c.id for c in parse_cards("Qs Qd 4c Qh 7d 2s")]
+    t = CasinoSession(CASINO, [60], pack=first, seed=5, keep_records=None)
+    for _ in range(3):
+        for move in ("p1 ante 3", "p1 deal", "p1 play"):
+            t.apply_text(move)
+    h = t.history()
+    assert h.seed == 5 and h.pack is not None and h.pack.startswith("Qs Qd 4c Qh 7d 2s")
+    assert h.shuffles == () and len(h.deals) == 3
+    assert replay_casino(loads_casino(dumps_casino(h))).table.bankroll == t.stacks[0]
+
+
+def test_4_9_the_card_room_checks_casino_seats_by_the_declared_check() -> None:
+    import random
+
+    from bragkit.games import spec_of
+    from bragkit.server.house import check_seats
+
+    assert spec_of("casino").seating == "bragkit.games.casino.seats:check_seats"
+    rng = random.Random(1)
+    check_seats(CASINO, [10], rng)
+    check_seats(CASINO, [10] * 7, rng)
+    with pytest.raises(RulesError, match=r"several players seats 2\.\.7"):
+        check_seats(CASINO, [10] * 8, rng)
+    with pytest.raises(RulesError, match="one bankroll"):
+        check_seats(CASINO, [-1], rng)
+    assert rng.random() == random.Random(1).random()  # no table opened: no pack drawn
