@@ -8,9 +8,10 @@ on the one state contract, started with its whole pack: the six cards on top (gi
 player decides.  A table without a seed (``brag casino play``: an unpredictable
 ``secrets.SystemRandom``) writes the whole pack of each finished hand instead (as every
 history writes its packs; files of six cards a hand, written before, load as ever), and only
-once the hand is over.  :class:`~bragkit.games.casino.session.CasinoSession` is the same table
-behind the generic :class:`~bragkit.engine.contract.GameTable` contract
-(:func:`~bragkit.engine.table.open_table`).
+once the hand is over.  :class:`~bragkit.games.casino.session.CasinoSession` plays the same
+hands, dealt by the same chance (:func:`~bragkit.games.casino.state.draw_hand_pack`), as a
+:class:`~bragkit.engine.table.TableCore` behind the generic
+:class:`~bragkit.engine.contract.GameTable` contract (:func:`~bragkit.engine.table.open_table`).
 
 :func:`replay_casino` re-plays a history (keeping every hand) and :func:`replay_casino_to`
 writes its account hand by hand in bounded memory.  Like the other tables, a
