@@ -124,3 +124,42 @@ def test_view_builds_no_state(preset: str) -> None:
             assert line._snap is None
         _play(table, rng)
     assert table.deal_no > first + 5
+
+
+@pytest.mark.parametrize("preset", ["commerce", "commerce-widow-stakes", "commerce-pounce",
+                                    "commerce-widow"])
+def test_end_of_a_viewed_deal_is_not_logged_and_views_stay_exact(preset: str) -> None:
+    """A viewed deal's last step logs its end only if a read may freeze it: a table read
+    through views alone logs no showdown (no ``reveal`` in the machine's log), yet a view
+    of that line afterwards (or a state) is the frozen state's, and a horse offered after
+    a lives showdown is viewed from the machine without building a state."""
+    quiet = ended = horses = 0
+    for seed in range(6):
+        table = _table(preset, 4, 30, seed)
+        assert isinstance(table, CommerceSession)
+        rng = random.Random(seed)
+        first = table.deal_no  # (its machine did not log the deal: its first view reads a state)
+        for _ in range(200):
+            if table.over:
+                break
+            line = table._line
+            assert isinstance(line, CommerceLine)
+            view = table_view(table, table.to_act)
+            assert view is not None
+            if str(view.phase) == "horse" and table.deal_no > first:
+                assert line._snap is None
+                horses += 1
+            before = table.deal_no
+            _play(table, rng)
+            if table.deal_no == before:
+                continue
+            ended += 1
+            log = line.work.new_events
+            quiet += line._snap is None and not any(e.kind == "reveal" for e in log)
+            final = line.state()  # the deal replayed from its start
+            assert final.is_over and any(e.kind == "reveal" for e in final.events)
+            for seat in range(4):
+                assert line.view(seat) == final.view(seat)
+    assert ended > 10 and quiet > ended // 2
+    if preset == "commerce-widow":
+        assert horses > 0

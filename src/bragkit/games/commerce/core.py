@@ -344,7 +344,8 @@ class Draft:
 
     __slots__ = ("active", "base", "carried", "dealer", "final", "first_out", "game", "hands",
                  "horses", "lives", "looked", "n", "new_events", "pack", "paid", "pending",
-                 "phase", "pot", "quiet", "rounds", "rules", "stacks", "stands", "start_log",
+                 "phase", "pot", "quiet", "quiet_end", "rounds", "rules", "stacks", "stands",
+                 "start_log",
                  "status", "to_act", "total", "widow", "winners")
 
     active: tuple[int, ...]
@@ -363,6 +364,9 @@ class Draft:
     quiet: bool
     """No events are logged (a line's step that no read will freeze: its events would be
     dropped)."""
+    quiet_end: bool
+    """The end of the deal, if this step ends it, need not be logged (:meth:`ending`): the
+    step's line freezes no state from it and builds no view from its log afterwards."""
     pack: tuple[int, ...]
     paid: tuple[int, ...]
     pending: Pending | None
@@ -399,7 +403,7 @@ class Draft:
         d.base = None
         d.start_log = None
         d.new_events = []
-        d.quiet = False
+        d.quiet = d.quiet_end = False
         d.rules, d.game, d.n, d.dealer = rules, game, n, dealer
         d.stacks, d.pot, d.pack = list(stacks), pool, tuple(pack)
         d.hands = [()] * n
@@ -428,7 +432,7 @@ class Draft:
         d.base = st
         d.start_log = None
         d.new_events = []
-        d.quiet = False
+        d.quiet = d.quiet_end = False
         d.rules, d.game, d.n, d.dealer = st.rules, st.game, st.n, st.dealer
         d.stacks, d.pot, d.pack = list(st.stacks), st.pot, st.pack
         d.hands, d.widow = list(st.hands), st.widow
@@ -480,6 +484,12 @@ class Draft:
         """Append an event (unless :attr:`quiet`)."""
         if not self.quiet:
             self.new_events.append(_event(Event, (kind, seat, amount, cards, visible_to, note)))
+
+    def ending(self) -> None:
+        """The deal ends in this step (a game's showdown or close, before its events): they
+        are logged unless :attr:`quiet_end` says that nobody will read them."""
+        if self.quiet_end:
+            self.quiet = True
 
     def set_status(self, seat: int, status: SeatStatus) -> None:
         """``seat``'s status becomes ``status``."""
@@ -611,7 +621,7 @@ def seat_view(st: Deal, seat: int, events: tuple[Event, ...],
     own = None
     hand = st.hands[seat]
     if hand and st.looked[seat]:
-        own = _CARDS.get(hand) or _cards(hand)
+        own = _cards(hand)
     offered = None
     pending = st.pending
     if type(pending) is Barter and (seat == st.to_act or seat == pending.offerer):
@@ -619,17 +629,12 @@ def seat_view(st: Deal, seat: int, events: tuple[Event, ...],
     widow = st.widow
     return new_view(seat, st.dealer, tuple(st.stacks), st.pot, (), 0, st.status,
                     st.looked, st.to_act, phase, own, shown, None, events, legal, (), (),
-                    st.lives, (_CARDS.get(widow) or _cards(widow)) if widow else (), offered)
-
-
-_CARDS: dict[tuple[int, ...], tuple[Card, ...]] = {}
-"""Card ids -> their cards, for the hands and widows of views (at most ``_MAX_CARDS``)."""
-_MAX_CARDS: Final = 1 << 15
+                    st.lives, _cards(widow) if widow else (), offered)
 
 
 def _cards(ids: tuple[int, ...]) -> tuple[Card, ...]:
-    """The cards of ``ids`` (kept in :data:`_CARDS`)."""
-    if len(_CARDS) >= _MAX_CARDS:
-        _CARDS.clear()
-    found = _CARDS[ids] = tuple([CARD[c] for c in ids])
-    return found
+    """The cards of ``ids`` (a hand or the widow: three cards most often)."""
+    if len(ids) == 3:
+        a, b, c = ids
+        return CARD[a], CARD[b], CARD[c]
+    return tuple([CARD[c] for c in ids])

@@ -26,7 +26,7 @@ bragkit.errors.IllegalActionError: p2 trade As: p2 does not hold As; ...
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Final
 
 from bragkit.engine.actions import Action, LegalAction
@@ -46,7 +46,7 @@ class CommerceLine(MachineLine[CommerceState]):
     fresh from the deal (:func:`~bragkit.games.commerce.state.start_draft`).  Cards written
     another way (``10s``, another order) are read as the state reads them."""
 
-    __slots__ = ("_seen", "_views")
+    __slots__ = ("_priv", "_pub", "_seen", "_views")
 
     state_class = CommerceState
     work: Draft
@@ -63,14 +63,23 @@ class CommerceLine(MachineLine[CommerceState]):
         """Each seat's redacted log so far, once the machine logs every event (else None)."""
         self._views: dict[int, SeatView] = {}
         """The views built since the last step."""
+        self._pub: list[Event] = []
+        """The deal's log (as far as views have read it) as a seat that sees no private card
+        sees it: every seat's log is this one but for the private events shown to it."""
+        self._priv: list[int] = []
+        """The places in the log of its private card events past the start that
+        :attr:`Draft.start_log` describes, in order."""
 
     def view(self, seat: int) -> SeatView:
         """``seat``'s view of the deal now, equal to ``self.state().view(seat)`` but built
         from the machine without freezing a state (once per step and seat, then kept).
 
-        From the first view on the machine logs every event; a seat's log is redacted once
-        per event (extending the seat's log of the last view).  A first view after steps
-        the machine did not log builds the state once (its log is then complete).
+        From the first view on the machine logs every event (but for the end of the deal,
+        which no view reads); each new event is redacted once for every seat (the log as a
+        seat that sees no private card sees it), and a seat's log extends the one of its
+        last view with that log's new events, the private ones shown to it restored.  A
+        first view after steps the machine did not log builds the state once (its log is
+        then complete).
 
         >>> from functools import partial
         >>> from bragkit.engine.actions import interned
@@ -84,29 +93,62 @@ class CommerceLine(MachineLine[CommerceState]):
         (['4d', '2s', '3h'], True)
         >>> v.to_act, [str(a) for a in v.legal][:2], line.view(1) == line.state().view(1)
         (0, ['stand', 'trade (costs 1) 2c|2s|3h'], True)
+        >>> line.view(0).events[-1].cards, line.view(1).events[-1].cards  # (p1 drew the 4d)
+        ((9,), None)
         """
         found = self._views.get(seat)
         if found is not None:
             return found
         seen = self._seen
+        w = self.work
         if seen is None:
             self.state()  # (the machine continues from the state built: its log is complete)
             seen = self._seen = {}
-        w = self.work
+            self._pub, self._priv = [], []
         base = w.base
-        head: tuple[Event, ...] = () if base is None else base.events
-        new = w.new_events
+        log: Sequence[Event] = w.new_events if base is None else (*base.events, *w.new_events)
+        n = len(log)
+        start = w.start_log
+        pub = self._pub
+        if len(pub) < n:
+            if not pub and start is not None:  # (every seat's log starts as ``start`` says)
+                pub += start.hidden
+            self._read_on(log)
         events = seen.get(seat)
         if events is None:
-            start = w.start_log
-            events = () if start is None else start.seen(head or new, seat)
-        m, h = len(events), len(head)
-        if m < h + len(new):
-            events += _redacted([*head[m:], *new] if m < h else new[m - h:], seat)
+            events = () if start is None else start.seen(log, seat)
+        m = len(events)
+        if m < n:
+            more = pub[m:]
+            priv = self._priv
+            j = len(priv)
+            while j:  # the private events past the seat's log, the last first
+                j -= 1
+                i = priv[j]
+                if i < m:
+                    break
+                e = log[i]
+                vis = e[4]  # (visible_to: never None here)
+                if vis is not None and seat in vis:
+                    more[i - m] = e
+            events += tuple(more)
         seen[seat] = events
         view = self._views[seat] = seat_view(
             w, seat, events, self.legal_actions() if w.to_act == seat else ())
         return view
+
+    def _read_on(self, log: Sequence[Event]) -> None:
+        """The shared log :attr:`_pub` read on to the end of ``log`` (the deal's log)."""
+        pub, priv = self._pub, self._priv
+        keep = pub.append
+        for i in range(len(pub), len(log)):
+            e = log[i]
+            vis = e[4]
+            if vis is None or e[3] is None:  # (public, or no card)
+                keep(e)
+            else:
+                keep(_event(Event, (e[0], e[1], e[2], None, vis, e[5])))  # e.redacted(-1)
+                priv.append(i)
 
     def _legal_now(self) -> tuple[LegalAction, ...]:
         w = self.work
@@ -114,11 +156,19 @@ class CommerceLine(MachineLine[CommerceState]):
 
     def _step(self, seat: int, action: Action) -> None:
         w = self.work
-        if self._seen is not None:
-            w.quiet = False  # views read every event
-            if self._views:
-                self._views = {}
+        if self._seen is None:
+            w.game.act(w, seat, action)
+            return
+        # views read every event, but for the end of the deal when this step ends it and
+        # no read will freeze it (``w.quiet``): the deal's views are then read no more (a
+        # table moves on to the next deal), and a later view of this line reads a state
+        w.quiet_end, w.quiet = w.quiet, False
+        if self._views:
+            self._views = {}
         w.game.act(w, seat, action)
+        if w.quiet:  # (the game's showdown quieted it: the log lacks the deal's end)
+            self._seen = None
+        w.quiet_end = False
 
     def _admit(self, action: Action) -> Action:
         st = self.state()
@@ -138,9 +188,3 @@ class CommerceLine(MachineLine[CommerceState]):
 
 _event: Final = tuple.__new__
 
-
-def _redacted(events: list[Event], seat: int) -> tuple[Event, ...]:
-    """``events`` as ``seat`` sees them (:func:`~bragkit.engine.views.redacted_events`)."""
-    return tuple([e if e.cards is None or (v := e.visible_to) is None or seat in v
-                  else _event(Event, (e.kind, e.seat, e.amount, None, v, e.note))
-                  for e in events])

@@ -268,7 +268,7 @@ def start_draft(rules: Rules, stacks: Sequence[int], dealer: int, pack: Sequence
     d.stacks = list(map(int.__sub__, stacks, paid))
     d.paid, d.pot, d.total = paid, pool + opening.pot, sum(stacks) + pool
     d.status, d.active, d.looked = opening.status, order, opening.looked
-    d.quiet = not events
+    d.quiet, d.quiet_end = not events, False
     d.phase, d.to_act, d.rounds, d.stands, d.pending = P_DEAL, -1, 0, 0, None
     d.lives = opening.lives
     d.horses = tuple(horses) if horses is not None else (0,) * n

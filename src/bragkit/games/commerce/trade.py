@@ -213,7 +213,8 @@ class TradeGame:
         d.phase, d.to_act = P_TRADE, d.next_seat(seat)
 
     def showdown(self, d: Draft) -> None:
-        """SHOWDOWN and DEALER SETTLEMENT (4.10 phases 4 and 5)."""
+        """SHOWDOWN and DEALER SETTLEMENT (4.10 phases 4 and 5): the deal ends."""
+        d.ending()
         d.pending = None
         d.reveal()
         top, _ = d.ranked()

@@ -351,9 +351,11 @@ class WidowGame:
 
     # ------------------------------------------------------------------ scoring
     def showdown(self, d: Draft) -> None:
-        """SHOWDOWN and scoring (``widow_scoring``)."""
-        d.reveal()
+        """SHOWDOWN and scoring (``widow_scoring``); the deal ends unless a horse is offered."""
         rules = d.rules
+        if rules.widow_scoring == "stakes" or not self._horse_possible(d):
+            d.ending()
+        d.reveal()
         top, low = d.ranked()
         if rules.widow_scoring == "stakes":
             for s in d.order():
@@ -394,8 +396,18 @@ class WidowGame:
             return
         self._close(d, tuple(out))
 
+    def _horse_possible(self, d: Draft) -> bool:
+        """Whether this lives showdown may offer a horse (else the deal ends with it): a seat
+        on its last life that has no horse yet, under a horse rule that may offer it one."""
+        rule = d.rules.horse_rule
+        if rule != "any_once" and (rule != "first_out_once" or d.first_out != -1):
+            return False
+        lives, horses = d.lives, d.horses
+        return any(lives[s] == 1 and horses[s] == 0 for s in d.active)
+
     def _close(self, d: Draft, out: tuple[int, ...]) -> None:
         """End a lives deal: the final sweep, or the pool carried to the next deal."""
+        d.ending()
         alive = [s for s in range(d.n) if d.lives[s] > 0]
         if len(alive) == 1:
             d.from_pool(alive[0], d.pot, "sweep")
