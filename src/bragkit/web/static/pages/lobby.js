@@ -1,4 +1,5 @@
 // The lobby: the tables this browser hosts or sits at, with their state from the card room.
+import { dealsPlayed } from "../table/model.js";
 import { esc, hosted, seats } from "./store.js";
 
 async function facts(id) {
@@ -21,7 +22,7 @@ async function main() {
     const f = await facts(r.id);
     const q = `?token=${encodeURIComponent(r.token ?? "")}`;
     html.push(`<tr><th scope="row"><a href="${esc(r.link)}">${esc(f?.preset ?? "?")} ${esc(r.id)}</a></th><td data-label="you are">${esc(r.role)}</td>`
-      + `<td data-label="state">${f ? `${esc(f.hands_played)} deals${f.hands ? ` of ${esc(f.hands)}` : ""}, ${esc(f.status)}` : "gone"}</td>`
+      + `<td data-label="state">${f ? `${esc(f.hands ? dealsPlayed(f.hands_played ?? 0, f.hands) : `${f.hands_played} deals played`)}, ${esc(f.status)}` : "gone"}</td>`
       + `<td data-label="stacks">${f ? esc((f.seats ?? []).map((s, i) => `${s.name || s.bot || s.seat} ${f.stacks[i]}`).join(", ")) : ""}</td>`
       + `<td data-label="money and hands"><a href="/ledger/${encodeURIComponent(r.id)}${q}">ledger</a> · <a href="/history/${encodeURIComponent(r.id)}${q}">hands</a></td></tr>`);
   }
