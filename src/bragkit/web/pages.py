@@ -18,7 +18,7 @@ import re
 from bragkit.errors import RulesError
 from bragkit.games import game_rules, house_game, spec_of, specs
 from bragkit.hands import get_ranking
-from bragkit.rules import get_preset, preset_names
+from bragkit.rules import Rules, get_preset, preset_names
 from bragkit.rules.keys import RuleKey, keys_read_by, rule_keys
 from bragkit.web.layout import esc, page
 
@@ -156,7 +156,7 @@ def _house_ranking(preset: str) -> tuple[str, ...]:
     game, rules = _house_rules(preset)
     name = getattr(rules, "ranking", None)
     ranking = get_ranking(name) if isinstance(name, str) else \
-        spec_of(game).ranking(get_preset("modern"))
+        spec_of(game).ranking(Rules())
     return tuple(ranking.categories)
 
 
