@@ -313,14 +313,31 @@ class LogReader:
         count = k + len(tail)
         m = self.count
         if m < count:
-            new = tail[m - k:] if m >= k else _rest(base, m, tail)
-            for e in new:
-                if e.cards is not None:
-                    self._read_on(new, m)
-                    break
-            else:  # no card in them (bets, folds): read alike by every seat
-                self.seen += tuple(new)
+            if m == count - 1 and m >= k:  # one event since (a bet, a fold: a step's)
+                e = tail[-1]
+                vis = e.visible_to
+                if e.cards is None:  # (read alike by every seat)
+                    self.seen += (e,)
+                elif vis is not None:  # private (a look): the outsider sees it redacted, and
+                    forks = self.forks  # the seats it shows its cards to fork before it
+                    for s in vis:
+                        if s not in forks:
+                            forks[s] = (m, self.seen, None, {})
+                    self.seen += (_EVENT(Event, (e[0], e[1], e[2], None, vis, e[5])),)
+                    self.marks.append(m)
+                    self.marked.append(e)
+                else:
+                    self._read_on((e,), m)
                 self.count = count
+            else:
+                new = tail[m - k:] if m >= k else _rest(base, m, tail)
+                for e in new:
+                    if e.cards is not None:
+                        self._read_on(new, m)
+                        break
+                else:  # no card in them (bets, folds): read alike by every seat
+                    self.seen += tuple(new)
+                    self.count = count
         fork = self.forks.get(seat)
         if fork is None:
             return self.seen, None, self.shown, self.stub
