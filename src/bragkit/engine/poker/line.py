@@ -38,8 +38,7 @@ from bragkit.engine.lines import MachineLine
 from bragkit.engine.poker.core import PokerWork, legal_now
 from bragkit.engine.poker.diagnose import diagnose
 from bragkit.engine.poker.state import PokerState, play
-from bragkit.engine.poker.views import machine_view, reader
-from bragkit.engine.views import LogReader
+from bragkit.engine.poker.views import PokerReader, machine_view, reader
 from bragkit.errors import IllegalActionError
 
 __all__ = ["PokerLine"]
@@ -67,7 +66,7 @@ class PokerLine(MachineLine[PokerState]):
         """Whether seat views are read from this line (the machine then logs every step)."""
         self._views: dict[int, SeatView] | None = None
         """The seat views built at the current step, by seat (None: none yet)."""
-        self._reader: LogReader | None = None
+        self._reader: PokerReader | None = None
         """Every seat's digest of the event log (built on the first view)."""
 
     def view(self, seat: int) -> SeatView:

@@ -214,7 +214,8 @@ def _bet(w: PokerWork, p: int, action: Action) -> None:
     if kind == "fold" or kind == "pass":
         w.status[p] = S_FOLDED
         if not quiet:
-            w.emit("fold", p, note="pass" if kind == "pass" else None)
+            w.new_events.append(_event(Event, ("fold", p, None, None, None,
+                                               "pass" if kind == "pass" else None)))
     elif kind == "call":
         before = rnd.contrib[p]
         rnd, paid = m.call(rnd, p, stack=w.stacks[p], blind=not w.looked[p])
@@ -222,8 +223,8 @@ def _bet(w: PokerWork, p: int, action: Action) -> None:
         credit = rnd.contrib[p] - before
         w.pay(p, paid, pool, credit)
         if not quiet:
-            w.emit("call", p, amount=paid,
-                   note=None if paid == credit else f"credited {credit}")
+            w.new_events.append(_event(Event, ("call", p, paid, None, None, None
+                                               if paid == credit else f"credited {credit}")))
         if game.bet_hooks:
             game.on_call(w, p)
     elif kind == "raise" or kind == "bet":
@@ -232,13 +233,14 @@ def _bet(w: PokerWork, p: int, action: Action) -> None:
         w.rnd = rnd
         w.pay(p, paid, pool)
         if not quiet:
-            w.emit(kind, p, amount=paid, note=f"by {action.amount}, to {rnd.target}")
+            w.new_events.append(_event(Event, (kind, p, paid, None, None,
+                                               f"by {action.amount}, to {rnd.target}")))
         if game.bet_hooks:
             game.on_raise(w, p)
     else:
         w.rnd = m.check(rnd, p)
         if not quiet:
-            w.emit(kind, p)
+            w.new_events.append(_event(Event, (kind, p, None, None, None, None)))
     if w.phase != "bet" or w.rnd is None:
         return
     nxt = m.next_to_act(w.rnd, p, w.status, w.stacks)
