@@ -63,10 +63,11 @@ class CommerceLine(MachineLine[CommerceState]):
         """Each seat's redacted log so far, once the machine logs every event (else None)."""
         self._views: dict[int, SeatView] = {}
         """The views built since the last step."""
-        self._pub: list[Event] = []
+        self._pub: list[Event] = [] if self._seen is not None else _UNREAD_LOG
         """The deal's log (as far as views have read it) as a seat that sees no private card
-        sees it: every seat's log is this one but for the private events shown to it."""
-        self._priv: list[int] = []
+        sees it: every seat's log is this one but for the private events shown to it (the
+        first view of a line that does not log its deal yet makes its own)."""
+        self._priv: list[int] = [] if self._seen is not None else _UNREAD_PLACES
         """The places in the log of its private card events past the start that
         :attr:`Draft.start_log` describes, in order."""
 
@@ -187,4 +188,8 @@ class CommerceLine(MachineLine[CommerceState]):
 
 
 _event: Final = tuple.__new__
+_UNREAD_LOG: Final[list[Event]] = []
+_UNREAD_PLACES: Final[list[int]] = []
+"""The (never filled) logs of the lines that do not log their deal (no list per deal: a
+table that nobody views pays for none); :meth:`CommerceLine.view` replaces them."""
 
