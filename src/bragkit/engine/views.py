@@ -344,8 +344,18 @@ class LogReader:
         done = fork[0]
         if done < count:
             marks = self.marks
-            if marks and marks[-1] >= done:  # card events since: those of concern read
-                fork = self.forks[seat] = self._extend(fork, seat)
+            if marks and (i := marks[-1]) >= done:  # card events since: those of concern
+                e = self.marked[-1]
+                vis = e.visible_to
+                if (e.seat == seat and vis is not None and seat in vis
+                        and e.kind == self.reading.look
+                        and (len(marks) == 1 or marks[-2] < done)):  # just its own look
+                    seen = self.seen
+                    fork = self.forks[seat] = (self.count,
+                                               fork[1] + seen[done:i] + (e,) + seen[i + 1:],
+                                               e.cards, fork[3])
+                else:
+                    fork = self.forks[seat] = self._extend(fork, seat)
             else:  # none: the outsider's events since, as they are
                 fork = self.forks[seat] = (self.count, fork[1] + self.seen[done:], fork[2],
                                            fork[3])
