@@ -31,7 +31,7 @@ bragkit.errors.IllegalActionError: p1 bet 1: you must put in at least 2 chips, .
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Final
+from typing import Final, cast
 
 from bragkit.engine.actions import Action, LegalAction
 from bragkit.engine.brag.betting import next_in_turn
@@ -41,13 +41,12 @@ from bragkit.engine.brag.legal import canonical_discard, legal_now
 from bragkit.engine.brag.start import fresh_state, start_seen
 from bragkit.engine.brag.state import BragState
 from bragkit.engine.brag.transitions import HANDLERS, apply_action
-from bragkit.engine.brag.views import machine_view
 from bragkit.engine.brag.views import reader as new_reader
 from bragkit.engine.contract import SeatView
 from bragkit.engine.events import Event
 from bragkit.engine.kinds import Phase, SeatStatus
 from bragkit.engine.lines import LineCore
-from bragkit.engine.views import LogReader
+from bragkit.engine.views import Draft, LogReader, new_draft
 from bragkit.errors import IllegalActionError
 
 __all__ = ["DealLine"]
@@ -231,8 +230,35 @@ class DealLine(LineCore):
             reader = self._reader = new_reader()
             self._viewing = True
         w = self.work
-        view = machine_view(reader, w, self._base_log, self._base_len, seat,
-                            (self._legal or self.legal_actions()) if w.to_act == seat else ())
+        # the view of the state the machine would freeze into (brag.views.seat_view), filled
+        # here slot by slot (views.new_view's way, without its call: a view per decision)
+        seen, own, shown, stub = reader.digest(seat, self._base_log, self._base_len,
+                                               w.new_events)
+        d: Draft = new_draft(Draft)
+        d.legal = (self._legal or self.legal_actions()) if w.to_act == seat else ()
+        if own is not None and w.looked[seat] and (hand := w.hands[seat]):
+            d.own_cards = reader.own_cards(seat, hand, own, own)
+        else:
+            d.own_cards = None
+        frozen = w.covered_pots
+        d.seat = seat
+        d.dealer = w.dealer
+        d.stacks = tuple(w.stacks)
+        d.pot = w.pot
+        d.pots = tuple([a for a, _ in frozen]) if frozen else ()
+        d.stake = w.stake
+        d.status = tuple(w.status)
+        d.looked = tuple(w.looked)
+        d.to_act = w.to_act
+        d.phase = w.phase
+        d.shown = dict(shown) if shown else {}
+        d.stub_card = stub
+        d.events = seen
+        d.contrib = d.committed = d.lives = d.widow = ()
+        d.offered = None
+        o: object = d
+        o.__class__ = SeatView  # (the same layout: now a frozen SeatView)
+        view = cast(SeatView, d)
         if last is not None:  # a second seat's view of this step: keep them all
             if views is None:
                 views = self._views = {last.seat: last}

@@ -15,32 +15,29 @@ a side show is private to its two players; the face-up stub shows one card to al
 >>> looked = s.apply("look")
 >>> len(looked.view(1).own_cards), looked.view(0).known_cards()
 (3, ())
->>> from bragkit.engine.brag.core import Work
->>> machine_view(reader(), Work(s), s.events, len(s.events), 1, s.legal_actions()) == v
+>>> from bragkit.engine.brag.line import DealLine  # (a view from the deal's machine)
+>>> DealLine(s).view(1) == v
 True
 """
 
 from __future__ import annotations
 
-from typing import Final, cast
+from typing import Final
 
 from bragkit.cards import Card, card_from_id
-from bragkit.engine.actions import LegalAction
-from bragkit.engine.brag.core import AnyWork, BragRecord, ViewDigest
+from bragkit.engine.brag.core import BragRecord, ViewDigest
 from bragkit.engine.brag.legal import legal_actions
 from bragkit.engine.contract import SeatView
 from bragkit.engine.events import Event
 from bragkit.engine.views import (
-    Draft,
     LogReader,
     Reading,
-    new_draft,
     new_view,
     read_events,
     reusable_digest,
 )
 
-__all__ = ["BRAG_READING", "machine_view", "reader", "seat_view"]
+__all__ = ["BRAG_READING", "reader", "seat_view"]
 
 BRAG_READING: Final = Reading(replace=frozenset({"reveal", "deal"}), look="look", stub="stub")
 """What a brag-style deal's card events tell a seat: a seat's cards as it looks at them, a
@@ -97,41 +94,3 @@ def seat_view(st: BragRecord, seat: int) -> SeatView:
                     tuple([a for a, _ in frozen]) if frozen else (), st.stake, st.status,
                     st.looked, st.to_act, st.phase, own_cards, dict(shown), stub, events,
                     legal_actions(st) if st.to_act == seat else ())
-
-
-def machine_view(log: LogReader, w: AnyWork, base: tuple[Event, ...] | None, k: int,
-                 seat: int, legal: tuple[LegalAction, ...]) -> SeatView:
-    """``seat``'s view of the deal as the machine ``w`` holds it, equal to the view of the
-    state it would freeze into (:func:`seat_view`), without building that state.
-
-    The deal's event log is ``base`` (``k`` events; None when ``log`` has read them
-    already) and then the machine's new events, ``log`` digests it; ``legal`` holds the
-    legal actions of the machine if ``seat`` is to act (else ``()``).  The view is filled
-    here, slot by slot (:func:`~bragkit.engine.views.new_view`'s way, without its call: a
-    view per decision of every bot)."""
-    seen, own, shown, stub = log.digest(seat, base, k, w.new_events)
-    d: Draft = new_draft(Draft)
-    if own is not None and w.looked[seat] and (hand := w.hands[seat]):
-        d.own_cards = log.own_cards(seat, hand, own, own)
-    else:
-        d.own_cards = None
-    frozen = w.covered_pots
-    d.seat = seat
-    d.dealer = w.dealer
-    d.stacks = tuple(w.stacks)
-    d.pot = w.pot
-    d.pots = tuple([a for a, _ in frozen]) if frozen else ()
-    d.stake = w.stake
-    d.status = tuple(w.status)
-    d.looked = tuple(w.looked)
-    d.to_act = w.to_act
-    d.phase = w.phase
-    d.shown = dict(shown) if shown else {}
-    d.stub_card = stub
-    d.events = seen
-    d.legal = legal
-    d.contrib = d.committed = d.lives = d.widow = ()
-    d.offered = None
-    o: object = d
-    o.__class__ = SeatView  # (the same layout: now a frozen SeatView)
-    return cast(SeatView, d)
