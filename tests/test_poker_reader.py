@@ -13,27 +13,7 @@ from bragkit.engine.brag.views import BRAG_READING
 from bragkit.engine.events import Event
 from bragkit.engine.poker.views import POKER_READING, PokerReader
 from bragkit.engine.views import Reading, read_events
-
-_KINDS = ("deal", "look", "reveal", "exchange", "draw", "discard", "stub", "bet")
-
-
-@st.composite
-def _logs(draw: st.DrawFn) -> list[Event]:
-    """Random event logs: cards public, private to some seats, or to none; of a seat or not
-    (a stub card is public and of no seat, as every engine logs it)."""
-    events = []
-    for _ in range(draw(st.integers(0, 40))):
-        kind = draw(st.sampled_from(_KINDS))
-        seat = draw(st.none() | st.integers(0, 3))
-        if kind == "bet":
-            events.append(Event(kind, seat, 2))
-            continue
-        cards = tuple(draw(st.lists(st.integers(0, 51), max_size=3, unique=True)))
-        vis = draw(st.none() | st.frozensets(st.integers(0, 3), max_size=2))
-        if kind == "stub":
-            seat = vis = None
-        events.append(Event(kind, seat, None, cards, vis))
-    return events
+from tests.event_logs import event_logs
 
 
 def _fresh(log: list[Event], seat: int, reading: Reading) -> tuple[object, ...]:
@@ -43,7 +23,7 @@ def _fresh(log: list[Event], seat: int, reading: Reading) -> tuple[object, ...]:
 
 
 @settings(max_examples=400, deadline=None)
-@given(reading=st.sampled_from([BRAG_READING, POKER_READING]), log=_logs(),
+@given(reading=st.sampled_from([BRAG_READING, POKER_READING]), log=event_logs(stub_public=True),
        cuts=st.lists(st.tuples(st.integers(0, 40), st.integers(-1, 3)), max_size=14),
        base=st.integers(0, 40))
 def test_poker_reader_equals_a_fresh_read(reading: Reading, log: list[Event],

@@ -25,6 +25,7 @@ from bragkit.engine.table import Table
 from bragkit.engine.views import LogReader, Reading, read_events
 from bragkit.games import engine_of
 from bragkit.rules import get_preset, preset_names
+from tests.event_logs import event_logs
 
 BRAG_PRESETS = [name for name in preset_names() if get_preset(name).game in family_games()]
 POKER_PRESETS = [name for name in preset_names() if engine_of(get_preset(name).game) == "poker"]
@@ -203,28 +204,9 @@ def test_4_4_6_views_of_a_deal_whose_retained_hand_is_released() -> None:
     assert found >= 2
 
 
-_KINDS = ("deal", "look", "reveal", "exchange", "draw", "discard", "stub", "bet")
-
-
-@st.composite
-def _logs(draw: st.DrawFn) -> list[Event]:
-    """Random event logs: cards public, private to some seats, or to none; of a seat or not."""
-    events = []
-    for _ in range(draw(st.integers(0, 40))):
-        kind = draw(st.sampled_from(_KINDS))
-        seat = draw(st.none() | st.integers(0, 3))
-        if kind == "bet":
-            events.append(Event(kind, seat, 2))
-            continue
-        cards = tuple(draw(st.lists(st.integers(0, 51), max_size=3, unique=True)))
-        vis = draw(st.none() | st.frozensets(st.integers(0, 3), max_size=2))
-        events.append(Event(kind, seat, None, cards, vis))
-    return events
-
-
 @pytest.mark.parametrize("reading", [BRAG_READING, POKER_READING], ids=["brag", "poker"])
 @settings(max_examples=300, deadline=None)
-@given(log=_logs(), cuts=st.lists(st.tuples(st.integers(0, 40), st.integers(-1, 3)),
+@given(log=event_logs(), cuts=st.lists(st.tuples(st.integers(0, 40), st.integers(-1, 3)),
                                   max_size=12), base=st.integers(0, 40))
 def test_log_reader_equals_a_fresh_read(reading: Reading, log: list[Event],
                                         cuts: list[tuple[int, int]], base: int) -> None:
