@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pickle
 import random
 from typing import Any
 
@@ -103,3 +104,57 @@ def test_2_5_poker_style_views_equal_a_fresh_pass(preset: str) -> None:
             assert {c.id for c in v.known_cards()}.isdisjoint(state.secret_cards(seat))
             assert v.legal == (state.legal_actions() if state.to_act == seat else ())
         t.apply(rng.choice(t.legal_actions()).sample(rng))
+
+
+@pytest.mark.parametrize("preset", ["modern", "modern-face-up", "teen-patti", "three-stake",
+                                    "american", "foster", "brag-poker"])
+def test_table_views_fill_their_log_fields_on_first_read(preset: str) -> None:
+    """A table's seat view leaves the fields read from the event log unset until one of them
+    is read (issue 11: a bot reading ``legal`` does not pay for the seat's log); read later,
+    after the deal moved on and in any order, every lazy view equals its state's view, and
+    pickles, compares and prints as an eager one."""
+    from bragkit.engine.session import table_view
+
+    rng = random.Random(3)
+    table = open_table(get_preset(preset), [40] * 5, dealer=0, seed=9)
+    kept: list[tuple[SeatView, SeatView]] = []
+    for step in range(400):
+        if table.over or table.state is None:
+            break
+        seat = table.to_act if step % 3 else (table.to_act + 1) % 5
+        view = table_view(table, seat)
+        assert view is not None
+        with pytest.raises(AttributeError):
+            object.__getattribute__(view, "events")  # (not built yet)
+        kept.append((view, table.state.view(seat)))
+        table.apply(rng.choice(table.legal_actions()).sample(rng))
+    assert len(kept) > 20
+    for lazy, eager in reversed(kept):  # (the newest first: older views read after newer)
+        assert lazy.events == eager.events and lazy.shown == eager.shown
+        assert lazy == eager and repr(lazy) == repr(eager)
+        assert pickle.loads(pickle.dumps(lazy)) == eager
+    fresh = table_view(table, 0) if table.state is not None else None
+    if fresh is not None:
+        assert fresh.to_dict() == table.state.view(0).to_dict()
+
+
+def test_a_seat_whose_view_was_read_gets_whole_views() -> None:
+    """Once a seat's lazy view has been read (a server, an RL observer), its next views of
+    the deal are built whole (no lazy fill per view), and still equal the state's."""
+    from bragkit.engine.session import table_view
+
+    for preset in ("modern", "american"):
+        table = open_table(get_preset(preset), [40] * 3, dealer=0, seed=4)
+        seat, deal = table.to_act, table.deal_no
+        first = table_view(table, seat)
+        assert first is not None and first.events == table.state.view(seat).events
+        for _ in range(12):  # (around the table, nobody folding: the same deal)
+            act = next(a for a in table.legal_actions() if a.kind not in ("fold", "look"))
+            table.apply(act.examples()[0])
+            if table.to_act == seat:
+                break
+        assert table.deal_no == deal and table.to_act == seat
+        later = table_view(table, seat)
+        assert later is not None
+        assert object.__getattribute__(later, "events") == table.state.view(seat).events
+        assert later == table.state.view(seat)

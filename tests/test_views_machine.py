@@ -22,7 +22,7 @@ from bragkit.engine.poker.line import PokerLine
 from bragkit.engine.poker.views import POKER_READING
 from bragkit.engine.session import Session, table_view
 from bragkit.engine.table import Table
-from bragkit.engine.views import LogReader, Reading, read_events
+from bragkit.engine.views import LogBook, LogReader, Reading, read_events
 from bragkit.games import engine_of
 from bragkit.rules import get_preset, preset_names
 from tests.event_logs import event_logs
@@ -225,3 +225,26 @@ def test_log_reader_equals_a_fresh_read(reading: Reading, log: list[Event],
         assert (list(seen), own if seat >= 0 else None, shown, stub) == (
             want[0], want[1] if seat >= 0 else None, {o: h for o, h in want[2].items()
                                                       if o != seat}, want[3])
+
+
+@pytest.mark.parametrize("reading", [BRAG_READING, POKER_READING], ids=["brag", "poker"])
+@settings(max_examples=300, deadline=None)
+@given(log=event_logs(), cuts=st.lists(st.tuples(st.integers(0, 40), st.integers(0, 3)),
+                                  max_size=12), base=st.integers(0, 40))
+def test_log_book_equals_a_fresh_read(reading: Reading, log: list[Event],
+                                      cuts: list[tuple[int, int]], base: int) -> None:
+    """The log book of lazy views (a growing log, each seat's digest read on from its last
+    one, the card events that concern no seat read once for all) gives every seat, at any
+    length read and in any order of reads (an older view read after a newer one), what one
+    fresh pass of :func:`read_events` over the log so far gives it."""
+    log = [e for e in log if e.kind != "stub" or (e.seat is None and e.visible_to is None)]
+    base = min(base, len(log))
+    book = LogBook(reading)
+    head = tuple(log[:base])  # the log of the newest state built, then the machine's events
+    counts = []
+    for length in sorted(min(n, len(log)) for n, _ in cuts):  # the log grows, views are built
+        counts.append(book.extend(head, base, log[base:max(length, base)]))
+    for (_, seat), count in zip(cuts, counts, strict=False):  # and read in any order
+        seen, own, shown, stub = book.read(seat, count)
+        want = read_events(log[:count], seat, None, {}, None, reading)
+        assert (list(seen), own, shown, stub) == want

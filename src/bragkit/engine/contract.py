@@ -47,6 +47,7 @@ __all__ = [
     "GameState",
     "GameTable",
     "InfoKey",
+    "LazyView",
     "Over",
     "Phase",
     "SeatStatus",
@@ -118,8 +119,35 @@ class InfoKey:
     events: tuple[Event, ...]
 
 
+class LazyView:
+    """The base of :class:`SeatView` (and of its mutable twin ``views.Draft``): one slot,
+    ``_fill``, for a view built from a deal's machine whose fields read from the event log
+    (``events``, ``shown``, ``stub_card``, for some engines ``own_cards``) are left unset
+    and filled together on the first read of any of them by ``_fill(view)`` (which also
+    removes ``_fill``), from an immutable snapshot (the append-only log and its length).
+    A bot that reads ``legal``, ``pot`` or ``stacks`` never pays for the seat's redacted
+    log; equality, hashing, repr, pickling and ``to_dict`` read every field, so a lazy view
+    equals an eager one."""
+
+    __slots__ = ("_fill",)
+    _fill: Callable[[LazyView], None]
+
+    if not TYPE_CHECKING:  # (hidden from mypy: a typo'd attribute stays a type error)
+        def __getattr__(self, name: str) -> object:
+            """An unset field of a lazy view: fill the log's fields, then read it."""
+            if name in _LAZY_FIELDS:
+                try:
+                    fill = object.__getattribute__(self, "_fill")
+                except AttributeError:
+                    pass
+                else:
+                    fill(self)
+                    return object.__getattribute__(self, name)
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
+
 @dataclass(frozen=True, slots=True)
-class SeatView:
+class SeatView(LazyView):
     """Everything one seat may know about a deal, the same type for every game.
 
     Fields a game does not have keep their defaults: ``contrib``/``committed`` (poker-style:
@@ -224,6 +252,10 @@ class SeatView:
         if self.stub_card is not None:
             found[self.stub_card] = None
         return tuple(found)
+
+
+_LAZY_FIELDS: Final = frozenset({"events", "shown", "stub_card", "own_cards"})
+"""The fields a lazy view (:class:`LazyView`) may leave for its ``_fill``."""
 
 
 # ---------------------------------------------------------------------- the state contract

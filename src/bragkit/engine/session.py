@@ -23,7 +23,7 @@ import itertools
 import random
 from collections.abc import Iterable, Sequence
 from functools import partial
-from typing import Any, Final, cast
+from typing import Any, Final
 
 from bragkit.engine.actions import Action, LegalAction, format_move
 from bragkit.engine.brag.family import family_games
@@ -347,7 +347,7 @@ def table_view(table: Table, seat: int) -> SeatView | None:
     commerce True
     """
     if TableCore in type(table).__mro__:  # (Session, Commerce: from the deal's machine; not
-        return cast(TableCore, table).view(seat)  # isinstance: an ABC's check costs a call)
+        return table.view(seat)  # isinstance: an ABC's check costs a call, as would a cast)
     st = table.state
     if st is None:
         return None

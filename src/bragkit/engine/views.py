@@ -21,23 +21,25 @@ from typing import Any, Final, NamedTuple, cast
 
 from bragkit.cards import Card, card_from_id
 from bragkit.engine.actions import LegalAction
-from bragkit.engine.contract import SeatView
+from bragkit.engine.contract import LazyView, SeatView
 from bragkit.engine.events import Event
 
-__all__ = ["Draft", "LogDigest", "LogReader", "Reading", "SeatView", "Shown", "make_view",
-           "new_draft", "new_view", "read_events", "redacted_events", "reusable_digest"]
+__all__ = ["Draft", "LogBook", "LogDigest", "LogReader", "Reading", "SeatView", "Shown",
+           "make_view", "new_draft", "new_view", "read_events", "redacted_events",
+           "reusable_digest"]
 
 _EVENT: Final = tuple.__new__
 _CARD: Final = tuple(card_from_id(c) for c in range(56))
 """``_CARD[i]``: the card of id ``i`` (jokers 52..55)."""
 
-class Draft:
+class Draft(LazyView):
     """A mutable twin of :class:`SeatView`: the same slots in the same order, so a draft
     filled by plain attribute stores becomes a ``SeatView`` by ``__class__`` assignment
     (CPython allows it between classes of the same layout).  Filling a frozen view slot by
     slot costs a setter call per field; this is a few times cheaper (a view per decision
     of every bot).  An engine's hot view builder may fill one itself (every slot, then
-    ``__class__``), as :func:`new_view` does, saving the call.
+    ``__class__``), as :func:`new_view` does, saving the call; a lazy one leaves the log's
+    fields unset and sets ``_fill`` (:class:`~bragkit.engine.contract.LazyView`).
 
     >>> Draft.__slots__ == SeatView.__slots__, type(new_draft(Draft)).__name__
     (True, 'Draft')
@@ -448,6 +450,125 @@ class LogReader:
             tuple([_CARD[c] for c in hand if c in cards])
         self.owned[seat] = (hand, source, own)
         return own
+
+
+_Read = tuple[int, tuple[Event, ...], "tuple[int, ...] | None", Shown, "Card | None"]
+"""A seat's digest in a :class:`LogBook`: (how many events it read, the log as the seat sees
+it, the card ids of its latest look, the hands shown to it, the stub card)."""
+
+_UNREAD: Final[_Read] = (0, (), None, {}, None)
+
+
+class LogBook:
+    """One line's event log, kept whole as it grows (a list only appended to), for lazy
+    seat views (:class:`~bragkit.engine.contract.LazyView`): a view keeps the book and the
+    log's length when it was built, and a seat's log, look and hands shown are read
+    (:meth:`read`, :func:`read_events`, exactly as a state's view reads them) only when one
+    of them is first read.  Each seat's latest digest is kept: a seat's next read covers
+    only the events since.
+
+    >>> b = LogBook(Reading(look="look"))
+    >>> log = [Event("bet", 0, 2), Event("look", 1, cards=(5, 6, 7), visible_to=frozenset({1}))]
+    >>> n = b.extend(None, 0, log)
+    >>> b.read(0, n)[0][1].cards, b.read(1, n)[1], b.read(1, 1)[0] == (log[0],)
+    (None, (5, 6, 7), True)
+    """
+
+    __slots__ = ("concern", "digests", "eager", "log", "out", "owned", "public", "reading",
+                 "scanned")
+
+    def __init__(self, reading: Reading, seen: tuple[Event, ...] = ()) -> None:
+        """A book (read by the engine's ``reading``) of a log whose first events, a log that
+        shows no card to any seat (such as a deal's start), are ``seen``."""
+        self.reading = reading
+        self.log: list[Event] = list(seen)
+        """The log as logged (never changed but by appending)."""
+        self.digests: dict[int, _Read] = {}
+        """Each seat's latest digest."""
+        self.scanned = 0
+        """How many events of the log the outsider has read."""
+        self.out: list[Event] = []
+        """Those events as the outsider sees them."""
+        self.public: list[int] = []
+        """The log indices of the public card events among them."""
+        self.concern: dict[int, list[int]] = {}
+        """The log indices of the private card events among them, by seat shown them."""
+        self.eager: set[int] = set()
+        """The seats whose views' log fields were read: their next views are built whole (a
+        reader of every view's events, such as a server's projector, pays no lazy fill)."""
+        self.owned: dict[int, tuple[tuple[int, ...], tuple[Card, ...]]] = {}
+        """Each seat's latest own cards, for an engine that reads them from its machine:
+        (its hand, the cards)."""
+
+    def extend(self, base: tuple[Event, ...] | None, k: int, tail: Sequence[Event]) -> int:
+        """Bring the book up to the log ``base + tail`` (``base`` holds ``k`` events; None
+        when the book holds them already); return its length."""
+        log = self.log
+        m = len(log)
+        count = k + len(tail)
+        if m < count:
+            log.extend(tail[m - k:] if m >= k else _rest(base, m, tail))
+        return count
+
+    def read(self, seat: int, count: int
+             ) -> tuple[tuple[Event, ...], tuple[int, ...] | None, Shown, Card | None]:
+        """``seat``'s digest of the log's first ``count`` events: the log as the seat sees
+        it, the card ids of its latest look, the hands shown to it (never change them), the
+        stub card."""
+        old = self.digests.get(seat, _UNREAD)
+        done = old[0]
+        if done != count:
+            if done > count:  # (an older view read after a newer one: from the start)
+                old, done = _UNREAD, 0
+            scanned = self.scanned
+            if scanned < count:
+                if scanned == count - 1 and self.log[scanned].cards is None:
+                    self.out.append(self.log[scanned])  # (one event since: a bet, a fold)
+                    self.scanned = count
+                else:
+                    self._scan()
+            public = self.public
+            mine = self.concern.get(seat)
+            if ((not public or public[-1] < done or _none_in(public, done, count))
+                    and (mine is None or mine[-1] < done or _none_in(mine, done, count))):
+                # no card event since that this seat reads otherwise than the outsider
+                old = self.digests[seat] = (count, old[1] + tuple(self.out[done:count]),
+                                            old[2], old[3], old[4])
+            else:
+                seen, own, shown, stub = read_events(self.log[done:count], seat, old[2],
+                                                     old[3], old[4], self.reading)
+                old = self.digests[seat] = (count, old[1] + tuple(seen), own, shown, stub)
+        return old[1], old[2], old[3], old[4]
+
+    def _scan(self) -> None:
+        """Read the log's new events as the outsider (a seat that sees no private card)
+        reads them, noting the card events that some seat reads otherwise: a public one
+        (every seat), a private one (the seats it shows its cards to)."""
+        log, out, public, concern = self.log, self.out, self.public, self.concern
+        for i in range(self.scanned, len(log)):
+            e = log[i]
+            if e.cards is None:
+                out.append(e)
+                continue
+            vis = e.visible_to
+            if vis is None:
+                out.append(e)
+                public.append(i)
+                continue
+            out.append(_EVENT(Event, (e[0], e[1], e[2], None, vis, e[5])))  # e.redacted(-1)
+            for s in vis:
+                found = concern.get(s)
+                if found is None:
+                    concern[s] = [i]
+                else:
+                    found.append(i)
+        self.scanned = len(log)
+
+
+def _none_in(marks: list[int], lo: int, hi: int) -> bool:
+    """Whether the sorted ``marks`` hold no index in ``lo..hi-1``."""
+    at = bisect_left(marks, lo)
+    return at == len(marks) or marks[at] >= hi
 
 
 def _rest(base: tuple[Event, ...] | None, m: int, tail: Sequence[Event]) -> tuple[Event, ...]:

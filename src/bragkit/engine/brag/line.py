@@ -31,6 +31,7 @@ bragkit.errors.IllegalActionError: p1 bet 1: you must put in at least 2 chips, .
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Final, cast
 
 from bragkit.engine.actions import Action, LegalAction
@@ -41,12 +42,13 @@ from bragkit.engine.brag.legal import canonical_discard, legal_now
 from bragkit.engine.brag.start import fresh_state, start_seen
 from bragkit.engine.brag.state import BragState
 from bragkit.engine.brag.transitions import HANDLERS, apply_action
-from bragkit.engine.brag.views import reader as new_reader
+from bragkit.engine.brag.views import book as new_book
+from bragkit.engine.brag.views import fill_draft, fill_view
 from bragkit.engine.contract import SeatView
 from bragkit.engine.events import Event
 from bragkit.engine.kinds import Phase, SeatStatus
 from bragkit.engine.lines import LineCore
-from bragkit.engine.views import Draft, LogReader, new_draft
+from bragkit.engine.views import Draft, LogBook, new_draft
 from bragkit.errors import IllegalActionError
 
 __all__ = ["DealLine"]
@@ -102,8 +104,8 @@ class DealLine(LineCore):
         """The latest seat view built at the current step (None: none yet)."""
         self._views: dict[int, SeatView] | None = None
         """Every seat view built at the current step, by seat, once two seats viewed it."""
-        self._reader: LogReader | None = None
-        """Every seat's digest of the event log (built on the first view)."""
+        self._reader: LogBook | None = None
+        """The event log as the views read it, every seat's digest (from the first view)."""
         if viewing:
             self._viewing = True
             if first is None and carried is not None:
@@ -225,21 +227,22 @@ class DealLine(LineCore):
                 self._from_start(carried)
             else:
                 self.state()  # (the machine continues from the state built: logged)
-        reader = self._reader
-        if reader is None:
-            reader = self._reader = new_reader()
+        log = self._reader
+        if log is None:
+            log = self._reader = new_book()
             self._viewing = True
         w = self.work
         # the view of the state the machine would freeze into (brag.views.seat_view), filled
-        # here slot by slot (views.new_view's way, without its call: a view per decision)
-        seen, own, shown, stub = reader.digest(seat, self._base_log, self._base_len,
-                                               w.new_events)
+        # here slot by slot (views.new_view's way, without its call: a view per decision);
+        # the fields read from the log are filled on their first read (brag.views.fill_view)
         d: Draft = new_draft(Draft)
         d.legal = (self._legal or self.legal_actions()) if w.to_act == seat else ()
-        if own is not None and w.looked[seat] and (hand := w.hands[seat]):
-            d.own_cards = reader.own_cards(seat, hand, own, own)
+        count = log.extend(self._base_log, self._base_len, w.new_events)
+        hand = w.hands[seat] if w.looked[seat] else None
+        if seat in log.eager:  # (its views are read: built whole)
+            fill_draft(log, seat, count, hand, d)
         else:
-            d.own_cards = None
+            d._fill = partial(fill_view, log, seat, count, hand)
         frozen = w.covered_pots
         d.seat = seat
         d.dealer = w.dealer
@@ -251,9 +254,6 @@ class DealLine(LineCore):
         d.looked = tuple(w.looked)
         d.to_act = w.to_act
         d.phase = w.phase
-        d.shown = dict(shown) if shown else {}
-        d.stub_card = stub
-        d.events = seen
         d.contrib = d.committed = d.lives = d.widow = ()
         d.offered = None
         o: object = d
@@ -270,7 +270,7 @@ class DealLine(LineCore):
         """Views read the fresh machine's log from the deal's start (no state built): the
         reader starts with the start's log as a seat that sees none of its cards sees it."""
         seen = start_seen(self.work, carried, self._retained)
-        self._reader = new_reader(seen)
+        self._reader = new_book(seen)
         self._viewing = True
         self._base_log = None
         self._base_len = len(seen)

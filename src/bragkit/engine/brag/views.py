@@ -27,9 +27,11 @@ from typing import Final
 from bragkit.cards import Card, card_from_id
 from bragkit.engine.brag.core import BragRecord, ViewDigest
 from bragkit.engine.brag.legal import legal_actions
-from bragkit.engine.contract import SeatView
+from bragkit.engine.contract import LazyView, SeatView
 from bragkit.engine.events import Event
 from bragkit.engine.views import (
+    Draft,
+    LogBook,
     LogReader,
     Reading,
     new_view,
@@ -37,7 +39,7 @@ from bragkit.engine.views import (
     reusable_digest,
 )
 
-__all__ = ["BRAG_READING", "reader", "seat_view"]
+__all__ = ["BRAG_READING", "book", "fill_draft", "fill_view", "reader", "seat_view"]
 
 BRAG_READING: Final = Reading(replace=frozenset({"reveal", "deal"}), look="look", stub="stub")
 """What a brag-style deal's card events tell a seat: a seat's cards as it looks at them, a
@@ -50,6 +52,42 @@ def reader(seen: tuple[Event, ...] = ()) -> LogReader:
     """A :class:`~bragkit.engine.views.LogReader` of a brag-style line's log (whose first
     events, showing no card, the outsider sees as ``seen``)."""
     return LogReader(BRAG_READING, seen)
+
+
+def book(seen: tuple[Event, ...] = ()) -> LogBook:
+    """A :class:`~bragkit.engine.views.LogBook` of a brag-style line's log (whose first
+    events, showing no card, are ``seen``)."""
+    return LogBook(BRAG_READING, seen)
+
+
+_CARD: Final = tuple(card_from_id(c) for c in range(56))
+_SET: Final = object.__setattr__
+
+
+def fill_draft(log: LogBook, seat: int, count: int, hand: tuple[int, ...] | None,
+               d: Draft) -> None:
+    """Fill a draft's fields read from the log (the line's :class:`LogBook` ``log``, its
+    first ``count`` events): ``seat``'s events, own cards (of ``hand``, the seat's hand if it
+    has looked at a hand, else None), the hands shown to it, the stub card."""
+    events, own, shown, stub = log.read(seat, count)
+    d.events = events
+    d.own_cards = None if own is None or not hand else \
+        tuple([_CARD[c] for c in hand if c in own])
+    d.shown = dict(shown)
+    d.stub_card = stub
+
+
+def fill_view(log: LogBook, seat: int, count: int, hand: tuple[int, ...] | None,
+              view: LazyView) -> None:
+    """A lazy view's ``_fill`` (:func:`fill_draft`, the view a draft for a moment: plain
+    stores, no setter calls); the seat's next views of the deal are built whole."""
+    log.eager.add(seat)
+    _SET(view, "__class__", Draft)
+    assert isinstance(view, Draft)
+    del view._fill
+    fill_draft(log, seat, count, hand, view)
+    o: object = view
+    o.__class__ = SeatView
 
 
 def _digest(digests: dict[int, ViewDigest], events: tuple[Event, ...],

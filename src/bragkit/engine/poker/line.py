@@ -38,7 +38,8 @@ from bragkit.engine.lines import MachineLine
 from bragkit.engine.poker.core import PokerWork, legal_now
 from bragkit.engine.poker.diagnose import diagnose
 from bragkit.engine.poker.state import PokerState, play
-from bragkit.engine.poker.views import PokerReader, machine_view, reader
+from bragkit.engine.poker.views import book, machine_view
+from bragkit.engine.views import LogBook
 from bragkit.errors import IllegalActionError
 
 __all__ = ["PokerLine"]
@@ -66,8 +67,8 @@ class PokerLine(MachineLine[PokerState]):
         """Whether seat views are read from this line (the machine then logs every step)."""
         self._views: dict[int, SeatView] | None = None
         """The seat views built at the current step, by seat (None: none yet)."""
-        self._reader: PokerReader | None = None
-        """Every seat's digest of the event log (built on the first view)."""
+        self._reader: LogBook | None = None
+        """The event log as the views read it, every seat's digest (from the first view)."""
 
     def view(self, seat: int) -> SeatView:
         """``seat``'s view of the deal now, equal to ``self.state().view(seat)`` but built
@@ -99,7 +100,7 @@ class PokerLine(MachineLine[PokerState]):
             self._logged = True
         log = self._reader
         if log is None:
-            log = self._reader = reader()
+            log = self._reader = book()
             self._viewing = True
         w = self.work
         events = w.base.events

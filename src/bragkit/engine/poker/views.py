@@ -15,7 +15,7 @@ chips in the betting pool this deal.
 >>> v = seat_view(s, 0)
 >>> v.stake, v.contrib, v.committed, len(v.own_cards or ())
 (2, (0, 0, 2), (0, 0, 2), 3)
->>> machine_view(reader(), PokerWork(s), s.events, len(s.events), 0, s.legal_actions()) == v
+>>> machine_view(book(), PokerWork(s), s.events, len(s.events), 0, s.legal_actions()) == v
 True
 """
 
@@ -23,24 +23,29 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Sequence
-from typing import Final
+from functools import partial
+from typing import Final, cast
 
 from bragkit.cards import Card, card_from_id
 from bragkit.engine.actions import LegalAction
-from bragkit.engine.contract import SeatView
+from bragkit.engine.contract import LazyView, SeatView
 from bragkit.engine.events import Event
 from bragkit.engine.poker.core import CARD, ONLY, PokerRecord, PokerWork
 from bragkit.engine.views import (
+    Draft,
+    LogBook,
     LogDigest,
     LogReader,
     Reading,
     Shown,
+    new_draft,
     new_view,
     read_events,
     reusable_digest,
 )
 
-__all__ = ["POKER_READING", "PokerReader", "machine_view", "reader", "seat_view"]
+__all__ = ["POKER_READING", "PokerReader", "book", "fill_view", "machine_view", "reader",
+           "seat_view"]
 
 POKER_READING: Final = Reading(replace=frozenset({"reveal", "exchange"}),
                                add=frozenset({"deal", "draw"}))
@@ -286,33 +291,75 @@ def seat_view(st: PokerRecord, seat: int) -> SeatView:
                     rnd.contrib if rnd is not None else _no_contrib(st.n), st.chips)
 
 
-def machine_view(log: PokerReader, w: PokerWork, base: tuple[Event, ...] | None, k: int,
+def book() -> LogBook:
+    """A :class:`~bragkit.engine.views.LogBook` of a poker-style line's log."""
+    return LogBook(POKER_READING)
+
+
+_SET: Final = object.__setattr__
+
+
+def fill_view(log: LogBook, seat: int, count: int, view: LazyView) -> None:
+    """Fill a lazy view's fields read from the log (the line's :class:`LogBook` ``log``, its
+    first ``count`` events): ``seat``'s events and the hands shown to it (the view a draft
+    for a moment: plain stores, no setter calls); the seat's next views of the deal are
+    built whole."""
+    log.eager.add(seat)
+    events, _, shown, _ = log.read(seat, count)
+    _SET(view, "__class__", Draft)
+    assert isinstance(view, Draft)
+    del view._fill
+    view.events = events
+    view.shown = dict(shown)
+    o: object = view
+    o.__class__ = SeatView
+
+
+def machine_view(log: LogBook, w: PokerWork, base: tuple[Event, ...] | None, k: int,
                  seat: int, legal: tuple[LegalAction, ...]) -> SeatView:
     """What ``seat`` may know of the deal on the machine ``w``: the view of the state it
-    would freeze into (:func:`seat_view`), read by ``log`` from the deal's log, ``base``
-    (``k`` events, or None once read) and the machine's new events; ``legal``: the
+    would freeze into (:func:`seat_view`), its events and hands shown read from the line's
+    log ``log`` on their first read (:func:`fill_view`), the log being ``base`` (``k``
+    events, or None once in ``log``) and the machine's new events; ``legal``: the
     machine's legal actions if ``seat`` is to act, else ``()``."""
-    seen, _, mine = log.seat_digest(seat, base, k, w.new_events)
-    shown = log.shown
-    if mine:
-        shown = _merged(shown, mine, seat)
-    elif shown:
-        shown = dict(shown)
-        if seat in shown:
-            del shown[seat]
-    else:
-        shown = {}
     own: tuple[Card, ...] | None = None
     if w.looked[seat]:
         hand = w.hands[seat]
         if hand:
-            found = log.owned.get(seat)  # (log.own_cards, inline: a view per decision)
-            own = found[2] if found is not None and found[0] is hand and found[1] is None \
-                else log.own_cards(seat, hand, None, None)
+            owned = log.owned
+            found = owned.get(seat)
+            if found is not None and found[0] is hand:
+                own = found[1]
+            else:
+                own = tuple([_CARD[c] for c in hand])
+                owned[seat] = (hand, own)
     rnd = w.rnd
     pools = w.pools
-    return new_view(seat, w.dealer, tuple(w.stacks), sum(pools),  # (SeatView's fields)
-                    tuple(pools) if len(pools) > 1 else (),
-                    rnd.target if rnd is not None else 0, tuple(w.status), tuple(w.looked),
-                    w.to_act, w.phase, own, shown, None, seen, legal,
-                    rnd.contrib if rnd is not None else _no_contrib(w.n), tuple(w.chips))
+    d: Draft = new_draft(Draft)  # (views.new_view's way, the log's fields left to fill_view)
+    count = log.extend(base, k, w.new_events)
+    if seat in log.eager:  # (its views are read: built whole)
+        events, _, shown, _ = log.read(seat, count)
+        d.events = events
+        d.shown = dict(shown)
+    else:
+        d._fill = partial(fill_view, log, seat, count)
+    d.seat = seat
+    d.dealer = w.dealer
+    d.stacks = tuple(w.stacks)
+    d.pot = sum(pools)
+    d.pots = tuple(pools) if len(pools) > 1 else ()
+    d.stake = rnd.target if rnd is not None else 0
+    d.status = tuple(w.status)
+    d.looked = tuple(w.looked)
+    d.to_act = w.to_act
+    d.phase = w.phase
+    d.own_cards = own
+    d.stub_card = None
+    d.legal = legal
+    d.contrib = rnd.contrib if rnd is not None else _no_contrib(w.n)
+    d.committed = tuple(w.chips)
+    d.lives = d.widow = ()
+    d.offered = None
+    o: object = d
+    o.__class__ = SeatView  # (the same layout: now a frozen SeatView)
+    return cast(SeatView, d)
