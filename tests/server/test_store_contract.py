@@ -231,15 +231,18 @@ def test_postgres_store_reconnects_after_losing_its_connection(pg_url: str) -> N
         store.create_table(record())
         assert store.append("t1", [NewEntry("chat", {"n": 1})]) == [1]
         assert store.log("t1")[0].payload == {"n": 1}
-        with psycopg.connect(pg_url, autocommit=True) as admin:   # kill every other session
-            admin.execute(b"SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+        # kill every other session, waiting (up to 10 s) until each backend has exited: without
+        # the wait, a backend still exiting left the writer's socket quiet at its check, and
+        # the append then failed on the dying connection (seen once under load)
+        with psycopg.connect(pg_url, autocommit=True) as admin:
+            admin.execute(b"SELECT pg_terminate_backend(pid, 10000) FROM pg_stat_activity "
                           b"WHERE datname = current_database() AND pid <> pg_backend_pid()")
         # both idle connections (writer, reader) are found dead at BEGIN and replaced
         assert store.append("t1", [NewEntry("chat", {"n": 2}, "c2")]) == [2]
         assert [e.payload["n"] for e in store.log("t1")] == [1, 2]
         assert store.claim("t1", "me") and store.holds("t1") == "me"
         with psycopg.connect(pg_url, autocommit=True) as admin:   # the lock connection too
-            admin.execute(b"SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+            admin.execute(b"SELECT pg_terminate_backend(pid, 10000) FROM pg_stat_activity "
                           b"WHERE datname = current_database() AND pid <> pg_backend_pid()")
         assert store.holds("t1") == "me"   # taken again on a new connection
         other = PostgresStore(pg_url)
