@@ -16,17 +16,18 @@ transitions live in :mod:`.state` on top, so nothing here imports a game (no imp
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Final, NamedTuple, Protocol, TypeVar
+from typing import TYPE_CHECKING, Final, NamedTuple, Protocol, TypeVar, cast
 
 from bragkit.cards import Card, card_from_id
 from bragkit.engine.actions import Action, LegalAction
-from bragkit.engine.contract import SeatView, slot_setter
+from bragkit.engine.contract import LazyView, SeatView, slot_setter
 from bragkit.engine.deal_protocol import DealProtocol
 from bragkit.engine.events import Event
 from bragkit.engine.kinds import Phase, SeatStatus
-from bragkit.engine.views import new_view, redacted_events
+from bragkit.engine.views import Draft as ViewDraft
+from bragkit.engine.views import LogBook, new_draft, new_view, redacted_events
 from bragkit.games.commerce.hands import hand_category, ranker
 from bragkit.games.commerce.records import Barter, Pending
 
@@ -630,6 +631,52 @@ def seat_view(st: Deal, seat: int, events: tuple[Event, ...],
     return new_view(seat, st.dealer, tuple(st.stacks), st.pot, (), 0, st.status,
                     st.looked, st.to_act, phase, own, shown, None, events, legal, (), (),
                     st.lives, _cards(widow) if widow else (), offered)
+
+
+def lazy_view(st: Deal, seat: int, fill: Callable[[LazyView], None],
+              legal: tuple[LegalAction, ...]) -> SeatView:
+    """:func:`seat_view` of a deal in a phase that shows no hand, its events left to
+    ``fill`` (on their first read: :class:`~bragkit.engine.contract.LazyView`)."""
+    own = None
+    hand = st.hands[seat]
+    if hand and st.looked[seat]:
+        own = _cards(hand)
+    offered = None
+    pending = st.pending
+    if type(pending) is Barter and (seat == st.to_act or seat == pending.offerer):
+        offered = CARD[pending.card]
+    widow = st.widow
+    d: ViewDraft = new_draft(ViewDraft)  # (views.new_view's way, the events left unset)
+    d._fill = fill
+    d.seat = seat
+    d.dealer = st.dealer
+    d.stacks = tuple(st.stacks)
+    d.pot = st.pot
+    d.pots = ()
+    d.stake = 0
+    d.status = st.status
+    d.looked = st.looked
+    d.to_act = st.to_act
+    d.phase = st.phase
+    d.own_cards = own
+    d.shown = {}
+    d.stub_card = None
+    d.legal = legal
+    d.contrib = d.committed = ()
+    d.lives = st.lives
+    d.widow = _cards(widow) if widow else ()
+    d.offered = offered
+    o: object = d
+    o.__class__ = SeatView  # (the same layout: now a frozen SeatView)
+    return cast(SeatView, d)
+
+
+def fill_events(log: LogBook, seat: int, count: int, view: LazyView) -> None:
+    """A lazy view's ``_fill``: ``seat``'s events, the first ``count`` of the line's log
+    ``log`` as the seat sees them; the seat's next views of the deal are built whole."""
+    log.eager.add(seat)
+    object.__delattr__(view, "_fill")
+    object.__setattr__(view, "events", log.read(seat, count)[0])
 
 
 def _cards(ids: tuple[int, ...]) -> tuple[Card, ...]:

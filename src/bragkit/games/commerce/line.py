@@ -26,15 +26,16 @@ bragkit.errors.IllegalActionError: p2 trade As: p2 does not hold As; ...
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
+from functools import partial
 from typing import Final
 
 from bragkit.engine.actions import Action, LegalAction
 from bragkit.engine.contract import SeatView
-from bragkit.engine.events import Event
 from bragkit.engine.lines import MachineLine
+from bragkit.engine.views import LogBook, Reading
 from bragkit.errors import IllegalActionError
-from bragkit.games.commerce.core import Draft, seat_view
+from bragkit.games.commerce.core import P_HORSE, P_OVER, Draft, fill_events, lazy_view, seat_view
 from bragkit.games.commerce.diagnose import canonical, diagnose
 from bragkit.games.commerce.state import CommerceState
 
@@ -46,7 +47,7 @@ class CommerceLine(MachineLine[CommerceState]):
     fresh from the deal (:func:`~bragkit.games.commerce.state.start_draft`).  Cards written
     another way (``10s``, another order) are read as the state reads them."""
 
-    __slots__ = ("_priv", "_pub", "_seen", "_views")
+    __slots__ = ("_book", "_views")
 
     state_class = CommerceState
     work: Draft
@@ -58,27 +59,21 @@ class CommerceLine(MachineLine[CommerceState]):
         deal's events (``start_draft(..., events=True)``) and logs every step, so that a seat
         view reads the log without building a state (a table whose bots read views)."""
         super().__init__(start, work)
-        self._seen: dict[int, tuple[Event, ...]] | None = (
-            {} if logged and work.new_events else None)
-        """Each seat's redacted log so far, once the machine logs every event (else None)."""
+        self._book: LogBook | None = LogBook(_READING) if logged and work.new_events else None
+        """The deal's log as the views read it, every seat's digest, once the machine logs
+        every event (else None: the first view builds the state, its log complete)."""
         self._views: dict[int, SeatView] = {}
         """The views built since the last step."""
-        self._pub: list[Event] = [] if self._seen is not None else _UNREAD_LOG
-        """The deal's log (as far as views have read it) as a seat that sees no private card
-        sees it: every seat's log is this one but for the private events shown to it (the
-        first view of a line that does not log its deal yet makes its own)."""
-        self._priv: list[int] = [] if self._seen is not None else _UNREAD_PLACES
-        """The places in the log of its private card events past the start that
-        :attr:`Draft.start_log` describes, in order."""
 
     def view(self, seat: int) -> SeatView:
         """``seat``'s view of the deal now, equal to ``self.state().view(seat)`` but built
         from the machine without freezing a state (once per step and seat, then kept).
 
         From the first view on the machine logs every event (but for the end of the deal,
-        which no view reads); each new event is redacted once for every seat (the log as a
-        seat that sees no private card sees it), and a seat's log extends the one of its
-        last view with that log's new events, the private ones shown to it restored.  A
+        which no view reads); a view keeps the line's log book (:class:`LogBook`) and the
+        log's length, and reads the seat's events from it on their first read (a lazy
+        view: a bot reading ``legal`` pays for no log); a seat whose views are read, and a
+        deal's end or horse (whose hands shown come from the events), get whole views.  A
         first view after steps the machine did not log builds the state once (its log is
         then complete).
 
@@ -100,56 +95,22 @@ class CommerceLine(MachineLine[CommerceState]):
         found = self._views.get(seat)
         if found is not None:
             return found
-        seen = self._seen
         w = self.work
-        if seen is None:
+        book = self._book
+        if book is None:
             self.state()  # (the machine continues from the state built: its log is complete)
-            seen = self._seen = {}
-            self._pub, self._priv = [], []
+            book = self._book = LogBook(_READING)
         base = w.base
-        log: Sequence[Event] = w.new_events if base is None else (*base.events, *w.new_events)
-        n = len(log)
-        start = w.start_log
-        pub = self._pub
-        if len(pub) < n:
-            if not pub and start is not None:  # (every seat's log starts as ``start`` says)
-                pub += start.hidden
-            self._read_on(log)
-        events = seen.get(seat)
-        if events is None:
-            events = () if start is None else start.seen(log, seat)
-        m = len(events)
-        if m < n:
-            more = pub[m:]
-            priv = self._priv
-            j = len(priv)
-            while j:  # the private events past the seat's log, the last first
-                j -= 1
-                i = priv[j]
-                if i < m:
-                    break
-                e = log[i]
-                vis = e[4]  # (visible_to: never None here)
-                if vis is not None and seat in vis:
-                    more[i - m] = e
-            events += tuple(more)
-        seen[seat] = events
-        view = self._views[seat] = seat_view(
-            w, seat, events, self.legal_actions() if w.to_act == seat else ())
+        count = book.extend(None if base is None else base.events,
+                            0 if base is None else len(base.events), w.new_events)
+        legal = self.legal_actions() if w.to_act == seat else ()
+        phase = w.phase
+        if seat in book.eager or phase is P_OVER or phase is P_HORSE:  # (shown: from events)
+            view = seat_view(w, seat, book.read(seat, count)[0], legal)
+        else:  # its events read from the book on their first read (fill_events)
+            view = lazy_view(w, seat, partial(fill_events, book, seat, count), legal)
+        self._views[seat] = view
         return view
-
-    def _read_on(self, log: Sequence[Event]) -> None:
-        """The shared log :attr:`_pub` read on to the end of ``log`` (the deal's log)."""
-        pub, priv = self._pub, self._priv
-        keep = pub.append
-        for i in range(len(pub), len(log)):
-            e = log[i]
-            vis = e[4]
-            if vis is None or e[3] is None:  # (public, or no card)
-                keep(e)
-            else:
-                keep(_event(Event, (e[0], e[1], e[2], None, vis, e[5])))  # e.redacted(-1)
-                priv.append(i)
 
     def _legal_now(self) -> tuple[LegalAction, ...]:
         w = self.work
@@ -157,7 +118,7 @@ class CommerceLine(MachineLine[CommerceState]):
 
     def _step(self, seat: int, action: Action) -> None:
         w = self.work
-        if self._seen is None:
+        if self._book is None:
             w.game.act(w, seat, action)
             return
         # views read every event, but for the end of the deal when this step ends it and
@@ -168,7 +129,7 @@ class CommerceLine(MachineLine[CommerceState]):
             self._views = {}
         w.game.act(w, seat, action)
         if w.quiet:  # (the game's showdown quieted it: the log lacks the deal's end)
-            self._seen = None
+            self._book = None
         w.quiet_end = False
 
     def _admit(self, action: Action) -> Action:
@@ -187,9 +148,6 @@ class CommerceLine(MachineLine[CommerceState]):
         return self._start()
 
 
-_event: Final = tuple.__new__
-_UNREAD_LOG: Final[list[Event]] = []
-_UNREAD_PLACES: Final[list[int]] = []
-"""The (never filled) logs of the lines that do not log their deal (no list per deal: a
-table that nobody views pays for none); :meth:`CommerceLine.view` replaces them."""
-
+_READING: Final = Reading()
+"""Commerce's views read only the seat's events from the log (every card event redacted for
+the seats it is not shown to): its hands shown come from the reveals of the deal's end."""
