@@ -107,3 +107,16 @@ def test_ids_text_round_trip(ids: list[int]) -> None:
     again = parse_cards(text)
     assert [c for c in again if not c.is_joker] == [c for c in cards if not c.is_joker]
     assert sum(c.is_joker for c in again) == sum(c.is_joker for c in cards)
+
+
+def test_one_card_words_read_as_the_token_reader_reads_them() -> None:
+    """The look-up of one-card words (``cards._ONE_CARD``) reads every spelling of every
+    card as the card the token reader gives (the same word glued to another card)."""
+    from bragkit.cards import _ONE_CARD
+
+    ranks = ["10", *"23456789TJQKAtjqka"]
+    suits = "cdhsCDHS♣♦♥♠♤♡♢♧"
+    assert set(_ONE_CARD) == {r + s for r in ranks for s in suits}
+    for word, card in _ONE_CARD.items():
+        assert parse_cards(word) == (card,) == parse_cards(word + "X")[:1], word
+    assert parse_cards("Ah X 10d X") == parse_cards("AhX 10dX")

@@ -157,9 +157,7 @@ class Card:
     @property
     def pretty(self) -> str:
         """A display form with a suit symbol and ``10`` for ten: ``10♠``, or ``🃏``."""
-        if self.rank is None or self.suit is None:
-            return "🃏"
-        return self.rank.short + self.suit.symbol
+        return _PRETTY[self.id]
 
     @staticmethod
     def parse(text: str) -> Card:
@@ -170,9 +168,7 @@ class Card:
         return cards[0]
 
     def __str__(self) -> str:
-        if self.rank is None or self.suit is None:
-            return "X"
-        return self.rank.letter + self.suit.letter
+        return _TEXTS[self.id]
 
     __repr__ = __str__
 
@@ -192,6 +188,11 @@ class Card:
 _CARDS: Final[tuple[Card, ...]] = tuple(
     Card(r * 4 + s, Rank(r + 2), Suit(s)) for r in range(13) for s in range(4)
 ) + tuple(Card(52 + j, None, None) for j in range(MAX_JOKERS))
+_TEXTS: Final = tuple("X" if c.rank is None or c.suit is None else c.rank.letter + c.suit.letter
+                      for c in _CARDS)
+_PRETTY: Final = tuple("🃏" if c.rank is None or c.suit is None else c.rank.short + c.suit.symbol
+                       for c in _CARDS)
+"""Each card's text and display form by id, made once (a history writes thousands)."""
 
 CardsLike = str | Card | Iterable[Card | str | int]
 """What the API accepts wherever it wants cards: text, a card, or an iterable of cards,
@@ -230,12 +231,20 @@ _TOKEN: Final = re.compile(
     r"(?P<rank>10|[2-9TJQKAtjqka])(?P<suit>[cdhsCDHS♣♦♥♠♤♡♢♧])|(?P<joker>(?:[Xx]|🃏)(?P<n>[1-4])?)"
 )
 _SEPARATORS: Final = re.compile(r"[\s,;]+")
+_ONE_CARD: Final = {r + s: _CARDS[(rank - 2) * 4 + suit] for r, rank in _RANK_OF.items()
+                    for s, suit in _SUIT_OF.items() if _TOKEN.fullmatch(r + s)}
+"""Every text of exactly one card other than a joker (``Ah``, ``10h``, ``a♥``): a history's
+cards are written one to a word, and a dictionary look-up reads a word without the regex."""
 
 
 def _parse_text(text: str) -> list[Card]:
     cards: list[Card] = []
     jokers_seen = 0
     for chunk in _SEPARATORS.split(text.strip()):
+        card = _ONE_CARD.get(chunk)
+        if card is not None:
+            cards.append(card)
+            continue
         pos = 0
         while pos < len(chunk):
             m = _TOKEN.match(chunk, pos)
@@ -327,7 +336,8 @@ def format_cards(cards: Iterable[Card], *, pretty: bool = False, sep: str = " ")
     >>> format_cards(parse_cards("Th 9h 8h"), pretty=True)
     '10♥ 9♥ 8♥'
     """
-    return sep.join(card.pretty if pretty else str(card) for card in cards)
+    texts = _PRETTY if pretty else _TEXTS
+    return sep.join([texts[card.id] for card in cards])
 
 
 _SHORT_RANKS: Final = frozenset({Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.TEN,
