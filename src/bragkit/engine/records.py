@@ -16,7 +16,7 @@ from bragkit.engine.actions import Action, parse_move
 from bragkit.engine.slots import slot_setter
 from bragkit.errors import RulesError, excerpt
 
-__all__ = ["KEEP_RECORDS", "DealRecord", "DealRecords", "Log", "OnRecord"]
+__all__ = ["KEEP_RECORDS", "DealRecord", "DealRecords", "Log", "OnRecord", "RecordInputs"]
 
 KEEP_RECORDS: Final = 1000
 """How many of its most recent deal records a table keeps by default (``keep_records``)."""
@@ -151,6 +151,20 @@ _SET_ACTS: Final = slot_setter(DealRecord, "_acts")
 OnRecord = Callable[["DealRecord", Any], None]
 """A callback a table calls as each deal ends: ``on_record(record, final_state)``."""
 
+RecordInputs = tuple[int, int, object, bool, "str | None", Callable[[], Any], tuple[int, ...],
+                     tuple[Action, ...]]
+"""What a :class:`DealRecord` of a deal played on a machine is built from, in order: its
+number, dealer, rules, shuffled, choice, start, seats and acts (:meth:`DealRecords.add`)."""
+
+
+def _built(item: DealRecord | RecordInputs) -> DealRecord:
+    """The record of a kept item (built from its inputs if need be)."""
+    if isinstance(item, DealRecord):
+        return item
+    number, dealer, rules, shuffled, choice, start, seats, acts = item
+    return DealRecord(number, dealer, rules, shuffled, choice, None, start, seats=seats,
+                      acts=acts)
+
 
 class DealRecords(Sequence[DealRecord]):
     """The most recent deal records of a table, oldest first, at most ``keep`` of them
@@ -170,7 +184,9 @@ class DealRecords(Sequence[DealRecord]):
             raise RulesError("keep_records must be a whole number >= 0 or None, not "
                              f"{excerpt(keep)}")
         self.keep = keep
-        self._items: deque[DealRecord] = deque(maxlen=keep)
+        self._items: deque[DealRecord | RecordInputs] = deque(maxlen=keep)
+        """The kept records, oldest first; a deal nobody read yet as its inputs (a table that
+        plays for speed builds no record of a deal nobody reads: :meth:`add`)."""
         self.dropped = 0
         """How many older records were forgotten (the first kept one is deal ``dropped``)."""
 
@@ -180,11 +196,33 @@ class DealRecords(Sequence[DealRecord]):
             self.dropped += 1
         self._items.append(record)
 
+    def add(self, inputs: RecordInputs) -> None:
+        """Add the newest record as its inputs (:data:`RecordInputs`): the record is built,
+        once, when first read.
+
+        >>> r = DealRecords(2)
+        >>> r.add((0, 1, None, False, None, tuple, (1,), (Action("fold"),)))
+        >>> r[0].moves, r[0] is r[-1], list(r) == [r[0]]
+        (('p2 fold',), True, True)
+        """
+        items = self._items
+        if self.keep is not None and len(items) == self.keep:
+            self.dropped += 1
+        items.append(inputs)
+
+    def _all(self) -> deque[DealRecord | RecordInputs]:
+        """The kept items, every one built into its record."""
+        items = self._items
+        for i, item in enumerate(items):
+            if type(item) is not DealRecord:
+                items[i] = _built(item)
+        return items
+
     def __len__(self) -> int:
         return len(self._items)
 
     def __iter__(self) -> Iterator[DealRecord]:
-        return iter(self._items)
+        return iter(list(map(_built, self._all())))
 
     @overload
     def __getitem__(self, index: int) -> DealRecord: ...
@@ -193,8 +231,13 @@ class DealRecords(Sequence[DealRecord]):
 
     def __getitem__(self, index: int | slice) -> DealRecord | list[DealRecord]:
         if isinstance(index, slice):
-            return list(self._items)[index]
-        return self._items[index]
+            return list(map(_built, self._all()))[index]
+        items = self._items
+        item = items[index]
+        if type(item) is DealRecord:
+            return item
+        record = items[index] = _built(item)
+        return record
 
     def __repr__(self) -> str:
         return f"DealRecords(keep={self.keep}, kept={len(self)}, dropped={self.dropped})"

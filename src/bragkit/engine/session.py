@@ -21,14 +21,14 @@ from __future__ import annotations
 import functools
 import itertools
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import partial
 from typing import Any, Final
 
 from bragkit.engine.actions import Action, LegalAction, format_move
 from bragkit.engine.brag.family import family_games
 from bragkit.engine.brag.line import DealLine
-from bragkit.engine.brag.start import start_work
+from bragkit.engine.brag.start import start_deal, start_work
 from bragkit.engine.brag.state import BragState
 from bragkit.engine.contract import SeatView
 from bragkit.engine.kinds import Phase
@@ -88,6 +88,8 @@ class Session(TableCore):
 
     state_class: Any = BragState
     """The deal state played (a subclass for another engine sets its own, e.g. poker-style)."""
+    _start: Callable[..., Any]
+    """Builds the first state of the deal in progress (what its record re-plays from)."""
 
     def min_stack(self, rules: Rules) -> int:
         """Chips a seat needs to be dealt in (subclasses for other engines override it)."""
@@ -149,7 +151,9 @@ class Session(TableCore):
             return
         rules = self.rules
         need = self.min_stack(rules)
-        if len([s for s in self.stacks if s >= need]) < 2:
+        stacks = self.stacks
+        dealt_in = tuple([s >= need for s in stacks])
+        if dealt_in.count(True) < 2:
             self.over = True
             self.state = None
             return
@@ -170,16 +174,20 @@ class Session(TableCore):
                     pack = pack[k:] + pack[:k]
                 self.packs_used.append(pack)
         self._shuffled = shuffle
-        self._start = partial(self.state_class.start, rules, self.stacks, self.dealer, pack,
-                              carried=self.carried, retained=self.retained, debts=self.debts)
+        carried, retained, debts = self.carried, self.retained, self.debts
         if self.state_class is BragState:  # played on a mutable machine, states when read
-            work = start_work(BragState, rules, self.stacks, self.dealer, pack, self.carried,
-                              self.debts, self.retained)
+            # (BragState.start's arguments as start_deal takes them: positional, cheaper)
+            self._start = start = partial(start_deal, BragState, rules, stacks, self.dealer,
+                                          pack, carried, retained, debts)
+            work = start_work(BragState, rules, stacks, self.dealer, pack, carried, debts,
+                              retained, dealt_in if need == max(rules.ante, 1) else None)
             self._state = None
-            self._line = DealLine(start=self._start, work=work, carried=self.carried,
-                                  retained=self.retained, viewing=self._viewing) \
-                if work is not None else DealLine(self._start())
+            self._line = DealLine(start=start, work=work, carried=carried, retained=retained,
+                                  viewing=self._viewing) \
+                if work is not None else DealLine(start())
             return
+        self._start = partial(self.state_class.start, rules, stacks, self.dealer, pack,
+                              carried=carried, retained=retained, debts=debts)
         self.state = self._start()
 
     def _finish_deal(self) -> None:

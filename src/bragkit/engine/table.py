@@ -351,17 +351,22 @@ class TableCore(ABC, Generic[RulesT]):
         A table that plays on a mutable machine passes ``final=None``, the deal's ``seats``
         and ``acts`` and ``later``, which builds the final state when someone asks for it
         (:attr:`last_final`, ``keep_states``, ``on_record``)."""
-        if final is None and later is not None and (self.keep_states
-                                                    or self.on_record is not None):
+        on_record = self.on_record
+        if final is None and later is not None and (self.keep_states or on_record is not None):
             final, later = later(), None
-        if final is not None and not acts:
+        record: DealRecord | None = None
+        if final is None:  # nobody reads the record yet: kept as its inputs, built when read
+            self.records.add((self.deal_no, self.dealer, self.rules, shuffled, choice, start,
+                              seats, acts))
+        elif not acts:
             record = DealRecord(self.deal_no, self.dealer, self.rules, shuffled, choice, None,
                                 start, final if self.keep_states else None, log=final.actions)
         else:
             record = DealRecord(self.deal_no, self.dealer, self.rules, shuffled, choice, None,
                                 start, final if self.keep_states else None, seats=seats,
                                 acts=acts)
-        self.records.append(record)
+        if record is not None:
+            self.records.append(record)
         self._last_final = final
         self._final_later = later
         first = self.packs_finished  # this deal's first pack
@@ -372,8 +377,9 @@ class TableCore(ABC, Generic[RulesT]):
             oldest = starts[0] if starts else self.packs_finished
             if oldest > self.packs_dropped:
                 self._forget_packs(oldest)
-        if self.on_record is not None:
-            self.on_record(record, final)
+        if on_record is not None:
+            assert record is not None
+            on_record(record, final)
 
     @property
     def last_final(self) -> Any:

@@ -17,7 +17,7 @@ from bragkit.engine.brag.core import PROPOSED, REBOUGHT, BragRecord, Deal, LoanA
 from bragkit.engine.kinds import Phase, SeatStatus
 
 __all__ = ["DiscardChoices", "borrow_need", "canonical_discard", "discard_choices",
-           "legal_actions", "legal_now", "see_cost_now"]
+           "legal_actions", "legal_bet", "legal_now", "see_cost_now"]
 
 P_BET: Final = Phase.BET
 P_OVER: Final = Phase.OVER
@@ -56,7 +56,7 @@ def legal_now(st: Deal) -> tuple[LegalAction, ...]:
     """The legal actions of ``st``, a state or the mutable machine of a deal (no cache)."""
     phase = st.phase
     if phase == P_BET:
-        return _legal_bet(st)
+        return legal_bet(st)
     if phase == P_OVER:
         return ()
     p = st.to_act
@@ -212,7 +212,8 @@ _HEADS: Final = ((FOLD,), (_LOOK, FOLD), (_LOOK2, FOLD),
 showdown may be proposed, + 1 for a look, + 2 for a look at one of two hands)."""
 
 
-def _legal_bet(st: Deal) -> tuple[LegalAction, ...]:
+def legal_bet(st: Deal) -> tuple[LegalAction, ...]:
+    """The legal actions of ``st`` (a state or a machine) in the betting phase."""
     p = st.to_act
     rules = st.rules
     family = st.family

@@ -38,7 +38,7 @@ from bragkit.engine.actions import Action, LegalAction
 from bragkit.engine.brag.betting import next_in_turn
 from bragkit.engine.brag.core import NO_FLAGS, Work, new_event
 from bragkit.engine.brag.diagnose import diagnose
-from bragkit.engine.brag.legal import canonical_discard, legal_now
+from bragkit.engine.brag.legal import canonical_discard, legal_bet, legal_now
 from bragkit.engine.brag.start import fresh_state, start_seen
 from bragkit.engine.brag.state import BragState
 from bragkit.engine.brag.transitions import HANDLERS, apply_action
@@ -56,6 +56,7 @@ __all__ = ["DealLine"]
 _EVENT: Final = new_event
 P_BET: Final = Phase.BET
 P_DISCARD: Final = Phase.DISCARD
+P_OVER: Final = Phase.OVER
 S_FOLDED: Final = SeatStatus.FOLDED
 S_IN: Final = SeatStatus.IN
 
@@ -110,6 +111,18 @@ class DealLine(LineCore):
             self._viewing = True
             if first is None and carried is not None:
                 self._from_start(carried)
+
+    def legal_actions(self) -> tuple[LegalAction, ...]:
+        """What the seat to act may do now (computed once per situation)."""
+        legal = self._legal
+        if legal is None:
+            w = self.work
+            phase = w.phase
+            if phase == P_BET and self._snap is None:  # (no state built to share them)
+                legal = self._legal = legal_bet(w)
+            else:
+                legal = self._legal = () if phase == P_OVER else self._legal_now()
+        return legal
 
     def _legal_now(self) -> tuple[LegalAction, ...]:
         snap = self._snap  # the newest state built may know them already (its cache)

@@ -167,30 +167,74 @@ def _start_fast(cls: type[R], rules: Rules, family: BragFamily, stacks: tuple[in
 
 def start_work(cls: type[R], rules: Rules, stacks: tuple[int, ...], dealer: int,
                pack: tuple[int, ...], carried: int, debts: tuple[tuple[int, int, int], ...],
-               retained: tuple[int, ...] = ()) -> Work[R] | None:
+               retained: tuple[int, ...] = (), dealt_in: tuple[bool, ...] | None = None
+               ) -> Work[R] | None:
     """The mutable machine of a new deal exactly as ``Work(start_deal(...))`` would hold it
     (its events aside), built from the cached template without a state (its ``base`` is
     None until the line builds its first state); None for the starts it does not cover (a
     face-up stub, a retained hand of the face-up variant: the caller then builds the first
-    state).  ``cls`` is the class of the states the machine will freeze into."""
+    state).  ``cls`` is the class of the states the machine will freeze into; ``dealt_in``
+    (each seat's stack covers the ante, or 1 chip) may be given by a caller that has it."""
     if rules.stub_face_up or (retained and rules.retained_variant == "face_up"):
         return None
     family = family_for(rules)
     n = len(stacks)
-    need = max(rules.ante, 1)
-    dealt_in = tuple([chips >= need for chips in stacks])
+    if dealt_in is None:
+        need = max(rules.ante, 1)
+        dealt_in = tuple([chips >= need for chips in stacks])
     if n < 2 or dealt_in.count(True) < 2:
         return None
-    work: Work[R] = _work_fast(rules, family, stacks, dealer, pack, carried, debts, dealt_in)
+    # the machine, slot by slot (Work's __init__ copies a state: there is none yet)
+    order, _, paid, ante_total, statuses, _, blank, zeros = _template(family, rules, n, dealer,
+                                                                      dealt_in)
+    k = rules.cards
+    m = len(order)
+    hands: list[tuple[int, ...]] = [()] * n
+    for i, s in enumerate(order):
+        hands[s] = pack[i:k * m:m]
+    w: Work[R] = object.__new__(Work)
+    w.base = None
+    w.rules = rules
+    w.family = family
+    w.n = n
+    w.dealer = dealer
+    w.stacks = list(map(sub, stacks, paid))
+    w.pot = carried + ante_total
+    w.covered_pots = []
+    w.hands = hands
+    w.retained_hand = list(blank)
+    w.discards = list(blank)
+    w.looked = [False] * n
+    w.blind_bet = [False] * n
+    w.status = list(statuses)
+    w.phase = P_BET
+    w.to_act = order[0]
+    w.stake = family.betting.initial_r
+    w.last_bettor = -1
+    w.pack = pack[k * m:]
+    w.paid = list(paid)
+    w.total = sum(stacks) + carried
+    w.turn_flags = NO_FLAGS
+    w.pending = None
+    w.faceup = ()
+    w.retainer = -1
+    w.winners = []
+    w.carried = 0
+    w.retained = ()
+    w.shuffle_next = False
+    w.debts = debts
+    w.bought = list(zeros)
+    w.new_events = []
+    w.quiet = False
     if retained:  # a retained blind hand beside the new one (4.4.6), as start_deal holds it
         retainer, held = retained[0], tuple(retained[1:])
-        if work.status[retainer] != S_IN:
-            work.pack += held  # released: it cannot pay the ante
+        if w.status[retainer] != S_IN:
+            w.pack += held  # released: it cannot pay the ante
         else:
-            work.retainer = retainer
-            work.blind_bet[retainer] = True
-            work.retained_hand[retainer] = held
-    return work
+            w.retainer = retainer
+            w.blind_bet[retainer] = True
+            w.retained_hand[retainer] = held
+    return w
 
 
 def fresh_state(cls: type[R], work: Work[R], carried: int) -> R:
@@ -277,51 +321,3 @@ def start_seen(work: Work[R], carried: int, retained: tuple[int, ...] = ()) -> t
             e if e.cards is None else _EV(Event, (e[0], e[1], e[2], None, e[4], e[5]))
             for e in start_log(work, carried, retained)[1:]])
     return (_EV(Event, ("deal_start", work.dealer, carried, None, None, None)), *found)
-
-
-def _work_fast(rules: Rules, family: BragFamily, stacks: tuple[int, ...], dealer: int,
-               pack: tuple[int, ...], carried: int, debts: tuple[tuple[int, int, int], ...],
-               dealt_in: tuple[bool, ...]) -> Work[R]:
-    n = len(stacks)
-    order, _, paid, ante_total, statuses, _, blank, zeros = _template(family, rules, n, dealer,
-                                                                      dealt_in)
-    k = rules.cards
-    m = len(order)
-    hands: list[tuple[int, ...]] = [()] * n
-    for i, s in enumerate(order):
-        hands[s] = pack[i:k * m:m]
-    w: Work[R] = object.__new__(Work)
-    w.base = None
-    w.rules = rules
-    w.family = family
-    w.n = n
-    w.dealer = dealer
-    w.stacks = list(map(sub, stacks, paid))
-    w.pot = carried + ante_total
-    w.covered_pots = []
-    w.hands = hands
-    w.retained_hand = list(blank)
-    w.discards = list(blank)
-    w.looked = [False] * n
-    w.blind_bet = [False] * n
-    w.status = list(statuses)
-    w.phase = P_BET
-    w.to_act = order[0]
-    w.stake = family.betting.initial_r
-    w.last_bettor = -1
-    w.pack = pack[k * m:]
-    w.paid = list(paid)
-    w.total = sum(stacks) + carried
-    w.turn_flags = NO_FLAGS
-    w.pending = None
-    w.faceup = ()
-    w.retainer = -1
-    w.winners = []
-    w.carried = 0
-    w.retained = ()
-    w.shuffle_next = False
-    w.debts = debts
-    w.bought = list(zeros)
-    w.new_events = []
-    w.quiet = False
-    return w
