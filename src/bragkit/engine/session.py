@@ -194,7 +194,7 @@ class Session(TableCore):
         line = self._line
         if line is not None:
             st: Any = line.work
-            assert line.is_over
+            assert st.phase == P_OVER
             self._record(None, self._start, self._shuffled, self._choice, seats=line.seats,
                          acts=line.acts, later=line.state)
             self.stacks = tuple(st.stacks)

@@ -217,16 +217,16 @@ def legal_bet(st: Deal) -> tuple[LegalAction, ...]:
     p = st.to_act
     rules = st.rules
     family = st.family
-    status = st.status
-    active = status.count(S_IN)
+    active = st.status.count(S_IN)
     old = st.retained_hand
     two_hands = bool(old[p])
-    turn = st.turn_flags  # flag tests only when a flag is set (IntFlag's & is slow)
     stake = st.stake
     blind = not st.looked[p]
-    head = _HEADS[(3 if ((not turn or not turn & PROPOSED) and family.agreed_showdown
-                         and active >= 3 and stake > 0 and not any(old)) else 0)
-                  + ((2 if two_hands else 1) if blind else 0)]
+    if stake > 0 and active >= 3 and family.agreed_showdown and not any(old) and (
+            not (turn := st.turn_flags) or not turn & PROPOSED):  # (IntFlag's & is slow)
+        head = _HEADS[3 + ((2 if two_hands else 1) if blind else 0)]
+    else:
+        head = _HEADS[(2 if two_hands else 1) if blind else 0]
     if blind and not rules.blind_allowed:
         return head
     stack = st.stacks[p]
@@ -255,7 +255,7 @@ def legal_bet(st: Deal) -> tuple[LegalAction, ...]:
             acts.append(_see_action(cost))
         elif cost is not None and policy == "lend_or_show" and lo <= stack:
             acts.append(LegalAction("borrow"))  # 4.4.9: the policy covers the see cost too
-    if rules.rebuy_anytime and (not turn or not turn & REBOUGHT):
+    if rules.rebuy_anytime and (not (turn := st.turn_flags) or not turn & REBOUGHT):
         acts.append(LegalAction("rebuy", lo=1, hi=rules.rebuy_max))
     if family.has_extra:
         acts.extend(family.extra_legal(st, p))
