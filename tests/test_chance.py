@@ -163,7 +163,7 @@ def test_a_casino_history_written_mid_hand_holds_only_finished_hands() -> None:
     t.apply_text("p1 ante 10")
     second = t.cards()                              # hand 2 is dealt and shown to p1
     h = t.history()
-    assert h.deals == (t.records[0],) and h.seed is None and h.shuffles == ()
+    assert h.deals == (t.records[0].actions,) and h.seed is None and h.shuffles == ()
     assert h.pack == t.dealt[0]
     text = dumps_casino(h)
     assert t.dealt[1] not in text and second.player and "p1 ante 10\"]" not in text

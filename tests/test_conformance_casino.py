@@ -39,10 +39,10 @@ def test_4_9_an_accepted_illegal_action_is_caught(monkeypatch: pytest.MonkeyPatc
 
 
 def test_4_9_a_settlement_that_loses_chips_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
-    import bragkit.games.casino.table as casino_table
+    import bragkit.games.casino.state as casino_state  # the table's chips are its state's
 
-    real = casino_table.paid_chips
-    monkeypatch.setattr(casino_table, "paid_chips", lambda s: real(s) + 1)  # the table pays 1
+    real = casino_state.paid_chips
+    monkeypatch.setattr(casino_state, "paid_chips", lambda s: real(s) + 1)  # the table pays 1
     with pytest.raises(ConformanceError, match="chips not conserved"):  # more than it settles
         check_casino(CasinoRules.preset("casino"), hands=5, seed=1)
 

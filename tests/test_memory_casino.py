@@ -6,7 +6,6 @@ they do not time anything.
 
 from __future__ import annotations
 
-import dataclasses
 import gc
 import io
 import json
@@ -110,11 +109,12 @@ def test_keep_records_must_be_a_count() -> None:
         CasinoTable(CASINO, 10, keep_records=-1)
 
 
-@dataclasses.dataclass
 class _Forgetful(CasinoTable):
     """A casino table that keeps 3 hands unless told otherwise."""
 
-    keep_records: int | None = 3
+    def __init__(self, rules: CasinoRules, start_bankroll: int, seed: int | None = None, *,
+                 keep_records: int | None = 3) -> None:
+        super().__init__(rules, start_bankroll, seed, keep_records=keep_records)
 
 
 def test_brag_casino_play_saves_every_hand(tmp_path: Path,

@@ -110,6 +110,10 @@ class CasinoSession(TableCore[CasinoRules]):
     state: CasinoState
     """The hand in progress (or the next one, its ante to stake; once the bankroll is
     spent, a hand that cannot start)."""
+    deal_step: bool = True
+    """Whether the player deals (``p1 deal``, in the action log) and decides with the cards
+    seen; :class:`~bragkit.games.casino.table.CasinoTable` (the one-seat history format,
+    ``brag casino play``) deals at the decision instead."""
 
     def __init__(self, rules: CasinoRules, stacks: Sequence[int], dealer: int | None = None,
                  *, seed: int | None = None, rng: random.Random | None = None,
@@ -146,7 +150,7 @@ class CasinoSession(TableCore[CasinoRules]):
         spent: no hand can start)."""
         bankroll = self.stacks[0]
         if bankroll < 1:
-            state = CasinoState.start(self.rules, bankroll, deal_step=True)
+            state = CasinoState.start(self.rules, bankroll, deal_step=self.deal_step)
         else:
             given = self._given_pack(_PACK)
             if given is None:
@@ -154,14 +158,15 @@ class CasinoSession(TableCore[CasinoRules]):
                 self.packs_used.append(tuple(c.id for c in cards))
             else:
                 cards = tuple(card_from_id(c) for c in given)
-            state = CasinoState.start(self.rules, bankroll, cards, deal_step=True)
+            state = CasinoState.start(self.rules, bankroll, cards,
+                                     deal_step=self.deal_step)
         self.over = state.is_over
         return state
 
     def _ended(self, final: CasinoState) -> None:
         self.stacks = final.stacks
         self._record(final, partial(CasinoState.start, final.rules, final.bankroll,
-                                    final.cards, deal_step=True), True, None)
+                                    final.cards, deal_step=self.deal_step), True, None)
         self.deal_no += 1
         self.state = self._new_hand()
 

@@ -34,19 +34,18 @@ from __future__ import annotations
 
 import random
 import tempfile
-from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
+from itertools import chain
 from typing import Any, Generic, Protocol, TextIO, TypeVar, overload
 
-from bragkit.cards import Card, format_cards, parse_cards
-from bragkit.engine.actions import Action, LegalAction
-from bragkit.engine.contract import Turn
+from bragkit.cards import card_from_id, format_cards, parse_cards
+from bragkit.engine.actions import Action
 from bragkit.engine.kinds import ActionKind
 from bragkit.engine.pack import PACK_ONLY_SEED, new_rng
 from bragkit.engine.serial import AccountWriter
-from bragkit.engine.table import KEEP_RECORDS
+from bragkit.engine.table import KEEP_RECORDS, DealRecord
 from bragkit.errors import BragError, HistoryError, IllegalActionError, excerpt
 from bragkit.games.casino.hand import CasinoHand
 from bragkit.games.casino.history import (
@@ -61,13 +60,11 @@ from bragkit.games.casino.history import (
     spec_of,
 )
 from bragkit.games.casino.rules import CasinoRules
+from bragkit.games.casino.session import CasinoSession
 from bragkit.games.casino.state import (
     CasinoState,
-    draw_hand_pack,
-    hand_pack,
     legal_text,
     paid_chips,
-    parse_casino_move,
 )
 
 __all__ = ["CasinoHistory", "CasinoRecord", "CasinoReplay", "CasinoTable", "Kept",
@@ -81,61 +78,6 @@ DECISIONS = (ActionKind.PLAY, ActionKind.FOLD)
 
 # ---------------------------------------------------------------------------- the table
 T = TypeVar("T")
-
-
-class Kept(Sequence[T], Generic[T]):
-    """The ``keep`` most recent items of a casino table, oldest first (``None``: all);
-    :attr:`dropped` counts the older ones forgotten.
-
-    >>> k: Kept[int] = Kept(2)
-    >>> for x in range(5):
-    ...     k.append(x)
-    >>> list(k), k.dropped, k[-1], k == [3, 4], k[:1]
-    ([3, 4], 3, 4, True, [3])
-    """
-
-    __slots__ = ("_items", "dropped", "keep")
-
-    def __init__(self, keep: int | None) -> None:
-        self.keep = keep
-        self._items: deque[T] = deque(maxlen=keep)
-        self.dropped = 0
-
-    def append(self, item: T) -> None:
-        """Add the newest item, forgetting the oldest one beyond ``keep``."""
-        if self.keep is not None and len(self._items) == self.keep:
-            self.dropped += 1
-        self._items.append(item)
-
-    def trim(self, size: int) -> None:
-        """Forget the oldest items beyond ``size``."""
-        while len(self._items) > size:
-            self._items.popleft()
-            self.dropped += 1
-
-    def __len__(self) -> int:
-        return len(self._items)
-
-    def __iter__(self) -> Iterator[T]:
-        return iter(self._items)
-
-    @overload
-    def __getitem__(self, index: int) -> T: ...
-    @overload
-    def __getitem__(self, index: slice) -> list[T]: ...
-
-    def __getitem__(self, index: int | slice) -> T | list[T]:
-        if isinstance(index, slice):
-            return list(self._items)[index]
-        return self._items[index]
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, Kept):
-            return self.dropped == other.dropped and list(self) == list(other)
-        return isinstance(other, list) and list(self) == other
-
-    def __repr__(self) -> str:
-        return f"Kept(keep={self.keep}, kept={len(self)}, dropped={self.dropped})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,14 +97,67 @@ OnCasinoRecord = Callable[[CasinoRecord], None]
 """A callback a casino table calls with each hand's :class:`CasinoRecord` as it ends."""
 
 
-@dataclass
-class CasinoTable:
-    """Consecutive casino hands of one player (``p1``) against the house, from a bankroll.
+class Kept(Sequence[T], Generic[T]):
+    """A read-only view of a table's kept items, oldest first; :attr:`dropped` counts the
+    older ones forgotten (the table's own records and packs: nothing is kept twice)."""
+
+    __slots__ = ("_get", "_items", "dropped")
+
+    def __init__(self, items: Sequence[object], dropped: int,
+                 get: Callable[[object], T]) -> None:
+        self._items, self.dropped, self._get = items, dropped, get
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    @overload
+    def __getitem__(self, index: int) -> T: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[T]: ...
+
+    def __getitem__(self, index: int | slice) -> T | list[T]:
+        if isinstance(index, slice):
+            return [self._get(item) for item in self._items[index]]
+        return self._get(self._items[index])
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Sequence) and list(self) == list(other)
+
+    def __repr__(self) -> str:
+        return f"Kept(kept={len(self)}, dropped={self.dropped})"
+
+
+def _hand_of(record: object) -> CasinoHand:
+    """The settled hand of a kept :class:`~bragkit.engine.table.DealRecord`."""
+    assert isinstance(record, DealRecord)
+    final: CasinoState = record.final
+    hand = final.hand
+    assert hand is not None
+    return hand
+
+
+def _pack_text(pack: object) -> str:
+    assert isinstance(pack, tuple)
+    return format_cards(tuple(card_from_id(c) for c in pack))
+
+
+def _ids(text: str) -> tuple[int, ...]:
+    """A given pack's text (six cards or more, top first) as card ids."""
+    return tuple(c.id for c in parse_cards(text))
+
+
+class CasinoTable(CasinoSession):
+    """Consecutive casino hands of one player (``p1``) against the house, from a bankroll:
+    the one-seat :class:`~bragkit.games.casino.session.CasinoSession` (a
+    :class:`~bragkit.engine.table.TableCore`: its seating, stacks, packs and deal records)
+    in the words of the one-seat history format.
 
     Each hand is ``p1 ante N`` (at most the bankroll), an optional ``p1 pairbonus N`` (at
     most what is left), then ``p1 play`` (a Play bet equal to the ante, which must be left
-    too) or ``p1 fold``.  :meth:`cards` deals the current hand once its bets are in (the
-    decision deals it otherwise); an illegal action raises
+    too) or ``p1 fold``: the decision deals the cards (``deal_step=False``, the format's
+    hands) unless :meth:`cards` dealt them first.  ``pack`` and ``shuffles`` are card text
+    (six cards a hand), then ``more_packs`` (read one at a time), then the generator;
+    ``on_record`` sees each hand's :class:`CasinoRecord`.  An illegal action raises
     :class:`~bragkit.errors.IllegalActionError` and changes nothing.
 
     >>> t = CasinoTable(CasinoRules.preset("casino"), 15, pack="Qs Qd 4c Qh 7d 2s")
@@ -174,105 +169,82 @@ class CasinoTable:
 are left (rules 4.9)
     >>> t.apply_text("p1 fold"); t.bankroll, t.finished[0].settlement.outcome
     (5, 'fold')
+    >>> t.records[0].actions, t.last_final.returns(), t.packs_count
+    (('p1 ante 10', 'p1 fold'), (-10,), 2)
     """
 
-    rules: CasinoRules
-    start_bankroll: int
-    seed: int | None = None
-    pack: str | None = None
-    shuffles: tuple[str, ...] = ()
-    rng: random.Random | None = field(default=None, repr=False, compare=False)
-    """The generator of the hands not given (default ``random.Random(seed)``, else an
-    unpredictable ``secrets.SystemRandom()``: no default seed)."""
-    keep_records: int | None = field(default=KEEP_RECORDS, repr=False, compare=False)
-    """How many of the most recent hands :attr:`records`, :attr:`finished` and :attr:`dealt`
-    keep (``None``: every one; a history needs them all)."""
-    on_record: OnCasinoRecord | None = field(default=None, repr=False, compare=False)
-    """Called with each hand's :class:`CasinoRecord` as it ends (or None)."""
-    more_packs: Iterator[str] | None = field(default=None, repr=False, compare=False)
-    """The cards of later hands, read one at a time once ``pack`` and ``shuffles`` are used
-    (a streamed replay's ``"shuffles"``); then the generator."""
-    deal_step: bool = field(default=False, repr=False, compare=False)
-    """Whether the player deals (``p1 deal``) and decides with the cards seen, as the table
-    contract plays (:class:`~bragkit.games.casino.state.CasinoState`'s ``deal_step``)."""
-    bankroll: int = field(init=False)
-    dealt: Kept[str] = field(init=False)
-    """The whole pack, top card first (the six dealt on top: the player's three, then the
-    dealer's), of the kept hands and of the hand in progress once dealt."""
-    finished: Kept[CasinoHand] = field(init=False)
-    """The kept settled hands, oldest first."""
-    records: Kept[tuple[str, ...]] = field(init=False)
-    """The kept hands' action strings, oldest first."""
-    state: CasinoState = field(init=False)
-    """The hand in progress (or the next one, its ante to stake), on the one state contract:
-    it holds the hand's whole pack from its start (the six cards on top are dealt at the
-    decision, :meth:`cards`), so every card is accounted for."""
-    last_final: CasinoState | None = field(init=False, default=None, repr=False,
-                                           compare=False)
-    """The settled state of the latest finished hand (None before the first one ends)."""
-
-    def __post_init__(self) -> None:
-        keep = self.keep_records
-        if keep is not None and (type(keep) is not int or keep < 0):
+    def __init__(self, rules: CasinoRules, start_bankroll: int, seed: int | None = None,
+                 pack: str | None = None, shuffles: tuple[str, ...] = (),
+                 rng: random.Random | None = None, keep_records: int | None = KEEP_RECORDS,
+                 on_record: OnCasinoRecord | None = None,
+                 more_packs: Iterator[str] | None = None, deal_step: bool = False) -> None:
+        if keep_records is not None and (type(keep_records) is not int or keep_records < 0):
             raise BragError("keep_records must be a whole number >= 0 or None, not "
-                            f"{excerpt(keep)}")
-        self._rng = self.rng if self.rng is not None else new_rng(self.seed)
-        self.bankroll = self.start_bankroll
-        self.records = Kept(keep)
-        self.finished = Kept(keep)
-        self.dealt = Kept(None if keep is None else keep + 1)
-        self._given_used = 0
-        self.state = self._new_hand()
+                            f"{excerpt(keep_records)}")
+        self.deal_step = deal_step
+        self.given_text = (pack, tuple(shuffles))
+        """The given packs as text (a seeded table's history writes them as given)."""
+        later = (_ids(text) for text in chain(shuffles, more_packs or ()))
+        self.on_hand = on_record
+        super().__init__(rules, [start_bankroll], seed=seed, rng=rng,
+                         pack=None if pack is None else _ids(pack), shuffles=later,
+                         keep_records=keep_records,
+                         on_record=None if on_record is None else self._hand_ended)
+
+    def _hand_ended(self, record: DealRecord, final: object) -> None:
+        """Hand each finished hand to ``on_record`` as a :class:`CasinoRecord`."""
+        assert isinstance(final, CasinoState) and self.on_hand is not None
+        hand = final.hand
+        assert hand is not None
+        self.on_hand(CasinoRecord(record.number, record.actions, hand,
+                                  format_cards(final.cards), final.total))
+
+    @property
+    def start_bankroll(self) -> int:
+        """The bankroll the table started with."""
+        return self.start_stacks[0]
+
+    @property
+    def bankroll(self) -> int:
+        """The player's chips, on the table and off (they move when a hand settles)."""
+        return self.state.total
+
+    @property
+    def finished(self) -> Kept[CasinoHand]:
+        """The kept settled hands, oldest first (each re-played from its record)."""
+        return Kept(self.records, self.records.dropped, _hand_of)
+
+    @property
+    def dealt(self) -> Kept[str]:
+        """The whole pack, top card first (the six dealt on top: the player's three, then
+        the dealer's), of the kept hands and of the hand in progress once dealt."""
+        packs = self.packs_used
+        if self.packs_count > self.packs_finished and self.state.hand is None:
+            packs = packs[:-1]  # the hand in progress is not dealt yet
+        return Kept(packs, self.packs_dropped, _pack_text)
 
     @property
     def hands_finished(self) -> int:
         """How many hands were settled (the forgotten ones included)."""
-        return self.records.dropped + len(self.records)
+        return self.deal_no
 
     @property
     def hands_dealt(self) -> int:
         """How many hands were dealt (the one in progress included, once it is dealt)."""
-        return self.dealt.dropped + len(self.dealt)
+        return self.deal_no + (self.state.hand is not None)
 
     @property
     def secret_chance(self) -> bool:
         """Whether a hand was dealt from an unpredictable generator (``SystemRandom``; given
         packs are known to whoever gave them): then a history holds only finished hands and
         their cards."""
-        return isinstance(self._rng, random.SystemRandom) and self.hands_dealt > self._given_used
+        given = min(self.packs_given, self.packs_count)
+        return isinstance(self.rng, random.SystemRandom) and self.hands_dealt > given
 
     @property
     def staked(self) -> int:
         """Chips bet on the hand in progress (0 between hands)."""
-        return self.ante + self.pair_plus
-
-    def _given(self) -> str | None:
-        """The cards given for the next hand (``pack``, ``shuffles``, ``more_packs``)."""
-        k = self._given_used - (self.pack is not None)
-        if k < 0:
-            return self.pack
-        if k < len(self.shuffles):
-            return self.shuffles[k]
-        return None if self.more_packs is None else next(self.more_packs, None)
-
-    def _next_cards(self) -> tuple[Card, ...]:
-        """The next hand's whole pack, top card first: its six cards (given, else sampled
-        from the generator: :func:`~bragkit.games.casino.state.draw_hand_pack`, the one-seat
-        table's chance), then the others in the pack's order (never dealt, so they draw
-        nothing)."""
-        given = self._given() if self._given_used == self.hands_dealt else None
-        if given is None:
-            return draw_hand_pack(self._rng)
-        self._given_used += 1
-        return hand_pack(parse_cards(given)[:6])
-
-    def _new_hand(self) -> CasinoState:
-        """The next hand's first state, its pack drawn now (none once the bankroll is spent:
-        no hand can start)."""
-        if self.bankroll < 1:
-            return CasinoState.start(self.rules, self.bankroll, deal_step=self.deal_step)
-        return CasinoState.start(self.rules, self.bankroll, self._next_cards(),
-                                 deal_step=self.deal_step)
+        return self.state.staked
 
     @property
     def ante(self) -> int:
@@ -294,54 +266,6 @@ are left (rules 4.9)
         """The action strings of the hand in progress."""
         return self.state.action_strings()
 
-    # ------------------------------------------------------------ the table contract
-    @property
-    def n(self) -> int:
-        """One seat, the player's (the house is not a seat)."""
-        return 1
-
-    @property
-    def over(self) -> bool:
-        """Whether no hand can start: the bankroll is empty between hands."""
-        return self.state.is_over
-
-    @property
-    def whose_turn(self) -> Turn:
-        """The player's seat (0), or OVER once the bankroll is empty."""
-        return self.state.whose_turn
-
-    @property
-    def to_act(self) -> int:
-        """0 while the player can act, else -1."""
-        return self.state.to_act
-
-    @property
-    def deal_no(self) -> int:
-        """The number of the hand in progress (0-based)."""
-        return self.hands_finished
-
-    @property
-    def stacks(self) -> tuple[int, ...]:
-        """The player's chips off the table."""
-        return (self.bankroll - self.staked,)
-
-    @property
-    def total(self) -> int:
-        """The player's chips, on the table and off."""
-        return self.bankroll
-
-    def chips_on_table(self) -> int:
-        """Chips bet on the hand in progress."""
-        return self.staked
-
-    def current_actions(self) -> tuple[str, ...]:
-        """The action strings of the hand in progress."""
-        return tuple(self.current)
-
-    def legal_actions(self) -> tuple[LegalAction, ...]:
-        """What the player may do now (the state's legal actions, exact bounds and costs)."""
-        return self.state.legal_actions()
-
     def cards(self) -> CasinoHand:
         """The current hand, dealt now if it is not yet (its ante must be staked)."""
         if self.state.hand is None:
@@ -351,7 +275,6 @@ are left (rules 4.9)
                 self.apply(Action(ActionKind.DEAL))
             else:
                 self.state = self.state.deal()
-                self.dealt.append(format_cards(self.state.cards))
         hand = self.state.hand
         assert hand is not None
         return hand
@@ -360,55 +283,21 @@ are left (rules 4.9)
         """The actions on offer now, as text."""
         return legal_text(self.state)
 
-    def apply_text(self, text: str) -> None:
-        """Apply one history action string such as ``"p1 ante 10"``."""
-        self.apply(parse_casino_move(text, self.state))
-
-    def apply_move(self, seat: int, action: Action) -> None:
-        """:meth:`apply` by ``seat``, which must be the player's (0)."""
-        if seat != 0:
-            raise IllegalActionError(f"there is no seat p{seat + 1}: casino brag is one "
-                                     f"player (p1) against the dealer ({_SPEC})")
-        self.apply(action)
-
-    def apply(self, action: Action) -> None:
-        """Play the player's ``action`` on the hand in progress (the decision deals the
-        cards if they are not yet); an illegal one raises and changes nothing."""
-        state = self.state
-        done = state.apply(action)
-        if state.hand is None and done.hand is not None:  # this action dealt the cards
-            self.dealt.append(format_cards(done.cards))
-        if not done.is_over:
-            self.state = done
-            return
-        settled = done.hand
-        assert settled is not None and settled.settlement is not None
-        self.bankroll += paid_chips(settled.settlement)
-        actions = tuple(done.action_strings())
-        number, cards = self.hands_finished, self.dealt[-1]
-        self.finished.append(settled)
-        self.records.append(actions)
-        self.dealt.trim(len(self.records))  # the cards of the kept hands only
-        self.last_final = done
-        self.state = self._new_hand()
-        if self.on_record is not None:
-            self.on_record(CasinoRecord(number, actions, settled, cards, self.bankroll))
-
     def history(self, *, finished_only: bool = False) -> CasinoHistory:
         """The history of every hand (the one in progress too unless ``finished_only`` or
         the cards are :attr:`secret_chance`).  A seeded table writes its seed (and given
-        packs); any other writes the whole pack of each hand (``"pack"``, ``"shuffles"``).
-        """
-        if self.records.dropped or self.dealt.dropped:
+        packs, as given); any other writes the whole pack of each hand (``"pack"``,
+        ``"shuffles"``)."""
+        if self.records.dropped or self.packs_dropped:
             raise HistoryError(f"this casino table kept only its last {len(self.records)} "
-                               f"hands (keep_records={self.keep_records}), so its history "
+                               f"hands (keep_records={self.records.keep}), so its history "
                                "cannot be saved: open it with keep_records=None, or save each "
                                "hand as it ends (on_record)")
         finished_only = finished_only or self.secret_chance
-        deals = list(self.records)
+        deals = [record.actions for record in self.records]
         if self.current and not finished_only:
             deals.append(tuple(self.current))
-        pack, shuffles = self.pack, self.shuffles
+        pack, shuffles = self.given_text
         if self.seed is None:
             dealt = self.dealt[:self.hands_finished] if finished_only else list(self.dealt)
             pack, shuffles = (dealt[0] if dealt else None), tuple(dealt[1:])
@@ -478,8 +367,9 @@ class CasinoReplay:
                                "keep_records=None for the summary of every hand")
         bankroll = self.history.bankroll
         deals: list[dict[str, Any]] = []
-        for number, (hand, actions) in enumerate(zip(table.finished, table.records,
-                                                     strict=True)):
+        for number, (hand, record) in enumerate(zip(table.finished, table.records,
+                                                    strict=True)):
+            actions = record.actions
             assert hand.settlement is not None
             bankroll += paid_chips(hand.settlement)
             deals.append(self.hand_summary(CasinoRecord(number, actions, hand, "", bankroll)))
