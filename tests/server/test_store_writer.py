@@ -42,9 +42,18 @@ def test_one_commit_of_many_appends_answers_each_as_alone(store_url: str) -> Non
         for tid in ("t1", "t2"):
             store.create_table(TableRecord(tid, "modern", {}, 2, 10, {}, None, "h", 0.0,
                                            "open"))
-        hold = threading.Event()
-        # the writer waits in a job of its own while the batch is queued behind it
-        blocker = store._submit(lambda run: hold.wait(30))
+        hold, started = threading.Event(), threading.Event()
+        # the writer waits in a job of its own while the batch is queued behind it; the
+        # appends are queued only once that job runs (the writer drains the queue into a
+        # batch before running it: appends queued before that shared the blocker's batch,
+        # seen once under load as largest=29)
+
+        def block(run: object) -> bool:
+            started.set()
+            return hold.wait(30)
+
+        blocker = store._submit(block)
+        assert started.wait(30)
         futures = []
         for n in range(40):
             tid = ("t1", "t2")[n % 2]
