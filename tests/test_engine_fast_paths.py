@@ -32,3 +32,31 @@ def test_fast_paths_equal_the_general_path(preset: str,
         for st in deals:
             if st is not None:
                 assert [e for e in st.events] == [e for e in st.replay().events]
+
+
+def _brag_presets() -> list[str]:
+    from bragkit.engine.brag.family import family_games
+    from bragkit.rules import preset_names
+
+    return [name for name in preset_names() if get_preset(name).game in family_games()]
+
+
+@pytest.mark.parametrize("preset", _brag_presets())
+def test_plain_legal_bets_equal_the_general_path(preset: str) -> None:
+    """brag/legal.py's short path of ``legal_bet`` offers exactly the general path's actions
+    (plain families: modern's unlimited betting; the rest take the general path anyway),
+    at every betting decision of random sessions with short stacks and retained hands."""
+    from bragkit.engine.brag import legal
+
+    checked = 0
+    for seed in range(4):
+        rng = random.Random(seed)
+        t = Session(get_preset(preset), [rng.randrange(8, 60) for _ in range(4)], dealer=0,
+                    seed=seed)
+        while not t.over and t.deal_no < 30:
+            st = t.state
+            if st is not None and st.phase == "bet":  # (None: a dealer's choice)
+                assert legal.legal_bet(st) == legal._legal_bet(st), st.action_strings()
+                checked += 1
+            t.apply(rng.choice(t.legal_actions()).sample(rng))
+    assert checked > 50

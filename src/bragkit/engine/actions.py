@@ -159,15 +159,18 @@ class LegalAction:
 
     def sample(self, rng: random.Random) -> Action:
         """A uniformly random instance (amount and argument)."""
-        amount = None
         lo = self.lo
-        if lo is not None:
-            hi = self.hi if self.hi is not None else lo
-            amount = lo + int(rng.random() * (hi - lo + 1))
-        arg = None
-        if self.args:
-            choices: tuple[str | None, ...] = self.args + ((None,) if self.optional_arg else ())
-            arg = rng.choice(choices)
+        args = self.args
+        if lo is None:
+            amount = None
+        else:
+            hi = self.hi
+            amount = lo + int(rng.random() * ((hi if hi is not None else lo) - lo + 1))
+        if not args:
+            found = _INTERNED.get((self.kind, amount, None))
+            return found if found is not None else interned(self.kind, amount)
+        choices: tuple[str | None, ...] = args + ((None,) if self.optional_arg else ())
+        arg = rng.choice(choices)
         found = _INTERNED.get((self.kind, amount, arg))
         return found if found is not None else interned(self.kind, amount, arg)
 

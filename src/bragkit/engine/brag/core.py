@@ -139,6 +139,14 @@ class BragFamily:
     see_alias: ClassVar[str | None] = None
     """Another name of the see in this game (Teen Patti calls it ``show``), normalised to
     ``see`` in the betting phase."""
+    plain_bets: tuple[tuple[int, int], tuple[int, int], bool, str] | None = None
+    """The bounds ``(lo, hi)`` of a first bet blind and open, whether a short seat may cover
+    and the see's price (``see_mode``) when this family's betting is plain (no raise limit
+    or factor, no pot limit, blind play allowed, no rebuy at any time, no extra action, no
+    lending): the fast path of the legal actions (brag/legal.py),
+    set by :func:`~bragkit.engine.brag.legal.legal_bet` on first use (``plain_known``)."""
+    plain_known: bool = False
+    """Whether :attr:`plain_bets` has been worked out for this family."""
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules

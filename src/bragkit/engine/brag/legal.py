@@ -8,13 +8,16 @@ any extra action of the game family.  Other phases offer their one decision.
 
 from __future__ import annotations
 
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from bragkit.engine.actions import Action, LegalAction, legal_amount
 from bragkit.engine.brag import resolve as res
 from bragkit.engine.brag.betting import next_in_turn
 from bragkit.engine.brag.core import PROPOSED, REBOUGHT, BragRecord, Deal, LoanAsked, Work
 from bragkit.engine.kinds import Phase, SeatStatus
+
+if TYPE_CHECKING:
+    from bragkit.engine.brag.core import BragFamily
 
 __all__ = ["DiscardChoices", "borrow_need", "canonical_discard", "discard_choices",
            "legal_actions", "legal_bet", "legal_now", "see_cost_now"]
@@ -212,8 +215,93 @@ _HEADS: Final = ((FOLD,), (_LOOK, FOLD), (_LOOK2, FOLD),
 showdown may be proposed, + 1 for a look, + 2 for a look at one of two hands)."""
 
 
+PlainBets = tuple[tuple[int, int], tuple[int, int], bool, str]
+"""A plain betting family's first-bet bounds ``(lo, hi)`` blind and open, whether a short
+seat may cover (``short_stack_policy="cover"``) and the see's price (``see_mode``)."""
+
+
+def _plain_bets(family: BragFamily) -> PlainBets | None:
+    """Work out (once) :attr:`BragFamily.plain_bets` (see there)."""
+    rules = family.rules
+    b = family.betting
+    plain = None
+    if (b.raise_limit is None and b.raise_factor is None and not b.pot_limit
+            and rules.blind_allowed and not rules.rebuy_anytime and not family.has_extra
+            and rules.short_stack_policy != "lend_or_show"):
+        plain = (((b.min_first + 1) // 2, b.max_first // 2), (b.min_first, b.max_first),
+                 rules.short_stack_policy == "cover", b.see_mode)
+    family.plain_bets = plain
+    family.plain_known = True
+    return plain
+
+
+_COVERS: dict[int, LegalAction] = {}
+
+
 def legal_bet(st: Deal) -> tuple[LegalAction, ...]:
-    """The legal actions of ``st`` (a state or a machine) in the betting phase."""
+    """The legal actions of ``st`` (a state or a machine) in the betting phase.
+
+    A plain betting family (:attr:`BragFamily.plain_bets`) whose seat to act holds one hand
+    takes a short path, :meth:`BragBetting.bet_bounds` and :func:`see_cost_now` worked out
+    inline; every other case the general one (the same actions).
+
+    >>> from bragkit.engine import BragState
+    >>> from bragkit.rules import get_preset
+    >>> import random
+    >>> st = BragState.new(get_preset("modern"), [9, 9, 9], rng=random.Random(1))
+    >>> [str(a) for a in legal_bet(st)], [str(a) for a in legal_bet(st.apply("bet 2"))]
+    (['look', 'fold', 'bet 1..5'], ['showdown', 'look', 'fold', 'bet 2..8'])
+    >>> [str(a) for a in legal_bet(st.apply("bet 2").apply("fold"))]
+    ['look', 'fold', 'bet 2..8', 'see (costs 4)']
+    """
+    family = st.family
+    plain = family.plain_bets if family.plain_known else _plain_bets(family)
+    p = st.to_act
+    old = st.retained_hand
+    if plain is None or old[p]:
+        return _legal_bet(st)
+    stake = st.stake
+    looked = st.looked[p]
+    stack = st.stacks[p]
+    if stake:
+        lo = stake if looked else (stake + 1) // 2  # the stay
+        hi = stack
+    else:
+        lo, hi = plain[1] if looked else plain[0]
+        if hi > stack:
+            hi = stack
+    status = st.status
+    active = status.count(S_IN)
+    head: tuple[LegalAction, ...]
+    if stake and active >= 3 and family.agreed_showdown and not any(old) and (
+            not (turn := st.turn_flags) or not turn & PROPOSED):  # (IntFlag's & is slow)
+        head = _HEADS[3 if looked else 4]
+    else:
+        head = _HEADS[0 if looked else 1]
+    if lo <= hi:
+        found = _BETS.get((lo, hi))
+        head += (found if found is not None else _bet_action(lo, hi),)
+    elif lo > stack and plain[2]:
+        found = _COVERS.get(stack)
+        if found is None:
+            if len(_COVERS) >= _INTERN_MAX:
+                _COVERS.clear()
+            found = _COVERS[stack] = LegalAction("cover", cost=stack)
+        head += (found,)
+    if active == 2 and stake:  # a see (4.4.2): never an open seat seeing a blind one
+        q = next_in_turn(status, p)
+        seen_blind = not st.looked[q]
+        if not old[q] and (not looked or not seen_blind):
+            mode = plain[3]
+            cost = lo if mode == "stay" or (mode == "single" and not seen_blind) else 2 * lo
+            if cost <= stack:
+                found = _SEES.get(cost)
+                head += (found if found is not None else _see_action(cost),)
+    return head
+
+
+def _legal_bet(st: Deal) -> tuple[LegalAction, ...]:
+    """:func:`legal_bet`'s general path."""
     p = st.to_act
     rules = st.rules
     family = st.family

@@ -133,20 +133,33 @@ class DealLine(LineCore):
 
     def apply(self, action: Action) -> None:
         """The seat to act takes ``action`` (IllegalActionError, naming the rule, if it may
-        not; the line is then unchanged)."""
+        not; the line is then unchanged).
+
+        Bet, look and a fold that leaves three or more seats in are played here, in place,
+        exactly as their handlers (:mod:`~bragkit.engine.brag.transitions`) play them."""
         w = self.work
         kind = action.kind
-        if kind == "discard" and action.arg is not None and w.phase == P_DISCARD:
+        arg = action.arg
+        phase = w.phase
+        if phase == P_BET:
+            if kind == self._alias and arg is None:
+                action = Action("see")  # Teen Patti calls the see a "show"
+                kind = "see"
+        elif kind == "discard" and arg is not None and phase == P_DISCARD:
             action = canonical_discard(w, action)
-        elif kind == self._alias and action.arg is None and w.phase == P_BET:
-            action = Action("see")  # Teen Patti calls the see a "show"
-            kind = "see"
+            arg = action.arg
         legal = self._legal
         if legal is None:
             legal = self.legal_actions()
-        for la in legal:
-            if la.kind == kind and la.allows(action):
-                break
+        amount = action.amount
+        for la in legal:  # (LegalAction.allows, inlined but for arguments)
+            if la.kind == kind:
+                if la.args:
+                    if la.allows(action):
+                        break
+                elif arg is None and (amount is None if (lo := la.lo) is None else
+                                      amount is not None and lo <= amount <= (la.hi or 0)):
+                    break
         else:
             raise IllegalActionError(diagnose(self.state(), action))  # the line is unchanged
         p = w.to_act
@@ -161,16 +174,66 @@ class DealLine(LineCore):
             keep = self._done == len(self._acts)
             if not keep:
                 self._logged = False
-        if w.phase != P_BET or not _fast(w, p, action, kind, keep):
-            w.quiet = not keep
-            handler = HANDLERS.get(kind)
+        self._seats.append(p)
+        self._acts.append(action)
+        self._legal = None
+        if phase == P_BET:  # the plain cases in place (the handlers' code: Work.advance)
+            if kind == "bet" and not w.family.has_after_bet:
+                assert amount is not None
+                looked = w.looked[p]
+                w.stacks[p] -= amount
+                w.pot += amount
+                w.paid[p] += amount
+                w.last_bettor = p
+                if looked:
+                    w.stake = amount
+                else:
+                    w.stake = 2 * amount
+                    w.blind_bet[p] = True
+                if keep:
+                    w.new_events.append(_EVENT(Event, ("bet", p, amount, None, None,
+                                                       None if looked else "blind")))
+                w.to_act = next_in_turn(w.status, p)
+                w.turn_flags = NO_FLAGS
+                w.pending = None
+                return
+            if kind == "fold":
+                status = w.status
+                if not w.rules.stub_face_up and status.count(S_IN) > 2:
+                    status[p] = S_FOLDED
+                    if keep:
+                        w.new_events.append(_EVENT(Event, ("fold", p, None, None, None, None)))
+                    old = w.retained_hand[p]
+                    if old:
+                        w.pack += old
+                        w.retained_hand[p] = ()
+                    hand = w.hands[p]
+                    if hand:
+                        w.pack += hand
+                        w.hands[p] = ()
+                    w.to_act = next_in_turn(status, p)
+                    w.turn_flags = NO_FLAGS
+                    w.pending = None
+                    return
+            elif kind == "look" and arg is None:
+                w.looked[p] = True
+                if keep:
+                    w.new_events.append(_EVENT(Event, ("look", p, None, w.hands[p],
+                                                       frozenset((p,)), None)))
+                if w.rules.discards:
+                    w.phase = P_DISCARD
+                return
+        w.quiet = not keep
+        handler = HANDLERS.get(kind)
+        try:
             if handler is None:
                 w.family.apply_extra(w, p, action)
             else:
                 handler(w, p, action)
-        self._seats.append(p)
-        self._acts.append(action)
-        self._legal = None
+        except BaseException:
+            self._seats.pop()
+            self._acts.pop()
+            raise
 
     def state(self) -> BragState:
         """The immutable state of the line now (built on the first read, then kept)."""
@@ -288,54 +351,3 @@ class DealLine(LineCore):
         self._base_log = None
         self._base_len = len(seen)
         self._logged = True
-
-
-def _fast(w: Work[BragState], p: int, action: Action, kind: str, keep: bool) -> bool:
-    """Bet, look and a fold that leaves three or more seats in the betting phase, changed in
-    place exactly as their handlers change the machine (the events only when ``keep``);
-    False when the move is not one of these plain cases (its handler then plays it)."""
-    if kind == "bet":
-        if w.family.has_after_bet:
-            return False
-        x = action.amount
-        assert x is not None
-        blind = not w.looked[p]
-        w.stacks[p] -= x
-        w.pot += x
-        w.paid[p] += x
-        w.stake = 2 * x if blind else x
-        w.last_bettor = p
-        if blind:
-            w.blind_bet[p] = True
-        if keep:
-            w.new_events.append(_EVENT(Event, ("bet", p, x, None, None,
-                                               "blind" if blind else None)))
-    elif kind == "fold":
-        status = w.status
-        if w.rules.stub_face_up or status.count(S_IN) <= 2:
-            return False
-        status[p] = S_FOLDED
-        if keep:
-            w.new_events.append(_EVENT(Event, ("fold", p, None, None, None, None)))
-        old = w.retained_hand[p]
-        if old:
-            w.pack += old
-            w.retained_hand[p] = ()
-        hand = w.hands[p]
-        if hand:
-            w.pack += hand
-            w.hands[p] = ()
-    elif kind == "look" and action.arg is None:
-        w.looked[p] = True
-        if keep:
-            w.new_events.append(_EVENT(Event, ("look", p, None, w.hands[p], frozenset((p,)),
-                                               None)))
-        if w.rules.discards:
-            w.phase = P_DISCARD
-        return True
-    else:
-        return False
-    w.to_act = next_in_turn(w.status, p)  # the turn passes (Work.advance)
-    w.turn_flags = NO_FLAGS
-    w.pending = None
-    return True
