@@ -133,3 +133,28 @@ def test_records_format_their_moves_when_read_and_replay_the_deal() -> None:
     assert record.final == final and record.start() == final.first()
     assert record.moves == tuple(final.action_strings())
     assert record.log == final.actions
+
+
+@pytest.mark.parametrize("viewing", [False, True])
+def test_a_line_filled_slot_by_slot_is_the_line_init_builds(viewing: bool) -> None:
+    """fresh_line (the table's line per deal) fills every slot DealLine.__init__ fills, with
+    the same values: a slot added to the line must be added to both."""
+    from functools import partial
+
+    from bragkit.engine.brag.line import fresh_line
+    from bragkit.engine.brag.start import start_deal, start_work
+
+    args = (BragState, get_preset("modern"), (9, 9, 9, 0), 1, tuple(range(52)), 3)
+    start = partial(start_deal, *args, (), ())
+    lines = [fresh_line(start, start_work(*args, ()), 3, (), viewing),
+             DealLine(start=start, work=start_work(*args, ()), carried=3, viewing=viewing)]
+    slots = [name for cls in type(lines[1]).__mro__ for name in getattr(cls, "__slots__", ())]
+
+    def value(line: DealLine, name: str) -> Any:
+        got = getattr(line, name)
+        if name == "work":  # (two machines of the same start, two readers of its log)
+            return got.hands
+        return got.log if name == "_reader" and got is not None else got
+
+    assert all(hasattr(lines[0], name) for name in slots)
+    assert [value(lines[0], n) for n in slots] == [value(lines[1], n) for n in slots]

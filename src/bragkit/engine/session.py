@@ -26,21 +26,29 @@ from functools import partial
 from typing import Any, Final
 
 from bragkit.engine.actions import Action, LegalAction, format_move
-from bragkit.engine.brag.family import family_games
-from bragkit.engine.brag.line import DealLine
-from bragkit.engine.brag.start import start_deal, start_work
+from bragkit.engine.brag.core import BragFamily, StartTemplate
+from bragkit.engine.brag.family import family_for, family_games
+from bragkit.engine.brag.line import DealLine, fresh_line
+from bragkit.engine.brag.start import deal_template, new_work, start_deal, start_work
 from bragkit.engine.brag.state import BragState
 from bragkit.engine.contract import SeatView
 from bragkit.engine.kinds import Phase
 from bragkit.engine.lines import Line, move_on
-from bragkit.engine.pack import fresh_pack
+from bragkit.engine.pack import fresh_pack, shuffle_ids
 from bragkit.engine.table import KEEP_RECORDS, DealRecord, OnRecord, Table, TableCore
 from bragkit.errors import BragError, IllegalActionError, RulesError
 from bragkit.rules import WILD_OPTIONS, Rules
 
-__all__ = ["DealRecord", "Session", "choice_options", "table_view"]
+__all__ = ["DealPlan", "DealRecord", "Session", "choice_options", "table_view"]
 
 P_OVER: Final = Phase.OVER
+
+DealPlan = tuple[Rules, int, int, bool, "BragFamily | None", "list[StartTemplate | None]"]
+"""What every deal under one rules value shares at a table (:meth:`Session._deal_plan`):
+the rules, the chips a seat needs to be dealt in, the pack's size, whether every deal is
+shuffled, the family whose machine plays each deal from a cached start template (None: the
+deals start otherwise: another state class, a face-up stub) and those templates of a deal
+that deals every seat in, by dealer (filled as met)."""
 
 @functools.lru_cache(maxsize=256)
 def choice_options(rules: Rules, retained: bool) -> tuple[str, ...]:
@@ -115,6 +123,8 @@ class Session(TableCore):
         self._shuffled = False
         self._viewing = False
         """Whether seat views are read (:meth:`view`): each new deal's line then logs."""
+        self._plan: DealPlan | None = None
+        """What the deals under the current rules share (built when the rules change)."""
         self._new_deal()
 
     @property
@@ -138,9 +148,19 @@ class Session(TableCore):
         given = self._given_pack(cards)
         if given is not None:
             return given
-        self.rng.shuffle(cards)
-        self.packs_used.append(tuple(cards))
-        return self.packs_used[-1]
+        shuffle_ids(self.rng, cards)  # (rng.shuffle's order, faster)
+        pack = tuple(cards)
+        self.packs_used.append(pack)
+        return pack
+
+    def _deal_plan(self, rules: Rules) -> DealPlan:
+        """What every deal under ``rules`` shares at this table (see :data:`DealPlan`)."""
+        need = self.min_stack(rules)
+        family = None
+        if self.state_class is BragState and not rules.stub_face_up and need == max(rules.ante, 1):
+            family = family_for(rules)
+        return (rules, need, rules.pack_size, rules.pack_policy == "shuffle_every_deal", family,
+                [None] * self.n)
 
     def _new_deal(self) -> None:
         every = self.base_rules.dealers_choice_every
@@ -150,15 +170,20 @@ class Session(TableCore):
             self.state = None
             return
         rules = self.rules
-        need = self.min_stack(rules)
+        plan = self._plan
+        if plan is None or plan[0] is not rules:
+            plan = self._plan = self._deal_plan(rules)
+        _, need, size, every_deal, family, full = plan
         stacks = self.stacks
-        dealt_in = tuple([s >= need for s in stacks])
-        if dealt_in.count(True) < 2:
-            self.over = True
-            self.state = None
-            return
-        shuffle = (self.shuffle_next or rules.pack_policy == "shuffle_every_deal"
-                   or len(self.pack) + len(self.retained[1:]) != rules.pack_size)
+        dealt_in: tuple[bool, ...] | None = None  # (None: every seat)
+        if min(stacks) < need:
+            dealt_in = tuple([s >= need for s in stacks])
+            if dealt_in.count(True) < 2:
+                self.over = True
+                self.state = None
+                return
+        retained = self.retained
+        shuffle = self.shuffle_next or every_deal or len(self.pack) + len(retained[1:]) != size
         if shuffle:
             pack = self._shuffle(rules)
         else:
@@ -174,19 +199,34 @@ class Session(TableCore):
                     pack = pack[k:] + pack[:k]
                 self.packs_used.append(pack)
         self._shuffled = shuffle
-        carried, retained, debts = self.carried, self.retained, self.debts
-        if self.state_class is BragState:  # played on a mutable machine, states when read
+        carried, debts, dealer = self.carried, self.debts, self.dealer
+        if family is not None and not (retained and rules.retained_variant == "face_up"):
+            # played on a mutable machine from the cached template, states when read
             # (BragState.start's arguments as start_deal takes them: positional, cheaper)
-            self._start = start = partial(start_deal, BragState, rules, stacks, self.dealer,
-                                          pack, carried, retained, debts)
-            work = start_work(BragState, rules, stacks, self.dealer, pack, carried, debts,
-                              retained, dealt_in if need == max(rules.ante, 1) else None)
+            self._start = start = partial(start_deal, BragState, rules, stacks, dealer, pack,
+                                          carried, retained, debts)
+            if dealt_in is None:
+                template = full[dealer]
+                if template is None:
+                    template = full[dealer] = deal_template(family, self.n, dealer,
+                                                            (True,) * self.n)
+            else:
+                template = deal_template(family, self.n, dealer, dealt_in)
+            self._state = None
+            self._line = fresh_line(start, new_work(BragState, template, family, rules, stacks,
+                                                    dealer, pack, carried, debts, retained),
+                                    carried, retained, self._viewing)
+            return
+        if self.state_class is BragState:  # played on a mutable machine, states when read
+            self._start = start = partial(start_deal, BragState, rules, stacks, dealer, pack,
+                                          carried, retained, debts)
+            work = start_work(BragState, rules, stacks, dealer, pack, carried, debts, retained)
             self._state = None
             self._line = DealLine(start=start, work=work, carried=carried, retained=retained,
                                   viewing=self._viewing) \
                 if work is not None else DealLine(start())
             return
-        self._start = partial(self.state_class.start, rules, stacks, self.dealer, pack,
+        self._start = partial(self.state_class.start, rules, stacks, dealer, pack,
                               carried=carried, retained=retained, debts=debts)
         self.state = self._start()
 

@@ -104,10 +104,11 @@ Pending = LookChoice | NameChoice | LoanAsked | AgreeRound | Qualifying | Asked
 
 StartTemplate = tuple[tuple[int, ...], tuple[Event, ...], tuple[int, ...], int,
                       tuple[SeatStatus, ...], tuple[bool, ...], tuple[tuple[int, ...], ...],
-                      tuple[int, ...]]
+                      tuple[int, ...], tuple[slice, ...], int, int]
 """What the common start of a deal shares with every deal of the same seats, dealer and
 antes: (the seats dealt in, in order; the ante events; each seat's ante; their total; the
-statuses; nobody has looked; no hand; no chips)."""
+statuses; nobody has looked; no hand; no chips; each seat's hand as a slice of the pack
+(empty for a seat not dealt in); how many cards are dealt; the first seat to act)."""
 
 NOBODY: Final[frozenset[int]] = frozenset()
 new_event: Final = tuple.__new__

@@ -51,7 +51,7 @@ from bragkit.engine.lines import LineCore
 from bragkit.engine.views import Draft, LogBook, new_draft
 from bragkit.errors import IllegalActionError
 
-__all__ = ["DealLine"]
+__all__ = ["DealLine", "fresh_line"]
 
 _EVENT: Final = new_event
 P_BET: Final = Phase.BET
@@ -351,3 +351,41 @@ class DealLine(LineCore):
         self._base_log = None
         self._base_len = len(seen)
         self._logged = True
+
+
+def fresh_line(start: Callable[[], BragState], work: Work[BragState], carried: int,
+               retained: tuple[int, ...], viewing: bool) -> DealLine:
+    """``DealLine(start=start, work=work, carried=carried, retained=retained,
+    viewing=viewing)``, filled slot by slot (a table builds a line per deal).
+
+    >>> from functools import partial
+    >>> from bragkit.engine.brag.start import start_deal, start_work
+    >>> from bragkit.rules import get_preset
+    >>> args = (BragState, get_preset("modern"), (9, 9, 9), 0, tuple(range(52)), 0)
+    >>> line = fresh_line(partial(start_deal, *args, (), ()), start_work(*args, ()), 0, (), False)
+    >>> line.state() == start_deal(*args, (), ()), line.to_act
+    (True, 1)
+    """
+    line: DealLine = object.__new__(DealLine)
+    line.work = work
+    line._seats = []
+    line._acts = []
+    line._legal = None
+    line._snap = None
+    line._start = start
+    line._carried = carried
+    line._retained = retained
+    line._alias = work.family.see_alias
+    line._done = 0
+    line._logged = False
+    line._base_log = None
+    line._base_len = 0
+    line._viewing = False
+    line._view = None
+    line._views = None
+    line._reader = None
+    if viewing:
+        line._viewing = True
+        line._from_start(carried)
+    return line
+

@@ -29,7 +29,8 @@ from bragkit.errors import BragError
 if TYPE_CHECKING:
     from bragkit.rules import Rules
 
-__all__ = ["fresh_state", "start_deal", "start_log", "start_seen", "start_work"]
+__all__ = ["deal_template", "fresh_state", "new_work", "start_deal", "start_log", "start_seen",
+           "start_work"]
 
 P_BET: Final = Phase.BET
 P_QUALIFY: Final = Phase.QUALIFY
@@ -130,10 +131,16 @@ def _template(family: BragFamily, rules: Rules, n: int, dealer: int,
         for s in order:
             paid[s] = ante
             antes.append(new_event(Event, ("ante", s, ante, None, None, None)))
+    m = len(order)
+    cut = rules.cards * m  # cards go one at a time: the i-th seat dealt in gets every m-th
+    slices = [slice(0, 0)] * n
+    for i, s in enumerate(order):
+        slices[s] = slice(i, cut, m)
     if len(family.start_templates) >= 1024:
         family.start_templates.clear()
-    found = family.start_templates[key] = (order, tuple(antes), tuple(paid), ante * len(order),
-                                           status, (False,) * n, ((),) * n, (0,) * n)
+    found = family.start_templates[key] = (order, tuple(antes), tuple(paid), ante * m, status,
+                                           (False,) * n, ((),) * n, (0,) * n, tuple(slices),
+                                           cut, order[0] if order else -1)
     return found
 
 
@@ -143,25 +150,19 @@ def _start_fast(cls: type[R], rules: Rules, family: BragFamily, stacks: tuple[in
     """The common start (no retained hand, no face-up stub), built in one go from the
     cached template of its seats, dealer and antes."""
     n = len(stacks)
-    order, antes, paid, ante_total, statuses, falses, blank, zeros = _template(
-        family, rules, n, dealer, dealt_in)
+    order, antes, paid, ante_total, statuses, falses, blank, zeros, slices, cut, first = \
+        _template(family, rules, n, dealer, dealt_in)
     ev = new_event
-    k = rules.cards
-    m = len(order)
-    hands: list[tuple[int, ...]] = [()] * n
-    deals: list[Event] = []
-    for i, s in enumerate(order):
-        hand = pack[i:k * m:m]
-        hands[s] = hand
-        deals.append(ev(Event, ("deal", s, None, hand, _NOBODY, None)))
+    hands = tuple(map(pack.__getitem__, slices))
+    deals = [ev(Event, ("deal", s, None, hands[s], _NOBODY, None)) for s in order]
     chips = tuple(map(sub, stacks, paid))
     events = (ev(Event, ("deal_start", dealer, carried, None, None, None)), *antes, *deals)
     seldom = make_seldom((), blank, blank, None, (), 0, (), False, debts, zeros,
                          sum(stacks) + carried, (), -1, NO_FLAGS)
     return make(  # the fields in order (BragRecord)
         cls, deal_setup(family, rules, n, dealer), seldom, chips, carried + ante_total,
-        tuple(hands), falses, falses, statuses, P_BET, order[0], family.betting.initial_r, -1,
-        pack[k * m:], paid, events, (), None
+        hands, falses, falses, statuses, P_BET, first, family.betting.initial_r, -1,
+        pack[cut:], paid, events, (), None
     )
 
 
@@ -184,14 +185,35 @@ def start_work(cls: type[R], rules: Rules, stacks: tuple[int, ...], dealer: int,
         dealt_in = tuple([chips >= need for chips in stacks])
     if n < 2 or dealt_in.count(True) < 2:
         return None
+    return new_work(cls, _template(family, rules, n, dealer, dealt_in), family, rules, stacks,
+                    dealer, pack, carried, debts, retained)
+
+
+def deal_template(family: BragFamily, n: int, dealer: int,
+                  dealt_in: tuple[bool, ...]) -> StartTemplate:
+    """The cached card-free part of a common start (the seats dealt in, their antes, how the
+    pack is dealt to them) under ``family``'s rules: what :func:`new_work` builds on."""
+    return _template(family, family.rules, n, dealer, dealt_in)
+
+
+def new_work(cls: type[R], template: StartTemplate, family: BragFamily, rules: Rules,
+             stacks: tuple[int, ...], dealer: int, pack: tuple[int, ...], carried: int,
+             debts: tuple[tuple[int, int, int], ...], retained: tuple[int, ...]) -> Work[R]:
+    """:func:`start_work`'s machine from the template of its seats, dealer and antes
+    (:func:`deal_template`; ``family`` is the family of ``rules``), for a caller that checked
+    what ``start_work`` checks (a table, deal after deal: it keeps the templates).
+
+    >>> from bragkit.engine.brag.family import family_for
+    >>> from bragkit.rules import get_preset
+    >>> rules, pack = get_preset("modern"), tuple(range(52))
+    >>> t = deal_template(family_for(rules), 3, 2, (True, False, True))
+    >>> w = new_work(BragRecord, t, family_for(rules), rules, (9, 0, 9), 2, pack, 0, (), ())
+    >>> w.hands, w.to_act, w.pot
+    ([(0, 2, 4), (), (1, 3, 5)], 0, 2)
+    """
+    _, _, paid, ante_total, statuses, _, blank, zeros, slices, cut, first = template
+    n = len(stacks)
     # the machine, slot by slot (Work's __init__ copies a state: there is none yet)
-    order, _, paid, ante_total, statuses, _, blank, zeros = _template(family, rules, n, dealer,
-                                                                      dealt_in)
-    k = rules.cards
-    m = len(order)
-    hands: list[tuple[int, ...]] = [()] * n
-    for i, s in enumerate(order):
-        hands[s] = pack[i:k * m:m]
     w: Work[R] = object.__new__(Work)
     w.base = None
     w.rules = rules
@@ -201,17 +223,17 @@ def start_work(cls: type[R], rules: Rules, stacks: tuple[int, ...], dealer: int,
     w.stacks = list(map(sub, stacks, paid))
     w.pot = carried + ante_total
     w.covered_pots = []
-    w.hands = hands
+    w.hands = list(map(pack.__getitem__, slices))
     w.retained_hand = list(blank)
     w.discards = list(blank)
     w.looked = [False] * n
     w.blind_bet = [False] * n
     w.status = list(statuses)
     w.phase = P_BET
-    w.to_act = order[0]
+    w.to_act = first
     w.stake = family.betting.initial_r
     w.last_bettor = -1
-    w.pack = pack[k * m:]
+    w.pack = pack[cut:]
     w.paid = list(paid)
     w.total = sum(stacks) + carried
     w.turn_flags = NO_FLAGS
@@ -256,7 +278,8 @@ def fresh_state(cls: type[R], work: Work[R], carried: int) -> R:
     rules = work.rules
     family = work.family
     dealt_in = tuple([st is S_IN for st in work.status])
-    _, _, paid, _, statuses, falses, blank, zeros = _template(family, rules, n, dealer, dealt_in)
+    _, _, paid, _, statuses, falses, blank, zeros, *_ = _template(family, rules, n, dealer,
+                                                                  dealt_in)
     hands = tuple(work.hands)
     events = start_log(work, carried)
     seldom = make_seldom((), blank, blank, None, (), 0, (), False, work.debts, zeros,
