@@ -194,9 +194,18 @@ class MachineLine(LineCore, Generic[S]):
     def apply(self, action: Action) -> None:
         """The seat to act takes ``action`` (IllegalActionError, naming the rule, if it may
         not; the line is then unchanged)."""
-        for la in self.legal_actions():
-            if la.allows(action):
-                break
+        legal = self._legal
+        if legal is None:
+            legal = self.legal_actions()
+        kind, amount, arg = action.kind, action.amount, action.arg
+        for la in legal:  # (LegalAction.allows, inlined but for arguments)
+            if la.kind == kind:
+                if la.args:
+                    if la.allows(action):
+                        break
+                elif arg is None and (amount is None if (lo := la.lo) is None else
+                                      amount is not None and lo <= amount <= (la.hi or 0)):
+                    break
         else:
             action = self._admit(action)
         w = self.work

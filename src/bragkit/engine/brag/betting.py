@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from bragkit.limits import MAX_SEATS
+from bragkit.engine.turns import AFTER
 
 __all__ = ["BragBetting", "next_in_turn"]
 
@@ -113,13 +113,6 @@ class BragBetting:
         return seer_blind or not seen_blind
 
 
-_AFTER: list[tuple[tuple[int, ...], ...]] = [
-    tuple(tuple((seat + step) % n for step in range(1, n + 1)) for seat in range(n))
-    for n in range(MAX_SEATS + 1)]
-"""``_AFTER[n][seat]``: the seats of an ``n``-seat table clockwise after ``seat``, ending
-with ``seat`` itself (the turn order, worked out once)."""
-
-
 def next_in_turn(status: Sequence[str], seat: int, wanted: str = "in") -> int:
     """The next seat clockwise after ``seat`` whose status is ``wanted`` (-1 if none).
 
@@ -128,7 +121,7 @@ def next_in_turn(status: Sequence[str], seat: int, wanted: str = "in") -> int:
     >>> next_in_turn(("folded", "in"), 1), next_in_turn(("folded", "folded"), 1)
     (1, -1)
     """
-    for s in _AFTER[len(status)][seat]:
+    for s in AFTER[len(status)][seat]:
         if status[s] == wanted:
             return s
     return -1

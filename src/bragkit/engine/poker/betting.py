@@ -32,6 +32,7 @@ from typing import Final, NamedTuple
 
 from bragkit.engine.actions import LegalAction
 from bragkit.engine.kinds import ActionKind, SeatStatus
+from bragkit.engine.turns import AFTER
 
 __all__ = ["PokerBetting", "Round", "side_pots", "split"]
 
@@ -266,14 +267,11 @@ class PokerBetting:
         dealt in) never act.  A forced bettor whose bet meets the target acts only when
         ``forced_may_raise``.
         """
-        n = len(status)
         can_act = status.count(S_IN)  # (the members themselves: count's identity test)
         if can_act + status.count(S_ALLIN) <= 1:
             return -1
         contrib, target, acted = rnd.contrib, rnd.target, rnd.acted
-        s = after
-        for _ in range(n):
-            s = s + 1 if s + 1 < n else 0
+        for s in AFTER[len(status)][after]:
             if status[s] != "in" or stacks[s] <= 0:
                 continue
             if contrib[s] < target:

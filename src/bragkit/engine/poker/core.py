@@ -298,7 +298,7 @@ class PokerRecord(DealProtocol):
         """Everything the seat to act may do, with exact costs and bounds (empty when over)."""
         legal = self.cache
         if legal is None:
-            legal = _legal(self)
+            legal = legal_now(self)
             _set_cache(self, legal)
         return legal
 
@@ -626,10 +626,6 @@ Deal = PokerRecord | PokerWork
 
 def legal_now(st: Deal) -> tuple[LegalAction, ...]:
     """The legal actions of a state or of a machine (the same for the same deal)."""
-    return _legal(st)
-
-
-def _legal(st: Deal) -> tuple[LegalAction, ...]:
     if st.phase == "over":
         return ()
     if st.phase != "bet":

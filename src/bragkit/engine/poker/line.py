@@ -37,7 +37,7 @@ from bragkit.engine.contract import SeatView
 from bragkit.engine.lines import MachineLine
 from bragkit.engine.poker.core import PokerWork, legal_now
 from bragkit.engine.poker.diagnose import diagnose
-from bragkit.engine.poker.state import PokerState, play
+from bragkit.engine.poker.state import PokerState, bet, play
 from bragkit.engine.poker.views import book, machine_view
 from bragkit.engine.views import LogBook
 from bragkit.errors import IllegalActionError
@@ -109,6 +109,13 @@ class PokerLine(MachineLine[PokerState]):
             (self._legal or self.legal_actions()) if w.to_act == seat else ())
         return view
 
+    def legal_actions(self) -> tuple[LegalAction, ...]:
+        """What the seat to act may do now (computed once per situation)."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = legal_now(self.work)  # (empty once the deal is over)
+        return legal
+
     def _legal_now(self) -> tuple[LegalAction, ...]:
         return legal_now(self.work)
 
@@ -119,7 +126,10 @@ class PokerLine(MachineLine[PokerState]):
                 w.quiet = False  # views read every event
             self._views = None
         self._logged = not w.quiet  # (not quiet: the machine's log is complete since its base)
-        play(w, seat, action)
+        if w.phase == "bet" and action.kind != "look":
+            bet(w, seat, action)  # (play's betting case, called directly)
+        else:
+            play(w, seat, action)
 
     def _admit(self, action: Action) -> Action:
         raise IllegalActionError(diagnose(self.state(), action))

@@ -25,9 +25,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import partial
-from typing import Any
+from typing import Any, Final
 
 from bragkit.engine.actions import Action, parse_action
+from bragkit.engine.kinds import Phase
 from bragkit.engine.pack import fresh_pack, shuffle_ids
 from bragkit.engine.poker.core import PokerWork
 from bragkit.engine.poker.game import poker_game_for
@@ -36,6 +37,8 @@ from bragkit.engine.poker.state import PokerState, start_work
 from bragkit.engine.session import Session
 from bragkit.errors import BragError, RulesError
 from bragkit.rules import Rules
+
+P_OVER: Final = Phase.OVER
 
 __all__ = ["PokerSession"]
 
@@ -107,6 +110,13 @@ class PokerSession(Session):
     def apply(self, action: Action) -> None:
         """Apply ``action`` by the seat to act."""
         line = self._line
+        if line is not None and not isinstance(action, str):
+            w = line.work
+            if w.phase != "draw":  # (a draw may need the discards shuffled first)
+                line.apply(action)
+                if w.phase == P_OVER:
+                    self._finish_deal()
+                return
         now = line.work if line is not None else self._now()
         if now is not None and now.phase == "draw":
             self._shuffle_discards_for(self.to_act, action)

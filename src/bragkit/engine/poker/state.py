@@ -137,7 +137,7 @@ def play(w: PokerWork, p: int, action: Action) -> None:
         w.looked[p] = True
         w.emit("look", p, cards=w.hands[p], visible_to=core.ONLY[p])
     else:  # a betting round offers only look and the bets (core.legal_now)
-        _bet(w, p, action)
+        bet(w, p, action)
 
 
 # ---------------------------------------------------------------------- transitions
@@ -155,7 +155,7 @@ def _fast_bet(st: PokerState, p: int, action: Action) -> PokerState | None:
     """A betting action that does not close the round, built directly (the hot path).
 
     Returns None when the round closes (the general path then settles it); it produces
-    exactly the state :func:`_bet` would.
+    exactly the state :func:`bet` would.
     """
     m = st.game.betting_for(st.stage)
     rnd = st.rnd
@@ -203,7 +203,8 @@ def _fast_bet(st: PokerState, p: int, action: Action) -> PokerState | None:
                 reshuffles=st.reshuffles)
 
 
-def _bet(w: PokerWork, p: int, action: Action) -> None:
+def bet(w: PokerWork, p: int, action: Action) -> None:
+    """Seat ``p`` takes the legal betting ``action`` (not a look) in the betting phase."""
     game = w.game
     m = game.betting_for(w.stage)
     rnd = w.rnd
