@@ -177,7 +177,7 @@ class Session(TableCore):
         stacks = self.stacks
         dealt_in: tuple[bool, ...] | None = None  # (None: every seat)
         if min(stacks) < need:
-            dealt_in = tuple([s >= need for s in stacks])
+            dealt_in = tuple(map(need.__le__, stacks))  # (stack >= need, no Python frame)
             if dealt_in.count(True) < 2:
                 self.over = True
                 self.state = None
@@ -235,8 +235,12 @@ class Session(TableCore):
         if line is not None:
             st: Any = line.work
             assert st.phase == P_OVER
-            self._record(None, self._start, self._shuffled, self._choice, seats=line.seats,
-                         acts=line.acts, later=line.state)
+            if self.on_record is None and not self.keep_states:  # nobody reads it yet
+                self._record_later(self._start, self._shuffled, self._choice, line.seats,
+                                   line.acts, line.state)
+            else:
+                self._record(None, self._start, self._shuffled, self._choice,
+                             seats=line.seats, acts=line.acts, later=line.state)
             self.stacks = tuple(st.stacks)
         else:
             st = self.state

@@ -381,6 +381,26 @@ class TableCore(ABC, Generic[RulesT]):
             assert record is not None
             on_record(record, final)
 
+    def _record_later(self, start: Callable[[], Any], shuffled: bool, choice: str | None,
+                      seats: tuple[int, ...], acts: tuple[Action, ...],
+                      later: Callable[[], Any]) -> None:
+        """``_record(None, start, shuffled, choice, seats=seats, acts=acts, later=later)``
+        of a table nobody reads deal by deal (no ``on_record``, no ``keep_states``): the
+        record kept as its inputs, the final state built when read (the common case, with
+        the pack bookkeeping inline)."""
+        self.records.add((self.deal_no, self.dealer, self.rules, shuffled, choice, start,
+                          seats, acts))
+        self._last_final = None
+        self._final_later = later
+        first = self.packs_finished  # this deal's first pack
+        dropped = self.packs_dropped
+        self.packs_finished = count = dropped + len(self.packs_used)  # packs_count
+        starts = self._pack_starts
+        if self.records.keep is not None:
+            starts.append(first)
+            if (starts[0] if starts else count) > dropped:
+                self._forget_packs(starts[0] if starts else count)
+
     @property
     def last_final(self) -> Any:
         """The final state of the latest finished deal (None before the first one ends)."""

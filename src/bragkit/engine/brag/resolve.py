@@ -12,7 +12,8 @@ from __future__ import annotations
 import itertools
 from typing import Final
 
-from bragkit.engine.brag.core import NO_FLAGS, QUALIFYING, AnyWork, Qualifying
+from bragkit.engine.brag.core import NO_FLAGS, QUALIFYING, AnyWork, Qualifying, new_event
+from bragkit.engine.events import Event
 from bragkit.engine.kinds import Phase, SeatStatus
 
 __all__ = [
@@ -124,13 +125,16 @@ def return_cards(w: AnyWork, seat: int, face_up: bool = False) -> None:
 
     ``face_up`` for a folded hand: only folded hands go face up on a face-up stub (4.4.11).
     """
-    if w.retained_hand[seat]:
-        w.pack += w.retained_hand[seat]
+    old = w.retained_hand[seat]
+    if old:
+        w.pack += old
         w.retained_hand[seat] = ()
-    if w.hands[seat]:
-        w.pack += w.hands[seat]
+    hand = w.hands[seat]
+    if hand:
+        w.pack += hand
         w.hands[seat] = ()
-    w.stub_changed(face_up)
+    if w.rules.stub_face_up:
+        w.stub_changed(face_up)
 
 
 def reveal(w: AnyWork, seat: int) -> None:
@@ -143,7 +147,15 @@ def award(w: AnyWork, seats: list[int], amount: int, note: str) -> None:
     """Pay ``amount`` to ``seats`` (split; odd chips to the first from the dealer's left)."""
     if not seats:
         return
-    order = seats if len(seats) == 1 else sorted(seats, key=lambda s: (s - w.dealer - 1) % w.n)
+    if len(seats) == 1:  # (one seat takes it all: Work.emit inline)
+        s = seats[0]
+        w.stacks[s] += amount
+        if not w.quiet:
+            w.new_events.append(new_event(Event, ("award", s, amount, None, None, note)))
+        if s not in w.winners:
+            w.winners.append(s)
+        return
+    order = sorted(seats, key=lambda s: (s - w.dealer - 1) % w.n)
     share, odd = divmod(amount, len(order))
     for i, s in enumerate(order):
         got = share + (1 if i < odd else 0)
@@ -158,7 +170,8 @@ def end_deal(w: AnyWork) -> None:
     w.phase = P_OVER
     w.to_act = -1
     w.pending = None
-    w.emit("deal_end", amount=w.carried)
+    if not w.quiet:  # (Work.emit inline)
+        w.new_events.append(new_event(Event, ("deal_end", None, w.carried, None, None, None)))
 
 
 def chain_frozen(w: AnyWork, champions: list[int], key: tuple[int, ...]) -> None:
@@ -179,7 +192,7 @@ def chain_frozen(w: AnyWork, champions: list[int], key: tuple[int, ...]) -> None
 def foldout(w: AnyWork) -> None:
     """Exactly one seat is left in the betting (4.4.2 end conditions).  The turn ends: its
     flags go (as on the fast path of a fold-out)."""
-    s = w.first_active()
+    s = w.status.index(S_IN)  # (Work.first_active)
     w.turn_flags = NO_FLAGS
     if w.covered_pots:
         if w.retained_hand[s]:
@@ -193,10 +206,14 @@ def foldout(w: AnyWork) -> None:
         chain_frozen(w, [s], key)
         end_deal(w)
         return
-    if w.family.foldout_carries and w.counts_blind(s):
-        w.carried = w.pot
-        w.emit("carry", s, amount=w.pot)
-        if w.family.retained_hands:
+    family = w.family
+    pot = w.pot
+    if family.foldout_carries and not w.looked[s] and (  # (Work.counts_blind inline)
+            w.blind_bet[s] or w.rules.blind_definition != "has_bet_blind"):
+        w.carried = pot
+        if not w.quiet:
+            w.new_events.append(new_event(Event, ("carry", s, pot, None, None, None)))
+        if family.retained_hands:
             w.phase = P_RETAIN
             w.to_act = s
             w.pending = None
@@ -204,7 +221,7 @@ def foldout(w: AnyWork) -> None:
         return_cards(w, s)
         end_deal(w)
         return
-    award(w, [s], w.pot, "pot")
+    award(w, [s], pot, "pot")
     w.pot = 0
     return_cards(w, s)
     end_deal(w)

@@ -115,15 +115,18 @@ def start_deal(cls: type[R], rules: Rules, stacks: tuple[int, ...], dealer: int,
     return w.freeze(-1, None)
 
 
-def _template(family: BragFamily, rules: Rules, n: int, dealer: int,
-              dealt_in: tuple[bool, ...]) -> StartTemplate:
-    """The (cached, on the family) part of a common start that depends on no card."""
+def deal_template(family: BragFamily, n: int, dealer: int,
+                  dealt_in: tuple[bool, ...]) -> StartTemplate:
+    """The card-free part of a common start (the seats dealt in, their antes, how the pack
+    is dealt to them) under ``family``'s rules, cached on the family: what :func:`new_work`
+    builds on."""
     key = (n, dealer, dealt_in)  # bools: a cheap hash (a StrEnum hashes in Python)
     found = family.start_templates.get(key)
     if found is not None:
         return found
     status = tuple([S_IN if dealt_in[s] else S_OUT for s in range(n)])
     order = tuple(s for s in ((dealer + k) % n for k in range(1, n + 1)) if dealt_in[s])
+    rules = family.rules
     ante = rules.ante
     paid = [0] * n
     antes: list[Event] = []
@@ -151,7 +154,7 @@ def _start_fast(cls: type[R], rules: Rules, family: BragFamily, stacks: tuple[in
     cached template of its seats, dealer and antes."""
     n = len(stacks)
     order, antes, paid, ante_total, statuses, falses, blank, zeros, slices, cut, first = \
-        _template(family, rules, n, dealer, dealt_in)
+        deal_template(family, n, dealer, dealt_in)
     ev = new_event
     hands = tuple(map(pack.__getitem__, slices))
     deals = [ev(Event, ("deal", s, None, hands[s], _NOBODY, None)) for s in order]
@@ -185,15 +188,8 @@ def start_work(cls: type[R], rules: Rules, stacks: tuple[int, ...], dealer: int,
         dealt_in = tuple([chips >= need for chips in stacks])
     if n < 2 or dealt_in.count(True) < 2:
         return None
-    return new_work(cls, _template(family, rules, n, dealer, dealt_in), family, rules, stacks,
+    return new_work(cls, deal_template(family, n, dealer, dealt_in), family, rules, stacks,
                     dealer, pack, carried, debts, retained)
-
-
-def deal_template(family: BragFamily, n: int, dealer: int,
-                  dealt_in: tuple[bool, ...]) -> StartTemplate:
-    """The cached card-free part of a common start (the seats dealt in, their antes, how the
-    pack is dealt to them) under ``family``'s rules: what :func:`new_work` builds on."""
-    return _template(family, family.rules, n, dealer, dealt_in)
 
 
 def new_work(cls: type[R], template: StartTemplate, family: BragFamily, rules: Rules,
@@ -278,7 +274,7 @@ def fresh_state(cls: type[R], work: Work[R], carried: int) -> R:
     rules = work.rules
     family = work.family
     dealt_in = tuple([st is S_IN for st in work.status])
-    _, _, paid, _, statuses, falses, blank, zeros, *_ = _template(family, rules, n, dealer,
+    _, _, paid, _, statuses, falses, blank, zeros, *_ = deal_template(family, n, dealer,
                                                                   dealt_in)
     hands = tuple(work.hands)
     events = start_log(work, carried)
@@ -310,7 +306,7 @@ def start_log(work: Work[R], carried: int, retained: tuple[int, ...] = ()) -> tu
     """
     dealer = work.dealer
     dealt_in = tuple([st is S_IN for st in work.status])
-    order, antes, *_ = _template(work.family, work.rules, work.n, dealer, dealt_in)
+    order, antes, *_ = deal_template(work.family, work.n, dealer, dealt_in)
     ev = new_event
     hands = work.hands
     start = ev(Event, ("deal_start", dealer, carried, None, None, None))

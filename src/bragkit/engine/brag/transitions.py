@@ -34,9 +34,11 @@ from bragkit.engine.brag.core import (
     NameChoice,
     Qualifying,
     Work,
+    new_event,
 )
 from bragkit.engine.brag.fast import fast as fast_path
 from bragkit.engine.brag.legal import borrow_need, discard_choices
+from bragkit.engine.events import Event
 from bragkit.engine.kinds import Phase, SeatStatus
 
 __all__ = ["HANDLERS", "apply_action"]
@@ -158,13 +160,15 @@ def _do_bet(w: AnyWork, p: int, action: Action) -> None:
 
 
 def _do_fold(w: AnyWork, p: int, action: Action) -> None:
-    w.status[p] = S_FOLDED
-    w.emit("fold", p)
+    status = w.status
+    status[p] = S_FOLDED
+    if not w.quiet:  # (Work.emit inline)
+        w.new_events.append(new_event(Event, ("fold", p, None, None, None, None)))
     res.return_cards(w, p, face_up=True)
-    if w.phase == "qualify":
+    if w.phase == P_QUALIFY:
         res.enter_qualify(w, _pending(w, Qualifying).queue)
         return
-    if w.active_count() == 1:
+    if status.count(S_IN) == 1:  # (Work.active_count)
         res.foldout(w)
     else:
         w.advance(p)
