@@ -67,7 +67,10 @@ def hand_key(w: AnyWork, seat: int) -> tuple[int, ...]:
     rank3 = w.family.ranking.rank3
     if len(hand) == 3:
         a, b, c = hand
-        return (rank3(a, b, c), *_discard_key(w.discards[seat], w.rules.discard_compare))
+        discards = w.discards[seat]
+        if not discards:
+            return (rank3(a, b, c),)
+        return (rank3(a, b, c), *_discard_key(discards, w.rules.discard_compare))
     return best_split(w, hand)[0]
 
 
@@ -231,14 +234,15 @@ def see_showdown(w: AnyWork, seer: int, seen: int) -> None:
     """SHOWDOWN(seer, seen): the seen hand first; the seer must be strictly better (4.4.2)."""
     reveal(w, seen)
     settle_hand(w, seer)
-    if hand_key(w, seer) > hand_key(w, seen):
-        winner = seer
+    seer_key = hand_key(w, seer)
+    seen_key = hand_key(w, seen)
+    if seer_key > seen_key:
         w.emit("reveal", seer, cards=w.hands[seer])
-    else:
-        winner = seen
-        if w.rules.loser_must_show:
-            w.emit("reveal", seer, cards=w.hands[seer])
-    _finish_two(w, winner, seen, seer)
+        _finish_two(w, seer, seen, seer, seer_key)
+        return
+    if w.rules.loser_must_show:
+        w.emit("reveal", seer, cards=w.hands[seer])
+    _finish_two(w, seen, seen, seer, seen_key)
 
 
 def cover_showdown(w: AnyWork, short: int, other: int) -> None:
@@ -248,19 +252,22 @@ def cover_showdown(w: AnyWork, short: int, other: int) -> None:
         return
     reveal(w, other)
     settle_hand(w, short)
-    if hand_key(w, short) > hand_key(w, other):
-        winner = short
+    short_key = hand_key(w, short)
+    other_key = hand_key(w, other)
+    if short_key > other_key:
         w.emit("reveal", short, cards=w.hands[short])
+        _finish_two(w, short, other, short, short_key)
     else:
-        winner = other
-    _finish_two(w, winner, other, short)
+        _finish_two(w, other, other, short, other_key)
 
 
-def _finish_two(w: AnyWork, winner: int, first: int, second: int) -> None:
+def _finish_two(w: AnyWork, winner: int, first: int, second: int,
+                winner_key: tuple[int, ...]) -> None:
+    """``winner`` (whose hand key is ``winner_key``) takes the pot of a two-seat showdown;
+    ``first``'s cards go back, then ``second``'s."""
     prial = is_prial(w, winner)
     award(w, [winner], w.pot, "pot")
     w.pot = 0
-    winner_key = hand_key(w, winner)
     return_cards(w, first)
     return_cards(w, second)
     w.shuffle_next = prial

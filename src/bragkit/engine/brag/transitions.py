@@ -175,7 +175,7 @@ def _do_fold(w: AnyWork, p: int, action: Action) -> None:
 
 
 def _do_see(w: AnyWork, p: int, action: Action) -> None:
-    q = next_in_turn(tuple(w.status), p)
+    q = next_in_turn(w.status, p)
     cost = w.family.betting.see_cost(w.stake, not w.looked[p], not w.looked[q])
     w.pay(p, cost)
     w.emit("see", p, amount=cost)
