@@ -24,6 +24,13 @@ __all__ = ["DiscardChoices", "borrow_need", "canonical_discard", "discard_choice
 
 P_BET: Final = Phase.BET
 P_OVER: Final = Phase.OVER
+P_AGREE: Final = Phase.AGREE
+P_DECIDE: Final = Phase.DECIDE
+P_DISCARD: Final = Phase.DISCARD
+P_LEND: Final = Phase.LEND
+P_NAME: Final = Phase.NAME
+P_QUALIFY: Final = Phase.QUALIFY
+P_RETAIN: Final = Phase.RETAIN
 S_IN: Final = SeatStatus.IN
 
 FOLD: Final = LegalAction("fold")
@@ -63,17 +70,20 @@ def legal_now(st: Deal) -> tuple[LegalAction, ...]:
     if phase == P_OVER:
         return ()
     p = st.to_act
-    if phase == Phase.DISCARD:
-        return discard_choices(st.hands[p], st.rules.discards)[0]
-    if phase == Phase.DECIDE:
+    # (module constants: reading Phase.X looks the member up on the enum class each time)
+    if phase == P_RETAIN:
+        return _RETAIN2 if st.retained_hand[p] else _RETAIN
+    if phase == P_AGREE:
+        return _AGREE
+    if phase == P_DECIDE:
         return _DECIDE
-    if phase == Phase.QUALIFY:
+    if phase == P_DISCARD:
+        return discard_choices(st.hands[p], st.rules.discards)[0]
+    if phase == P_QUALIFY:
         mine = res.hand_key(_work(st), p)
         up = _key_of(st, st.faceup)
         return _STAY if mine > up else _FOLD_ONLY
-    if phase == Phase.AGREE:
-        return _AGREE
-    if phase == Phase.LEND:
+    if phase == P_LEND:
         asked = st.pending
         assert isinstance(asked, LoanAsked)
         borrower, need = asked
@@ -84,10 +94,8 @@ def legal_now(st: Deal) -> tuple[LegalAction, ...]:
         acts.append(LegalAction("show", args=("old", "new")) if st.retained_hand[p]
                     else LegalAction("show"))
         return tuple(acts)
-    if phase == Phase.NAME:
+    if phase == P_NAME:
         return _NAME
-    if phase == Phase.RETAIN:
-        return _RETAIN2 if st.retained_hand[p] else _RETAIN
     return st.family.phase_legal(st)
 
 
