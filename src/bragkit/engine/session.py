@@ -47,8 +47,8 @@ DealPlan = tuple[Rules, int, int, bool, "BragFamily | None", "list[StartTemplate
 """What every deal under one rules value shares at a table (:meth:`Session._deal_plan`):
 the rules, the chips a seat needs to be dealt in, the pack's size, whether every deal is
 shuffled, the family whose machine plays each deal from a cached start template (None: the
-deals start otherwise: another state class, a face-up stub) and those templates of a deal
-that deals every seat in, by dealer (filled as met)."""
+deals start otherwise: another state class, a face-up stub) and those templates, by dealer
+(filled as met), while the seats dealt in stay those of ``Session._dealt_in``."""
 
 @functools.lru_cache(maxsize=256)
 def choice_options(rules: Rules, retained: bool) -> tuple[str, ...]:
@@ -125,6 +125,8 @@ class Session(TableCore):
         """Whether seat views are read (:meth:`view`): each new deal's line then logs."""
         self._plan: DealPlan | None = None
         """What the deals under the current rules share (built when the rules change)."""
+        self._dealt_in: tuple[bool, ...] = ()
+        """The seats dealt in of the templates the plan holds."""
         self._new_deal()
 
     @property
@@ -173,15 +175,13 @@ class Session(TableCore):
         plan = self._plan
         if plan is None or plan[0] is not rules:
             plan = self._plan = self._deal_plan(rules)
-        _, need, size, every_deal, family, full = plan
+        _, need, size, every_deal, family, templates = plan
         stacks = self.stacks
-        dealt_in: tuple[bool, ...] | None = None  # (None: every seat)
-        if min(stacks) < need:
-            dealt_in = tuple(map(need.__le__, stacks))  # (stack >= need, no Python frame)
-            if dealt_in.count(True) < 2:
-                self.over = True
-                self.state = None
-                return
+        dealt_in = tuple(map(need.__le__, stacks))  # (stack >= need, no Python frame)
+        if dealt_in.count(True) < 2:
+            self.over = True
+            self.state = None
+            return
         retained = self.retained
         shuffle = self.shuffle_next or every_deal or len(self.pack) + len(retained[1:]) != size
         if shuffle:
@@ -205,13 +205,12 @@ class Session(TableCore):
             # (BragState.start's arguments as start_deal takes them: positional, cheaper)
             self._start = start = partial(start_deal, BragState, rules, stacks, dealer, pack,
                                           carried, retained, debts)
-            if dealt_in is None:
-                template = full[dealer]
-                if template is None:
-                    template = full[dealer] = deal_template(family, self.n, dealer,
-                                                            (True,) * self.n)
-            else:
-                template = deal_template(family, self.n, dealer, dealt_in)
+            if dealt_in != self._dealt_in:  # (seats in or out: the templates change)
+                self._dealt_in = dealt_in
+                templates[:] = [None] * self.n
+            template = templates[dealer]
+            if template is None:
+                template = templates[dealer] = deal_template(family, self.n, dealer, dealt_in)
             self._state = None
             self._line = fresh_line(start, new_work(BragState, template, family, rules, stacks,
                                                     dealer, pack, carried, debts, retained),
