@@ -17,7 +17,7 @@ from typing import Any
 
 from bragkit.engine.table import open_table
 from bragkit.games.casino import CasinoRules
-from bragkit.games.casino.table import CasinoTable
+from bragkit.games.casino.session import CasinoSession
 from bragkit.rules import get_preset
 
 
@@ -46,7 +46,7 @@ def _table_run(name: str, rules: Any, deals: int) -> None:
 
 
 def _casino_run(hands: int) -> None:
-    table = CasinoTable(CasinoRules.preset("casino"), 10**9, seed=11)
+    table = CasinoSession(CasinoRules.preset("casino"), [10**9], seed=11, deal_step=False)
     mark = hands // 10
     tracemalloc.start()
     base = 0

@@ -142,9 +142,9 @@ def test_4_9_pair_plus_is_paid_whatever_the_dealer_holds() -> None:
 def test_4_9_the_pack_is_shuffled_every_round() -> None:
     """Every hand of a table comes from a full pack: 30 hands use 180 cards of 52, and
     cards of one hand come back in the next ones."""
-    from bragkit.games.casino.table import CasinoTable
+    from bragkit.games.casino.session import CasinoSession
 
-    table = CasinoTable(BRAG, 10_000, seed=3)
+    table = CasinoSession(BRAG, [10_000], seed=3, deal_step=False)
     hands = []
     for _ in range(30):
         table.apply_text("p1 ante 1")

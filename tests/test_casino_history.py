@@ -21,8 +21,8 @@ from click.testing import CliRunner
 from bragkit.cli import _register, cli, main
 from bragkit.errors import HistoryError
 from bragkit.games.casino import CasinoRules
+from bragkit.games.casino.session import CasinoSession
 from bragkit.games.casino.table import (
-    CasinoTable,
     dumps_casino,
     loads_casino,
     replay_casino,
@@ -188,7 +188,7 @@ def test_tables_and_replays_agree_on_random_sessions() -> None:
     rng = random.Random(5)
     for seed in range(20):
         rules = CasinoRules.preset(rng.choice(["casino", "three-card-poker"]))
-        table = CasinoTable(rules, 500, seed=seed)
+        table = CasinoSession(rules, [500], seed=seed, deal_step=False)
         while len(table.records) < 30 and table.bankroll >= 30:
             table.apply_text(f"p1 ante {rng.randint(1, 10)}")
             if rng.random() < 0.5:
@@ -259,7 +259,8 @@ def test_4_9_history_loads_reads_a_casino_history_as_the_casino_loader_does(
     casino's GameSpec declares, with the same values and problems as loads_casino."""
     from bragkit.history import dumps, is_table_history, load
 
-    table = CasinoTable(CasinoRules.preset("three-card-poker", qualifier="pair"), 80, seed=4)
+    table = CasinoSession(CasinoRules.preset("three-card-poker", qualifier="pair"), [80], seed=4,
+                          deal_step=False)
     for move in ("p1 ante 5", "p1 pairbonus 2", "p1 play", "p1 ante 5", "p1 fold"):
         table.apply_text(move)
     text = dumps_casino(table.history())

@@ -15,12 +15,12 @@ from bragkit.cards import parse_cards, standard_pack
 from bragkit.cli import cli
 from bragkit.games.casino import CasinoRules
 from bragkit.games.casino.session import CasinoSession
-from bragkit.games.casino.table import CasinoTable, dumps_casino, loads_casino, replay_casino
+from bragkit.games.casino.table import dumps_casino, loads_casino, replay_casino
 
 CASINO = CasinoRules.preset("casino")
 
 
-def _play(table: CasinoTable, hands: int, rng: random.Random) -> None:
+def _play(table: CasinoSession, hands: int, rng: random.Random) -> None:
     for _ in range(hands):
         table.apply_text(f"p1 ante {rng.randint(1, 5)}")
         if rng.random() < 0.5:
@@ -29,7 +29,8 @@ def _play(table: CasinoTable, hands: int, rng: random.Random) -> None:
 
 
 def test_4_9_an_unseeded_history_holds_each_hands_whole_pack() -> None:
-    t = CasinoTable(CASINO, 300, rng=random.SystemRandom(), keep_records=None)
+    t = CasinoSession(CASINO, [300], rng=random.SystemRandom(), keep_records=None,
+                      deal_step=False)
     _play(t, 6, random.Random(1))
     data = json.loads(dumps_casino(t.history()))
     packs = [data["pack"], *data["shuffles"]]

@@ -18,13 +18,12 @@ from bragkit.games.casino import PRESETS, CasinoRules
 from bragkit.games.casino.seats import open_casino_table
 from bragkit.games.casino.session import CasinoSession
 from bragkit.games.casino.state import CasinoState
-from bragkit.games.casino.table import CasinoTable
 from bragkit.testing.conformance import ConformanceError, check_conformance
 
 CASINO = CasinoRules.preset("casino")
 
 
-def _play_hand(rng: random.Random, *tables: CasinoSession | CasinoTable) -> None:
+def _play_hand(rng: random.Random, *tables: CasinoSession) -> None:
     """One random hand, the same moves at every table; the first is a session, whose
     player deals (``p1 deal``) unless the Pair Bonus dealt the cards already."""
     session = tables[0]
@@ -57,9 +56,10 @@ def test_4_9_open_table_builds_the_casino_session_from_its_rules() -> None:
 
 
 def test_4_9_the_session_plays_the_casino_table_hand_for_hand() -> None:
-    """The same seed and actions give the same cards and bankroll as a CasinoTable."""
+    """The same seed and actions give the same cards and bankroll as a table that deals at
+    the decision (``deal_step=False``)."""
     session = CasinoSession(CASINO, [500], seed=11, keep_records=None)
-    table = CasinoTable(CASINO, 500, seed=11, keep_records=None)
+    table = CasinoSession(CASINO, [500], seed=11, keep_records=None, deal_step=False)
     rng = random.Random(2)
     for _ in range(25):
         _play_hand(rng, session, table)

@@ -1,5 +1,5 @@
-"""CasinoState: one casino hand (rules 4.9) on the one state contract, and the CasinoTable
-playing through it."""
+"""CasinoState: one casino hand (rules 4.9) on the one state contract, and the one-seat
+CasinoSession playing through it."""
 
 from __future__ import annotations
 
@@ -13,8 +13,8 @@ from bragkit.engine.actions import Action, LegalAction
 from bragkit.engine.contract import OVER, GameState, InfoKey, SeatView
 from bragkit.errors import CardError, IllegalActionError
 from bragkit.games.casino import CasinoRules
+from bragkit.games.casino.session import CasinoSession
 from bragkit.games.casino.state import _FIELDS, CasinoState, _make, paid_chips
-from bragkit.games.casino.table import CasinoTable
 
 RULES = CasinoRules.preset("casino")
 PACK = "Qs Qd 4c  Qh 7d 2s"  # a pair of queens against Q-7-2
@@ -115,7 +115,7 @@ def test_a_hand_started_without_cards_is_dealt_later() -> None:
 
 
 def test_4_9_the_table_plays_through_casino_states() -> None:
-    t = CasinoTable(RULES, 40, seed=3)
+    t = CasinoSession(RULES, [40], seed=3, deal_step=False)
     rng = random.Random(5)
     start = t.bankroll
     while not t.over and t.hands_finished < 30:

@@ -88,11 +88,10 @@ def test_4_9_the_one_seat_table_shares_the_seating_checks() -> None:
 
 def test_4_9_the_one_seat_table_is_a_table_core_with_the_one_seat_chance() -> None:
     """CasinoSession is a TableCore: its packs and records are every table's, and a seed
-    deals the hands of the one-seat CasinoTable (six cards sampled on top of the pack)."""
-    from bragkit.games.casino.table import CasinoTable
-
+    deals the hands of the table that deals at the decision (``deal_step=False``, the
+    one-seat format's; six cards sampled on top of the pack)."""
     t = CasinoSession(CASINO, [40], seed=8, keep_records=2)
-    plain = CasinoTable(CASINO, 40, seed=8)
+    plain = CasinoSession(CASINO, [40], seed=8, deal_step=False)
     assert isinstance(t, TableCore) and (t.dealer, t.first_dealer, t.n) == (HOUSE, HOUSE, 1)
     for _ in range(4):
         for move in ("p1 ante 2", "p1 deal", "p1 fold"):
@@ -102,7 +101,7 @@ def test_4_9_the_one_seat_table_is_a_table_core_with_the_one_seat_chance() -> No
     assert t.stacks == (plain.bankroll,) == (32,) and t.deal_no == plain.deal_no == 4
     assert t.packs_count == 5 and len(t.packs_used) == 3 and t.packs_dropped == 2
     assert [format_cards(tuple(card_from_id(c) for c in p)) for p in t.packs_used[:2]] == \
-        list(plain.dealt)[2:4]  # the kept hands' packs are the ones the CasinoTable dealt
+        list(plain.dealt)[2:4]  # the kept hands' packs are the ones the other table dealt
     assert len(t.records) == 2 and t.records.dropped == 2 and t.records[1].number == 3
 
 
@@ -127,6 +126,38 @@ def test_4_9_a_seeded_session_history_replays_with_its_given_packs() -> None:
     assert h.seed == 5 and h.pack is not None and h.pack.startswith("Qs Qd 4c Qh 7d 2s")
     assert h.shuffles == () and len(h.deals) == 3
     assert replay_casino(loads_casino(dumps_casino(h))).table.bankroll == t.stacks[0]
+
+
+def test_4_9_one_history_writer_writes_given_packs_as_given_and_packs_read_later() -> None:
+    """A seeded table's history writes the packs it was given as given (text or card ids),
+    and the packs it read later from an iterator whole, so it replays to the same hands."""
+    from bragkit.games.casino.table import dumps_casino, loads_casino, replay_casino
+
+    t = CasinoSession.from_text(CASINO, 60, seed=5, pack="qs qd 4c qh 7d 2s",
+                                shuffles=("4h 5d 6c 2s 2h 2d",),
+                                more_packs=iter(["9s 7h 3d Ks Kd 2c"]), keep_records=None)
+    for _ in range(4):
+        for move in ("p1 ante 3", "p1 play"):
+            t.apply_text(move)
+    h = t.history()
+    assert (h.pack, h.shuffles[0]) == ("qs qd 4c qh 7d 2s", "4h 5d 6c 2s 2h 2d")
+    assert len(h.shuffles) == 2 and h.shuffles[1].startswith("9s 7h 3d Ks Kd 2c ")
+    again = replay_casino(loads_casino(dumps_casino(h))).table
+    assert list(again.finished) == list(t.finished) and again.bankroll == t.bankroll
+    ids = CasinoSession(CASINO, [60], seed=5, pack=[c.id for c in parse_cards("Qs Qd 4c Qh 7d 2s")],
+                        shuffles=[[c.id for c in parse_cards("4h 5d 6c 2s 2h 2d")]])
+    assert (ids.history().pack, ids.history().shuffles) == ("Qs Qd 4c Qh 7d 2s",
+                                                            ("4h 5d 6c 2s 2h 2d",))
+
+
+def test_4_9_a_table_takes_on_record_or_on_hand_not_both() -> None:
+    seen: list[object] = []
+    t = CasinoSession(CASINO, [20], seed=1, on_hand=seen.append, deal_step=False)
+    t.apply_text("p1 ante 2")
+    t.apply_text("p1 fold")
+    assert len(seen) == 1 and t.bankroll == 18
+    with pytest.raises(RulesError, match="on_record or on_hand, not both"):
+        CasinoSession(CASINO, [20], on_hand=seen.append, on_record=lambda r, f: None)
 
 
 def test_4_9_the_card_room_checks_casino_seats_by_the_declared_check() -> None:

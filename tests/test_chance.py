@@ -21,7 +21,8 @@ from bragkit.engine.pack import fresh_pack, new_rng, pack_text
 from bragkit.engine.poker.state import PokerState
 from bragkit.engine.table import Table
 from bragkit.games.casino import CasinoRules
-from bragkit.games.casino.table import CasinoTable, dumps_casino, loads_casino, replay_casino
+from bragkit.games.casino.session import CasinoSession
+from bragkit.games.casino.table import dumps_casino, loads_casino, replay_casino
 from bragkit.history import dumps, history_of, load, loads, replay
 from bragkit.rules import get_preset, resolve
 
@@ -54,7 +55,7 @@ def test_unseeded_casino_tables_deal_different_hands() -> None:
     rules = CasinoRules.preset("casino")
     hands = []
     for _ in range(2):
-        t = CasinoTable(rules, 100)
+        t = CasinoSession(rules, [100], deal_step=False)
         t.apply_text("p1 ante 10")
         hands.append(t.cards().player + t.cards().dealer)
     assert hands[0] != hands[1]                    # 6 ordered cards: 1 in 1.5e10
@@ -157,7 +158,7 @@ def test_a_history_before_any_deal_is_over_holds_no_pack(tmp_path: Path) -> None
 
 
 def test_a_casino_history_written_mid_hand_holds_only_finished_hands() -> None:
-    t = CasinoTable(CasinoRules.preset("casino"), 100)
+    t = CasinoSession(CasinoRules.preset("casino"), [100], deal_step=False)
     t.apply_text("p1 ante 10")
     t.apply_text("p1 play")
     t.apply_text("p1 ante 10")

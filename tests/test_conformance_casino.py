@@ -7,7 +7,7 @@ import pytest
 
 from bragkit.engine.contract import SeatView
 from bragkit.games.casino import PRESETS, CasinoHand, CasinoRules
-from bragkit.games.casino.table import CasinoTable
+from bragkit.games.casino.session import CasinoSession
 from bragkit.testing import ConformanceError, NoDealError, check_casino, check_preset
 
 
@@ -26,14 +26,14 @@ def test_4_9_dealer_cards_shown_before_the_reveal_are_caught(
 
 
 def test_4_9_an_accepted_illegal_action_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
-    real = CasinoTable.apply_text
+    real = CasinoSession.apply_text
 
-    def lax(self: CasinoTable, text: str) -> None:
+    def lax(self: CasinoSession, text: str) -> None:
         if text.startswith("p2 "):
             text = "p1 " + text[3:]  # a wrong seat taken for p1
         real(self, text)
 
-    monkeypatch.setattr(CasinoTable, "apply_text", lax)
+    monkeypatch.setattr(CasinoSession, "apply_text", lax)
     with pytest.raises(ConformanceError, match="'p2 fold' was accepted"):
         check_casino(CasinoRules.preset("casino"), hands=5, seed=1)
 

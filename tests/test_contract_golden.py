@@ -22,7 +22,8 @@ import pytest
 
 from bragkit.engine import open_table
 from bragkit.games.casino import CasinoRules
-from bragkit.games.casino.table import CasinoTable, dumps_casino, loads_casino, replay_casino
+from bragkit.games.casino.session import CasinoSession
+from bragkit.games.casino.table import dumps_casino, loads_casino, replay_casino
 from bragkit.history import dumps, history_of, loads, replay
 from bragkit.rules import get_preset, preset_names
 
@@ -60,7 +61,7 @@ def _trace(preset: str) -> dict[str, Any]:
 def _casino_trace(preset: str) -> dict[str, Any]:
     seed = sum(map(ord, preset)) * 7919 + 3
     rng = random.Random(seed)
-    table = CasinoTable(CasinoRules.preset(preset), 500, seed=seed)
+    table = CasinoSession(CasinoRules.preset(preset), [500], seed=seed, deal_step=False)
     moves: list[str] = []
     bankrolls: list[int] = []
     for _ in range(20):

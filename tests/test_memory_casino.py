@@ -20,9 +20,9 @@ from bragkit.cli import _register, cli
 from bragkit.engine.table import KEEP_RECORDS
 from bragkit.errors import BragError, HistoryError
 from bragkit.games.casino import CasinoRules
+from bragkit.games.casino.session import CasinoSession
 from bragkit.games.casino.table import (
     CasinoRecord,
-    CasinoTable,
     dumps_casino,
     load_casino,
     loads_casino,
@@ -33,7 +33,7 @@ from bragkit.history.stream import replay_to
 CASINO = CasinoRules.preset("casino")
 
 
-def _play(t: CasinoTable, hands: int, seed: int = 1) -> None:
+def _play(t: CasinoSession, hands: int, seed: int = 1) -> None:
     """Play ``hands`` random hands (ante 1..5, sometimes a pair bonus, play or fold)."""
     rng = random.Random(seed)
     for _ in range(hands):
@@ -44,12 +44,12 @@ def _play(t: CasinoTable, hands: int, seed: int = 1) -> None:
 
 
 def test_a_casino_table_keeps_its_most_recent_hands() -> None:
-    t = CasinoTable(CASINO, 10**6, seed=3)
+    t = CasinoSession(CASINO, [10**6], seed=3, deal_step=False)
     _play(t, KEEP_RECORDS + 50)
     assert t.hands_finished == t.hands_dealt == KEEP_RECORDS + 50
     assert len(t.records) == len(t.finished) == len(t.dealt) == KEEP_RECORDS
     assert t.records.dropped == t.finished.dropped == t.dealt.dropped == 50
-    every = CasinoTable(CASINO, 10**6, seed=3, keep_records=None)
+    every = CasinoSession(CASINO, [10**6], seed=3, keep_records=None, deal_step=False)
     _play(every, KEEP_RECORDS + 50)
     assert len(every.records) == len(every.dealt) == KEEP_RECORDS + 50
     assert list(t.finished) == list(every.finished)[50:] and t.bankroll == every.bankroll
@@ -57,25 +57,26 @@ def test_a_casino_table_keeps_its_most_recent_hands() -> None:
 
 
 def test_keep_records_zero_keeps_only_the_hand_in_progress() -> None:
-    t = CasinoTable(CASINO, 10**6, seed=4, keep_records=0)
+    t = CasinoSession(CASINO, [10**6], seed=4, keep_records=0, deal_step=False)
     _play(t, 200)
     assert (len(t.records), len(t.finished), len(t.dealt)) == (0, 0, 0)
     t.apply_text("p1 ante 2")
     hand = t.cards()
     assert len(t.dealt) == 1 and t.hands_dealt == 201 and t.hands_finished == 200
-    every = CasinoTable(CASINO, 10**6, seed=4, keep_records=None)
+    every = CasinoSession(CASINO, [10**6], seed=4, keep_records=None, deal_step=False)
     _play(every, 200)
     every.apply_text("p1 ante 2")
     assert every.cards() == hand and every.bankroll == t.bankroll
 
 
 def test_given_packs_are_dealt_in_order_however_few_hands_are_kept() -> None:
-    source = CasinoTable(CASINO, 500, keep_records=None, rng=random.Random(9))
+    source = CasinoSession(CASINO, [500], keep_records=None, rng=random.Random(9),
+                           deal_step=False)
     _play(source, 12)
     h = source.history()  # no seed: the cards of every hand
     for keep in (None, 0, 3):
-        again = CasinoTable(CASINO, 500, pack=h.pack, shuffles=h.shuffles, keep_records=keep,
-                            rng=random.Random(0))
+        again = CasinoSession.from_text(CASINO, 500, pack=h.pack, shuffles=h.shuffles,
+                                        keep_records=keep, rng=random.Random(0))
         _play(again, 12)
         assert again.bankroll == source.bankroll and list(again.dealt) == \
             list(source.dealt)[12 - len(again.dealt):]
@@ -84,7 +85,8 @@ def test_given_packs_are_dealt_in_order_however_few_hands_are_kept() -> None:
 
 def test_on_record_sees_every_hand_and_rebuilds_the_history() -> None:
     seen: list[CasinoRecord] = []
-    t = CasinoTable(CASINO, 10**5, keep_records=2, on_record=seen.append)  # SystemRandom
+    t = CasinoSession(CASINO, [10**5], keep_records=2, on_hand=seen.append,  # SystemRandom
+                      deal_step=False)
     _play(t, 40)
     assert [r.number for r in seen] == list(range(40)) and seen[-1].bankroll == t.bankroll
     assert t.secret_chance and len(t.records) == 2
@@ -96,7 +98,7 @@ def test_on_record_sees_every_hand_and_rebuilds_the_history() -> None:
 
 
 def test_history_refuses_a_table_that_forgot_hands() -> None:
-    t = CasinoTable(CASINO, 1000, seed=1, keep_records=5)
+    t = CasinoSession(CASINO, [1000], seed=1, keep_records=5, deal_step=False)
     _play(t, 5)
     assert replay_casino(loads_casino(dumps_casino(t.history()))).table.bankroll == t.bankroll
     _play(t, 1)
@@ -106,15 +108,16 @@ def test_history_refuses_a_table_that_forgot_hands() -> None:
 
 def test_keep_records_must_be_a_count() -> None:
     with pytest.raises(BragError, match="keep_records"):
-        CasinoTable(CASINO, 10, keep_records=-1)
+        CasinoSession(CASINO, [10], keep_records=-1, deal_step=False)
 
 
-class _Forgetful(CasinoTable):
+class _Forgetful(CasinoSession):
     """A casino table that keeps 3 hands unless told otherwise."""
 
-    def __init__(self, rules: CasinoRules, start_bankroll: int, seed: int | None = None, *,
-                 keep_records: int | None = 3) -> None:
-        super().__init__(rules, start_bankroll, seed, keep_records=keep_records)
+    def __init__(self, rules: CasinoRules, stacks: list[int], *, seed: int | None = None,
+                 keep_records: int | None = 3, deal_step: bool = True) -> None:
+        super().__init__(rules, stacks, seed=seed, keep_records=keep_records,
+                         deal_step=deal_step)
 
 
 def test_brag_casino_play_saves_every_hand(tmp_path: Path,
@@ -124,7 +127,7 @@ def test_brag_casino_play_saves_every_hand(tmp_path: Path,
     bankroll."""
     import bragkit.cli.casino_cmd as casino_cmd
 
-    monkeypatch.setattr(casino_cmd, "CasinoTable", _Forgetful)
+    monkeypatch.setattr(casino_cmd, "CasinoSession", _Forgetful)
     _register()
     path = tmp_path / "c.json"
     hands = 12
@@ -142,8 +145,8 @@ def test_brag_casino_play_saves_every_hand(tmp_path: Path,
 
 # ---------------------------------------------------------------------------- streamed replay
 def _history(hands: int, seeded: bool, mid: bool = False, seed: int = 2) -> str:
-    t = CasinoTable(CASINO, 10**6, seed=seed if seeded else None, keep_records=None,
-                    rng=None if seeded else random.Random(seed))
+    t = CasinoSession(CASINO, [10**6], seed=seed if seeded else None, keep_records=None,
+                      rng=None if seeded else random.Random(seed), deal_step=False)
     _play(t, hands, seed)
     if mid:
         t.apply_text("p1 ante 3")

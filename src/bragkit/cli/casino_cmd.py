@@ -29,7 +29,8 @@ from bragkit.cli.prompt_line import read_line
 from bragkit.engine.kinds import ActionKind
 from bragkit.errors import RulesError, excerpt
 from bragkit.games.casino import TIE_RULES, CasinoHand, CasinoRules, pair_plus_units
-from bragkit.games.casino.table import CasinoTable, dumps_casino
+from bragkit.games.casino.history import dumps_casino
+from bragkit.games.casino.session import CasinoSession
 from bragkit.limits import MAX_HANDS, MAX_STACK
 
 __all__ = ["casino"]
@@ -249,8 +250,9 @@ def play_cmd(preset: str, ante_bonus: str | None, pair_bonus: str | None, tie: s
                          f"(--ante {ante}, --pair-bonus-bet {pair_bonus_bet})")
     console = Console(highlight=False, soft_wrap=True)
     stream = sys.stdin
-    table = CasinoTable(rules, bankroll, seed=seed,  # no seed: SystemRandom
-                        keep_records=None)  # every hand: the history is saved whole each hand
+    table = CasinoSession(rules, [bankroll], seed=seed,  # no seed: SystemRandom
+                          keep_records=None,  # every hand: the history is saved whole each hand
+                          deal_step=False)  # the decision deals, as the format's hands
     path = history_path(history, "casino", seed, lambda p: _save(table, p), console)
     console.print(f"[bold]{preset}[/]: ante {ante}, pair bonus {pair_bonus_bet}; the dealer "
                   f"qualifies with {rules.qualifier}. Ante bonus {rules.ante_bonus_table}; "
@@ -316,7 +318,7 @@ def play_cmd(preset: str, ante_bonus: str | None, pair_bonus: str | None, tie: s
         sys.exit(130)  # like brag play: the shell sees the interruption
 
 
-def _save(table: CasinoTable, path: Path) -> None:
+def _save(table: CasinoSession, path: Path) -> None:
     """Write the finished hands of ``table`` to ``path`` atomically."""
     from bragkit.cli.play_save import write_atomically
 

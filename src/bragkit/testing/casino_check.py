@@ -1,5 +1,6 @@
 """The conformance checker for casino 3 Card Brag (rules 4.9): random legal play on a
-:class:`~bragkit.games.casino.table.CasinoTable` with invariant checks after every action.
+:class:`~bragkit.games.casino.session.CasinoSession` (the one-seat table, the decision dealing
+the cards: ``deal_step=False``) with invariant checks after every action.
 
 * chips are conserved: the bankroll moves only when a hand settles, by exactly what the
   settlement pays (player and house together always hold the starting bankroll);
@@ -26,8 +27,8 @@ from bragkit.cards import parse_cards
 from bragkit.engine.pack import new_rng
 from bragkit.errors import BragError, IllegalActionError
 from bragkit.games.casino import CasinoHand, CasinoRules
+from bragkit.games.casino.session import CasinoSession
 from bragkit.games.casino.table import (
-    CasinoTable,
     dumps_casino,
     loads_casino,
     paid_chips,
@@ -42,13 +43,13 @@ def _fail(message: str) -> None:
     raise ConformanceError(message)
 
 
-def _snapshot(t: CasinoTable) -> tuple[Any, ...]:
+def _snapshot(t: CasinoSession) -> tuple[Any, ...]:
     rng = t.rng
     return (t.bankroll, t.ante, t.pair_plus, tuple(t.current), len(t.records), t.hand,
             len(t.finished), len(t.dealt), rng.getstate() if rng is not None else None)
 
 
-def _probe(t: CasinoTable, text: str, report: ConformanceReport) -> None:
+def _probe(t: CasinoSession, text: str, report: ConformanceReport) -> None:
     before = _snapshot(t)
     try:
         t.apply_text(text)
@@ -60,7 +61,7 @@ def _probe(t: CasinoTable, text: str, report: ConformanceReport) -> None:
     _fail(f"illegal {text!r} was accepted")
 
 
-def _probes(t: CasinoTable) -> list[str]:
+def _probes(t: CasinoSession) -> list[str]:
     left = t.bankroll - t.staked
     probes = ["p2 fold", "p0 play", "p1 raise", "p1", "p1 play 5", "p1 ante 0", "p1 ante -1"]
     if not t.ante:
@@ -84,7 +85,7 @@ def _check_hand(hand: CasinoHand) -> None:
         _fail("a casino hand holds a card that is not in a 52-card pack")
 
 
-def _check_seat_view(t: CasinoTable, hand: CasinoHand) -> None:
+def _check_seat_view(t: CasinoSession, hand: CasinoHand) -> None:
     """The state contract's view of the dealt hand: the player's own cards, no dealer card
     before the reveal, the player's turn with play or fold on offer."""
     view = t.state.view(0)
@@ -114,7 +115,7 @@ def _check_view(hand: CasinoHand) -> None:
               f"{sorted(shown & dealer)}")
 
 
-def _check_replay(t: CasinoTable) -> None:
+def _check_replay(t: CasinoSession) -> None:
     again = replay_casino(loads_casino(dumps_casino(t.history()))).table
     if again.bankroll != t.bankroll or len(again.finished) != len(t.finished):
         _fail("replaying the casino history differs (bankroll or hands)")
@@ -148,8 +149,9 @@ def check_casino(rules: CasinoRules, *, hands: int = 1000, seed: int | None = No
     report = ConformanceReport()
     while report.hands < hands:
         table_seed = rng.randrange(1 << 30)
-        t = CasinoTable(rules, bankroll, seed=table_seed, rng=random.Random(table_seed),
-                        keep_records=None)  # its whole history is replayed
+        t = CasinoSession(rules, [bankroll], seed=table_seed, rng=random.Random(table_seed),
+                          keep_records=None,  # its whole history is replayed
+                          deal_step=False)
         report.sessions += 1
         net, counted = 0, False
         while t.bankroll >= 1 and report.hands < hands and t.hands_finished < table_hands:
@@ -185,7 +187,7 @@ def check_casino(rules: CasinoRules, *, hands: int = 1000, seed: int | None = No
     return report
 
 
-def _hand(t: CasinoTable, rng: random.Random, report: ConformanceReport, probe_every: int,
+def _hand(t: CasinoSession, rng: random.Random, report: ConformanceReport, probe_every: int,
           max_ante: int) -> None:
     steps: list[str] = [f"p1 ante {rng.randint(1, min(max_ante, t.bankroll))}"]
     for phase in range(3):

@@ -5,8 +5,10 @@
 * :mod:`~bragkit.games.casino.hand`: :class:`CasinoHand` (one hand as an immutable value);
 * :mod:`~bragkit.games.casino.state`: :class:`CasinoState`, a hand on the one state contract
   (:class:`bragkit.engine.contract.GameState`: bets, decision, reveal);
-* :mod:`~bragkit.games.casino.table`: :class:`CasinoTable` (consecutive hands from a
-  bankroll) and the casino hand histories (``bragkit-history/1``).
+* :mod:`~bragkit.games.casino.session`: ``CasinoSession``, the one casino table
+  (consecutive hands from a bankroll, on the one table contract);
+* :mod:`~bragkit.games.casino.table`: the casino hand histories (``bragkit-history/1``) and
+  their replay.
 
 This module re-exports the names of the old ``bragkit.games.casino`` module.
 

@@ -1,26 +1,26 @@
-"""The casino table: consecutive casino 3 Card Brag hands of one player against the house,
-their hand histories (:mod:`bragkit.games.casino.history`, the ``bragkit-history/1`` format,
+"""Casino 3 Card Brag hands of one player against the house at the one casino table
+(:class:`~bragkit.games.casino.session.CasinoSession`), their hand histories
+(:mod:`bragkit.games.casino.history`, the ``bragkit-history/1`` format,
 ``docs/history-format.md``, "Casino histories") and their replay (``brag replay``).
 
-Each hand of a :class:`CasinoTable` is a :class:`~bragkit.games.casino.state.CasinoState`
-on the one state contract, started with its whole pack: the six cards on top (given in
-``pack``, then ``shuffles``, else sampled by ``random.Random(seed)``) are dealt when the
-player decides.  A table without a seed (``brag casino play``: an unpredictable
+Each hand is a :class:`~bragkit.games.casino.state.CasinoState` on the one state contract,
+started with its whole pack: the six cards on top (given in ``pack``, then ``shuffles``,
+else sampled by ``random.Random(seed)``, :func:`~bragkit.games.casino.state.draw_hand_pack`)
+are dealt when the player decides (``deal_step=False``, the format's hands; ``p1 deal`` in
+a file is read too).  A table without a seed (``brag casino play``: an unpredictable
 ``secrets.SystemRandom``) writes the whole pack of each finished hand instead (as every
 history writes its packs; files of six cards a hand, written before, load as ever), and only
-once the hand is over.  :class:`~bragkit.games.casino.session.CasinoSession` plays the same
-hands, dealt by the same chance (:func:`~bragkit.games.casino.state.draw_hand_pack`), as a
-:class:`~bragkit.engine.table.TableCore` behind the generic
-:class:`~bragkit.engine.contract.GameTable` contract (:func:`~bragkit.engine.table.open_table`).
+once the hand is over.
 
 :func:`replay_casino` re-plays a history (keeping every hand) and :func:`replay_casino_to`
-writes its account hand by hand in bounded memory.  Like the other tables, a
-:class:`CasinoTable` keeps only its ``keep_records`` most recent hands
-(:data:`~bragkit.engine.table.KEEP_RECORDS` by default, ``None`` all: ``brag casino play``
-keeps every one, as it saves the whole history); :attr:`CasinoTable.hands_finished` counts
-them all and ``on_record`` sees each :class:`CasinoRecord` as its hand ends.
+writes its account hand by hand in bounded memory.  Like the other tables, a casino table
+keeps only its ``keep_records`` most recent hands (:data:`~bragkit.engine.table.KEEP_RECORDS`
+by default, ``None`` all: ``brag casino play`` keeps every one, as it saves the whole
+history); ``hands_finished`` counts them all and ``on_hand`` sees each
+:class:`~bragkit.games.casino.session.CasinoRecord` as its hand ends.
 
->>> t = CasinoTable(CasinoRules.preset("casino"), 100, seed=7)
+>>> from bragkit.games.casino.rules import CasinoRules
+>>> t = CasinoSession.from_text(CasinoRules.preset("casino"), 100, seed=7)
 >>> for move in ("p1 ante 10", "p1 pairbonus 5", "p1 play"):
 ...     t.apply_text(move)
 >>> h = t.history()
@@ -32,21 +32,16 @@ True
 
 from __future__ import annotations
 
-import random
 import tempfile
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from itertools import chain
-from typing import Any, Generic, Protocol, TextIO, TypeVar, overload
+from typing import Any, Protocol, TextIO
 
-from bragkit.cards import card_from_id, format_cards, parse_cards
-from bragkit.engine.actions import Action
-from bragkit.engine.kinds import ActionKind
+from bragkit.cards import format_cards
 from bragkit.engine.pack import PACK_ONLY_SEED, new_rng
 from bragkit.engine.serial import AccountWriter
-from bragkit.engine.table import KEEP_RECORDS, DealRecord
-from bragkit.errors import BragError, HistoryError, IllegalActionError, excerpt
+from bragkit.errors import BragError, HistoryError, excerpt
 from bragkit.games.casino.hand import CasinoHand
 from bragkit.games.casino.history import (
     CasinoHistory,
@@ -59,251 +54,13 @@ from bragkit.games.casino.history import (
     rules_of,
     spec_of,
 )
-from bragkit.games.casino.rules import CasinoRules
-from bragkit.games.casino.session import CasinoSession
-from bragkit.games.casino.state import (
-    CasinoState,
-    legal_text,
-    paid_chips,
-)
+from bragkit.games.casino.session import CasinoRecord, CasinoSession, Kept, OnCasinoRecord
+from bragkit.games.casino.state import paid_chips
 
-__all__ = ["CasinoHistory", "CasinoRecord", "CasinoReplay", "CasinoTable", "Kept",
+__all__ = ["CasinoHistory", "CasinoRecord", "CasinoReplay", "CasinoSession", "Kept",
            "casino_from_dict", "casino_pack_ok", "dumps_casino", "is_casino_spec",
            "load_casino", "loads_casino", "paid_chips", "play_casino_deals", "replay_casino",
            "replay_casino_to", "replay_history", "replay_table", "rules_of", "spec_of"]
-
-_SPEC = "rules 4.9"
-DECISIONS = (ActionKind.PLAY, ActionKind.FOLD)
-
-
-# ---------------------------------------------------------------------------- the table
-T = TypeVar("T")
-
-
-@dataclass(frozen=True, slots=True)
-class CasinoRecord:
-    """One finished casino hand: its number (0-based), action strings, the settled hand,
-    its whole pack as text (top card first: the six dealt, the player's three first) and the
-    bankroll after it."""
-
-    number: int
-    actions: tuple[str, ...]
-    hand: CasinoHand
-    cards: str
-    bankroll: int
-
-
-OnCasinoRecord = Callable[[CasinoRecord], None]
-"""A callback a casino table calls with each hand's :class:`CasinoRecord` as it ends."""
-
-
-class Kept(Sequence[T], Generic[T]):
-    """A read-only view of a table's kept items, oldest first; :attr:`dropped` counts the
-    older ones forgotten (the table's own records and packs: nothing is kept twice)."""
-
-    __slots__ = ("_get", "_items", "dropped")
-
-    def __init__(self, items: Sequence[object], dropped: int,
-                 get: Callable[[object], T]) -> None:
-        self._items, self.dropped, self._get = items, dropped, get
-
-    def __len__(self) -> int:
-        return len(self._items)
-
-    @overload
-    def __getitem__(self, index: int) -> T: ...
-    @overload
-    def __getitem__(self, index: slice) -> list[T]: ...
-
-    def __getitem__(self, index: int | slice) -> T | list[T]:
-        if isinstance(index, slice):
-            return [self._get(item) for item in self._items[index]]
-        return self._get(self._items[index])
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Sequence) and list(self) == list(other)
-
-    def __repr__(self) -> str:
-        return f"Kept(kept={len(self)}, dropped={self.dropped})"
-
-
-def _hand_of(record: object) -> CasinoHand:
-    """The settled hand of a kept :class:`~bragkit.engine.table.DealRecord`."""
-    assert isinstance(record, DealRecord)
-    final: CasinoState = record.final
-    hand = final.hand
-    assert hand is not None
-    return hand
-
-
-def _pack_text(pack: object) -> str:
-    assert isinstance(pack, tuple)
-    return format_cards(tuple(card_from_id(c) for c in pack))
-
-
-def _ids(text: str) -> tuple[int, ...]:
-    """A given pack's text (six cards or more, top first) as card ids."""
-    return tuple(c.id for c in parse_cards(text))
-
-
-class CasinoTable(CasinoSession):
-    """Consecutive casino hands of one player (``p1``) against the house, from a bankroll:
-    the one-seat :class:`~bragkit.games.casino.session.CasinoSession` (a
-    :class:`~bragkit.engine.table.TableCore`: its seating, stacks, packs and deal records)
-    in the words of the one-seat history format.
-
-    Each hand is ``p1 ante N`` (at most the bankroll), an optional ``p1 pairbonus N`` (at
-    most what is left), then ``p1 play`` (a Play bet equal to the ante, which must be left
-    too) or ``p1 fold``: the decision deals the cards (``deal_step=False``, the format's
-    hands) unless :meth:`cards` dealt them first.  ``pack`` and ``shuffles`` are card text
-    (six cards a hand), then ``more_packs`` (read one at a time), then the generator;
-    ``on_record`` sees each hand's :class:`CasinoRecord`.  An illegal action raises
-    :class:`~bragkit.errors.IllegalActionError` and changes nothing.
-
-    >>> t = CasinoTable(CasinoRules.preset("casino"), 15, pack="Qs Qd 4c Qh 7d 2s")
-    >>> t.apply_text("p1 ante 10")
-    >>> t.apply_text("p1 play")
-    Traceback (most recent call last):
-    ...
-    bragkit.errors.IllegalActionError: the Play bet equals the ante (10 chips) but only 5 \
-are left (rules 4.9)
-    >>> t.apply_text("p1 fold"); t.bankroll, t.finished[0].settlement.outcome
-    (5, 'fold')
-    >>> t.records[0].actions, t.last_final.returns(), t.packs_count
-    (('p1 ante 10', 'p1 fold'), (-10,), 2)
-    """
-
-    def __init__(self, rules: CasinoRules, start_bankroll: int, seed: int | None = None,
-                 pack: str | None = None, shuffles: tuple[str, ...] = (),
-                 rng: random.Random | None = None, keep_records: int | None = KEEP_RECORDS,
-                 on_record: OnCasinoRecord | None = None,
-                 more_packs: Iterator[str] | None = None, deal_step: bool = False) -> None:
-        if keep_records is not None and (type(keep_records) is not int or keep_records < 0):
-            raise BragError("keep_records must be a whole number >= 0 or None, not "
-                            f"{excerpt(keep_records)}")
-        self.deal_step = deal_step
-        self.given_text = (pack, tuple(shuffles))
-        """The given packs as text (a seeded table's history writes them as given)."""
-        later = (_ids(text) for text in chain(shuffles, more_packs or ()))
-        self.on_hand = on_record
-        super().__init__(rules, [start_bankroll], seed=seed, rng=rng,
-                         pack=None if pack is None else _ids(pack), shuffles=later,
-                         keep_records=keep_records,
-                         on_record=None if on_record is None else self._hand_ended)
-
-    def _hand_ended(self, record: DealRecord, final: object) -> None:
-        """Hand each finished hand to ``on_record`` as a :class:`CasinoRecord`."""
-        assert isinstance(final, CasinoState) and self.on_hand is not None
-        hand = final.hand
-        assert hand is not None
-        self.on_hand(CasinoRecord(record.number, record.actions, hand,
-                                  format_cards(final.cards), final.total))
-
-    @property
-    def start_bankroll(self) -> int:
-        """The bankroll the table started with."""
-        return self.start_stacks[0]
-
-    @property
-    def bankroll(self) -> int:
-        """The player's chips, on the table and off (they move when a hand settles)."""
-        return self.state.total
-
-    @property
-    def finished(self) -> Kept[CasinoHand]:
-        """The kept settled hands, oldest first (each re-played from its record)."""
-        return Kept(self.records, self.records.dropped, _hand_of)
-
-    @property
-    def dealt(self) -> Kept[str]:
-        """The whole pack, top card first (the six dealt on top: the player's three, then
-        the dealer's), of the kept hands and of the hand in progress once dealt."""
-        packs = self.packs_used
-        if self.packs_count > self.packs_finished and self.state.hand is None:
-            packs = packs[:-1]  # the hand in progress is not dealt yet
-        return Kept(packs, self.packs_dropped, _pack_text)
-
-    @property
-    def hands_finished(self) -> int:
-        """How many hands were settled (the forgotten ones included)."""
-        return self.deal_no
-
-    @property
-    def hands_dealt(self) -> int:
-        """How many hands were dealt (the one in progress included, once it is dealt)."""
-        return self.deal_no + (self.state.hand is not None)
-
-    @property
-    def secret_chance(self) -> bool:
-        """Whether a hand was dealt from an unpredictable generator (``SystemRandom``; given
-        packs are known to whoever gave them): then a history holds only finished hands and
-        their cards."""
-        given = min(self.packs_given, self.packs_count)
-        return isinstance(self.rng, random.SystemRandom) and self.hands_dealt > given
-
-    @property
-    def staked(self) -> int:
-        """Chips bet on the hand in progress (0 between hands)."""
-        return self.state.staked
-
-    @property
-    def ante(self) -> int:
-        """The ante of the hand in progress (0 before it is staked)."""
-        return self.state.ante
-
-    @property
-    def pair_plus(self) -> int:
-        """The Pair Bonus of the hand in progress (0 if none)."""
-        return self.state.pair_plus
-
-    @property
-    def hand(self) -> CasinoHand | None:
-        """The hand in progress once its cards are dealt, else None."""
-        return self.state.hand
-
-    @property
-    def current(self) -> list[str]:
-        """The action strings of the hand in progress."""
-        return self.state.action_strings()
-
-    def cards(self) -> CasinoHand:
-        """The current hand, dealt now if it is not yet (its ante must be staked)."""
-        if self.state.hand is None:
-            if not self.state.ante:
-                raise IllegalActionError(f"a hand starts with the ante: p1 ante N ({_SPEC})")
-            if self.deal_step:  # the player's deal, in the action log
-                self.apply(Action(ActionKind.DEAL))
-            else:
-                self.state = self.state.deal()
-        hand = self.state.hand
-        assert hand is not None
-        return hand
-
-    def legal(self) -> str:
-        """The actions on offer now, as text."""
-        return legal_text(self.state)
-
-    def history(self, *, finished_only: bool = False) -> CasinoHistory:
-        """The history of every hand (the one in progress too unless ``finished_only`` or
-        the cards are :attr:`secret_chance`).  A seeded table writes its seed (and given
-        packs, as given); any other writes the whole pack of each hand (``"pack"``,
-        ``"shuffles"``)."""
-        if self.records.dropped or self.packs_dropped:
-            raise HistoryError(f"this casino table kept only its last {len(self.records)} "
-                               f"hands (keep_records={self.records.keep}), so its history "
-                               "cannot be saved: open it with keep_records=None, or save each "
-                               "hand as it ends (on_record)")
-        finished_only = finished_only or self.secret_chance
-        deals = [record.actions for record in self.records]
-        if self.current and not finished_only:
-            deals.append(tuple(self.current))
-        pack, shuffles = self.given_text
-        if self.seed is None:
-            dealt = self.dealt[:self.hands_finished] if finished_only else list(self.dealt)
-            pack, shuffles = (dealt[0] if dealt else None), tuple(dealt[1:])
-        return CasinoHistory(self.rules, spec_of(self.rules), self.start_bankroll, self.seed,
-                             pack, shuffles, tuple(deals))
-
 
 
 # ---------------------------------------------------------------------------- replay
@@ -319,7 +76,7 @@ class CasinoReplay:
     """A re-played casino history: the table after every hand."""
 
     history: CasinoHistory
-    table: CasinoTable
+    table: CasinoSession
 
     @staticmethod
     def hand_summary(record: CasinoRecord) -> dict[str, Any]:
@@ -338,7 +95,7 @@ class CasinoReplay:
         }
 
     @staticmethod
-    def unfinished(table: CasinoTable) -> dict[str, Any] | None:
+    def unfinished(table: CasinoSession) -> dict[str, Any] | None:
         """The hand in progress at the end of a history as a dict (None if there is none)."""
         if not table.current:
             return None
@@ -351,7 +108,7 @@ class CasinoReplay:
         }
 
     @staticmethod
-    def totals(rules_spec: str | dict[str, Any], table: CasinoTable) -> dict[str, Any]:
+    def totals(rules_spec: str | dict[str, Any], table: CasinoSession) -> dict[str, Any]:
         """The summary's keys but ``"deals"``, in order (``stacks`` ... ``over``)."""
         stacks = [table.bankroll - table.staked]
         return {"rules": rules_spec, "game": "casino", "stacks": stacks,
@@ -409,7 +166,7 @@ class CasinoReplay:
 
 def replay_table(history: CasinoHistory, *, keep_records: int | None = None,
                  on_record: OnCasinoRecord | None = None,
-                 more_packs: Iterator[str] | None = None) -> CasinoTable:
+                 more_packs: Iterator[str] | None = None) -> CasinoSession:
     """The casino table ``history`` starts (no action played yet): its hands not given are
     drawn from ``random.Random(seed)``, or with a pack and no seed from
     ``random.Random(PACK_ONLY_SEED)`` (the format's rule)."""
@@ -417,8 +174,10 @@ def replay_table(history: CasinoHistory, *, keep_records: int | None = None,
         raise HistoryError(f"this casino history has {len(history.stacks)} seats: "
                            "bragkit.games.casino.seats_history replays it")
     rng = None if history.seed is not None else new_rng(PACK_ONLY_SEED)
-    return CasinoTable(history.rules, history.bankroll, history.seed, history.pack,
-                       history.shuffles, rng, keep_records, on_record, more_packs)
+    return CasinoSession.from_text(history.rules, history.bankroll, seed=history.seed,
+                                   pack=history.pack, shuffles=history.shuffles,
+                                   more_packs=more_packs, rng=rng, keep_records=keep_records,
+                                   on_hand=on_record)
 
 
 class TextTable(Protocol):
