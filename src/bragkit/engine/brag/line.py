@@ -54,6 +54,7 @@ from bragkit.errors import IllegalActionError
 __all__ = ["DealLine", "fresh_line"]
 
 _EVENT: Final = new_event
+_NEW: Final = object.__new__  # (no look-up of __new__ on the type per deal)
 P_BET: Final = Phase.BET
 P_DISCARD: Final = Phase.DISCARD
 P_OVER: Final = Phase.OVER
@@ -366,7 +367,7 @@ def fresh_line(start: Callable[[], BragState], work: Work[BragState], carried: i
     >>> line.state() == start_deal(*args, (), ()), line.to_act
     (True, 1)
     """
-    line: DealLine = object.__new__(DealLine)
+    line: DealLine = _NEW(DealLine)
     line.work = work
     line._seats = []
     line._acts = []

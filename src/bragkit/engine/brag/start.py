@@ -40,6 +40,7 @@ S_OUT: Final = SeatStatus.OUT
 R = TypeVar("R", bound=BragRecord)
 _NOBODY = NOBODY
 _EV: Final = new_event
+_NEW: Final = object.__new__  # (no look-up of __new__ on the type per deal)
 _IS_IN: Final = S_IN.__eq__
 
 
@@ -210,7 +211,7 @@ def new_work(cls: type[R], template: StartTemplate, family: BragFamily, rules: R
     _, _, paid, ante_total, statuses, _, blank, zeros, slices, cut, first = template
     n = len(stacks)
     # the machine, slot by slot (Work's __init__ copies a state: there is none yet)
-    w: Work[R] = object.__new__(Work)
+    w: Work[R] = _NEW(Work)
     w.base = None
     w.rules = rules
     w.family = family

@@ -40,6 +40,7 @@ from bragkit.engine.brag.fast import fast as fast_path
 from bragkit.engine.brag.legal import borrow_need, discard_choices
 from bragkit.engine.events import Event
 from bragkit.engine.kinds import Phase, SeatStatus
+from bragkit.engine.turns import AFTER
 
 __all__ = ["HANDLERS", "apply_action"]
 
@@ -262,8 +263,8 @@ def _do_name(w: AnyWork, p: int, action: Action) -> None:
 
 
 def _do_propose(w: AnyWork, p: int, action: Action) -> None:
-    n = w.n
-    others = tuple(s for s in ((p + k) % n for k in range(1, n)) if w.status[s] == S_IN)
+    status = w.status  # (the seats after p, clockwise: the table's turn order)
+    others = tuple([s for s in AFTER[w.n][p] if status[s] == S_IN and s != p])
     w.emit("propose", p)
     w.phase = P_AGREE
     w.pending = AgreeRound(p, others[1:])
