@@ -12,6 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from bragkit.cards import card_from_id
 from bragkit.engine import open_table
 from bragkit.engine.brag.family import family_games
 from bragkit.engine.brag.line import DealLine
@@ -22,7 +23,7 @@ from bragkit.engine.poker.line import PokerLine
 from bragkit.engine.poker.views import POKER_READING
 from bragkit.engine.session import Session, table_view
 from bragkit.engine.table import Table
-from bragkit.engine.views import LogBook, LogReader, Reading, read_events
+from bragkit.engine.views import LogBook, Reading, read_events
 from bragkit.games import engine_of
 from bragkit.rules import get_preset, preset_names
 from tests.event_logs import event_logs
@@ -206,29 +207,6 @@ def test_4_4_6_views_of_a_deal_whose_retained_hand_is_released() -> None:
 
 @pytest.mark.parametrize("reading", [BRAG_READING, POKER_READING], ids=["brag", "poker"])
 @settings(max_examples=300, deadline=None)
-@given(log=event_logs(), cuts=st.lists(st.tuples(st.integers(0, 40), st.integers(-1, 3)),
-                                  max_size=12), base=st.integers(0, 40))
-def test_log_reader_equals_a_fresh_read(reading: Reading, log: list[Event],
-                                        cuts: list[tuple[int, int]], base: int) -> None:
-    """The shared reader of a growing log (the outsider's digest, forks reading only the card
-    events that concern them) gives every seat, at any length read, what one fresh pass of
-    :func:`read_events` over the log so far gives it (the stub is public in every engine)."""
-    log = [e for e in log if e.kind != "stub" or (e.seat is None and e.visible_to is None)]
-    base = min(base, len(log))
-    reader = LogReader(reading)
-    head = tuple(log[:base])  # the log of the newest state built, then the machine's events
-    for length, seat in sorted((min(n, len(log)), s) for n, s in cuts):
-        if length < base:
-            continue
-        seen, own, shown, stub = reader.digest(seat, head, base, log[base:length])
-        want = read_events(log[:length], seat, None, {}, None, reading)
-        assert (list(seen), own if seat >= 0 else None, shown, stub) == (
-            want[0], want[1] if seat >= 0 else None, {o: h for o, h in want[2].items()
-                                                      if o != seat}, want[3])
-
-
-@pytest.mark.parametrize("reading", [BRAG_READING, POKER_READING], ids=["brag", "poker"])
-@settings(max_examples=300, deadline=None)
 @given(log=event_logs(), cuts=st.lists(st.tuples(st.integers(0, 40), st.integers(0, 3)),
                                   max_size=12), base=st.integers(0, 40))
 def test_log_book_equals_a_fresh_read(reading: Reading, log: list[Event],
@@ -248,3 +226,26 @@ def test_log_book_equals_a_fresh_read(reading: Reading, log: list[Event],
         seen, own, shown, stub = book.read(seat, count)
         want = read_events(log[:count], seat, None, {}, None, reading)
         assert (list(seen), own, shown, stub) == want
+
+
+def test_a_seat_shown_another_hand_privately_reads_it() -> None:
+    """A private exchange between two seats (American Brag's) shows each the other's hand in
+    the log book; a third seat sees neither, and a seat never finds its own hand among those
+    shown (each what a fresh read gives)."""
+    pair = frozenset({0, 1})
+    log = [Event("deal", 0, None, (1, 2, 3), frozenset({0})),
+           Event("deal", 1, None, (4, 5, 6), frozenset({1})),
+           Event("deal", 2, None, (7, 8, 9), None, "face up"),
+           Event("exchange", 0, None, (1, 2, 3), pair),
+           Event("exchange", 1, None, (4, 5, 6), pair)]
+    book = LogBook(POKER_READING)
+    count = book.extend(None, 0, log)
+    got = {seat: book.read(seat, count) for seat in range(3)}
+    hand = {s: tuple(card_from_id(c) for c in cards)
+            for s, cards in ((0, (1, 2, 3)), (1, (4, 5, 6)), (2, (7, 8, 9)))}
+    assert got[0][2] == {1: hand[1], 2: hand[2]} and got[1][2] == {0: hand[0], 2: hand[2]}
+    assert got[2][2] == {}
+    assert [e.cards for e in got[2][0]] == [None, None, (7, 8, 9), None, None]
+    for seat in range(3):
+        seen, _, shown, _ = read_events(log, seat, None, {}, None, POKER_READING)
+        assert (list(got[seat][0]), got[seat][2]) == (seen, shown)

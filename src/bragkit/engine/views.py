@@ -2,7 +2,7 @@
 
 The view type is :class:`~bragkit.engine.contract.SeatView`, the same for every game; its
 fast builder (:func:`new_view`) and the one reading of an event log for a seat
-(:func:`read_events`, :class:`LogReader`) serve every engine, each engine saying what its
+(:func:`read_events`, :class:`LogBook`) serve every engine, each engine saying what its
 card events tell a seat (a :class:`Reading`).  Each engine's module documents its own rules
 of visibility (:mod:`bragkit.engine.brag.views`, :mod:`bragkit.engine.poker.views`).
 
@@ -24,7 +24,7 @@ from bragkit.engine.actions import LegalAction
 from bragkit.engine.contract import LazyView, SeatView
 from bragkit.engine.events import Event
 
-__all__ = ["Draft", "LogBook", "LogDigest", "LogReader", "Reading", "SeatView", "Shown",
+__all__ = ["Draft", "LogBook", "LogDigest", "Reading", "SeatView", "Shown",
            "make_view", "new_draft", "new_view", "read_events", "redacted_events",
            "reusable_digest"]
 
@@ -178,12 +178,6 @@ log as the seat sees it, the card ids of its latest look, the other hands shown 
 face-up stub card)."""
 
 
-_Fork = tuple[int, tuple[Event, ...], "tuple[int, ...] | None", Shown]
-"""A seat's own digest in a :class:`LogReader`: (how many events of the log it read, the log
-as the seat sees it, the card ids of its latest look, the hands of the seats whose cards it
-saw privately, as shown to it)."""
-
-
 class Reading(NamedTuple):
     """What an engine's card events tell a seat that may see their cards (the events of
     other kinds, and the cards it may not see, tell it nothing)."""
@@ -227,229 +221,27 @@ def _noted(e: Event, seat: int, own: tuple[int, ...] | None, shown: Shown, stub:
 
 
 def read_events(events: Sequence[Event], seat: int, own: tuple[int, ...] | None,
-                shown: Shown, stub: Card | None, reading: Reading,
-                forks: dict[int, _Fork] | None = None, at: int = 0,
-                before: tuple[Event, ...] = ()
+                shown: Shown, stub: Card | None, reading: Reading
                 ) -> tuple[list[Event], tuple[int, ...] | None, Shown, Card | None]:
     """``events`` as ``seat`` sees them (each redacted unless the seat may see its cards),
     and its digest read on over them: ``own``, ``shown`` (never changed: copied before a
-    change) and ``stub`` as :data:`LogDigest` holds them.  Seat -1 is an *outsider*, a seat that
-    sees no private card and owns no hand; reading for it, ``forks`` gets the digest (log
-    index ``at`` + i, ``before`` + the events seen so far, no look, no hand seen privately) of
-    every seat not in it yet just before the first event ``i`` that the seat reads otherwise
-    than the outsider (a card shown to it, its own hand made public: :class:`LogReader`)."""
+    change) and ``stub`` as :data:`LogDigest` holds them.  Seat -1 is an *outsider*, a seat
+    that sees no private card and owns no hand."""
     seen: list[Event] = []
     keep = seen.append
     copied = False
-    for i, e in enumerate(events):
+    for e in events:
         cards = e.cards
         if cards is None:
             keep(e)
             continue
         vis = e.visible_to
-        if forks is not None:
-            if vis is not None:
-                for s in vis:
-                    if s not in forks:
-                        forks[s] = (at + i, before + tuple(seen), None, {})
-            elif (owner := e.seat) is not None and owner not in forks:
-                forks[owner] = (at + i, before + tuple(seen), None, {})
         if vis is not None and seat not in vis:  # redacted: the cards are not this seat's
             keep(_EVENT(Event, (e[0], e[1], e[2], None, vis, e[5])))  # e.redacted(seat)
             continue
         keep(e)
         own, shown, stub, copied = _noted(e, seat, own, shown, stub, reading, copied)
     return seen, own, shown, stub
-
-
-class LogReader:
-    """Every seat's digest of one line's event log, a log that only grows (a deal played on
-    a machine: :class:`~bragkit.engine.brag.line.DealLine`,
-    :class:`~bragkit.engine.poker.line.PokerLine`).
-
-    One digest, an *outsider*'s (a seat that sees no private card and owns no hand), reads
-    every event once; a seat's digest forks from it at the first event that the seat reads
-    differently (a card shown to it, a hand of its own made public).  From then on the
-    seat's log is the outsider's but for the private events shown to it, and the hands shown
-    to it are the outsider's but for its own and those of the seats whose cards it saw
-    privately, which it reads on its own: so a seat reads only the card events that concern
-    it (:meth:`digest`).  The stub card is public (the same for every seat).
-
-    >>> r = LogReader(Reading(look="look"))
-    >>> log = [Event("bet", 0, 2), Event("look", 1, cards=(5, 6, 7), visible_to=frozenset({1}))]
-    >>> r.digest(0, None, 0, log)[0][1].cards, r.digest(1, None, 0, log)[1]
-    (None, (5, 6, 7))
-    """
-
-    __slots__ = ("count", "forks", "marked", "marks", "merged", "owned", "reading", "seen",
-                 "shown", "stub")
-
-    def __init__(self, reading: Reading, seen: tuple[Event, ...] = ()) -> None:
-        """A reader (by the engine's ``reading``) of a log whose first events, a log that
-        shows no card to any seat (such as a deal's start), the outsider sees as ``seen``."""
-        self.reading = reading
-        self.count = len(seen)
-        """How many events of the log the outsider's digest has read."""
-        self.seen = seen
-        """The log as the outsider sees it."""
-        self.shown: Shown = {}
-        """The hands shown to every seat (a new dict whenever one changes)."""
-        self.stub: Card | None = None
-        """The face-up stub card."""
-        self.forks: dict[int, _Fork] = {}
-        """The digests of the seats that forked, by seat."""
-        self.marks: list[int] = []
-        """The log index of every card event read after ``seen``, in order."""
-        self.marked: list[Event] = []
-        """Those card events, as logged."""
-        self.merged: dict[int, tuple[Shown, Shown, Shown]] = {}
-        """Each forked seat's latest hands shown: (the outsider's, its own, the two merged)."""
-        self.owned: dict[int, tuple[tuple[int, ...], object, tuple[Card, ...]]] = {}
-        """Each seat's latest own cards: (its hand, what they were read from, the cards)."""
-
-    def digest(self, seat: int, base: tuple[Event, ...] | None, k: int, tail: Sequence[Event]
-               ) -> tuple[tuple[Event, ...], tuple[int, ...] | None, Shown, Card | None]:
-        """``seat``'s digest of the log ``base + tail`` (``base`` holds ``k`` events; None
-        when every seat's digest has read them already): the log as the seat sees it, the
-        card ids of its latest look, the hands shown to it (never change it), the stub."""
-        count = k + len(tail)
-        m = self.count
-        if m < count:
-            if m == count - 1 and m >= k:  # one event since (a bet, a fold: a step's)
-                e = tail[-1]
-                vis = e.visible_to
-                if e.cards is None:  # (read alike by every seat)
-                    self.seen += (e,)
-                elif vis is not None:  # private (a look): the outsider sees it redacted, and
-                    forks = self.forks  # the seats it shows its cards to fork before it
-                    for s in vis:
-                        if s not in forks:
-                            forks[s] = (m, self.seen, None, {})
-                    self.seen += (_EVENT(Event, (e[0], e[1], e[2], None, vis, e[5])),)
-                    self.marks.append(m)
-                    self.marked.append(e)
-                else:
-                    self._read_on((e,), m)
-                self.count = count
-            else:
-                new = tail[m - k:] if m >= k else _rest(base, m, tail)
-                for e in new:
-                    if e.cards is not None:
-                        self._read_on(new, m)
-                        break
-                else:  # no card in them (bets, folds): read alike by every seat
-                    self.seen += tuple(new)
-                    self.count = count
-        fork = self.forks.get(seat)
-        if fork is None:
-            return self.seen, None, self.shown, self.stub
-        done = fork[0]
-        if done < count:
-            marks = self.marks
-            if marks and (i := marks[-1]) >= done:  # card events since: those of concern
-                e = self.marked[-1]
-                vis = e.visible_to
-                if (e.seat == seat and vis is not None and seat in vis
-                        and e.kind == self.reading.look
-                        and (len(marks) == 1 or marks[-2] < done)):  # just its own look
-                    seen = self.seen
-                    fork = self.forks[seat] = (self.count,
-                                               fork[1] + seen[done:i] + (e,) + seen[i + 1:],
-                                               e.cards, fork[3])
-                else:
-                    fork = self.forks[seat] = self._extend(fork, seat)
-            else:  # none: the outsider's events since, as they are
-                fork = self.forks[seat] = (self.count, fork[1] + self.seen[done:], fork[2],
-                                           fork[3])
-        shown = self.shown
-        mine = fork[3]
-        if not mine and seat not in shown:
-            return fork[1], fork[2], shown, self.stub
-        found = self.merged.get(seat)
-        if found is not None and found[0] is shown and found[1] is mine:
-            return fork[1], fork[2], found[2], self.stub
-        merged = {o: h for o, h in shown.items() if o != seat and o not in mine}
-        merged.update(mine)
-        self.merged[seat] = (shown, mine, merged)
-        return fork[1], fork[2], merged, self.stub
-
-    def _read_on(self, events: Sequence[Event], m: int) -> None:
-        """The outsider reads ``events`` (the log's from index ``m``, a card among them); a
-        seat forks before the first of them it reads differently."""
-        seen, _, self.shown, self.stub = read_events(
-            events, -1, None, self.shown, self.stub, self.reading, self.forks, m, self.seen)
-        marks, marked = self.marks, self.marked
-        for i, e in enumerate(events):
-            if e.cards is not None:
-                marks.append(m + i)
-                marked.append(e)
-        self.seen += tuple(seen)
-        self.count = m + len(events)
-
-    def _extend(self, fork: _Fork, seat: int) -> _Fork:
-        """``seat``'s digest ``fork`` read on to the outsider's: the outsider's log from there
-        but for the private events shown to the seat; the card events that concern the seat
-        (shown to it privately, its own, or of a seat whose cards it saw privately) noted."""
-        done, _, own, mine = fork
-        seen = self.seen[done:]
-        marks = self.marks
-        lo = bisect_left(marks, done)
-        if lo < len(marks):
-            patched: list[Event] | None = None
-            copied = False
-            marked = self.marked
-            replace, add, look, _ = self.reading
-            for j in range(lo, len(marks)):
-                e = marked[j]
-                vis = e.visible_to
-                owner = e.seat
-                if vis is None:
-                    if owner is None or (owner != seat and owner not in mine):
-                        continue  # (read as the outsider reads it)
-                elif seat not in vis:
-                    continue  # (redacted for the seat as for the outsider)
-                else:
-                    if patched is None:
-                        patched = list(seen)
-                    patched[marks[j] - done] = e
-                    if owner is None:
-                        continue
-                if owner == seat:
-                    if e.kind == look:
-                        own = e.cards
-                    continue
-                kind = e.kind
-                if kind not in replace and kind not in add:
-                    continue
-                if not copied:
-                    mine, copied = dict(mine), True
-                if owner not in mine:  # its first private card: the hand shown so far
-                    mine[owner] = self._public_hand(owner, j)
-                mine = _noted(e, seat, None, mine, None, self.reading, True)[1]
-            if patched is not None:
-                seen = tuple(patched)
-        return (self.count, fork[1] + seen, own, mine)
-
-    def _public_hand(self, owner: int, j: int) -> tuple[Card, ...]:
-        """``owner``'s hand as the public card events before the ``j``-th card event show it
-        (what the outsider read of it then)."""
-        hand: Shown = {}
-        for e in self.marked[:j]:
-            if e.seat == owner and e.visible_to is None:
-                hand = _noted(e, -1, None, hand, None, self.reading, True)[1]
-        return hand.get(owner, ())
-
-    def own_cards(self, seat: int, hand: tuple[int, ...], source: object,
-                  cards: tuple[int, ...] | None) -> tuple[Card, ...]:
-        """The cards of ``hand`` (``seat``'s) that ``cards`` holds (all of them if None),
-        kept while the hand and ``source``, what they were read from, stay the same."""
-        found = self.owned.get(seat)
-        if found is not None and found[0] is hand and found[1] is source:
-            return found[2]
-        own = tuple([_CARD[c] for c in hand]) if cards is None else \
-            tuple([_CARD[c] for c in hand if c in cards])
-        self.owned[seat] = (hand, source, own)
-        return own
 
 
 _Read = tuple[int, tuple[Event, ...], "tuple[int, ...] | None", Shown, "Card | None"]

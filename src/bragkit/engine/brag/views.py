@@ -32,26 +32,19 @@ from bragkit.engine.events import Event
 from bragkit.engine.views import (
     Draft,
     LogBook,
-    LogReader,
     Reading,
     new_view,
     read_events,
     reusable_digest,
 )
 
-__all__ = ["BRAG_READING", "book", "fill_draft", "fill_view", "reader", "seat_view"]
+__all__ = ["BRAG_READING", "book", "fill_draft", "fill_view", "seat_view"]
 
 BRAG_READING: Final = Reading(replace=frozenset({"reveal", "deal"}), look="look", stub="stub")
 """What a brag-style deal's card events tell a seat: a seat's cards as it looks at them, a
 hand revealed or dealt face up, the stub card."""
 
 _EMPTY: ViewDigest = ((), (), None, {}, None)
-
-
-def reader(seen: tuple[Event, ...] = ()) -> LogReader:
-    """A :class:`~bragkit.engine.views.LogReader` of a brag-style line's log (whose first
-    events, showing no card, the outsider sees as ``seen``)."""
-    return LogReader(BRAG_READING, seen)
 
 
 def book(seen: tuple[Event, ...] = ()) -> LogBook:
