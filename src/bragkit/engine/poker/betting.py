@@ -34,7 +34,7 @@ from bragkit.engine.actions import LegalAction
 from bragkit.engine.kinds import ActionKind, SeatStatus
 from bragkit.engine.turns import AFTER
 
-__all__ = ["PokerBetting", "Round", "side_pots", "split"]
+__all__ = ["MEMO_SIZE", "PokerBetting", "Round", "side_pots", "split"]
 
 A_CALL: Final = ActionKind.CALL
 A_RAISE: Final = ActionKind.RAISE
@@ -45,7 +45,7 @@ S_ALLIN: Final = SeatStatus.ALLIN
 _FOLD = LegalAction(ActionKind.FOLD)
 _PASS = LegalAction(ActionKind.PASS)
 _INTERNED: Final[dict[tuple[str, int | None, int | None, int], LegalAction]] = {}
-_MEMO_SIZE: Final = 4096
+MEMO_SIZE: Final = 4096
 _round: Final = tuple.__new__
 """Builds a :class:`Round` from all its fields at once (the NamedTuple's own ``__new__``
 is a Python function; the betting transitions build one per action)."""
@@ -128,6 +128,10 @@ class PokerBetting:
     memo: dict[tuple[int, bool, int, int, int, bool], tuple[LegalAction, ...]] = field(
         default_factory=dict, init=False, compare=False, repr=False)
     """The legal actions already worked out, by what they depend on (:meth:`legal`)."""
+    offers: dict[tuple[int, bool, int, int, int, bool], tuple[LegalAction, ...]] = field(
+        default_factory=dict, init=False, compare=False, repr=False)
+    """What a betting round offers the seat to act, a look first for a blind seat
+    (:func:`bragkit.engine.poker.core.legal_now`'s memo, keyed as :attr:`memo`)."""
 
     # ------------------------------------------------------------------ queries
     def to_call(self, rnd: Round, seat: int) -> int:
@@ -182,7 +186,7 @@ class PokerBetting:
         memo = self.memo
         found = memo.get(key)
         if found is None:
-            if len(memo) >= _MEMO_SIZE:
+            if len(memo) >= MEMO_SIZE:
                 memo.clear()
             found = memo[key] = self._legal(rnd, seat, stack=stack, live=live, blind=blind)
         return found

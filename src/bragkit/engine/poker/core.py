@@ -26,7 +26,7 @@ from bragkit.engine.contract import slot_setter
 from bragkit.engine.deal_protocol import DealProtocol
 from bragkit.engine.events import Event
 from bragkit.engine.kinds import ActionKind, Phase, SeatStatus
-from bragkit.engine.poker.betting import PokerBetting, Round, side_pots, split
+from bragkit.engine.poker.betting import MEMO_SIZE, PokerBetting, Round, side_pots, split
 from bragkit.errors import IllegalActionError, RulesError
 
 if TYPE_CHECKING:
@@ -625,18 +625,42 @@ Deal = PokerRecord | PokerWork
 
 
 def legal_now(st: Deal) -> tuple[LegalAction, ...]:
-    """The legal actions of a state or of a machine (the same for the same deal)."""
-    if st.phase == "over":
+    """The legal actions of a state or of a machine (the same for the same deal).
+
+    In a betting round they are worked out once for what they depend on (the round's
+    :meth:`~bragkit.engine.poker.betting.PokerBetting.legal` key, whether the seat is
+    blind), the look of a blind seat included (:attr:`PokerBetting.offers`).
+    """
+    phase = st.phase
+    if phase == P_OVER:
         return ()
-    if st.phase != "bet":
+    if phase != P_BET:
         return st.game.phase_legal(st)
     p = st.to_act
-    assert st.rnd is not None
+    rnd = st.rnd
+    assert rnd is not None
     m = st.game.betting_for(st.stage)
     blind = not st.looked[p]
-    status = st.status
-    live = st.n - status.count(S_FOLDED) - status.count(S_OUT)
-    acts = m.legal(st.rnd, p, stack=st.stacks[p], live=live, blind=blind)
-    if blind:
-        return (_LOOK, *acts)
-    return acts
+    stack = st.stacks[p]
+    need = rnd.target - rnd.contrib[p]
+    top = (need if need > 0 else 0) + m.limit + 1  # (PokerBetting.legal's key, inline)
+    if stack < top:
+        top = stack
+    if m.max_raises is None:
+        key = (need, rnd.opened, 0, 0, top, blind)
+        live = 0
+    else:
+        status = st.status
+        live = st.n - status.count(S_FOLDED) - status.count(S_OUT)
+        key = (need, rnd.opened, rnd.raises, live, top, blind)
+    offers = m.offers
+    found = offers.get(key)
+    if found is None:
+        if m.max_raises is None:
+            status = st.status
+            live = st.n - status.count(S_FOLDED) - status.count(S_OUT)
+        acts = m.legal(rnd, p, stack=stack, live=live, blind=blind)
+        if len(offers) >= MEMO_SIZE:
+            offers.clear()
+        found = offers[key] = (_LOOK, *acts) if blind else acts
+    return found

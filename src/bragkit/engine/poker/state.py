@@ -210,7 +210,7 @@ def bet(w: PokerWork, p: int, action: Action) -> None:
     rnd = w.rnd
     assert rnd is not None
     kind = action.kind
-    pool = game.bet_pool
+    pool = game.bet_pool  # (the pool every bet goes to: PokerWork.pay's credited case)
     quiet = w.quiet  # (no event is built, nor its note formatted, on a quiet machine)
     if kind == "fold" or kind == "pass":
         w.status[p] = S_FOLDED
@@ -222,7 +222,7 @@ def bet(w: PokerWork, p: int, action: Action) -> None:
         rnd, paid = m.call(rnd, p, stack=w.stacks[p], blind=not w.looked[p])
         w.rnd = rnd
         credit = rnd.contrib[p] - before
-        w.pay(p, paid, pool, credit)
+        _pay(w, p, paid, pool, credit)
         if not quiet:
             w.new_events.append(_event(Event, ("call", p, paid, None, None, None
                                                if paid == credit else f"credited {credit}")))
@@ -232,7 +232,7 @@ def bet(w: PokerWork, p: int, action: Action) -> None:
         assert action.amount is not None
         rnd, paid = m.raise_(rnd, p, action.amount, stack=w.stacks[p])
         w.rnd = rnd
-        w.pay(p, paid, pool)
+        _pay(w, p, paid, pool, paid)
         if not quiet:
             w.new_events.append(_event(Event, (kind, p, paid, None, None,
                                                f"by {action.amount}, to {rnd.target}")))
@@ -242,13 +242,25 @@ def bet(w: PokerWork, p: int, action: Action) -> None:
         w.rnd = m.check(rnd, p)
         if not quiet:
             w.new_events.append(_event(Event, (kind, p, None, None, None, None)))
-    if w.phase != "bet" or w.rnd is None:
+    if w.phase != P_BET or w.rnd is None:
         return
     nxt = m.next_to_act(w.rnd, p, w.status, w.stacks)
     if nxt < 0:
         game.round_closed(w)
     else:
         w.to_act = nxt
+
+
+def _pay(w: PokerWork, p: int, paid: int, pool: int, credit: int) -> None:
+    """:meth:`PokerWork.pay` into the betting pool ``pool``, inline: ``p`` puts in ``paid``
+    chips, credited with ``credit``; all-in when its stack is spent."""
+    stacks = w.stacks
+    left = stacks[p] = stacks[p] - paid
+    w.pools[pool] += paid
+    w.chips[p] += paid
+    w.credit[p] += credit
+    if left == 0 and w.status[p] == "in":
+        w.status[p] = S_ALLIN
 
 
 if TYPE_CHECKING:  # mypy checks that the state satisfies the one contract
