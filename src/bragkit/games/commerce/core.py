@@ -44,6 +44,11 @@ NOBODY: Final[frozenset[int]] = frozenset()
 ONLY: Final = tuple(frozenset({s}) for s in range(64))
 """``ONLY[s]``: the visibility set of an event only seat ``s`` may see (shared objects)."""
 _PAIRS: dict[tuple[int, int], frozenset[int]] = {}
+_FLAT: dict[str, list[int]] = {}
+"""``commerce_ranking`` -> its ranking's flat table (:meth:`Draft.strengths`)."""
+_SHOWN: dict[tuple[tuple[bool, ...], tuple[int, ...]], tuple[bool, ...]] = {}
+"""(looked, seats dealt in) -> looked once every hand dealt in is shown (:meth:`Draft.reveal`)."""
+_MAX_SHOWN: Final = 4096
 _TO: Final = tuple(f"to p{s + 1}" for s in range(64))
 """``_TO[s]``: the note of a payment to seat ``s``."""
 
@@ -553,41 +558,75 @@ class Draft:
 
     def reveal(self) -> None:
         """The showdown: every hand dealt in is shown to everybody."""
-        log, hands, quiet = self.new_events.append, self.hands, self.quiet
-        looked = list(self.looked)
-        for s in self.active:
-            if not quiet:
+        active = self.active
+        if not self.quiet:
+            log, hands = self.new_events.append, self.hands
+            for s in active:
                 log(_event(Event, ("reveal", s, None, hands[s], None, None)))
-            looked[s] = True
-        self.looked = tuple(looked)
+        looked = self.looked
+        key = (looked, active)
+        found = _SHOWN.get(key)
+        if found is None:  # (the same few per table: worked out once)
+            shown = list(looked)
+            for s in active:
+                shown[s] = True
+            if len(_SHOWN) >= _MAX_SHOWN:
+                _SHOWN.clear()
+            found = _SHOWN[key] = tuple(shown)
+        self.looked = found
+
+    def strengths(self) -> list[int]:
+        """The strength of each hand dealt in, in turn order (a pounced four of a kind
+        above every three-card hand).
+
+        >>> from bragkit.rules import get_preset
+        >>> from bragkit.games.commerce.trade import TRADE_GAME
+        >>> d = Draft.blank(get_preset("commerce-pounce"), TRADE_GAME, 2, 1, (9, 9), ())
+        >>> d.hands = [(4, 9, 13), (0, 1, 2, 3)]
+        >>> s = d.strengths(); s[0] < s[1], s[0] == ranker(d.rules)[0]((4, 9, 13))
+        (True, True)
+        """
+        flat = _FLAT.get(self.rules.commerce_ranking)
+        if flat is None:
+            flat = _FLAT[self.rules.commerce_ranking] = ranker(self.rules)[1].flat_table
+        hands = self.hands
+        if self.rules.pounce:  # (only a pounce makes a four-card hand)
+            return [flat[(h[0] << 12) | (h[1] << 6) | h[2]] if len(h) == 3
+                    else _FOUR + h[0] // 4 for h in map(hands.__getitem__, self.active)]
+        return [flat[(a << 12) | (b << 6) | c] for a, b, c in map(hands.__getitem__, self.active)]
+
+    def best(self) -> list[int]:
+        """The seats tied for best, in turn order (eldest first); with
+        ``dealer_is_eldest_for_point`` the dealer heads the best ties of point hands (the
+        first of :meth:`ranked`)."""
+        ks = self.strengths()
+        return self._top(ks, max(ks))
+
+    def _top(self, ks: list[int], best: int) -> list[int]:
+        active = self.active
+        if ks.count(best) == 1:
+            return [active[ks.index(best)]]
+        top = [s for s, k in zip(active, ks, strict=True) if k == best]
+        dealer = self.dealer
+        if (self.rules.dealer_is_eldest_for_point and dealer in top
+                and hand_category(self.rules, self.hands[dealer]) == "point"):
+            top.remove(dealer)
+            top.insert(0, dealer)
+        return top
 
     def ranked(self) -> tuple[list[int], list[int]]:
         """The seats tied for best and for worst, each in turn order (eldest first).
 
         With ``dealer_is_eldest_for_point`` the dealer heads the best ties of point hands.
         """
-        rules = self.rules
-        hands = self.hands
-        rank3 = ranker(rules)[0]
-        top: list[int] = []
-        low: list[int] = []
-        best = worst = -1
-        for s in self.active:
-            h = hands[s]
-            k = rank3(h) if len(h) == 3 else _FOUR + h[0] // 4
-            if k > best:
-                best, top = k, [s]
-            elif k == best:
-                top.append(s)
-            if k < worst or worst < 0:
-                worst, low = k, [s]
-            elif k == worst:
-                low.append(s)
-        if (rules.dealer_is_eldest_for_point and self.dealer in top and len(top) > 1
-                and hand_category(rules, self.hands[self.dealer]) == "point"):
-            top.remove(self.dealer)
-            top.insert(0, self.dealer)
-        return top, low
+        ks = self.strengths()
+        worst = min(ks)
+        active = self.active
+        if ks.count(worst) == 1:
+            low = [active[ks.index(worst)]]
+        else:
+            low = [s for s, k in zip(active, ks, strict=True) if k == worst]
+        return self._top(ks, max(ks)), low
 
     def split(self, seats: list[int], chips: int, kind: str = "award") -> None:
         """Share ``chips`` of the pool equally; the odd chips go to the first of ``seats``."""

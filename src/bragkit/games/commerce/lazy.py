@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import itertools
 import random
-from typing import Final, NoReturn
+from typing import TYPE_CHECKING, Final, NoReturn, cast
 
 from bragkit.engine.actions import Action, LegalAction, interned
 from bragkit.engine.kinds import ActionKind
@@ -79,29 +79,40 @@ class _Choices:
         return " ".join([text[cards[j]] for j in picks])
 
 
-_set_kind = slot_setter(LegalAction, "kind")
-_set_lo = slot_setter(LegalAction, "lo")
-_set_hi = slot_setter(LegalAction, "hi")
-_set_cost = slot_setter(LegalAction, "cost")
-_set_optional = slot_setter(LegalAction, "optional_arg")
-_set_args = slot_setter(LegalAction, "args")
+class _LegalTwin:
+    """A mutable twin of :class:`LegalAction` (the same slots in the same order): filled by
+    plain attribute stores, it becomes a ``LegalAction`` by ``__class__`` assignment (a slot
+    setter call per field costs a few times more; :class:`bragkit.engine.views.Draft` does
+    the same for seat views)."""
+
+    __slots__ = LegalAction.__slots__
+    kind: str
+    lo: int | None
+    hi: int | None
+    cost: int
+    args: tuple[str, ...]
+    optional_arg: bool
 
 
 def legal_args(kind: str, args: tuple[str, ...], cost: int = 0) -> LegalAction:
-    """``LegalAction(kind, cost=cost, args=args)`` built by slot (the frozen ``__init__`` is
-    slow on the hot path of the trading games).
+    """``LegalAction(kind, cost=cost, args=args)`` built from its twin (the frozen
+    ``__init__`` is slow on the hot path of the trading games).
 
     >>> legal_args("trade", ("As", "2c"), 1) == LegalAction("trade", cost=1, args=("As", "2c"))
     True
+    >>> type(legal_args("barter", ("As",))) is LegalAction
+    True
     """
-    new = object.__new__(LegalAction)
-    _set_kind(new, kind)
-    _set_lo(new, None)
-    _set_hi(new, None)
-    _set_cost(new, cost)
-    _set_args(new, args)
-    _set_optional(new, False)
-    return new
+    new = object.__new__(_LegalTwin)
+    new.kind = kind
+    new.lo = None
+    new.hi = None
+    new.cost = cost
+    new.args = args
+    new.optional_arg = False
+    o: object = new
+    o.__class__ = LegalAction
+    return cast(LegalAction, o)
 
 
 class LazyExchange(LegalAction):
@@ -184,8 +195,28 @@ def _increasing(words: list[str], cards: tuple[int, ...]) -> bool:
     return True
 
 
-_set_choices = slot_setter(LazyExchange, "_choices")
 _set_drawn = slot_setter(LazyExchange, "_drawn")
+
+if TYPE_CHECKING:
+    class _ExchangeTwin:
+        """(mypy's view of the twin below: plain mutable slots)"""
+
+        kind: str
+        lo: int | None
+        hi: int | None
+        cost: int
+        optional_arg: bool
+        _choices: _Choices
+        _drawn: str | None
+else:
+    class _ExchangeTwin(LegalAction):
+        """A mutable twin of :class:`LazyExchange` (a LegalAction with the same added slots),
+        filled by plain attribute stores, then made a LazyExchange by ``__class__``
+        assignment (as :class:`_LegalTwin`)."""
+
+        __slots__ = LazyExchange.__slots__
+        __setattr__ = object.__setattr__  # (both: they share the type's one setter slot,
+        __delattr__ = object.__delattr__  # plain attribute stores only if neither is frozen's)
 
 
 def legal_exchange(hand: tuple[int, ...], widow: tuple[int, ...],
@@ -193,15 +224,24 @@ def legal_exchange(hand: tuple[int, ...], widow: tuple[int, ...],
     """The ``exchange`` legal action of ``exchange_args(hand, widow, sizes)``, built lazily.
 
     >>> la = legal_exchange((0, 1, 2), (48, 49, 50), (1,))
-    >>> len(la.args), la.args[0], str(la)
-    (9, '2c Ac', 'exchange <9 choices>')
+    >>> len(la.args), la.args[0], str(la), type(la).__name__
+    (9, '2c Ac', 'exchange <9 choices>', 'LazyExchange')
     """
-    new = object.__new__(LazyExchange)
-    _set_kind(new, _KIND)
-    _set_lo(new, None)
-    _set_hi(new, None)
-    _set_cost(new, 0)
-    _set_optional(new, False)
-    _set_choices(new, _Choices(hand, widow, sizes))
-    _set_drawn(new, None)
-    return new
+    choices = object.__new__(_Choices)
+    choices.hand = hand
+    choices.widow = widow
+    choices.sizes = sizes
+    key = (len(hand), len(widow), sizes)
+    picks = _PICKS.get(key)
+    choices.picks = picks if picks is not None else _picks(*key)
+    new = object.__new__(_ExchangeTwin)
+    new.kind = _KIND
+    new.lo = None
+    new.hi = None
+    new.cost = 0
+    new.optional_arg = False
+    new._choices = choices
+    new._drawn = None
+    o: object = new
+    o.__class__ = LazyExchange
+    return cast(LazyExchange, o)

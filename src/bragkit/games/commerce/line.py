@@ -112,9 +112,44 @@ class CommerceLine(MachineLine[CommerceState]):
         self._views[seat] = view
         return view
 
+    def legal_actions(self) -> tuple[LegalAction, ...]:
+        """What the seat to act may do now (computed once per situation)."""
+        legal = self._legal
+        if legal is None:
+            w = self.work
+            legal = self._legal = () if w.phase is P_OVER else w.game.legal(w)
+        return legal
+
     def _legal_now(self) -> tuple[LegalAction, ...]:
         w = self.work
         return w.game.legal(w)
+
+    def apply(self, action: Action) -> None:
+        """The seat to act takes ``action`` (IllegalActionError, naming the rule, if it may
+        not; the line is then unchanged): :meth:`MachineLine.apply` with the legality test
+        and the step inline (a table's every action)."""
+        legal = self._legal
+        if legal is None:
+            legal = self.legal_actions()
+        kind = action.kind
+        for la in legal:
+            if la.kind == kind and la.allows(action):
+                break
+        else:
+            action = self._admit(action)
+        w = self.work
+        p = w.to_act
+        # the events count only if the next read freezes the machine; otherwise a read
+        # re-applies the actions to the newest state
+        snap = self._snap
+        w.quiet = snap is None or self._done != len(self._acts) or w.base is not snap
+        if self._book is None:
+            w.game.act(w, p, action)
+        else:
+            self._step(p, action)
+        self._seats.append(p)
+        self._acts.append(action)
+        self._legal = None
 
     def _step(self, seat: int, action: Action) -> None:
         w = self.work

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from bragkit.rules import Rules
 
-__all__ = ["dealer_need", "eligible"]
+__all__ = ["dealer_need", "eligible", "full_table"]
 
 
 def eligible(rules: Rules, stacks: tuple[int, ...], dealer: int,
@@ -56,3 +56,25 @@ def dealer_need(rules: Rules, k: int) -> int:
     winners = k - 1 if rules.commerce_exact_tie == "split" else 1
     return (rules.stake * (2 if rules.dealer_pays_double else 1) + pays * winners
             + (k - 1 if rules.banker_penalty_all else 0))
+
+
+def full_table(rules: Rules, n: int) -> tuple[int, int, bool]:
+    """``(floor, dealer_floor, by_lives)``: :func:`eligible` deals every one of ``n`` seats
+    in, whoever deals, when every stack holds at least ``floor`` and the dealer's at least
+    ``dealer_floor`` (lives not given, or not ``by_lives``), or when ``by_lives`` and every
+    seat has a life (a lives session under way: stacks do not matter).  A sufficient test
+    (the table's fast path), not a necessary one.
+
+    >>> from bragkit.rules import get_preset
+    >>> full_table(get_preset("commerce"), 4), full_table(get_preset("commerce-widow"), 4)
+    ((1, 3, False), (3, 3, True))
+    >>> full_table(get_preset("commerce-widow-stakes"), 4)
+    (3, 3, False)
+    """
+    if n < 2:  # (no deal of one seat: never the fast path)
+        return 1 << 62, 1 << 62, False
+    if rules.game == "commerce-widow":
+        if rules.widow_scoring == "lives":
+            return rules.stake, rules.stake, True
+        return rules.stake * (n - 1), rules.stake * (n - 1), False
+    return rules.stake, max(rules.stake, dealer_need(rules, n)), False

@@ -40,7 +40,8 @@ from bragkit.engine.table import KEEP_RECORDS, OnRecord, TableCore, register_tab
 from bragkit.errors import BragError, IllegalActionError, RulesError
 from bragkit.games.commerce.core import Draft
 from bragkit.games.commerce.line import CommerceLine
-from bragkit.games.commerce.state import CommerceState, eligible, start_draft
+from bragkit.games.commerce.seating import full_table
+from bragkit.games.commerce.state import CommerceState, deal_draft, eligible
 from bragkit.rules import Rules
 
 __all__ = ["CommerceSession"]
@@ -77,6 +78,13 @@ class CommerceSession(TableCore):
         self.first_out = -1
         self._line: CommerceLine | None = None
         self._state: CommerceState | None = None
+        self._fresh: tuple[int, ...] = ()
+        self._fresh_rules: Rules | None = None
+        """The pack in id order (:meth:`_shuffle`) and the rules it is for."""
+        self._full = (0, 0, False)
+        self._full_rules: Rules | None = None
+        """:func:`~.seating.full_table` of the rules (and the rules it is for)."""
+        self._everyone = (True,) * self.n
         self._read = False
         """Whether a deal's state was read while it was played: the next deals then log
         their events from the start, so that the first read freezes the machine instead of
@@ -109,13 +117,18 @@ class CommerceSession(TableCore):
     # ------------------------------------------------------------------ dealing
     def _shuffle(self) -> tuple[int, ...]:
         rules = self.rules
-        key = (rules.short_pack, rules.pack_size)
-        want = _FRESH.get(key)
-        if want is None:  # the pack in id order, built once per kind of pack
-            want = _FRESH[key] = fresh_pack(rules)
-        given = self._given_pack(want)
-        if given is not None:
-            return given
+        want = self._fresh
+        if self._fresh_rules is not rules:  # the pack in id order, built once per kind of pack
+            key = (rules.short_pack, rules.pack_size)
+            found = _FRESH.get(key)
+            if found is None:
+                found = _FRESH[key] = fresh_pack(rules)
+            self._fresh = want = found
+            self._fresh_rules = rules
+        if self.given_pack is not None or self.shuffles:
+            given = self._given_pack(want)
+            if given is not None:
+                return given
         # a uniform shuffle: sort by independent uniform keys (C-speed draws), one key per
         # card in pack order; sorting the positions by key gives the same pack as sorting
         # (key, card) pairs, faster (the full pack in id order is its positions)
@@ -129,9 +142,17 @@ class CommerceSession(TableCore):
     def _seating(self) -> tuple[int, tuple[bool, ...]] | None:
         """The dealer and the seats dealt in for the next deal, or None when play ends."""
         rules = self.rules
+        if self._full_rules is not rules:
+            self._full = full_table(rules, self.n)
+            self._full_rules = rules
+        floor, dealer_floor, by_lives = self._full
+        lives, stacks, dealer = self.lives, self.stacks, self.dealer
+        if (min(lives) > 0 if by_lives and lives is not None
+                else min(stacks) >= floor and stacks[dealer] >= dealer_floor):
+            return dealer, self._everyone  # (every seat, whoever deals: the common case)
         for k in range(self.n):
             dealer = (self.dealer + k) % self.n
-            seated = eligible(rules, self.stacks, dealer, self.lives)
+            seated = eligible(rules, stacks, dealer, lives)
             if seated[dealer] and sum(seated) >= 2:
                 return dealer, tuple(seated)
         return None
@@ -145,14 +166,14 @@ class CommerceSession(TableCore):
         self.dealer, seated = seating
         pack = self._shuffle()
         rules, stacks, dealer = self.rules, self.stacks, self.dealer
-        self._start = partial(CommerceState.start, rules, stacks, dealer, pack, seated=seated,
-                              pool=self.carried, lives=self.lives, horses=self.horses,
-                              first_out=self.first_out)
-        work = start_draft(rules, stacks, dealer, pack, seated=seated, pool=self.carried,
-                           lives=self.lives, horses=self.horses, first_out=self.first_out,
-                           events=self._read or self._viewing)  # (unlogged: a read deals again)
+        pool, lives, horses, first_out = self.carried, self.lives, self.horses, self.first_out
+        self._start = start = partial(CommerceState.start, rules, stacks, dealer, pack,
+                                      seated=seated, pool=pool, lives=lives, horses=horses,
+                                      first_out=first_out)
+        work = deal_draft(rules, stacks, dealer, pack, seated, pool, lives, horses, first_out,
+                          self._read or self._viewing)  # (unlogged: a read deals again)
         self._state = None
-        self._line = CommerceLine(self._start, work, logged=self._viewing)  # states built when read
+        self._line = CommerceLine(start, work, logged=self._viewing)  # states built when read
 
     def _finish_deal(self) -> None:
         line = self._line

@@ -29,8 +29,9 @@ Seats are 0-based here (``p1`` is seat 0 in action strings); card fields hold ca
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import TYPE_CHECKING, Final, NamedTuple
 
 from bragkit.engine.actions import Action, parse_action
@@ -110,6 +111,9 @@ class _Opening(NamedTuple):
     """Who may see each seat's ``deal`` event."""
     start_log: StartLog
     """The log of the opening and the deal as each seat sees it (seat views)."""
+    place: Callable[[tuple[tuple[int, ...], ...]], tuple[tuple[int, ...], ...]]
+    """The hands of the seats in seat order from the hands dealt in turn order followed
+    by ``()`` (the hand of a seat not dealt in)."""
 
 
 _OpeningKey = tuple[int, int, tuple[bool, ...], tuple[int, ...] | None]
@@ -129,18 +133,10 @@ class _Setup:
         self.max_players = rules.max_players()
         self.openings: dict[_OpeningKey, _Opening] = {}
 
-    def opening(self, n: int, dealer: int, seated: tuple[bool, ...],
-                lives: tuple[int, ...] | None) -> _Opening:
-        """The opening payments and events (checked once per distinct opening); when the
-        game's opening does not read the lives, its ``lives`` are those given (or none)."""
-        if not self.game.opening_reads_lives(self.rules, lives):
-            found = self._opening((n, dealer, seated, ()), lives)  # (() : any lives)
-            if lives is not None and lives != found.lives:
-                found = found._replace(lives=lives)
-            return found
-        return self._opening((n, dealer, seated, lives), lives)
-
-    def _opening(self, key: _OpeningKey, lives: tuple[int, ...] | None) -> _Opening:
+    def open_for(self, key: _OpeningKey, lives: tuple[int, ...] | None) -> _Opening:
+        """The opening of ``key`` (``(n, dealer, seated, lives)``, or ``()`` for lives when
+        the game's opening does not read them), worked out and checked on its first use;
+        an opening that does not read the lives has those of its first use."""
         n, dealer, seated = key[0], key[1], key[2]
         found = self.openings.get(key)
         if found is not None:
@@ -165,8 +161,10 @@ class _Setup:
             if looked[s]:
                 own[s] = len(events) + i
         hidden = (*events, *(Event("deal", s, None, None, shown[s]) for s in d.active))
+        at = {s: i for i, s in enumerate(d.active)}
+        place = itemgetter(*(at.get(s, len(d.active)) for s in range(n)))
         found = _Opening(d.active, tuple(d.status), d.paid, d.pot, d.lives, events,
-                         tuple(looked), shown, StartLog(hidden, tuple(own)))
+                         tuple(looked), shown, StartLog(hidden, tuple(own)), place)
         if len(self.openings) >= _MAX_OPENINGS:
             self.openings.clear()
         self.openings[key] = found
@@ -256,41 +254,78 @@ def start_draft(rules: Rules, stacks: Sequence[int], dealer: int, pack: Sequence
     n = len(stacks)
     if not 0 <= dealer < n:
         raise BragError(f"dealer must be a seat 1..{n}")
-    setup = _setup_for(rules)
     stacks = tuple(stacks)
     lives = None if lives is None else tuple(lives)
     seated = eligible(rules, stacks, dealer, lives) if seated is None else tuple(seated)
-    opening = setup.opening(n, dealer, seated, lives)
-    order = opening.order
+    return deal_draft(rules, stacks, dealer, tuple(pack), seated, pool, lives,
+                      None if horses is None else tuple(horses), first_out, events)
+
+
+def deal_draft(rules: Rules, stacks: tuple[int, ...], dealer: int, pack: tuple[int, ...],
+               seated: tuple[bool, ...], pool: int, lives: tuple[int, ...] | None,
+               horses: tuple[int, ...] | None, first_out: int, events: bool) -> Draft:
+    """:func:`start_draft`'s deal, every argument given (a table's every deal: the dealer a
+    seat, the seats dealt in known).
+
+    >>> from bragkit.rules import get_preset
+    >>> r, deck = get_preset("commerce"), tuple(range(52))
+    >>> d = deal_draft(r, (10, 10, 10), 2, deck, (True,) * 3, 0, None, None, -1, False)
+    >>> d.hands == start_draft(r, (10, 10, 10), 2, deck).hands, d.hands[0]
+    (True, (0, 3, 6))
+    """
+    setup = _setup_for(rules)
+    game = setup.game
+    n = len(stacks)
+    reads = game.opening_reads_lives(rules, lives)
+    key = (n, dealer, seated, lives if reads else ())
+    opening = setup.openings.get(key)
+    if opening is None:
+        opening = setup.open_for(key, lives)
     paid = opening.paid
     d = object.__new__(Draft)
-    d.base, d.rules, d.game, d.n, d.dealer = None, rules, setup.game, n, dealer
+    d.base = None
+    d.rules = rules
+    d.game = game
+    d.n = n
+    d.dealer = dealer
     d.stacks = list(map(int.__sub__, stacks, paid))
-    d.paid, d.pot, d.total = paid, pool + opening.pot, sum(stacks) + pool
-    d.status, d.active, d.looked = opening.status, order, opening.looked
-    d.quiet, d.quiet_end = not events, False
-    d.phase, d.to_act, d.rounds, d.stands, d.pending = P_DEAL, -1, 0, 0, None
-    d.lives = opening.lives
-    d.horses = tuple(horses) if horses is not None else (0,) * n
-    d.first_out, d.winners, d.carried, d.final = first_out, (), 0, False
+    d.paid = paid
+    d.pot = pool + opening.pot
+    d.total = sum(stacks) + pool
+    d.status = opening.status
+    d.active = order = opening.order
+    d.looked = opening.looked
+    d.quiet = not events
+    d.quiet_end = False
+    d.phase = P_DEAL
+    d.to_act = -1
+    d.rounds = 0
+    d.stands = 0
+    d.pending = None
+    d.lives = opening.lives if reads or lives is None else lives
+    d.horses = horses if horses is not None else (0,) * n
+    d.first_out = first_out
+    d.winners = ()
+    d.carried = 0
+    d.final = False
     k = len(order)
-    pack = tuple(pack)
-    hands: list[tuple[int, ...]] = [()] * n
+    # the hands in turn order (one card each round: the i-th seat's are pack[i + j*k]),
+    # placed in their seats (a seat not dealt in holds ``()``)
+    dealt = (*zip(pack[:k], pack[k:2 * k], pack[2 * k:3 * k], strict=True), ())
+    hands: list[tuple[int, ...]] = list(opening.place(dealt))
     d.hands = hands
     if events:
         log = d.new_events = list(opening.events)
         shown, append = opening.shown, log.append
-        for i, s in enumerate(order):
-            hands[s] = hand = (pack[i], pack[i + k], pack[i + 2 * k])
-            append(_event(Event, ("deal", s, None, hand, shown[s], None)))
+        for s in order:
+            append(_event(Event, ("deal", s, None, hands[s], shown[s], None)))
+        d.start_log = opening.start_log
     else:
         d.new_events = []
-        for i, s in enumerate(order):
-            hands[s] = (pack[i], pack[i + k], pack[i + 2 * k])
+        d.start_log = None
     d.pack = pack[3 * k:]
     d.widow = ()
-    d.start_log = opening.start_log if events else None
-    setup.game.after_deal(d)
+    game.after_deal(d)
     d.quiet = False
     return d
 

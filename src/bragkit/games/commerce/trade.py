@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Final
 
 from bragkit.engine.actions import Action, LegalAction
 from bragkit.engine.kinds import ActionKind, Phase, SeatStatus
-from bragkit.games.commerce.cards import CARD_ID, card_args
+from bragkit.games.commerce.cards import CARD_ID, CARD_TEXT
 from bragkit.games.commerce.core import ONLY, CommerceRecord, Deal, Draft, pair
 from bragkit.games.commerce.hands import hand_category
 from bragkit.games.commerce.lazy import legal_args
@@ -133,14 +133,19 @@ class TradeGame:
 
     def legal(self, st: Deal) -> tuple[LegalAction, ...]:
         """stand / trade / barter; after a trade or barter stand / pass; a barter's answer."""
-        seat = st.to_act
         phase = st.phase
         if phase is P_AFTER:
             return _AFTER
-        hand = card_args(st.hands[seat])
+        seat = st.to_act
+        a, b, c = st.hands[seat]  # (three cards: card_args inline)
+        hand = (CARD_TEXT[a], CARD_TEXT[b], CARD_TEXT[c])
         if phase is P_BARTER:
             return (legal_args(ACCEPT, hand), _STAND)
-        cost = trade_cost(st, seat)
+        rules = st.rules  # trade_cost inline
+        if seat == st.dealer and rules.dealer_trades_free:
+            cost = 0
+        else:
+            cost = rules.stake if rules.trade_price is None else rules.trade_price
         if st.stacks[seat] >= cost:
             return (_STAND, legal_args(TRADE, hand, cost), legal_args(BARTER, hand))
         return (_STAND, legal_args(BARTER, hand))
@@ -159,7 +164,11 @@ class TradeGame:
         elif kind == TRADE:
             assert action.arg is not None
             card = CARD_ID[action.arg]  # (one canonical card)
-            cost = trade_cost(d, seat)
+            rules = d.rules  # (trade_cost inline)
+            if seat == d.dealer and rules.dealer_trades_free:
+                cost = 0
+            else:
+                cost = rules.stake if rules.trade_price is None else rules.trade_price
             hand = d.hands[seat]
             drawn = d.pack[0]
             d.pack = (*d.pack[1:], card)
@@ -217,7 +226,7 @@ class TradeGame:
         d.ending()
         d.pending = None
         d.reveal()
-        top, _ = d.ranked()
+        top = d.best()
         rules = d.rules
         winners = top if rules.commerce_exact_tie == "split" else top[:1]
         d.split(winners, d.pot)
