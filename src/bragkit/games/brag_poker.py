@@ -137,7 +137,7 @@ class BragPokerGame(PokerGame):
         (``PokerState.reshuffles``, shuffled by the table with its generator and recorded
         with its packs), else as they were discarded (a state started on its own)."""
         done = w.reshuffles_done()
-        orders = w.base.reshuffles
+        orders = w.reshuffles
         if done >= len(orders):
             return w.muck
         order = orders[done]

@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from bragkit.rules import Rules
 
 __all__ = ["NOBODY", "NO_DATA", "ONLY", "Deal", "GameData", "PokerGame", "PokerRecord",
-           "PokerWork", "legal_now", "make"]
+           "PokerWork", "fresh_work", "legal_now", "make"]
 
 _event: Final = tuple.__new__
 CARD: Final = tuple(card_from_id(c) for c in range(52))
@@ -48,6 +48,7 @@ S_FOLDED: Final = SeatStatus.FOLDED
 S_OUT: Final = SeatStatus.OUT
 P_BET: Final = Phase.BET
 P_OVER: Final = Phase.OVER
+P_SETUP: Final = Phase.SETUP
 
 R = TypeVar("R", bound="PokerRecord")
 
@@ -87,6 +88,10 @@ class PokerGame(ABC):
     """Seats a table needs to start.  Foster gives three to twelve players (rules
     4.1-4.3), but heads-up tables are allowed (simulations of two bots play them)."""
     max_players: ClassVar[int] = 12
+    empty: PokerRecord | None = None
+    """The base of this game's fresh machines (:func:`fresh_work`, built on first use): a
+    record with no events, actions or origin, shared (a fresh machine reads nothing else of
+    its base)."""
     keys: ClassVar[frozenset[str]] = frozenset()
     """The config keys this game reads (rules 7), from
     :data:`bragkit.rules.game_keys.GAME_KEYS`; the rules model refuses any other key set
@@ -389,12 +394,18 @@ def _rotation(n: int, dealer: int) -> tuple[int, ...]:
     return found
 
 
+_ORDERS: dict[tuple[object, ...], tuple[int, ...]] = {}
+""":meth:`PokerWork.order`'s seats by (dealer, statuses asked, each seat's status): the
+status tuple gives the table size."""
+
+
 class PokerWork:
     """A mutable copy of a poker-style state used inside one transition (and by games)."""
 
-    __slots__ = ("base", "carried", "carry_in", "chips", "credit", "data", "dealer", "game",
-                 "hands", "looked", "muck", "n", "new_events", "pack", "phase", "pools", "quiet",
-                 "reshuffled", "rnd", "rules", "shown", "stacks", "stage", "status", "to_act")
+    __slots__ = ("base", "carried", "carry_in", "chips", "credit", "data", "dealer", "debts",
+                 "game", "hands", "looked", "muck", "n", "new_events", "pack", "phase", "pools",
+                 "quiet", "reshuffled", "reshuffles", "rnd", "rules", "shown", "stacks", "stage",
+                 "status", "to_act", "total")
 
     def __init__(self, st: PokerRecord) -> None:
         self.base = st
@@ -418,6 +429,11 @@ class PokerWork:
         self.carry_in = 0
         self.stage = st.stage
         self.data = st.data
+        self.total = st.total
+        self.debts = st.debts
+        """The debt ledger (a poker-style deal never changes it)."""
+        self.reshuffles = st.reshuffles
+        """The deal's discard orders (:attr:`PokerRecord.reshuffles`: an input of the deal)."""
         self.new_events: list[Event] = []
         self.shown: set[int] | None = None
         self.reshuffled: int | None = None
@@ -435,11 +451,11 @@ class PokerWork:
             pools=tuple(self.pools), credit=tuple(self.credit), chips=tuple(self.chips),
             rnd=self.rnd, status=tuple(self.status), hands=tuple(self.hands),
             looked=tuple(self.looked), phase=self.phase, to_act=self.to_act, pack=self.pack,
-            muck=self.muck, total=st.total, carried=self.carried, stage=self.stage,
-            data=self.data, debts=st.debts, events=st.events + tuple(self.new_events),
+            muck=self.muck, total=self.total, carried=self.carried, stage=self.stage,
+            data=self.data, debts=self.debts, events=st.events + tuple(self.new_events),
             actions=st.actions if action is None else (*st.actions, (seat, action)),
             game=self.game, origin=st if action is not None else st.origin,
-            reshuffles=st.reshuffles)
+            reshuffles=self.reshuffles)
 
     def rebase(self, snap: PokerRecord) -> None:
         """Continue from ``snap`` (a line's newest state): it becomes the base, with no
@@ -448,11 +464,6 @@ class PokerWork:
         self.new_events.clear()
 
     # ---------------------------------------------------------------- what a table reads
-    @property
-    def debts(self) -> tuple[tuple[int, int, int], ...]:
-        """The debt ledger (a poker-style deal never changes it)."""
-        return self.base.debts
-
     @property
     def retained(self) -> tuple[int, ...]:
         """No retained hands in poker-style games."""
@@ -486,9 +497,17 @@ class PokerWork:
             self.new_events.append(_event(Event, (kind, seat, amount, cards, visible_to, note)))
 
     def order(self, statuses: tuple[str, ...] = ("in", "allin", "folded")) -> list[int]:
-        """Seats dealt in, clockwise from the eldest hand (the dealer last)."""
-        status = self.status
-        return [s for s in _rotation(self.n, self.dealer) if status[s] in statuses]
+        """Seats dealt in, clockwise from the eldest hand (the dealer last): a new list,
+        worked out once per table size, dealer, statuses and ``statuses`` (:data:`_ORDERS`)."""
+        key = (self.dealer, statuses, *self.status)
+        found = _ORDERS.get(key)
+        if found is None:
+            status = self.status
+            found = tuple([s for s in _rotation(self.n, self.dealer) if status[s] in statuses])
+            if len(_ORDERS) >= MEMO_SIZE:
+                _ORDERS.clear()
+            _ORDERS[key] = found
+        return list(found)
 
     def live(self) -> list[int]:
         """Seats still contesting the betting pool, from the eldest hand."""
@@ -525,19 +544,20 @@ class PokerWork:
         turn: the betting pool's share is credited), logged as one ``ante`` event of its
         total per seat."""
         stacks, status, paid, credit = self.stacks, self.status, self.chips, self.credit
-        log = self.new_events.append
+        log = None if self.quiet else self.new_events.append
         pools = self.pools
         total = chips * len(pools)
         for s in seats:
-            stacks[s] -= total
+            left = stacks[s] = stacks[s] - total
             paid[s] += chips
             credit[s] += chips
-            if stacks[s] == 0 and status[s] == "in":
+            if left == 0 and status[s] == "in":
                 status[s] = S_ALLIN
-            if not self.quiet:
+            if log is not None:
                 log(_event(Event, ("ante", s, total, None, None, note)))
+        each = chips * len(seats)
         for k in range(len(pools)):
-            pools[k] += chips * len(seats)
+            pools[k] += each
 
     def award(self, seat: int, amount: int, pool: int, note: str | None = None) -> None:
         """Pay ``amount`` from ``pool`` to ``seat``."""
@@ -595,12 +615,14 @@ class PokerWork:
                 for s in contenders:
                     self.reveal(s)
             keys = []
+            best = None
             for s in contenders:
                 k = strength.get(s)
                 if k is None:
                     k = strength[s] = key(s)
                 keys.append(k)
-            best = max(keys)
+                if best is None or k > best:  # (max(keys), without its call)
+                    best = k
             tied = [s for s, k in zip(contenders, keys, strict=True) if k == best]
             if tie == "eldest":
                 tied = tied[:1]
@@ -617,6 +639,62 @@ class PokerWork:
         self.to_act = -1
         self.rnd = None
         self.emit("deal_end", self.dealer)
+
+
+_new: Final = object.__new__
+
+
+def fresh_work(game: PokerGame, stacks: tuple[int, ...], dealer: int, pack: tuple[int, ...],
+               status: list[SeatStatus], *, carried: int, debts: tuple[tuple[int, int, int], ...],
+               reshuffles: tuple[tuple[int, ...], ...], quiet: bool) -> PokerWork:
+    """The machine of a new deal before its game's ``setup``: as ``PokerWork`` of the deal's
+    first record, without building that record (its base is a shared empty one).
+
+    >>> from bragkit.rules import get_preset
+    >>> from bragkit.engine.poker.game import poker_game_for
+    >>> w = fresh_work(poker_game_for(get_preset("foster")), (5, 5), 1, (0, 1, 2),
+    ...                [S_IN, S_IN], carried=2, debts=(), reshuffles=(), quiet=False)
+    >>> w.stacks, w.total, w.carry_in, w.base.events, w.base.actions, w.base.origin
+    ([5, 5], 12, 2, (), (), None)
+    """
+    base = game.empty
+    if base is None:
+        base = game.empty = make(
+            PokerRecord, rules=game.rules, n=0, dealer=-1, stacks=(), pools=(), credit=(),
+            chips=(), rnd=None, status=(), hands=(), looked=(), phase=Phase.SETUP, to_act=-1,
+            pack=(), muck=(), total=0, carried=0, stage=0, data=NO_DATA, debts=(), events=(),
+            actions=(), game=game, origin=None, reshuffles=())
+    n = len(stacks)
+    w: PokerWork = _new(PokerWork)
+    w.base = base
+    w.rules = game.rules
+    w.game = game
+    w.n = n
+    w.dealer = dealer
+    w.stacks = list(stacks)
+    w.pools = [0] * game.pools
+    w.credit = [0] * n
+    w.chips = [0] * n
+    w.rnd = None
+    w.status = status
+    w.hands = [()] * n
+    w.looked = [not game.blind_play] * n
+    w.phase = P_SETUP
+    w.to_act = -1
+    w.pack = pack
+    w.muck = ()
+    w.carried = 0
+    w.carry_in = carried
+    w.stage = 0
+    w.data = NO_DATA
+    w.total = sum(stacks) + carried
+    w.debts = debts
+    w.reshuffles = reshuffles
+    w.new_events = []
+    w.shown = None
+    w.reshuffled = None
+    w.quiet = quiet
+    return w
 
 
 # ---------------------------------------------------------------------- legal actions

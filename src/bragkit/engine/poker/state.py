@@ -33,7 +33,7 @@ from bragkit.engine.contract import SeatView
 from bragkit.engine.events import Event
 from bragkit.engine.kinds import Phase, SeatStatus
 from bragkit.engine.poker import core
-from bragkit.engine.poker.core import NO_DATA, PokerRecord, PokerWork, make
+from bragkit.engine.poker.core import PokerRecord, PokerWork, fresh_work, make
 from bragkit.engine.poker.diagnose import diagnose
 from bragkit.engine.poker.game import poker_game_for
 from bragkit.engine.poker.views import seat_view
@@ -50,7 +50,6 @@ S_OUT: Final = SeatStatus.OUT
 S_FOLDED: Final = SeatStatus.FOLDED
 S_ALLIN: Final = SeatStatus.ALLIN
 P_BET: Final = Phase.BET
-P_SETUP: Final = Phase.SETUP
 _event: Final = tuple.__new__
 
 
@@ -108,21 +107,13 @@ def start_work(rules: Rules, stacks: Sequence[int], dealer: int, pack: Sequence[
     ('ante', 2)
     """
     game = poker_game_for(rules)
-    n = len(stacks)
     need = game.min_stack()
-    status = tuple([S_IN if s >= need else S_OUT for s in stacks])
+    status = [S_IN if s >= need else S_OUT for s in stacks]
     if status.count(S_IN) < game.min_players:
         raise BragError(f"fewer than {game.min_players} seats can play: the session is over")
-    st = make(PokerState, rules=rules, n=n, dealer=dealer, stacks=tuple(stacks),
-              pools=(0,) * game.pools, credit=(0,) * n, chips=(0,) * n, rnd=None,
-              status=status, hands=((),) * n, looked=(not game.blind_play,) * n,
-              phase=P_SETUP, to_act=-1, pack=tuple(pack), muck=(),
-              total=sum(stacks) + carried, carried=0, stage=0, data=NO_DATA, debts=debts,
-              events=(), actions=(), game=game, origin=None,
-              reshuffles=tuple(map(tuple, reshuffles)) if reshuffles else ())
-    w = PokerWork(st)
-    w.carry_in = carried
-    w.quiet = quiet
+    w = fresh_work(game, tuple(stacks), dealer, tuple(pack), status, carried=carried,
+                   debts=debts, reshuffles=tuple(map(tuple, reshuffles)) if reshuffles else (),
+                   quiet=quiet)
     w.emit("deal_start", dealer, amount=carried)
     game.setup(w)
     return w
