@@ -225,26 +225,32 @@ class ThreeStakeGame(PokerGame):
         return bool(w.pack) and (not price or w.stacks[seat] >= price)
 
     # -------------------------------------------------------------- P3 settlement
+    def _nearest31(self, w: PokerWork, order: list[int], bust: bool) -> int:
+        """The seat of ``order`` nearest 31 by R-31's key (the first, the eldest, on ties),
+        over 31 left out if ``bust``; -1 if none is left."""
+        pips, hands, key31 = self.pips, w.hands, self.key31
+        winner = -1
+        best: tuple[int, ...] = ()  # R-31's key of the winner so far
+        for s in order:
+            total = sum(map(pips.__getitem__, hands[s]))
+            if bust and total > 31:
+                continue
+            key = key31[total]
+            if winner < 0 or key > best:
+                winner, best = s, key
+        return winner
+
     def _settle_p3(self, w: PokerWork, order: list[int] | None = None) -> None:
         """P3 to the hand nearest 31 (the eldest on ties), among ``order`` (the seats dealt
         in, from the eldest; worked out if not given)."""
         if order is None:
             order = w.order()
-        pips, hands, key31 = self.pips, w.hands, self.key31
-        totals = {s: sum(map(pips.__getitem__, hands[s])) for s in order}
-        eligible = [s for s in order if totals[s] <= 31] if self.bust else order
-        if not eligible and self.rules.all_bust == "least_excess":
-            eligible = order
-        if eligible:
-            best_key = key31[totals[eligible[0]]]
-            winner = eligible[0]
-            for s in eligible[1:]:
-                key = key31[totals[s]]
-                if key > best_key:
-                    winner, best_key = s, key
+        winner = self._nearest31(w, order, self.bust)
+        if winner < 0 and self.bust and self.rules.all_bust == "least_excess":
+            winner = self._nearest31(w, order, False)
+        if winner >= 0:
             w.award(winner, w.pools[2], 2, "P3: nearest to thirty-one")
         else:
-            winner = -1
             w.carried = w.pools[2]
             w.pools[2] = 0
             w.emit("carry", None, amount=w.carried, note="P3: every hand bust")

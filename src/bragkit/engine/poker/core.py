@@ -518,16 +518,20 @@ class PokerWork:
         """Deal ``count`` cards to each seat, one at a time, from the top of the stock."""
         pack, hands, emit = self.pack, self.hands, self.emit
         k = len(seats)
+        end = k * count
+        if self.quiet:
+            for i, s in enumerate(seats):
+                hands[s] += pack[i:end:k]  # the i-th card of each round of the deal
+            self.pack = pack[end:]
+            return
         for i, s in enumerate(seats):
-            cards = pack[i:i + k * count:k]  # the i-th card of each round of the deal
+            cards = pack[i:end:k]
             hands[s] = hands[s] + cards
-            if self.quiet:
-                continue
             if face_up:
                 emit("deal", s, None, cards, None, "face up")
             else:
                 emit("deal", s, None, cards, NOBODY if blind else ONLY[s], None)
-        self.pack = pack[k * count:]
+        self.pack = pack[end:]
 
     def pay(self, seat: int, chips: int, pool: int, credit: int | None = None) -> None:
         """``seat`` puts ``chips`` into ``pool``; betting-pool money is credited to the seat."""

@@ -78,11 +78,7 @@ class PokerSession(Session):
         seat but one all-in after the stakes) is settled at once and the next one dealt."""
         rules = self.rules
         need = poker_game_for(rules).min_stack()  # (self.min_stack, inline)
-        dealt = 0
-        for s in self.stacks:
-            if s >= need:
-                dealt += 1
-        if dealt < 2:
+        if len([s for s in self.stacks if s >= need]) < 2:
             self.over = True
             self.state = None
             return
