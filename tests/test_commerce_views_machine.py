@@ -163,3 +163,29 @@ def test_end_of_a_viewed_deal_is_not_logged_and_views_stay_exact(preset: str) ->
     assert ended > 10 and quiet > ended // 2
     if preset == "commerce-widow":
         assert horses > 0
+
+
+@pytest.mark.parametrize("logged", [False, True])
+def test_a_line_filled_slot_by_slot_is_the_line_init_builds(logged: bool) -> None:
+    """fresh_line (the table's line per deal) fills every slot CommerceLine.__init__ fills,
+    with the same values: a slot added to the line must be added to both."""
+    from functools import partial
+
+    from bragkit.games.commerce.line import fresh_line
+    from bragkit.games.commerce.state import CommerceState, start_draft
+
+    args = (get_preset("commerce-widow"), (9, 9, 9, 0), 1, tuple(range(52)))
+    start = partial(CommerceState.start, *args)
+    lines = [fresh_line(start, start_draft(*args), logged),
+             CommerceLine(start, start_draft(*args), logged=logged)]
+    slots = [name for cls in type(lines[1]).__mro__ for name in getattr(cls, "__slots__", ())]
+
+    def value(line: CommerceLine, name: str) -> object:
+        got = getattr(line, name)
+        if name == "work":  # (two machines of the same deal)
+            return got.hands, got.new_events
+        return (got.reading, got.eager) if name == "_book" and got is not None else got
+
+    assert all(hasattr(lines[0], name) for name in slots)
+    assert [value(lines[0], n) for n in slots] == [value(lines[1], n) for n in slots]
+    assert (lines[0]._book is None) is (not logged)

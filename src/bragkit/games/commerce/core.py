@@ -599,8 +599,20 @@ class Draft:
         """The seats tied for best, in turn order (eldest first); with
         ``dealer_is_eldest_for_point`` the dealer heads the best ties of point hands (the
         first of :meth:`ranked`)."""
-        ks = self.strengths()
-        return self._top(ks, max(ks))
+        rules = self.rules
+        if rules.pounce:
+            ks = self.strengths()
+        else:  # (strengths inline: three cards each)
+            flat = _FLAT.get(rules.commerce_ranking)
+            if flat is None:
+                flat = _FLAT[rules.commerce_ranking] = ranker(rules)[1].flat_table
+            hands = self.hands
+            ks = [flat[(a << 12) | (b << 6) | c]
+                  for a, b, c in map(hands.__getitem__, self.active)]
+        top = max(ks)
+        if ks.count(top) == 1:
+            return [self.active[ks.index(top)]]
+        return self._top(ks, top)
 
     def _top(self, ks: list[int], best: int) -> list[int]:
         active = self.active
@@ -676,10 +688,14 @@ def lazy_view(st: Deal, seat: int, fill: Callable[[LazyView], None],
               legal: tuple[LegalAction, ...]) -> SeatView:
     """:func:`seat_view` of a deal in a phase that shows no hand, its events left to
     ``fill`` (on their first read: :class:`~bragkit.engine.contract.LazyView`)."""
-    own = None
+    own: tuple[Card, ...] | None = None
     hand = st.hands[seat]
     if hand and st.looked[seat]:
-        own = _cards(hand)
+        if len(hand) == 3:  # (_cards inline: a hand of three)
+            a, b, c = hand
+            own = CARD[a], CARD[b], CARD[c]
+        else:
+            own = _cards(hand)
     offered = None
     pending = st.pending
     if type(pending) is Barter and (seat == st.to_act or seat == pending.offerer):

@@ -20,14 +20,14 @@ from __future__ import annotations
 
 import itertools
 import random
-from typing import TYPE_CHECKING, Final, NoReturn, cast
+from typing import TYPE_CHECKING, Final, NoReturn
 
 from bragkit.engine.actions import Action, LegalAction, interned
 from bragkit.engine.kinds import ActionKind
 from bragkit.engine.slots import slot_setter
 from bragkit.games.commerce.cards import CARD_ID, CARD_TEXT, exchange_args
 
-__all__ = ["LazyExchange", "legal_args", "legal_exchange"]
+__all__ = ["LazyExchange", "LegalTwin", "legal_args", "legal_exchange"]
 
 _KIND: Final = ActionKind.EXCHANGE
 _ARGS_SLOT: Final = vars(LegalAction)["args"]
@@ -79,19 +79,24 @@ class _Choices:
         return " ".join([text[cards[j]] for j in picks])
 
 
-class _LegalTwin:
-    """A mutable twin of :class:`LegalAction` (the same slots in the same order): filled by
-    plain attribute stores, it becomes a ``LegalAction`` by ``__class__`` assignment (a slot
-    setter call per field costs a few times more; :class:`bragkit.engine.views.Draft` does
-    the same for seat views)."""
+if TYPE_CHECKING:
+    class LegalTwin(LegalAction):
+        """(mypy's view of the twin below: a LegalAction with plain mutable slots)"""
 
-    __slots__ = LegalAction.__slots__
-    kind: str
-    lo: int | None
-    hi: int | None
-    cost: int
-    args: tuple[str, ...]
-    optional_arg: bool
+        kind: str
+        lo: int | None
+        hi: int | None
+        cost: int
+        args: tuple[str, ...]
+        optional_arg: bool
+else:
+    class LegalTwin:
+        """A mutable twin of :class:`LegalAction` (the same slots in the same order): filled
+        by plain attribute stores, it becomes a ``LegalAction`` by ``__class__`` assignment
+        (a slot setter call per field costs a few times more;
+        :class:`bragkit.engine.views.Draft` does the same for seat views)."""
+
+        __slots__ = LegalAction.__slots__
 
 
 def legal_args(kind: str, args: tuple[str, ...], cost: int = 0) -> LegalAction:
@@ -103,7 +108,7 @@ def legal_args(kind: str, args: tuple[str, ...], cost: int = 0) -> LegalAction:
     >>> type(legal_args("barter", ("As",))) is LegalAction
     True
     """
-    new = object.__new__(_LegalTwin)
+    new = object.__new__(LegalTwin)
     new.kind = kind
     new.lo = None
     new.hi = None
@@ -112,7 +117,7 @@ def legal_args(kind: str, args: tuple[str, ...], cost: int = 0) -> LegalAction:
     new.optional_arg = False
     o: object = new
     o.__class__ = LegalAction
-    return cast(LegalAction, o)
+    return new
 
 
 class LazyExchange(LegalAction):
@@ -198,8 +203,8 @@ def _increasing(words: list[str], cards: tuple[int, ...]) -> bool:
 _set_drawn = slot_setter(LazyExchange, "_drawn")
 
 if TYPE_CHECKING:
-    class _ExchangeTwin:
-        """(mypy's view of the twin below: plain mutable slots)"""
+    class _ExchangeTwin(LazyExchange):
+        """(mypy's view of the twin below: a LazyExchange with plain mutable slots)"""
 
         kind: str
         lo: int | None
@@ -212,7 +217,7 @@ else:
     class _ExchangeTwin(LegalAction):
         """A mutable twin of :class:`LazyExchange` (a LegalAction with the same added slots),
         filled by plain attribute stores, then made a LazyExchange by ``__class__``
-        assignment (as :class:`_LegalTwin`)."""
+        assignment (as :class:`LegalTwin`)."""
 
         __slots__ = LazyExchange.__slots__
         __setattr__ = object.__setattr__  # (both: they share the type's one setter slot,
@@ -244,4 +249,4 @@ def legal_exchange(hand: tuple[int, ...], widow: tuple[int, ...],
     new._drawn = None
     o: object = new
     o.__class__ = LazyExchange
-    return cast(LazyExchange, o)
+    return new

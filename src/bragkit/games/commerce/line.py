@@ -39,7 +39,7 @@ from bragkit.games.commerce.core import P_HORSE, P_OVER, Draft, fill_events, laz
 from bragkit.games.commerce.diagnose import canonical, diagnose
 from bragkit.games.commerce.state import CommerceState
 
-__all__ = ["CommerceLine"]
+__all__ = ["CommerceLine", "fresh_line"]
 
 
 class CommerceLine(MachineLine[CommerceState]):
@@ -131,10 +131,14 @@ class CommerceLine(MachineLine[CommerceState]):
         legal = self._legal
         if legal is None:
             legal = self.legal_actions()
-        kind = action.kind
-        for la in legal:
-            if la.kind == kind and la.allows(action):
-                break
+        kind, arg = action.kind, action.arg
+        for la in legal:  # (LegalAction.allows, inline for an action without argument)
+            if la.kind == kind:
+                if arg is not None or la.lo is not None:
+                    if la.allows(action):
+                        break
+                elif action.amount is None and (la.optional_arg or not la.args):
+                    break
         else:
             action = self._admit(action)
         w = self.work
@@ -183,6 +187,32 @@ class CommerceLine(MachineLine[CommerceState]):
         return self._start()
 
 
+def fresh_line(start: Callable[[], CommerceState], work: Draft, logged: bool) -> CommerceLine:
+    """``CommerceLine(start, work, logged=logged)``, filled slot by slot (a table builds a
+    line per deal: no keyword ``__init__`` chain).
+
+    >>> from functools import partial
+    >>> from bragkit.games.commerce.state import CommerceState, start_draft
+    >>> from bragkit.rules import get_preset
+    >>> args = (get_preset("commerce"), (10, 10, 10), 2, tuple(range(52)))
+    >>> line = fresh_line(partial(CommerceState.start, *args), start_draft(*args), False)
+    >>> line.state() == CommerceState.start(*args), line.to_act
+    (True, 0)
+    """
+    line: CommerceLine = _NEW(CommerceLine)
+    line.work = work
+    line._seats = []
+    line._acts = []
+    line._legal = None
+    line._start = start
+    line._snap = None
+    line._done = 0
+    line._book = LogBook(_READING) if logged and work.new_events else None
+    line._views = {}
+    return line
+
+
+_NEW: Final = object.__new__
 _READING: Final = Reading()
 """Commerce's views read only the seat's events from the log (every card event redacted for
 the seats it is not shown to): its hands shown come from the reveals of the deal's end."""

@@ -39,7 +39,7 @@ from bragkit.engine.pack import fresh_pack
 from bragkit.engine.table import KEEP_RECORDS, OnRecord, TableCore, register_table
 from bragkit.errors import BragError, IllegalActionError, RulesError
 from bragkit.games.commerce.core import Draft
-from bragkit.games.commerce.line import CommerceLine
+from bragkit.games.commerce.line import CommerceLine, fresh_line
 from bragkit.games.commerce.seating import full_table
 from bragkit.games.commerce.state import CommerceState, deal_draft, eligible
 from bragkit.rules import Rules
@@ -173,16 +173,20 @@ class CommerceSession(TableCore):
         work = deal_draft(rules, stacks, dealer, pack, seated, pool, lives, horses, first_out,
                           self._read or self._viewing)  # (unlogged: a read deals again)
         self._state = None
-        self._line = CommerceLine(start, work, logged=self._viewing)  # states built when read
+        self._line = fresh_line(start, work, self._viewing)  # states built when read
 
     def _finish_deal(self) -> None:
         line = self._line
         st: CommerceState | Draft
         if line is not None:
-            assert line.is_over
-            self._record(None, self._start, True, None, seats=line.seats, acts=line.acts,
-                         later=line.state)
             st = line.work
+            assert st.phase is P_OVER
+            if self.on_record is None and not self.keep_states:  # nobody reads it yet
+                self._record_later(self._start, True, None, tuple(line._seats),
+                                   tuple(line._acts), line.state)
+            else:
+                self._record(None, self._start, True, None, seats=line.seats, acts=line.acts,
+                             later=line.state)
             self.stacks = tuple(st.stacks)
         else:
             state = self._state
@@ -191,7 +195,8 @@ class CommerceSession(TableCore):
             st = state
             self.stacks = st.stacks
         self.carried = st.carried
-        if self.rules.game == "commerce-widow" and self.rules.widow_scoring == "lives":
+        rules = self.rules
+        if rules.game == "commerce-widow" and rules.widow_scoring == "lives":
             self.lives = st.lives
             self.horses = st.horses
             self.first_out = st.first_out
@@ -215,8 +220,12 @@ class CommerceSession(TableCore):
     def legal_actions(self) -> tuple[LegalAction, ...]:
         """What the seat to act may do."""
         line = self._line
-        if line is not None:
-            return line.legal_actions()
+        if line is not None:  # (CommerceLine.legal_actions inline)
+            legal = line._legal
+            if legal is None:
+                w = line.work
+                legal = line._legal = () if w.phase is P_OVER else w.game.legal(w)
+            return legal
         return () if self._state is None else self._state.legal_actions()
 
     def apply_move(self, seat: int, action: Action) -> None:
@@ -237,12 +246,42 @@ class CommerceSession(TableCore):
     def apply(self, action: Action) -> None:
         """Apply ``action`` by the seat to act."""
         line = self._line
-        if line is not None and not isinstance(action, str):
-            line.apply(action)
-            if line.work.phase is P_OVER:
-                self._finish_deal()
+        if line is None or isinstance(action, str):
+            self.apply_move(self.to_act, action)
             return
-        self.apply_move(self.to_act, action)
+        # CommerceLine.apply inline (a table's every action): the legality test, the step
+        legal = line._legal
+        if legal is None:
+            legal = line.legal_actions()
+        kind, arg = action.kind, action.arg
+        for la in legal:  # (LegalAction.allows, inline for an action without argument)
+            if la.kind == kind:
+                if arg is not None or la.lo is not None:
+                    if la.allows(action):
+                        break
+                elif action.amount is None and (la.optional_arg or not la.args):
+                    break
+        else:
+            action = line._admit(action)
+        w = line.work
+        p = w.to_act
+        snap = line._snap  # (the events count only if the next read freezes the machine)
+        w.quiet = snap is None or line._done != len(line._acts) or w.base is not snap
+        if line._book is None:
+            w.game.act(w, p, action)
+        else:  # (CommerceLine._step inline: views read every event but the deal's end)
+            w.quiet_end, w.quiet = w.quiet, False
+            if line._views:
+                line._views = {}
+            w.game.act(w, p, action)
+            if w.quiet:
+                line._book = None
+            w.quiet_end = False
+        line._seats.append(p)
+        line._acts.append(action)
+        line._legal = None
+        if w.phase is P_OVER:
+            self._finish_deal()
 
     # ------------------------------------------------------------------ queries
     def view(self, seat: int) -> SeatView | None:

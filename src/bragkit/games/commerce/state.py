@@ -124,12 +124,14 @@ class _Setup:
     """What every deal of one rules object shares: its game, whether the dealer plays
     blind, its openings (worked out on first use)."""
 
-    __slots__ = ("blind", "game", "max_players", "openings", "rules")
+    __slots__ = ("blind", "game", "lives_free", "max_players", "openings", "rules")
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
         self.game = game_for(rules)
         self.blind = self.game.blind_dealer(rules)
+        self.lives_free = not self.game.opening_reads_lives(rules, None)
+        """Whether no opening reads the lives (not even a new session's, lives None)."""
         self.max_players = rules.max_players()
         self.openings: dict[_OpeningKey, _Opening] = {}
 
@@ -273,10 +275,12 @@ def deal_draft(rules: Rules, stacks: tuple[int, ...], dealer: int, pack: tuple[i
     >>> d.hands == start_draft(r, (10, 10, 10), 2, deck).hands, d.hands[0]
     (True, (0, 3, 6))
     """
-    setup = _setup_for(rules)
+    setup = _LAST[0]  # (_setup_for inline)
+    if setup is None or setup.rules is not rules:
+        setup = _setup_for(rules)
     game = setup.game
     n = len(stacks)
-    reads = game.opening_reads_lives(rules, lives)
+    reads = False if setup.lives_free else game.opening_reads_lives(rules, lives)
     key = (n, dealer, seated, lives if reads else ())
     opening = setup.openings.get(key)
     if opening is None:

@@ -38,7 +38,7 @@ from bragkit.engine.kinds import ActionKind, Phase, SeatStatus
 from bragkit.games.commerce.cards import CARD_ID, CARD_TEXT
 from bragkit.games.commerce.core import ONLY, CommerceRecord, Deal, Draft, pair
 from bragkit.games.commerce.hands import hand_category
-from bragkit.games.commerce.lazy import legal_args
+from bragkit.games.commerce.lazy import LegalTwin, legal_args
 from bragkit.games.commerce.meanings import TRADE_MEANINGS
 from bragkit.games.commerce.records import Barter
 from bragkit.games.spec import GameSpec
@@ -64,6 +64,7 @@ P_TRADE: Final = Phase.TRADE
 S_OUT: Final = SeatStatus.OUT
 P_AFTER: Final = Phase.AFTER
 P_BARTER: Final = Phase.BARTER
+_NEW: Final = object.__new__
 _STAND: Final = LegalAction(STAND)
 _PASS: Final = LegalAction(PASS)
 _AFTER: Final = (_STAND, _PASS)
@@ -146,9 +147,25 @@ class TradeGame:
             cost = 0
         else:
             cost = rules.stake if rules.trade_price is None else rules.trade_price
-        if st.stacks[seat] >= cost:
-            return (_STAND, legal_args(TRADE, hand, cost), legal_args(BARTER, hand))
-        return (_STAND, legal_args(BARTER, hand))
+        barter = _NEW(LegalTwin)  # (legal_args inline: a twin made a LegalAction)
+        barter.kind = BARTER
+        barter.lo = barter.hi = None
+        barter.cost = 0
+        barter.args = hand
+        barter.optional_arg = False
+        o: object = barter
+        o.__class__ = LegalAction
+        if st.stacks[seat] < cost:
+            return (_STAND, barter)
+        trade = _NEW(LegalTwin)
+        trade.kind = TRADE
+        trade.lo = trade.hi = None
+        trade.cost = cost
+        trade.args = hand
+        trade.optional_arg = False
+        t: object = trade
+        t.__class__ = LegalAction
+        return (_STAND, trade, barter)
 
     def act(self, d: Draft, seat: int, action: Action) -> None:
         """Apply a legal action."""
@@ -223,13 +240,17 @@ class TradeGame:
 
     def showdown(self, d: Draft) -> None:
         """SHOWDOWN and DEALER SETTLEMENT (4.10 phases 4 and 5): the deal ends."""
-        d.ending()
+        if d.quiet_end:  # (d.ending() inline)
+            d.quiet = True
         d.pending = None
         d.reveal()
         top = d.best()
         rules = d.rules
         winners = top if rules.commerce_exact_tie == "split" else top[:1]
-        d.split(winners, d.pot)
+        if len(winners) == 1:  # (d.split's one share)
+            d.from_pool(winners[0], d.pot)
+        else:
+            d.split(winners, d.pot)
         dealer = d.dealer
         if dealer not in winners:
             pays = rules.stake if rules.dealer_pays_winner is None else rules.dealer_pays_winner
