@@ -123,14 +123,16 @@ class LazyView:
     """The base of :class:`SeatView` (and of its mutable twin ``views.Draft``): one slot,
     ``_fill``, for a view built from a deal's machine whose fields read from the event log
     (``events``, ``shown``, ``stub_card``, for some engines ``own_cards``) are left unset
-    and filled together on the first read of any of them by ``_fill(view)`` (which also
-    removes ``_fill``), from an immutable snapshot (the append-only log and its length).
+    and filled together on the first read of any of them by ``_fill``, a function and its
+    arguments but the view (``f, *args = _fill``, then ``f(*args, view)``, which also removes
+    ``_fill``: a tuple costs less to build than a ``partial``), from an immutable snapshot
+    (the append-only log and its length).
     A bot that reads ``legal``, ``pot`` or ``stacks`` never pays for the seat's redacted
     log; equality, hashing, repr, pickling and ``to_dict`` read every field, so a lazy view
     equals an eager one."""
 
     __slots__ = ("_fill",)
-    _fill: Callable[[LazyView], None]
+    _fill: tuple[object, ...]
 
     if not TYPE_CHECKING:  # (hidden from mypy: a typo'd attribute stays a type error)
         def __getattr__(self, name: str) -> object:
@@ -141,7 +143,7 @@ class LazyView:
                 except AttributeError:
                     pass
                 else:
-                    fill(self)
+                    fill[0](*fill[1:], self)
                     return object.__getattribute__(self, name)
             raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 

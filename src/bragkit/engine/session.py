@@ -397,8 +397,13 @@ def table_view(table: Table, seat: int) -> SeatView | None:
     brag-poker True
     commerce True
     """
-    if TableCore in type(table).__mro__:  # (Session, Commerce: from the deal's machine; not
-        return table.view(seat)  # isinstance: an ABC's check costs a call, as would a cast)
+    if type(table) is Session:  # (Session.view without its call: a view per decision)
+        line = table._line
+        if line is not None and table._viewing:
+            return line.view(seat)
+        return table.view(seat)
+    if TableCore in type(table).__mro__:  # (Session's subclasses, Commerce: from the deal's
+        return table.view(seat)  # machine; not isinstance: an ABC's check costs a call)
     st = table.state
     if st is None:
         return None

@@ -16,7 +16,7 @@ of visibility (:mod:`bragkit.engine.brag.views`, :mod:`bragkit.engine.poker.view
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Final, NamedTuple, cast
 
 from bragkit.cards import Card, card_from_id
@@ -25,7 +25,7 @@ from bragkit.engine.contract import LazyView, SeatView
 from bragkit.engine.events import Event
 
 __all__ = ["Draft", "LogBook", "LogDigest", "Reading", "SeatView", "Shown",
-           "make_view", "new_draft", "new_view", "read_events", "redacted_events",
+           "live_book", "make_view", "new_draft", "new_view", "read_events", "redacted_events",
            "reusable_digest"]
 
 _EVENT: Final = tuple.__new__
@@ -110,7 +110,7 @@ def new_view(seat: int, dealer: int, stacks: tuple[int, ...], pot: int,
     ...          None, (), ()).stacks
     (9, 9)
     """
-    d: Draft = new_draft(Draft)
+    d = Draft()  # (a type call: cheaper than object.__new__(Draft), the wrapper)
     d.seat = seat
     d.dealer = dealer
     d.stacks = stacks
@@ -249,32 +249,16 @@ _Read = tuple[int, tuple[Event, ...], "tuple[int, ...] | None", Shown, "Card | N
 it, the card ids of its latest look, the hands shown to it, the stub card)."""
 
 _UNREAD: Final[_Read] = (0, (), None, {}, None)
+_NOBODY: Final[frozenset[int]] = frozenset()
 
 
-class LogBook:
-    """One line's event log, kept whole as it grows (a list only appended to), for lazy
-    seat views (:class:`~bragkit.engine.contract.LazyView`): a view keeps the book and the
-    log's length when it was built, and a seat's log, look and hands shown are read
-    (:meth:`read`, :func:`read_events`, exactly as a state's view reads them) only when one
-    of them is first read.  Each seat's latest digest is kept: a seat's next read covers
-    only the events since.
+class _Reads:
+    """What a :class:`LogBook` keeps of its reads (made on the first read: a book whose
+    views nobody reads makes none)."""
 
-    >>> b = LogBook(Reading(look="look"))
-    >>> log = [Event("bet", 0, 2), Event("look", 1, cards=(5, 6, 7), visible_to=frozenset({1}))]
-    >>> n = b.extend(None, 0, log)
-    >>> b.read(0, n)[0][1].cards, b.read(1, n)[1], b.read(1, 1)[0] == (log[0],)
-    (None, (5, 6, 7), True)
-    """
+    __slots__ = ("concern", "digests", "out", "public", "scanned")
 
-    __slots__ = ("concern", "digests", "eager", "log", "out", "owned", "public", "reading",
-                 "scanned")
-
-    def __init__(self, reading: Reading, seen: tuple[Event, ...] = ()) -> None:
-        """A book (read by the engine's ``reading``) of a log whose first events, a log that
-        shows no card to any seat (such as a deal's start), are ``seen``."""
-        self.reading = reading
-        self.log: list[Event] = list(seen)
-        """The log as logged (never changed but by appending)."""
+    def __init__(self) -> None:
         self.digests: dict[int, _Read] = {}
         """Each seat's latest digest."""
         self.scanned = 0
@@ -285,16 +269,62 @@ class LogBook:
         """The log indices of the public card events among them."""
         self.concern: dict[int, list[int]] = {}
         """The log indices of the private card events among them, by seat shown them."""
-        self.eager: set[int] = set()
+
+
+class LogBook:
+    """One line's event log, kept whole as it grows (a list only appended to), for lazy
+    seat views (:class:`~bragkit.engine.contract.LazyView`): a view keeps the book and the
+    log's length when it was built, and a seat's log, look and hands shown are read
+    (:meth:`read`, :func:`read_events`, exactly as a state's view reads them) only when one
+    of them is first read.  Each seat's latest digest is kept: a seat's next read covers
+    only the events since.
+
+    The log's newest events may stay in the line's machine: a book that follows a *live*
+    list (the machine's new events, only appended to) takes them in when read, and when its
+    owner empties that list it hands the book the whole log (:meth:`rebase`): a view costs
+    no copy.
+
+    >>> b = LogBook(Reading(look="look"))
+    >>> log = [Event("bet", 0, 2), Event("look", 1, cards=(5, 6, 7), visible_to=frozenset({1}))]
+    >>> n = b.extend(None, 0, log)
+    >>> b.read(0, n)[0][1].cards, b.read(1, n)[1], b.read(1, 1)[0] == (log[0],)
+    (None, (5, 6, 7), True)
+    >>> live: list[Event] = []
+    >>> f = LogBook(Reading(look="look"), (log[0],), live)
+    >>> live.append(log[1]); f.read(1, f.at + len(live))[1]
+    (5, 6, 7)
+    """
+
+    __slots__ = ("at", "eager", "head", "live", "log", "owned", "reading", "reads")
+
+    def __init__(self, reading: Reading, seen: Sequence[Event] = (),
+                 live: list[Event] | None = None) -> None:
+        """A book (read by the engine's ``reading``) of a log whose first events, a log that
+        shows no card to any seat (such as a deal's start), are ``seen``, continued by the
+        ``live`` list if given."""
+        self.reading = reading
+        self.log: list[Event] = list(seen)
+        """The log as logged (never changed but by appending)."""
+        self.live = live
+        """The list that continues the log (its owner's, only appended to), or None."""
+        self.at = len(self.log)
+        """The log index of the live list's first event."""
+        self.eager: frozenset[int] = _NOBODY
         """The seats whose views' log fields were read: their next views are built whole (a
         reader of every view's events, such as a server's projector, pays no lazy fill)."""
-        self.owned: dict[int, tuple[tuple[int, ...], tuple[Card, ...]]] = {}
+        self.owned: dict[int, tuple[tuple[int, ...], tuple[Card, ...]]] | None = None
         """Each seat's latest own cards, for an engine that reads them from its machine:
-        (its hand, the cards)."""
+        (its hand, the cards); None until one is kept."""
+        self.reads: _Reads | None = None
+        """What the book keeps of its reads (None before the first)."""
+        self.head: Callable[[], list[Event]] | None = None
+        """Builds the log's first :attr:`at` events when the book is first read (None: the
+        log holds them; :func:`live_book`)."""
 
     def extend(self, base: tuple[Event, ...] | None, k: int, tail: Sequence[Event]) -> int:
         """Bring the book up to the log ``base + tail`` (``base`` holds ``k`` events; None
-        when the book holds them already); return its length."""
+        when the book holds them already); return its length (a book that follows no live
+        list)."""
         log = self.log
         m = len(log)
         count = k + len(tail)
@@ -302,42 +332,74 @@ class LogBook:
             log.extend(tail[m - k:] if m >= k else _rest(base, m, tail))
         return count
 
+    def rebase(self, events: Sequence[Event]) -> None:
+        """The log is now ``events`` (the book's log so far and those after it), continued
+        by the live list, which its owner has just emptied."""
+        self.head = None  # (events holds those too)
+        log = self.log
+        log.extend(events[len(log):])
+        self.at = len(log)
+
+    def see(self, seat: int) -> None:
+        """``seat``'s views' log fields were read: its next views are built whole."""
+        self.eager = self.eager | {seat}
+
     def read(self, seat: int, count: int
              ) -> tuple[tuple[Event, ...], tuple[int, ...] | None, Shown, Card | None]:
         """``seat``'s digest of the log's first ``count`` events: the log as the seat sees
         it, the card ids of its latest look, the hands shown to it (never change them), the
         stub card."""
-        old = self.digests.get(seat, _UNREAD)
+        if self.head is not None:
+            self._unfold()
+        log = self.log
+        m = len(log)
+        if m < count:  # (the live list's events up to there)
+            live = self.live
+            assert live is not None, "the book holds fewer events than read"
+            at = self.at
+            log.extend(live[m - at:count - at])
+        r = self.reads
+        if r is None:
+            r = self.reads = _Reads()
+        old = r.digests.get(seat, _UNREAD)
         done = old[0]
         if done != count:
             if done > count:  # (an older view read after a newer one: from the start)
                 old, done = _UNREAD, 0
-            scanned = self.scanned
+            scanned = r.scanned
             if scanned < count:
-                if scanned == count - 1 and self.log[scanned].cards is None:
-                    self.out.append(self.log[scanned])  # (one event since: a bet, a fold)
-                    self.scanned = count
+                if scanned == count - 1 and log[scanned].cards is None:
+                    r.out.append(log[scanned])  # (one event since: a bet, a fold)
+                    r.scanned = count
                 else:
-                    self._scan()
-            public = self.public
-            mine = self.concern.get(seat)
+                    self._scan(r)
+            public = r.public
+            mine = r.concern.get(seat)
             if ((not public or public[-1] < done or _none_in(public, done, count))
                     and (mine is None or mine[-1] < done or _none_in(mine, done, count))):
                 # no card event since that this seat reads otherwise than the outsider
-                old = self.digests[seat] = (count, old[1] + tuple(self.out[done:count]),
-                                            old[2], old[3], old[4])
+                old = r.digests[seat] = (count, old[1] + tuple(r.out[done:count]),
+                                         old[2], old[3], old[4])
             else:
-                seen, own, shown, stub = read_events(self.log[done:count], seat, old[2],
+                seen, own, shown, stub = read_events(log[done:count], seat, old[2],
                                                      old[3], old[4], self.reading)
-                old = self.digests[seat] = (count, old[1] + tuple(seen), own, shown, stub)
+                old = r.digests[seat] = (count, old[1] + tuple(seen), own, shown, stub)
         return old[1], old[2], old[3], old[4]
 
-    def _scan(self) -> None:
+    def _unfold(self) -> None:
+        """Build the log's first events (:attr:`head`), on the book's first read."""
+        head = self.head
+        assert head is not None and not self.log
+        self.head = None
+        log = self.log = head()
+        assert len(log) == self.at, "the head built is not as long as its count"
+
+    def _scan(self, r: _Reads) -> None:
         """Read the log's new events as the outsider (a seat that sees no private card)
         reads them, noting the card events that some seat reads otherwise: a public one
         (every seat), a private one (the seats it shows its cards to)."""
-        log, out, public, concern = self.log, self.out, self.public, self.concern
-        for i in range(self.scanned, len(log)):
+        log, out, public, concern = self.log, r.out, r.public, r.concern
+        for i in range(r.scanned, len(log)):
             e = log[i]
             if e.cards is None:
                 out.append(e)
@@ -354,7 +416,32 @@ class LogBook:
                     concern[s] = [i]
                 else:
                     found.append(i)
-        self.scanned = len(log)
+        r.scanned = len(log)
+
+
+def live_book(reading: Reading, live: list[Event], at: int,
+              head: Callable[[], list[Event]]) -> LogBook:
+    """A :class:`LogBook` (read by ``reading``) of a log whose first ``at`` events,
+    showing no card to any seat, ``head()`` builds when the book is first read (a book
+    nobody reads never builds them), continued by the ``live`` list.
+
+    >>> b = live_book(Reading(), [Event("fold", 1)], 1, lambda: [Event("bet", 0, 2)])
+    >>> [e.kind for e in b.read(0, 2)[0]]
+    ['bet', 'fold']
+    """
+    b: LogBook = _NEW_BOOK(LogBook)  # (no __init__ call: a book per deal)
+    b.reading = reading
+    b.log = []
+    b.live = live
+    b.at = at
+    b.eager = _NOBODY
+    b.owned = None
+    b.reads = None
+    b.head = head
+    return b
+
+
+_NEW_BOOK: Final = object.__new__
 
 
 def _none_in(marks: list[int], lo: int, hi: int) -> bool:

@@ -156,9 +156,6 @@ class BragFamily:
         self.start_templates: dict[tuple[object, ...], StartTemplate] = {}
         """The card-free part of each common deal start (brag/start.py), by seats, dealer
         and who is dealt in: cached here, with the rules they come from."""
-        self.start_views: dict[tuple[object, ...], tuple[Event, ...]] = {}
-        """Each common deal start's log after its first event as a seat that sees none of
-        its cards sees it (brag/start.py, ``start_seen``): card-free, cached here."""
 
     # -------------------------------------------------------------- hooks
     def extra_legal(self, state: BragRecord | AnyWork, seat: int) -> list[LegalAction]:

@@ -39,16 +39,15 @@ from bragkit.engine.brag.betting import next_in_turn
 from bragkit.engine.brag.core import NO_FLAGS, Work, new_event
 from bragkit.engine.brag.diagnose import diagnose
 from bragkit.engine.brag.legal import canonical_discard, legal_bet, legal_now
-from bragkit.engine.brag.start import fresh_state, start_seen
+from bragkit.engine.brag.start import fresh_state, start_head
 from bragkit.engine.brag.state import BragState
 from bragkit.engine.brag.transitions import HANDLERS, apply_action
-from bragkit.engine.brag.views import book as new_book
-from bragkit.engine.brag.views import fill_draft, fill_view
+from bragkit.engine.brag.views import BRAG_READING, fill_draft, fill_view
 from bragkit.engine.contract import SeatView
 from bragkit.engine.events import Event
 from bragkit.engine.kinds import Phase, SeatStatus
 from bragkit.engine.lines import LineCore
-from bragkit.engine.views import Draft, LogBook, new_draft
+from bragkit.engine.views import Draft, LogBook, live_book
 from bragkit.errors import IllegalActionError
 
 __all__ = ["DealLine", "fresh_line"]
@@ -264,6 +263,9 @@ class DealLine(LineCore):
                     snap = apply_action(snap, seats[i], acts[i])
             w.base = snap
             w.new_events.clear()
+            log = self._reader
+            if log is not None:
+                log.rebase(snap.events)  # (the views' book: the machine's events are gone)
             self._logged = True
             self._base_log = snap.events
             self._base_len = len(snap.events)
@@ -304,22 +306,23 @@ class DealLine(LineCore):
                 self._from_start(carried)
             else:
                 self.state()  # (the machine continues from the state built: logged)
-        log = self._reader
-        if log is None:
-            log = self._reader = new_book()
-            self._viewing = True
         w = self.work
+        log = self._reader
+        if log is None:  # (the log so far is the state's built: the machine's events follow)
+            assert self._base_log is not None
+            log = self._reader = LogBook(BRAG_READING, self._base_log, w.new_events)
+            self._viewing = True
         # the view of the state the machine would freeze into (brag.views.seat_view), filled
         # here slot by slot (views.new_view's way, without its call: a view per decision);
         # the fields read from the log are filled on their first read (brag.views.fill_view)
-        d: Draft = new_draft(Draft)
+        d = Draft()
         d.legal = (self._legal or self.legal_actions()) if w.to_act == seat else ()
-        count = log.extend(self._base_log, self._base_len, w.new_events)
+        count = self._base_len + len(w.new_events)  # (the book takes them in when read)
         hand = w.hands[seat] if w.looked[seat] else None
         if seat in log.eager:  # (its views are read: built whole)
             fill_draft(log, seat, count, hand, d)
         else:
-            d._fill = partial(fill_view, log, seat, count, hand)
+            d._fill = (fill_view, log, seat, count, hand)
         frozen = w.covered_pots
         d.seat = seat
         d.dealer = w.dealer
@@ -346,11 +349,18 @@ class DealLine(LineCore):
     def _from_start(self, carried: int) -> None:
         """Views read the fresh machine's log from the deal's start (no state built): the
         reader starts with the start's log as a seat that sees none of its cards sees it."""
-        seen = start_seen(self.work, carried, self._retained)
-        self._reader = new_book(seen)
+        w = self.work
+        statuses = tuple(w.status)  # (who is dealt in: the machine's change as seats fold)
+        dealt = statuses.count(S_IN)
+        retained = self._retained
+        at = 1 + (bool(retained) and statuses[retained[0]] is not S_IN) + dealt + \
+            (dealt if w.rules.ante else 0)  # (start_head's length: the log's events so far)
+        self._reader = live_book(BRAG_READING, w.new_events, at,
+                                 partial(start_head, w.family, w.n, w.dealer, statuses,
+                                         carried, retained))
         self._viewing = True
         self._base_log = None
-        self._base_len = len(seen)
+        self._base_len = at
         self._logged = True
 
 

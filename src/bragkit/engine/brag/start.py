@@ -29,7 +29,7 @@ from bragkit.errors import BragError
 if TYPE_CHECKING:
     from bragkit.rules import Rules
 
-__all__ = ["deal_template", "fresh_state", "new_work", "start_deal", "start_log", "start_seen",
+__all__ = ["deal_template", "fresh_state", "new_work", "start_deal", "start_head", "start_log",
            "start_work"]
 
 P_BET: Final = Phase.BET
@@ -41,7 +41,6 @@ R = TypeVar("R", bound=BragRecord)
 _NOBODY = NOBODY
 _EV: Final = new_event
 _NEW: Final = object.__new__  # (no look-up of __new__ on the type per deal)
-_IS_IN: Final = S_IN.__eq__
 
 
 def start_deal(cls: type[R], rules: Rules, stacks: tuple[int, ...], dealer: int,
@@ -318,26 +317,28 @@ def start_log(work: Work[R], carried: int, retained: tuple[int, ...] = ()) -> tu
     return (start, *antes, *deals)
 
 
-def start_seen(work: Work[R], carried: int, retained: tuple[int, ...] = ()) -> tuple[Event, ...]:
+def start_head(family: BragFamily, n: int, dealer: int, statuses: tuple[str, ...],
+               carried: int, retained: tuple[int, ...] = ()) -> list[Event]:
     """:func:`start_log` as a seat that sees none of its cards sees it (every hand dealt
-    face down: no card in it), cached on the family (but its first event, which names the
-    carried pot) by the seats dealt in, the dealer and a released hand.
+    face down: no card in it), from the deal's seats, dealer and first ``statuses`` (who is
+    dealt in), built from the cached template (:func:`deal_template`); ``carried`` and
+    ``retained`` as given to :func:`start_work`.  It holds ``1 + released + (1 if the rules
+    have an ante) * dealt + dealt`` events (``dealt``: the seats dealt in; ``released``: 1
+    if a retained hand's seat cannot pay the ante).
 
     >>> from bragkit.engine.views import redacted_events
     >>> from bragkit.rules import get_preset
     >>> w = start_work(BragRecord, get_preset("modern"), (9, 0, 9), 2, tuple(range(52)), 4, ())
-    >>> start_seen(w, 4) == redacted_events(start_log(w, 4), -1), start_seen(w, 4)[-1].cards
-    (True, None)
+    >>> head = start_head(w.family, 3, 2, tuple(w.status), 4)
+    >>> head == list(redacted_events(start_log(w, 4), -1)), head[-1].cards, len(head)
+    (True, None, 5)
     """
-    dealt_in = tuple(map(_IS_IN, work.status))
-    released = retained[0] if retained and not dealt_in[retained[0]] else -1
-    key = (work.n, work.dealer, dealt_in, released)
-    views = work.family.start_views
-    found = views.get(key)
-    if found is None:  # (all but the deal_start event, which names the carried pot)
-        if len(views) >= 1024:
-            views.clear()
-        found = views[key] = tuple([
-            e if e.cards is None else _EV(Event, (e[0], e[1], e[2], None, e[4], e[5]))
-            for e in start_log(work, carried, retained)[1:]])
-    return (_EV(Event, ("deal_start", work.dealer, carried, None, None, None)), *found)
+    dealt_in = tuple([st is S_IN for st in statuses])
+    order, antes, *_ = deal_template(family, n, dealer, dealt_in)
+    head = [_EV(Event, ("deal_start", dealer, carried, None, None, None))]
+    if retained and not dealt_in[retained[0]]:
+        head.append(_EV(Event, ("release", retained[0], None, None, None,
+                                "cannot pay the ante")))
+    head += antes
+    head += [_EV(Event, ("deal", s, None, None, _NOBODY, None)) for s in order]
+    return head

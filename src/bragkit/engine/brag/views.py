@@ -38,19 +38,13 @@ from bragkit.engine.views import (
     reusable_digest,
 )
 
-__all__ = ["BRAG_READING", "book", "fill_draft", "fill_view", "seat_view"]
+__all__ = ["BRAG_READING", "fill_draft", "fill_view", "seat_view"]
 
 BRAG_READING: Final = Reading(replace=frozenset({"reveal", "deal"}), look="look", stub="stub")
 """What a brag-style deal's card events tell a seat: a seat's cards as it looks at them, a
 hand revealed or dealt face up, the stub card."""
 
 _EMPTY: ViewDigest = ((), (), None, {}, None)
-
-
-def book(seen: tuple[Event, ...] = ()) -> LogBook:
-    """A :class:`~bragkit.engine.views.LogBook` of a brag-style line's log (whose first
-    events, showing no card, are ``seen``)."""
-    return LogBook(BRAG_READING, seen)
 
 
 _CARD: Final = tuple(card_from_id(c) for c in range(56))
@@ -74,7 +68,7 @@ def fill_view(log: LogBook, seat: int, count: int, hand: tuple[int, ...] | None,
               view: LazyView) -> None:
     """A lazy view's ``_fill`` (:func:`fill_draft`, the view a draft for a moment: plain
     stores, no setter calls); the seat's next views of the deal are built whole."""
-    log.eager.add(seat)
+    log.see(seat)
     _SET(view, "__class__", Draft)
     assert isinstance(view, Draft)
     del view._fill

@@ -65,8 +65,9 @@ class PokerLine(MachineLine[PokerState]):
         """Whether the machine's new events hold every event since its base."""
         self._viewing = viewing
         """Whether seat views are read from this line (the machine then logs every step)."""
-        self._views: dict[int, SeatView] | None = None
-        """The seat views built at the current step, by seat (None: none yet)."""
+        self._views: SeatView | dict[int, SeatView] | None = None
+        """The seat view built at the current step, or (once two seats viewed it) every
+        view built at this step, by seat (None: none yet)."""
         self._reader: LogBook | None = None
         """The event log as the views read it, every seat's digest (from the first view)."""
 
@@ -88,26 +89,42 @@ class PokerLine(MachineLine[PokerState]):
         >>> line.view(1) == line.state().view(1), v == line.state().origin.view(0)
         (True, True)
         """
-        views = self._views
-        if views is None:
-            views = self._views = {}
-        else:
-            found = views.get(seat)
-            if found is not None:
-                return found
+        kept = self._views  # (a bot views its own seat once a step: no dict for that)
+        if kept is not None:
+            if isinstance(kept, dict):
+                found = kept.get(seat)
+                if found is not None:
+                    return found
+            elif kept.seat == seat:
+                return kept
         if not self._logged:
             self.state()  # (the machine continues from the state built: its log is complete)
             self._logged = True
+        w = self.work
         log = self._reader
         if log is None:
-            log = self._reader = book()
+            log = self._reader = book(w)
             self._viewing = True
-        w = self.work
-        events = w.base.events
-        view = views[seat] = machine_view(
-            log, w, events, len(events), seat,
-            (self._legal or self.legal_actions()) if w.to_act == seat else ())
+        view = machine_view(log, w, seat,
+                            (self._legal or self.legal_actions()) if w.to_act == seat else ())
+        if kept is None:
+            self._views = view
+        elif isinstance(kept, dict):
+            kept[seat] = view
+        else:  # a second seat's view of this step: keep them all
+            self._views = {kept.seat: kept, seat: view}
         return view
+
+    def state(self) -> PokerState:
+        """The immutable state of the line now (built on the first read, then kept; the
+        views' book, if any, takes the log of the machine's new base)."""
+        w = self.work
+        base = w.base
+        snap = super().state()
+        log = self._reader
+        if log is not None and w.base is not base:  # (the machine's new events are gone)
+            log.rebase(snap.events)
+        return snap
 
     def legal_actions(self) -> tuple[LegalAction, ...]:
         """What the seat to act may do now (computed once per situation)."""

@@ -15,13 +15,13 @@ chips in the betting pool this deal.
 >>> v = seat_view(s, 0)
 >>> v.stake, v.contrib, v.committed, len(v.own_cards or ())
 (2, (0, 0, 2), (0, 0, 2), 3)
->>> machine_view(book(), PokerWork(s), s.events, len(s.events), 0, s.legal_actions()) == v
+>>> w = PokerWork(s)
+>>> machine_view(book(w), w, 0, s.legal_actions()) == v
 True
 """
 
 from __future__ import annotations
 
-from functools import partial
 from typing import Final, cast
 
 from bragkit.cards import Card, card_from_id
@@ -34,7 +34,6 @@ from bragkit.engine.views import (
     LogBook,
     LogDigest,
     Reading,
-    new_draft,
     new_view,
     read_events,
     reusable_digest,
@@ -93,9 +92,11 @@ def seat_view(st: PokerRecord, seat: int) -> SeatView:
                     rnd.contrib if rnd is not None else _no_contrib(st.n), st.chips)
 
 
-def book() -> LogBook:
-    """A :class:`~bragkit.engine.views.LogBook` of a poker-style line's log."""
-    return LogBook(POKER_READING)
+def book(w: PokerWork) -> LogBook:
+    """A :class:`~bragkit.engine.views.LogBook` of the log of a poker-style line's machine
+    ``w`` (its base's events, then its new events: the book follows that list; the line
+    hands the book its new base's log whenever it empties it, :meth:`LogBook.rebase`)."""
+    return LogBook(POKER_READING, w.base.events, w.new_events)
 
 
 _SET: Final = object.__setattr__
@@ -106,7 +107,7 @@ def fill_view(log: LogBook, seat: int, count: int, view: LazyView) -> None:
     first ``count`` events): ``seat``'s events and the hands shown to it (the view a draft
     for a moment: plain stores, no setter calls); the seat's next views of the deal are
     built whole."""
-    log.eager.add(seat)
+    log.see(seat)
     events, _, shown, _ = log.read(seat, count)
     _SET(view, "__class__", Draft)
     assert isinstance(view, Draft)
@@ -117,18 +118,19 @@ def fill_view(log: LogBook, seat: int, count: int, view: LazyView) -> None:
     o.__class__ = SeatView
 
 
-def machine_view(log: LogBook, w: PokerWork, base: tuple[Event, ...] | None, k: int,
-                 seat: int, legal: tuple[LegalAction, ...]) -> SeatView:
+def machine_view(log: LogBook, w: PokerWork, seat: int,
+                 legal: tuple[LegalAction, ...]) -> SeatView:
     """What ``seat`` may know of the deal on the machine ``w``: the view of the state it
     would freeze into (:func:`seat_view`), its events and hands shown read from the line's
-    log ``log`` on their first read (:func:`fill_view`), the log being ``base`` (``k``
-    events, or None once in ``log``) and the machine's new events; ``legal``: the
+    log ``log`` (:func:`book`) on their first read (:func:`fill_view`); ``legal``: the
     machine's legal actions if ``seat`` is to act, else ``()``."""
     own: tuple[Card, ...] | None = None
     if w.looked[seat]:
         hand = w.hands[seat]
         if hand:
             owned = log.owned
+            if owned is None:
+                owned = log.owned = {}
             found = owned.get(seat)
             if found is not None and found[0] is hand:
                 own = found[1]
@@ -137,14 +139,14 @@ def machine_view(log: LogBook, w: PokerWork, base: tuple[Event, ...] | None, k: 
                 owned[seat] = (hand, own)
     rnd = w.rnd
     pools = w.pools
-    d: Draft = new_draft(Draft)  # (views.new_view's way, the log's fields left to fill_view)
-    count = log.extend(base, k, w.new_events)
+    d = Draft()  # (views.new_view's way, the log's fields left to fill_view)
+    count = log.at + len(w.new_events)  # (the book takes them in when read)
     if seat in log.eager:  # (its views are read: built whole)
         events, _, shown, _ = log.read(seat, count)
         d.events = events
         d.shown = dict(shown)
     else:
-        d._fill = partial(fill_view, log, seat, count)
+        d._fill = (fill_view, log, seat, count)
     d.seat = seat
     d.dealer = w.dealer
     d.stacks = tuple(w.stacks)

@@ -16,7 +16,7 @@ transitions live in :mod:`.state` on top, so nothing here imports a game (no imp
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Final, NamedTuple, Protocol, TypeVar, cast
 
@@ -27,7 +27,7 @@ from bragkit.engine.deal_protocol import DealProtocol
 from bragkit.engine.events import Event
 from bragkit.engine.kinds import Phase, SeatStatus
 from bragkit.engine.views import Draft as ViewDraft
-from bragkit.engine.views import LogBook, new_draft, new_view, redacted_events
+from bragkit.engine.views import LogBook, new_view, redacted_events
 from bragkit.games.commerce.hands import hand_category, ranker
 from bragkit.games.commerce.records import Barter, Pending
 
@@ -684,10 +684,11 @@ def seat_view(st: Deal, seat: int, events: tuple[Event, ...],
                     st.lives, _cards(widow) if widow else (), offered)
 
 
-def lazy_view(st: Deal, seat: int, fill: Callable[[LazyView], None],
+def lazy_view(st: Deal, seat: int, fill: tuple[object, ...],
               legal: tuple[LegalAction, ...]) -> SeatView:
     """:func:`seat_view` of a deal in a phase that shows no hand, its events left to
-    ``fill`` (on their first read: :class:`~bragkit.engine.contract.LazyView`)."""
+    ``fill`` (a function and its arguments but the view, called on their first read:
+    :class:`~bragkit.engine.contract.LazyView`)."""
     own: tuple[Card, ...] | None = None
     hand = st.hands[seat]
     if hand and st.looked[seat]:
@@ -701,7 +702,7 @@ def lazy_view(st: Deal, seat: int, fill: Callable[[LazyView], None],
     if type(pending) is Barter and (seat == st.to_act or seat == pending.offerer):
         offered = CARD[pending.card]
     widow = st.widow
-    d: ViewDraft = new_draft(ViewDraft)  # (views.new_view's way, the events left unset)
+    d = ViewDraft()  # (views.new_view's way, the events left unset)
     d._fill = fill
     d.seat = seat
     d.dealer = st.dealer
@@ -729,7 +730,7 @@ def lazy_view(st: Deal, seat: int, fill: Callable[[LazyView], None],
 def fill_events(log: LogBook, seat: int, count: int, view: LazyView) -> None:
     """A lazy view's ``_fill``: ``seat``'s events, the first ``count`` of the line's log
     ``log`` as the seat sees them; the seat's next views of the deal are built whole."""
-    log.eager.add(seat)
+    log.see(seat)
     object.__delattr__(view, "_fill")
     object.__setattr__(view, "events", log.read(seat, count)[0])
 

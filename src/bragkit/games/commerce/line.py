@@ -27,7 +27,6 @@ bragkit.errors.IllegalActionError: p2 trade As: p2 does not hold As; ...
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import partial
 from typing import Final
 
 from bragkit.engine.actions import Action, LegalAction
@@ -59,11 +58,14 @@ class CommerceLine(MachineLine[CommerceState]):
         deal's events (``start_draft(..., events=True)``) and logs every step, so that a seat
         view reads the log without building a state (a table whose bots read views)."""
         super().__init__(start, work)
-        self._book: LogBook | None = LogBook(_READING) if logged and work.new_events else None
+        self._book: LogBook | None = LogBook(_READING, (), work.new_events) \
+            if logged and work.new_events else None
         """The deal's log as the views read it, every seat's digest, once the machine logs
-        every event (else None: the first view builds the state, its log complete)."""
-        self._views: dict[int, SeatView] = {}
-        """The views built since the last step."""
+        every event (else None: the first view builds the state, its log complete); it
+        follows the machine's new events (:meth:`LogBook.rebase` when they go)."""
+        self._views: SeatView | dict[int, SeatView] | None = None
+        """The view built since the last step, or (once two seats viewed it) every view
+        built since, by seat (None: none yet)."""
 
     def view(self, seat: int) -> SeatView:
         """``seat``'s view of the deal now, equal to ``self.state().view(seat)`` but built
@@ -92,24 +94,34 @@ class CommerceLine(MachineLine[CommerceState]):
         >>> line.view(0).events[-1].cards, line.view(1).events[-1].cards  # (p1 drew the 4d)
         ((9,), None)
         """
-        found = self._views.get(seat)
-        if found is not None:
-            return found
+        kept = self._views  # (a bot views its own seat once a step: no dict for that)
+        if kept is not None:
+            if isinstance(kept, dict):
+                found = kept.get(seat)
+                if found is not None:
+                    return found
+            elif kept.seat == seat:
+                return kept
         w = self.work
         book = self._book
         if book is None:
             self.state()  # (the machine continues from the state built: its log is complete)
-            book = self._book = LogBook(_READING)
-        base = w.base
-        count = book.extend(None if base is None else base.events,
-                            0 if base is None else len(base.events), w.new_events)
+            base = w.base
+            book = self._book = LogBook(_READING, () if base is None else base.events,
+                                        w.new_events)
+        count = book.at + len(w.new_events)  # (the book takes them in when read)
         legal = self.legal_actions() if w.to_act == seat else ()
         phase = w.phase
         if seat in book.eager or phase is P_OVER or phase is P_HORSE:  # (shown: from events)
             view = seat_view(w, seat, book.read(seat, count)[0], legal)
         else:  # its events read from the book on their first read (fill_events)
-            view = lazy_view(w, seat, partial(fill_events, book, seat, count), legal)
-        self._views[seat] = view
+            view = lazy_view(w, seat, (fill_events, book, seat, count), legal)
+        if kept is None:
+            self._views = view
+        elif isinstance(kept, dict):
+            kept[seat] = view
+        else:  # a second seat's view of this step: keep them all
+            self._views = {kept.seat: kept, seat: view}
         return view
 
     def legal_actions(self) -> tuple[LegalAction, ...]:
@@ -119,6 +131,17 @@ class CommerceLine(MachineLine[CommerceState]):
             w = self.work
             legal = self._legal = () if w.phase is P_OVER else w.game.legal(w)
         return legal
+
+    def state(self) -> CommerceState:
+        """The immutable state of the line now (built on the first read, then kept; the
+        views' book, if any, takes the log of the machine's new base)."""
+        w = self.work
+        base = w.base
+        snap = super().state()
+        book = self._book
+        if book is not None and w.base is not base:  # (the machine's new events are gone)
+            book.rebase(snap.events)
+        return snap
 
     def _legal_now(self) -> tuple[LegalAction, ...]:
         w = self.work
@@ -164,8 +187,7 @@ class CommerceLine(MachineLine[CommerceState]):
         # no read will freeze it (``w.quiet``): the deal's views are then read no more (a
         # table moves on to the next deal), and a later view of this line reads a state
         w.quiet_end, w.quiet = w.quiet, False
-        if self._views:
-            self._views = {}
+        self._views = None
         w.game.act(w, seat, action)
         if w.quiet:  # (the game's showdown quieted it: the log lacks the deal's end)
             self._book = None
@@ -207,8 +229,8 @@ def fresh_line(start: Callable[[], CommerceState], work: Draft, logged: bool) ->
     line._start = start
     line._snap = None
     line._done = 0
-    line._book = LogBook(_READING) if logged and work.new_events else None
-    line._views = {}
+    line._book = LogBook(_READING, (), work.new_events) if logged and work.new_events else None
+    line._views = None
     return line
 
 

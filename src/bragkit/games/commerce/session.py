@@ -271,8 +271,7 @@ class CommerceSession(TableCore):
             w.game.act(w, p, action)
         else:  # (CommerceLine._step inline: views read every event but the deal's end)
             w.quiet_end, w.quiet = w.quiet, False
-            if line._views:
-                line._views = {}
+            line._views = None
             w.game.act(w, p, action)
             if w.quiet:
                 line._book = None
