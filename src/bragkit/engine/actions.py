@@ -42,6 +42,7 @@ __all__ = [
     "PLAIN_KINDS",
     "Action",
     "LegalAction",
+    "allowed",
     "format_move",
     "interned",
     "legal_amount",
@@ -194,6 +195,28 @@ class LegalAction:
             shown = "|".join(self.args) if len(self.args) <= 4 else f"<{len(self.args)} choices>"
             text += f" [{shown}]" if self.optional_arg else f" {shown}"
         return text
+
+
+def allowed(legal: tuple[LegalAction, ...], action: Action) -> bool:
+    """Whether one of ``legal`` allows ``action`` (:meth:`LegalAction.allows`, its plain cases
+    inline: the hot paths' legality test, one call per action rather than one per legal
+    action; an argument list, possibly lazy, is read only for an action with an argument or
+    amount).
+
+    >>> allowed((LegalAction("fold"), legal_amount("bet", 2, 9)), Action("bet", 4))
+    True
+    >>> allowed((LegalAction("look", args=("old", "new")),), Action("look"))
+    False
+    """
+    kind, arg = action.kind, action.arg
+    for la in legal:
+        if la.kind == kind:
+            if arg is not None or la.lo is not None:
+                if la.allows(action):
+                    return True
+            elif action.amount is None and (la.optional_arg or not la.args):
+                return True
+    return False
 
 
 _INTERNED: dict[tuple[str, int | None, str | None], Action] = {}

@@ -14,6 +14,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Final, Generic, Protocol, Self, TypeVar
 
+from bragkit.engine.actions import allowed
 from bragkit.engine.kinds import Phase
 
 if TYPE_CHECKING:
@@ -197,16 +198,7 @@ class MachineLine(LineCore, Generic[S]):
         legal = self._legal
         if legal is None:
             legal = self.legal_actions()
-        kind, amount, arg = action.kind, action.amount, action.arg
-        for la in legal:  # (LegalAction.allows, inlined but for arguments)
-            if la.kind == kind:
-                if la.args:
-                    if la.allows(action):
-                        break
-                elif arg is None and (amount is None if (lo := la.lo) is None else
-                                      amount is not None and lo <= amount <= (la.hi or 0)):
-                    break
-        else:
+        if not allowed(legal, action):
             action = self._admit(action)
         w = self.work
         p = w.to_act

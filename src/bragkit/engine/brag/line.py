@@ -34,7 +34,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import Final, cast
 
-from bragkit.engine.actions import Action, LegalAction
+from bragkit.engine.actions import Action, LegalAction, allowed
 from bragkit.engine.brag.betting import next_in_turn
 from bragkit.engine.brag.core import NO_FLAGS, Work, new_event
 from bragkit.engine.brag.diagnose import diagnose
@@ -152,15 +152,7 @@ class DealLine(LineCore):
         if legal is None:
             legal = self.legal_actions()
         amount = action.amount
-        for la in legal:  # (LegalAction.allows, inlined but for arguments)
-            if la.kind == kind:
-                if la.args:
-                    if la.allows(action):
-                        break
-                elif arg is None and (amount is None if (lo := la.lo) is None else
-                                      amount is not None and lo <= amount <= (la.hi or 0)):
-                    break
-        else:
+        if not allowed(legal, action):
             raise IllegalActionError(diagnose(self.state(), action))  # the line is unchanged
         p = w.to_act
         # the events are needed by seat views, or if the next read freezes the machine (one

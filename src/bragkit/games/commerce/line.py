@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
-from bragkit.engine.actions import Action, LegalAction
+from bragkit.engine.actions import Action, LegalAction, allowed
 from bragkit.engine.contract import SeatView
 from bragkit.engine.lines import MachineLine
 from bragkit.engine.views import LogBook, Reading
@@ -154,15 +154,7 @@ class CommerceLine(MachineLine[CommerceState]):
         legal = self._legal
         if legal is None:
             legal = self.legal_actions()
-        kind, arg = action.kind, action.arg
-        for la in legal:  # (LegalAction.allows, inline for an action without argument)
-            if la.kind == kind:
-                if arg is not None or la.lo is not None:
-                    if la.allows(action):
-                        break
-                elif action.amount is None and (la.optional_arg or not la.args):
-                    break
-        else:
+        if not allowed(legal, action):
             action = self._admit(action)
         w = self.work
         p = w.to_act

@@ -31,7 +31,7 @@ from functools import partial
 from itertools import repeat, starmap
 from operator import itemgetter
 
-from bragkit.engine.actions import Action, LegalAction, format_move
+from bragkit.engine.actions import Action, LegalAction, allowed, format_move
 from bragkit.engine.contract import SeatView
 from bragkit.engine.kinds import Phase
 from bragkit.engine.lines import move_on
@@ -253,15 +253,7 @@ class CommerceSession(TableCore):
         legal = line._legal
         if legal is None:
             legal = line.legal_actions()
-        kind, arg = action.kind, action.arg
-        for la in legal:  # (LegalAction.allows, inline for an action without argument)
-            if la.kind == kind:
-                if arg is not None or la.lo is not None:
-                    if la.allows(action):
-                        break
-                elif action.amount is None and (la.optional_arg or not la.args):
-                    break
-        else:
+        if not allowed(legal, action):
             action = line._admit(action)
         w = line.work
         p = w.to_act
