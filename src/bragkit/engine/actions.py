@@ -163,6 +163,13 @@ class LegalAction:
         lo = self.lo
         args = self.args
         if lo is None:
+            if not args:  # (a plain action: by its kind alone, no key tuple)
+                found = _PLAIN.get(self.kind)
+                if found is None:
+                    if len(_PLAIN) >= INTERNED_MAX:
+                        _PLAIN.clear()
+                    found = _PLAIN[self.kind] = interned(self.kind)
+                return found
             amount = None
         else:
             hi = self.hi
@@ -211,8 +218,14 @@ def allowed(legal: tuple[LegalAction, ...], action: Action) -> bool:
     kind, arg = action.kind, action.arg
     for la in legal:
         if la.kind == kind:
-            if arg is not None or la.lo is not None:
+            lo = la.lo
+            if arg is not None:
                 if la.allows(action):
+                    return True
+            elif lo is not None:  # an amount, no argument (allows inline)
+                amount = action.amount
+                if amount is not None and lo <= amount <= (la.hi or 0) and (
+                        la.optional_arg or not la.args):
                     return True
             elif action.amount is None and (la.optional_arg or not la.args):
                 return True
@@ -221,6 +234,8 @@ def allowed(legal: tuple[LegalAction, ...], action: Action) -> bool:
 
 _INTERNED: dict[tuple[str, int | None, str | None], Action] = {}
 """The actions :func:`interned` has built, by (kind, amount, argument)."""
+_PLAIN: dict[str, Action] = {}
+"""Plain actions (no amount, no argument) by kind, as :func:`interned` built them."""
 INTERNED_MAX: Final = 4096
 """How many interned actions are kept (the table starts afresh when it is full)."""
 

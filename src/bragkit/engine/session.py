@@ -28,6 +28,7 @@ from typing import Any, Final
 from bragkit.engine.actions import Action, LegalAction, format_move
 from bragkit.engine.brag.core import BragFamily, StartTemplate
 from bragkit.engine.brag.family import family_for, family_games
+from bragkit.engine.brag.legal import legal_bet
 from bragkit.engine.brag.line import DealLine, fresh_line
 from bragkit.engine.brag.start import deal_template, new_work, start_deal, start_work
 from bragkit.engine.brag.state import BragState
@@ -41,6 +42,7 @@ from bragkit.rules import WILD_OPTIONS, Rules
 
 __all__ = ["DealPlan", "DealRecord", "Session", "choice_options", "table_view"]
 
+P_BET: Final = Phase.BET
 P_OVER: Final = Phase.OVER
 
 DealPlan = tuple[Rules, int, int, bool, "BragFamily | None", "list[StartTemplate | None]"]
@@ -297,6 +299,15 @@ class Session(TableCore):
     def legal_actions(self) -> tuple[LegalAction, ...]:
         """What the seat to act may do (a dealer's choice, or the current deal's actions)."""
         line = self._line  # (None while a dealer's choice is pending or the session is over)
+        if type(line) is DealLine:  # (DealLine.legal_actions inline: one call per decision)
+            legal = line._legal
+            if legal is None:
+                w = line.work
+                if w.phase == P_BET and line._snap is None:
+                    legal = line._legal = legal_bet(w)
+                else:
+                    legal = line.legal_actions()
+            return legal
         if line is not None:
             return line.legal_actions()
         if self.choice_pending:

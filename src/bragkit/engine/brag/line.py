@@ -35,7 +35,6 @@ from functools import partial
 from typing import Final, cast
 
 from bragkit.engine.actions import Action, LegalAction, allowed
-from bragkit.engine.brag.betting import next_in_turn
 from bragkit.engine.brag.core import NO_FLAGS, Work, new_event
 from bragkit.engine.brag.diagnose import diagnose
 from bragkit.engine.brag.legal import canonical_discard, legal_bet, legal_now
@@ -47,6 +46,7 @@ from bragkit.engine.contract import SeatView
 from bragkit.engine.events import Event
 from bragkit.engine.kinds import Phase, SeatStatus
 from bragkit.engine.lines import LineCore
+from bragkit.engine.turns import AFTER
 from bragkit.engine.views import Draft, LogBook, live_book
 from bragkit.errors import IllegalActionError
 
@@ -185,7 +185,13 @@ class DealLine(LineCore):
                 if keep:
                     w.new_events.append(_EVENT(Event, ("bet", p, amount, None, None,
                                                        None if looked else "blind")))
-                w.to_act = next_in_turn(w.status, p)
+                status = w.status  # (betting.next_in_turn inline)
+                for s in AFTER[w.n][p]:
+                    if status[s] == S_IN:
+                        w.to_act = s
+                        break
+                else:
+                    w.to_act = -1
                 w.turn_flags = NO_FLAGS
                 w.pending = None
                 return
@@ -203,7 +209,10 @@ class DealLine(LineCore):
                     if hand:
                         w.pack += hand
                         w.hands[p] = ()
-                    w.to_act = next_in_turn(status, p)
+                    for s in AFTER[w.n][p]:  # (betting.next_in_turn inline)
+                        if status[s] == S_IN:
+                            w.to_act = s
+                            break
                     w.turn_flags = NO_FLAGS
                     w.pending = None
                     return
@@ -212,7 +221,7 @@ class DealLine(LineCore):
                 if keep:
                     w.new_events.append(_EVENT(Event, ("look", p, None, w.hands[p],
                                                        frozenset((p,)), None)))
-                if w.rules.discards:
+                if w.rules.cards != 3:  # (rules.discards, cards - 3, without its call)
                     w.phase = P_DISCARD
                 return
         w.quiet = not keep

@@ -224,10 +224,29 @@ def foldout(w: AnyWork) -> None:
         return_cards(w, s)
         end_deal(w)
         return
-    award(w, [s], pot, "pot")
+    # award(w, [s], pot, "pot"), return_cards(w, s) and end_deal(w) inline (a deal's end)
+    w.stacks[s] += pot
+    quiet = w.quiet
+    if not quiet:
+        w.new_events.append(new_event(Event, ("award", s, pot, None, None, "pot")))
+    if s not in w.winners:
+        w.winners.append(s)
     w.pot = 0
-    return_cards(w, s)
-    end_deal(w)
+    old = w.retained_hand[s]
+    if old:
+        w.pack += old
+        w.retained_hand[s] = ()
+    hand = w.hands[s]
+    if hand:
+        w.pack += hand
+        w.hands[s] = ()
+    if w.rules.stub_face_up:
+        w.stub_changed(False)
+    w.phase = P_OVER
+    w.to_act = -1
+    w.pending = None
+    if not quiet:
+        w.new_events.append(new_event(Event, ("deal_end", None, w.carried, None, None, None)))
 
 
 def see_showdown(w: AnyWork, seer: int, seen: int) -> None:

@@ -165,7 +165,16 @@ def _do_fold(w: AnyWork, p: int, action: Action) -> None:
     status[p] = S_FOLDED
     if not w.quiet:  # (Work.emit inline)
         w.new_events.append(new_event(Event, ("fold", p, None, None, None, None)))
-    res.return_cards(w, p, face_up=True)
+    old = w.retained_hand[p]  # (res.return_cards(w, p, face_up=True) inline)
+    if old:
+        w.pack += old
+        w.retained_hand[p] = ()
+    hand = w.hands[p]
+    if hand:
+        w.pack += hand
+        w.hands[p] = ()
+    if w.rules.stub_face_up:
+        w.stub_changed(True)
     if w.phase == P_QUALIFY:
         res.enter_qualify(w, _pending(w, Qualifying).queue)
         return
