@@ -68,6 +68,10 @@ class Line(Protocol):
         """The actions played, in order."""
         ...
 
+    def moves(self) -> tuple[tuple[int, ...], tuple[Action, ...]]:
+        """``(seats, acts)`` in one call (what a table records as a deal ends)."""
+        ...
+
     def legal_actions(self) -> tuple[LegalAction, ...]:
         """What the seat to act may do now."""
         ...
@@ -155,6 +159,11 @@ class LineCore(ABC):
     def acts(self) -> tuple[Action, ...]:
         """The actions played, in order."""
         return tuple(self._acts)
+
+    def moves(self) -> tuple[tuple[int, ...], tuple[Action, ...]]:
+        """``(seats, acts)`` in one call (a property read from Python costs more than a
+        method call: what a table records as a deal ends)."""
+        return tuple(self._seats), tuple(self._acts)
 
     def legal_actions(self) -> tuple[LegalAction, ...]:
         """What the seat to act may do now (computed once per situation)."""

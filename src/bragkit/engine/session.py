@@ -28,7 +28,7 @@ from typing import Any, Final
 from bragkit.engine.actions import Action, LegalAction, format_move
 from bragkit.engine.brag.core import BragFamily, StartTemplate
 from bragkit.engine.brag.family import family_for, family_games
-from bragkit.engine.brag.legal import legal_bet
+from bragkit.engine.brag.legal import legal_bet, legal_now
 from bragkit.engine.brag.line import DealLine, fresh_line
 from bragkit.engine.brag.start import deal_template, new_work, start_deal, start_work
 from bragkit.engine.brag.state import BragState
@@ -236,12 +236,13 @@ class Session(TableCore):
         if line is not None:
             st: Any = line.work
             assert st.phase == P_OVER
+            seats, acts = line.moves()
             if self.on_record is None and not self.keep_states:  # nobody reads it yet
-                self._record_later(self._start, self._shuffled, self._choice, line.seats,
-                                   line.acts, line.state)
+                self._record_later(self._start, self._shuffled, self._choice, seats, acts,
+                                   line.state)
             else:
-                self._record(None, self._start, self._shuffled, self._choice,
-                             seats=line.seats, acts=line.acts, later=line.state)
+                self._record(None, self._start, self._shuffled, self._choice, seats=seats,
+                             acts=acts, later=line.state)
             self.stacks = tuple(st.stacks)
         else:
             st = self.state
@@ -302,9 +303,9 @@ class Session(TableCore):
         if type(line) is DealLine:  # (DealLine.legal_actions inline: one call per decision)
             legal = line._legal
             if legal is None:
-                w = line.work
-                if w.phase == P_BET and line._snap is None:
-                    legal = line._legal = legal_bet(w)
+                if line._snap is None:  # (no state built to share them: from the machine)
+                    w = line.work
+                    legal = line._legal = legal_bet(w) if w.phase == P_BET else legal_now(w)
                 else:
                     legal = line.legal_actions()
             return legal

@@ -36,10 +36,10 @@ from bragkit.errors import IllegalActionError
 if TYPE_CHECKING:
     from bragkit.rules import Rules
 
-__all__ = ["NOBODY", "NO_FLAGS", "PROPOSED", "QUALIFYING", "REBOUGHT", "AgreeRound", "AnyWork",
-           "Asked", "BragFamily", "BragRecord", "Deal", "DealSetup", "LoanAsked", "LookChoice",
-           "NameChoice", "Pending", "Qualifying", "Seldom", "ViewDigest", "Work", "deal_setup",
-           "make", "make_seldom", "new_event", "seldom_with"]
+__all__ = ["HAS_PROPOSED", "NOBODY", "NO_FLAGS", "PROPOSED", "QUALIFYING", "REBOUGHT",
+           "WITH_PROPOSED", "AgreeRound", "AnyWork", "Asked", "BragFamily", "BragRecord", "Deal",
+           "DealSetup", "LoanAsked", "LookChoice", "NameChoice", "Pending", "Qualifying", "Seldom",
+           "ViewDigest", "Work", "deal_setup", "make", "make_seldom", "new_event", "seldom_with"]
 
 P_BET: Final = Phase.BET
 P_NAME: Final = Phase.NAME
@@ -53,6 +53,13 @@ QUALIFYING: Final = TurnFlags.QUALIFYING
 """Turn flag: the seat is discarding during the face-up qualifying phase."""
 NO_FLAGS: Final = TurnFlags(0)
 """No turn flag set (a new turn)."""
+_EVERY_FLAGS: Final = tuple(TurnFlags(v) for v in range(8))
+WITH_PROPOSED: Final = {f: f | PROPOSED for f in _EVERY_FLAGS}
+"""Turn flags -> the same with :data:`PROPOSED` set (an IntFlag's ``|`` costs Python calls;
+its hash and equality are int's)."""
+HAS_PROPOSED: Final = frozenset(f for f in _EVERY_FLAGS if f & PROPOSED)
+"""The turn flags with :data:`PROPOSED` set (``flags in HAS_PROPOSED``: ``flags &
+PROPOSED`` without IntFlag's ``&``)."""
 
 
 

@@ -13,8 +13,16 @@ from typing import TYPE_CHECKING, Final
 from bragkit.engine.actions import Action, LegalAction, legal_amount
 from bragkit.engine.brag import resolve as res
 from bragkit.engine.brag.betting import next_in_turn
-from bragkit.engine.brag.core import PROPOSED, REBOUGHT, BragRecord, Deal, LoanAsked, Work
+from bragkit.engine.brag.core import (
+    HAS_PROPOSED,
+    REBOUGHT,
+    BragRecord,
+    Deal,
+    LoanAsked,
+    Work,
+)
 from bragkit.engine.kinds import Phase, SeatStatus
+from bragkit.engine.turns import AFTER
 
 if TYPE_CHECKING:
     from bragkit.engine.brag.core import BragFamily
@@ -282,7 +290,7 @@ def legal_bet(st: Deal) -> tuple[LegalAction, ...]:
     active = status.count(S_IN)
     head: tuple[LegalAction, ...]
     if stake and active >= 3 and family.agreed_showdown and not any(old) and (
-            not (turn := st.turn_flags) or not turn & PROPOSED):  # (IntFlag's & is slow)
+            not (turn := st.turn_flags) or turn not in HAS_PROPOSED):  # (IntFlag's & is slow)
         head = _HEADS[3 if looked else 4]
     else:
         head = _HEADS[0 if looked else 1]
@@ -297,7 +305,9 @@ def legal_bet(st: Deal) -> tuple[LegalAction, ...]:
             found = _COVERS[stack] = LegalAction("cover", cost=stack)
         head += (found,)
     if active == 2 and stake:  # a see (4.4.2): never an open seat seeing a blind one
-        q = next_in_turn(status, p)
+        for q in AFTER[len(status)][p]:  # (betting.next_in_turn inline: the other seat in)
+            if status[q] == S_IN:
+                break
         seen_blind = not st.looked[q]
         if not old[q] and (not looked or not seen_blind):
             mode = plain[3]
@@ -319,7 +329,7 @@ def _legal_bet(st: Deal) -> tuple[LegalAction, ...]:
     stake = st.stake
     blind = not st.looked[p]
     if stake > 0 and active >= 3 and family.agreed_showdown and not any(old) and (
-            not (turn := st.turn_flags) or not turn & PROPOSED):  # (IntFlag's & is slow)
+            not (turn := st.turn_flags) or turn not in HAS_PROPOSED):  # (IntFlag's & is slow)
         head = _HEADS[3 + ((2 if two_hands else 1) if blind else 0)]
     else:
         head = _HEADS[(2 if two_hands else 1) if blind else 0]

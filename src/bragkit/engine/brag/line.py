@@ -38,6 +38,7 @@ from bragkit.engine.actions import Action, LegalAction, allowed
 from bragkit.engine.brag.core import NO_FLAGS, Work, new_event
 from bragkit.engine.brag.diagnose import diagnose
 from bragkit.engine.brag.legal import canonical_discard, legal_bet, legal_now
+from bragkit.engine.brag.resolve import foldout
 from bragkit.engine.brag.start import fresh_state, start_head
 from bragkit.engine.brag.state import BragState
 from bragkit.engine.brag.transitions import HANDLERS, apply_action
@@ -135,13 +136,15 @@ class DealLine(LineCore):
         """The seat to act takes ``action`` (IllegalActionError, naming the rule, if it may
         not; the line is then unchanged).
 
-        Bet, look and a fold that leaves three or more seats in are played here, in place,
-        exactly as their handlers (:mod:`~bragkit.engine.brag.transitions`) play them."""
+        Bet, look and fold (the last fold but one then ends the deal by
+        :func:`~bragkit.engine.brag.resolve.foldout`) are played here, in place, exactly as
+        their handlers (:mod:`~bragkit.engine.brag.transitions`) play them."""
         w = self.work
         kind = action.kind
         arg = action.arg
         phase = w.phase
-        if phase == P_BET:
+        betting = phase == P_BET
+        if betting:
             if kind == self._alias and arg is None:
                 action = Action("see")  # Teen Patti calls the see a "show"
                 kind = "see"
@@ -151,7 +154,6 @@ class DealLine(LineCore):
         legal = self._legal
         if legal is None:
             legal = self.legal_actions()
-        amount = action.amount
         if not allowed(legal, action):
             raise IllegalActionError(diagnose(self.state(), action))  # the line is unchanged
         p = w.to_act
@@ -169,8 +171,9 @@ class DealLine(LineCore):
         self._seats.append(p)
         self._acts.append(action)
         self._legal = None
-        if phase == P_BET:  # the plain cases in place (the handlers' code: Work.advance)
+        if betting:  # the plain cases in place (the handlers' code: Work.advance)
             if kind == "bet" and not w.family.has_after_bet:
+                amount = action.amount
                 assert amount is not None
                 looked = w.looked[p]
                 w.stacks[p] -= amount
@@ -197,7 +200,8 @@ class DealLine(LineCore):
                 return
             if kind == "fold":
                 status = w.status
-                if not w.rules.stub_face_up and status.count(S_IN) > 2:
+                if not w.rules.stub_face_up:  # (transitions._do_fold, its bet phase inline)
+                    active = status.count(S_IN)
                     status[p] = S_FOLDED
                     if keep:
                         w.new_events.append(_EVENT(Event, ("fold", p, None, None, None, None)))
@@ -209,7 +213,11 @@ class DealLine(LineCore):
                     if hand:
                         w.pack += hand
                         w.hands[p] = ()
-                    for s in AFTER[w.n][p]:  # (betting.next_in_turn inline)
+                    if active == 2:  # one seat is left in
+                        w.quiet = not keep
+                        foldout(w)
+                        return
+                    for s in AFTER[w.n][p]:  # (Work.advance, betting.next_in_turn inline)
                         if status[s] == S_IN:
                             w.to_act = s
                             break

@@ -23,9 +23,9 @@ from bragkit.engine.brag import resolve as res
 from bragkit.engine.brag.betting import next_in_turn
 from bragkit.engine.brag.core import (
     NO_FLAGS,
-    PROPOSED,
     QUALIFYING,
     REBOUGHT,
+    WITH_PROPOSED,
     AgreeRound,
     AnyWork,
     BragRecord,
@@ -295,7 +295,7 @@ def _do_refuse(w: AnyWork, q: int, action: Action) -> None:
     w.to_act = _pending(w, AgreeRound).proposer
     w.pending = None
     w.phase = P_BET
-    w.turn_flags |= PROPOSED
+    w.turn_flags = WITH_PROPOSED[w.turn_flags]  # (|= PROPOSED without IntFlag's |)
 
 
 def _do_stay(w: AnyWork, p: int, action: Action) -> None:
