@@ -235,7 +235,7 @@ class Session(TableCore):
         line = self._line
         if line is not None:
             st: Any = line.work
-            assert st.phase == P_OVER
+            assert st.phase is P_OVER
             seats, acts = line.moves()
             if self.on_record is None and not self.keep_states:  # nobody reads it yet
                 self._record_later(self._start, self._shuffled, self._choice, seats, acts,
@@ -305,7 +305,7 @@ class Session(TableCore):
             if legal is None:
                 if line._snap is None:  # (no state built to share them: from the machine)
                     w = line.work
-                    legal = line._legal = legal_bet(w) if w.phase == P_BET else legal_now(w)
+                    legal = line._legal = legal_bet(w) if w.phase is P_BET else legal_now(w)
                 else:
                     legal = line.legal_actions()
             return legal
@@ -341,7 +341,7 @@ class Session(TableCore):
         line = self._line  # (None while a dealer's choice is pending or the session is over)
         if line is not None and not isinstance(action, str):
             line.apply(action)
-            if line.work.phase == P_OVER:
+            if line.work.phase is P_OVER:  # (a machine's phases are Phase members)
                 self._finish_deal()
             return
         st = self._state

@@ -279,17 +279,18 @@ def legal_bet(st: Deal) -> tuple[LegalAction, ...]:
     stake = st.stake
     looked = st.looked[p]
     stack = st.stacks[p]
+    status = st.status
     if stake:
         lo = stake if looked else (stake + 1) // 2  # the stay
         hi = stack
-    else:
+        active = status.count(S_IN)
+    else:  # (no showdown nor see before a bet: the seats in need no count)
         lo, hi = plain[1] if looked else plain[0]
         if hi > stack:
             hi = stack
-    status = st.status
-    active = status.count(S_IN)
+        active = 0
     head: tuple[LegalAction, ...]
-    if stake and active >= 3 and family.agreed_showdown and not any(old) and (
+    if active >= 3 and family.agreed_showdown and not any(old) and (
             not (turn := st.turn_flags) or turn not in HAS_PROPOSED):  # (IntFlag's & is slow)
         head = _HEADS[3 if looked else 4]
     else:
@@ -304,9 +305,9 @@ def legal_bet(st: Deal) -> tuple[LegalAction, ...]:
                 _COVERS.clear()
             found = _COVERS[stack] = LegalAction("cover", cost=stack)
         head += (found,)
-    if active == 2 and stake:  # a see (4.4.2): never an open seat seeing a blind one
+    if active == 2:  # a see (4.4.2; a bet made): never an open seat seeing a blind one
         for q in AFTER[len(status)][p]:  # (betting.next_in_turn inline: the other seat in)
-            if status[q] == S_IN:
+            if status[q] is S_IN:  # (a machine's statuses are SeatStatus members)
                 break
         seen_blind = not st.looked[q]
         if not old[q] and (not looked or not seen_blind):

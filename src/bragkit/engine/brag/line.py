@@ -143,9 +143,10 @@ class DealLine(LineCore):
         kind = action.kind
         arg = action.arg
         phase = w.phase
-        betting = phase == P_BET
+        betting = phase is P_BET  # (a machine's phase and statuses are the kinds' members)
         if betting:
-            if kind == self._alias and arg is None:
+            alias = self._alias
+            if alias is not None and kind == alias and arg is None:
                 action = Action("see")  # Teen Patti calls the see a "show"
                 kind = "see"
         elif kind == "discard" and arg is not None and phase == P_DISCARD:
@@ -190,7 +191,7 @@ class DealLine(LineCore):
                                                        None if looked else "blind")))
                 status = w.status  # (betting.next_in_turn inline)
                 for s in AFTER[w.n][p]:
-                    if status[s] == S_IN:
+                    if status[s] is S_IN:
                         w.to_act = s
                         break
                 else:
@@ -218,7 +219,7 @@ class DealLine(LineCore):
                         foldout(w)
                         return
                     for s in AFTER[w.n][p]:  # (Work.advance, betting.next_in_turn inline)
-                        if status[s] == S_IN:
+                        if status[s] is S_IN:
                             w.to_act = s
                             break
                     w.turn_flags = NO_FLAGS
