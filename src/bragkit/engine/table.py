@@ -37,7 +37,7 @@ import random
 from abc import ABC, abstractmethod
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Final, Generic, Protocol, TypeVar
 
 from bragkit.engine.actions import Action, LegalAction, parse_move
 from bragkit.engine.contract import SeatView
@@ -104,16 +104,19 @@ class GivenPacks:
     (True, (1, 2), (2, 1), False, 2)
     """
 
-    __slots__ = ("_ahead", "_rest", "taken")
+    __slots__ = ("_ahead", "_rest", "exhausted", "taken")
 
     def __init__(self, packs: Iterable[Sequence[int]] = ()) -> None:
         self._ahead: deque[tuple[int, ...]] = deque()
-        self._rest: Iterator[Sequence[int]] = iter(())
+        self._rest: Iterator[Sequence[int]] = _NO_MORE
         if isinstance(packs, Sequence):
             self._ahead.extend(tuple(p) for p in packs)
         else:
             self._rest = iter(packs)
         self.taken = 0
+        self.exhausted = not self._ahead and self._rest is _NO_MORE
+        """True once no given pack can come (packs given as a sequence, every one taken):
+        a plain attribute, so that a table's every shuffle need not call ``bool(...)``."""
 
     def __bool__(self) -> bool:
         if not self._ahead:
@@ -132,7 +135,14 @@ class GivenPacks:
         if not self:
             raise IndexError("no given pack is left")
         self.taken += 1
-        return self._ahead.popleft()
+        pack = self._ahead.popleft()
+        if not self._ahead and self._rest is _NO_MORE:
+            self.exhausted = True
+        return pack
+
+
+_NO_MORE: Final[Iterator[Sequence[int]]] = iter(())
+"""The packs after those of a sequence: none (an empty iterator, shared)."""
 
 
 class Table(Protocol):

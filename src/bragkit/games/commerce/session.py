@@ -41,7 +41,7 @@ from bragkit.errors import BragError, IllegalActionError, RulesError
 from bragkit.games.commerce.core import Draft
 from bragkit.games.commerce.line import CommerceLine, fresh_line
 from bragkit.games.commerce.seating import full_table
-from bragkit.games.commerce.state import CommerceState, deal_draft, eligible
+from bragkit.games.commerce.state import CommerceState, deal_draft, eligible, start_state
 from bragkit.rules import Rules
 
 __all__ = ["CommerceSession"]
@@ -125,7 +125,7 @@ class CommerceSession(TableCore):
                 found = _FRESH[key] = fresh_pack(rules)
             self._fresh = want = found
             self._fresh_rules = rules
-        if self.given_pack is not None or self.shuffles:
+        if self.given_pack is not None or (not self.shuffles.exhausted and self.shuffles):
             given = self._given_pack(want)
             if given is not None:
                 return given
@@ -147,8 +147,21 @@ class CommerceSession(TableCore):
             self._full_rules = rules
         floor, dealer_floor, by_lives = self._full
         lives, stacks, dealer = self.lives, self.stacks, self.dealer
-        if (min(lives) > 0 if by_lives and lives is not None
-                else min(stacks) >= floor and stacks[dealer] >= dealer_floor):
+        # every seat has a life, or every stack is at the floor and the dealer's at his
+        # (loops, not min(): a slow builtin call)
+        if by_lives and lives is not None:
+            full = True
+            for left in lives:
+                if left <= 0:
+                    full = False
+                    break
+        else:
+            full = stacks[dealer] >= dealer_floor
+            for chips in stacks:
+                if chips < floor:
+                    full = False
+                    break
+        if full:
             return dealer, self._everyone  # (every seat, whoever deals: the common case)
         for k in range(self.n):
             dealer = (self.dealer + k) % self.n
@@ -167,9 +180,8 @@ class CommerceSession(TableCore):
         pack = self._shuffle()
         rules, stacks, dealer = self.rules, self.stacks, self.dealer
         pool, lives, horses, first_out = self.carried, self.lives, self.horses, self.first_out
-        self._start = start = partial(CommerceState.start, rules, stacks, dealer, pack,
-                                      seated=seated, pool=pool, lives=lives, horses=horses,
-                                      first_out=first_out)
+        self._start = start = partial(start_state, rules, stacks, dealer, pack, seated, pool,
+                                      lives, horses, first_out)  # (positional: no kwargs dict)
         work = deal_draft(rules, stacks, dealer, pack, seated, pool, lives, horses, first_out,
                           self._read or self._viewing)  # (unlogged: a read deals again)
         self._state = None

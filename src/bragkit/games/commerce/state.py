@@ -31,7 +31,8 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from operator import itemgetter
+from itertools import repeat
+from operator import call, itemgetter, sub
 from typing import TYPE_CHECKING, Final, NamedTuple
 
 from bragkit.engine.actions import Action, parse_action
@@ -69,6 +70,7 @@ __all__ = [
     "hand_category",
     "hand_key",
     "start_draft",
+    "start_state",
 ]
 
 COMMERCE_EVENT_KINDS: Final = (
@@ -79,6 +81,8 @@ COMMERCE_EVENT_KINDS: Final = (
 """Every event kind a Commerce deal emits (see docs/commerce.md)."""
 
 P_DEAL: Final = Phase.DEAL
+_NONE: Final = itemgetter(slice(0, 0))
+"""The hand of a seat not dealt in, from the pack: ``()``."""
 _event: Final = tuple.__new__
 _GAMES: Final[dict[str, CommerceGame]] = {"commerce": TRADE_GAME, "commerce-widow": WIDOW_GAME}
 
@@ -111,9 +115,10 @@ class _Opening(NamedTuple):
     """Who may see each seat's ``deal`` event."""
     start_log: StartLog
     """The log of the opening and the deal as each seat sees it (seat views)."""
-    place: Callable[[tuple[tuple[int, ...], ...]], tuple[tuple[int, ...], ...]]
-    """The hands of the seats in seat order from the hands dealt in turn order followed
-    by ``()`` (the hand of a seat not dealt in)."""
+    deal: tuple[Callable[[tuple[int, ...]], tuple[int, ...]], ...]
+    """Each seat's hand from the pack, in seat order: the i-th seat in turn order of ``k``
+    dealt in holds ``pack[i]``, ``pack[i + k]`` and ``pack[i + 2k]`` (one card each round);
+    a seat not dealt in holds ``()``."""
 
 
 _OpeningKey = tuple[int, int, tuple[bool, ...], tuple[int, ...] | None]
@@ -164,9 +169,11 @@ class _Setup:
                 own[s] = len(events) + i
         hidden = (*events, *(Event("deal", s, None, None, shown[s]) for s in d.active))
         at = {s: i for i, s in enumerate(d.active)}
-        place = itemgetter(*(at.get(s, len(d.active)) for s in range(n)))
+        k = len(d.active)
+        deal = tuple(itemgetter(at[s], at[s] + k, at[s] + 2 * k) if s in at else _NONE
+                     for s in range(n))
         found = _Opening(d.active, tuple(d.status), d.paid, d.pot, d.lives, events,
-                         tuple(looked), shown, StartLog(hidden, tuple(own)), place)
+                         tuple(looked), shown, StartLog(hidden, tuple(own)), deal)
         if len(self.openings) >= _MAX_OPENINGS:
             self.openings.clear()
         self.openings[key] = found
@@ -234,6 +241,15 @@ class CommerceState(CommerceRecord):
         return d.freeze(CommerceState, self.to_act, action)
 
 
+def start_state(rules: Rules, stacks: Sequence[int], dealer: int, pack: Sequence[int],
+                seated: Sequence[bool] | None, pool: int, lives: Sequence[int] | None,
+                horses: Sequence[int] | None, first_out: int) -> CommerceState:
+    """:meth:`CommerceState.start` with every argument by position (a table keeps one per
+    deal, as ``partial(start_state, ...)``: a partial without keywords is cheaper)."""
+    return start_draft(rules, stacks, dealer, pack, seated=seated, pool=pool, lives=lives,
+                       horses=horses, first_out=first_out).freeze(CommerceState, -1, None)
+
+
 def start_draft(rules: Rules, stacks: Sequence[int], dealer: int, pack: Sequence[int], *,
                 seated: Sequence[bool] | None = None, pool: int = 0,
                 lives: Sequence[int] | None = None, horses: Sequence[int] | None = None,
@@ -286,13 +302,13 @@ def deal_draft(rules: Rules, stacks: tuple[int, ...], dealer: int, pack: tuple[i
     if opening is None:
         opening = setup.open_for(key, lives)
     paid = opening.paid
-    d = object.__new__(Draft)
+    d = Draft()  # (a type call: cheaper than object.__new__, the wrapper)
     d.base = None
     d.rules = rules
     d.game = game
     d.n = n
     d.dealer = dealer
-    d.stacks = list(map(int.__sub__, stacks, paid))
+    d.stacks = list(map(sub, stacks, paid))
     d.paid = paid
     d.pot = pool + opening.pot
     d.total = sum(stacks) + pool
@@ -312,11 +328,7 @@ def deal_draft(rules: Rules, stacks: tuple[int, ...], dealer: int, pack: tuple[i
     d.winners = ()
     d.carried = 0
     d.final = False
-    k = len(order)
-    # the hands in turn order (one card each round: the i-th seat's are pack[i + j*k]),
-    # placed in their seats (a seat not dealt in holds ``()``)
-    dealt = (*zip(pack[:k], pack[k:2 * k], pack[2 * k:3 * k], strict=True), ())
-    hands: list[tuple[int, ...]] = list(opening.place(dealt))
+    hands: list[tuple[int, ...]] = list(map(call, opening.deal, repeat(pack, n)))
     d.hands = hands
     if events:
         log = d.new_events = list(opening.events)
@@ -327,7 +339,7 @@ def deal_draft(rules: Rules, stacks: tuple[int, ...], dealer: int, pack: tuple[i
     else:
         d.new_events = []
         d.start_log = None
-    d.pack = pack[3 * k:]
+    d.pack = pack[3 * len(order):]
     d.widow = ()
     game.after_deal(d)
     d.quiet = False

@@ -64,7 +64,6 @@ P_TRADE: Final = Phase.TRADE
 S_OUT: Final = SeatStatus.OUT
 P_AFTER: Final = Phase.AFTER
 P_BARTER: Final = Phase.BARTER
-_NEW: Final = object.__new__
 _STAND: Final = LegalAction(STAND)
 _PASS: Final = LegalAction(PASS)
 _AFTER: Final = (_STAND, _PASS)
@@ -147,7 +146,7 @@ class TradeGame:
             cost = 0
         else:
             cost = rules.stake if rules.trade_price is None else rules.trade_price
-        barter = _NEW(LegalTwin)  # (legal_args inline: a twin made a LegalAction)
+        barter = LegalTwin()  # (legal_args inline: a twin made a LegalAction)
         barter.kind = BARTER
         barter.lo = barter.hi = None
         barter.cost = 0
@@ -157,7 +156,7 @@ class TradeGame:
         o.__class__ = LegalAction
         if st.stacks[seat] < cost:
             return (_STAND, barter)
-        trade = _NEW(LegalTwin)
+        trade = LegalTwin()
         trade.kind = TRADE
         trade.lo = trade.hi = None
         trade.cost = cost
