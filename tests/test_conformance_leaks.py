@@ -205,7 +205,10 @@ def test_2_5_private_events_flagged_public_are_caught(
     rules = resolve(spec)
     assert check_conformance(rules, hands=10, players=4, stack=40, seed=1).hands == 10
     monkeypatch.setattr(cls, "emit", emit)
-    if engine == "commerce":  # a Commerce deal logs its deal events without emit
+    if engine != "brag":  # Commerce's deal and the poker-style machine's deal, look and
+        # deal_start log their events without emit (their modules' _event)
+        import bragkit.engine.poker.core as poker_core
+        import bragkit.engine.poker.state as poker_state
         import bragkit.games.commerce.state as commerce_state
 
         def event(cls: type[Any], fields: tuple[Any, ...]) -> Any:
@@ -213,7 +216,8 @@ def test_2_5_private_events_flagged_public_are_caught(
                 fields = (*fields[:4], None, *fields[5:])  # the same bug
             return tuple.__new__(cls, fields)
 
-        monkeypatch.setattr(commerce_state, "_event", event)
+        for module in (commerce_state,) if engine == "commerce" else (poker_core, poker_state):
+            monkeypatch.setattr(module, "_event", event)
     with pytest.raises(ConformanceError, match="leaks"):
         check_conformance(rules, hands=300, players=4, stack=40, seed=1, probe_every=0)
 

@@ -267,11 +267,11 @@ class Session(TableCore):
     @property
     def to_act(self) -> int:
         """The seat to act (the dealer while a dealer's choice is pending), -1 when over."""
-        if self.choice_pending:
-            return self.dealer
-        line = self._line
+        line = self._line  # (None while a dealer's choice is pending)
         if line is not None:
             return line.work.to_act
+        if self.choice_pending:
+            return self.dealer
         return -1 if self._state is None else self._state.to_act
 
     def view(self, seat: int) -> SeatView | None:
@@ -414,8 +414,14 @@ def table_view(table: Table, seat: int) -> SeatView | None:
         if line is not None and table._viewing:
             return line.view(seat)
         return table.view(seat)
-    if TableCore in type(table).__mro__:  # (Session's subclasses, Commerce: from the deal's
-        return table.view(seat)  # machine; not isinstance: an ABC's check costs a call)
+    mro = type(table).__mro__  # (not isinstance: an ABC's check costs a call)
+    if Session in mro:  # (a poker-style table: the same; getattr, as the mro test does not
+        found: Line | None = getattr(table, "_line", None)  # narrow its type for mypy)
+        if found is not None and getattr(table, "_viewing", False):
+            return found.view(seat)
+        return table.view(seat)
+    if TableCore in mro:  # (Commerce: from the deal's machine)
+        return table.view(seat)
     st = table.state
     if st is None:
         return None

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Callable, Sequence
-from typing import Any, Final, NamedTuple, cast
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from bragkit.cards import Card, card_from_id
 from bragkit.engine.actions import LegalAction
@@ -32,14 +32,22 @@ _EVENT: Final = tuple.__new__
 _CARD: Final = tuple(card_from_id(c) for c in range(56))
 """``_CARD[i]``: the card of id ``i`` (jokers 52..55)."""
 
-class Draft(LazyView):
+if TYPE_CHECKING:
+    _DraftBase = SeatView  # (mypy sees a SeatView with mutable slots: no cast once built)
+else:
+    _DraftBase = LazyView
+
+
+class Draft(_DraftBase):
     """A mutable twin of :class:`SeatView`: the same slots in the same order, so a draft
     filled by plain attribute stores becomes a ``SeatView`` by ``__class__`` assignment
     (CPython allows it between classes of the same layout).  Filling a frozen view slot by
     slot costs a setter call per field; this is a few times cheaper (a view per decision
     of every bot).  An engine's hot view builder may fill one itself (every slot, then
     ``__class__``), as :func:`new_view` does, saving the call; a lazy one leaves the log's
-    fields unset and sets ``_fill`` (:class:`~bragkit.engine.contract.LazyView`).
+    fields unset and sets ``_fill`` (:class:`~bragkit.engine.contract.LazyView`).  To mypy
+    it is a ``SeatView`` subclass made empty, so a built draft is returned as a view
+    without a ``typing.cast`` call.
 
     >>> Draft.__slots__ == SeatView.__slots__, type(new_draft(Draft)).__name__
     (True, 'Draft')
@@ -66,6 +74,9 @@ class Draft(LazyView):
     lives: tuple[int, ...]
     widow: tuple[Card, ...]
     offered: Card | None
+
+    if TYPE_CHECKING:
+        def __init__(self) -> None: ...
 
 
 new_draft = object.__new__
@@ -133,7 +144,7 @@ def new_view(seat: int, dealer: int, stacks: tuple[int, ...], pot: int,
     d.offered = offered
     o: object = d
     o.__class__ = SeatView  # (same layout: now a frozen SeatView; a plain store, no call)
-    return cast(SeatView, d)
+    return d
 
 
 def redacted_events(events: tuple[Event, ...], seat: int) -> tuple[Event, ...]:

@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING, ClassVar, Final, NamedTuple
 
 from bragkit.cards import card_from_id
 from bragkit.engine.actions import Action, LegalAction
+from bragkit.engine.events import Event
 from bragkit.engine.kinds import ActionKind, Phase
 from bragkit.engine.poker.betting import PokerBetting, Round
 from bragkit.engine.poker.core import PokerGame
@@ -49,6 +50,7 @@ if TYPE_CHECKING:
 
 __all__ = ["GAMES", "PoolWinners", "ThreeStakeGame"]
 
+_event: Final = tuple.__new__
 _STAND = LegalAction(ActionKind.STAND)
 A_DRAW: Final = ActionKind.DRAW
 P_DRAW: Final = Phase.DRAW
@@ -200,7 +202,8 @@ class ThreeStakeGame(PokerGame):
     def apply_phase(self, w: PokerWork, seat: int, action: Action) -> None:
         """Draw face-up cards into P3's hand, or stand."""
         if action.kind == "stand":
-            w.emit("stand", seat)
+            if not w.quiet:  # (emit's append, without its call: a step per decision)
+                w.new_events.append(_event(Event, ("stand", seat, None, None, None, None)))
             self._next_drawer(w, seat)
             return
         k = action.amount
@@ -211,7 +214,8 @@ class ThreeStakeGame(PokerGame):
         cards = w.pack[:k]
         w.pack = w.pack[k:]
         w.hands[seat] = w.hands[seat] + cards
-        w.emit("draw", seat, amount=k * price, cards=cards, note="face up")
+        if not w.quiet:
+            w.new_events.append(_event(Event, ("draw", seat, k * price, cards, None, "face up")))
         total = self._total(w, seat)
         if total > 31:
             w.emit("bust", seat, amount=total, note="over 31: out of P3")

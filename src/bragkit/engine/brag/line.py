@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
-from typing import Final, cast
+from typing import Final
 
 from bragkit.engine.actions import Action, LegalAction, allowed
 from bragkit.engine.brag.core import NO_FLAGS, Work, new_event
@@ -348,7 +348,7 @@ class DealLine(LineCore):
         d.offered = None
         o: object = d
         o.__class__ = SeatView  # (the same layout: now a frozen SeatView)
-        view = cast(SeatView, d)
+        view: SeatView = d  # (views.Draft is a SeatView to mypy: no cast call)
         if last is not None:  # a second seat's view of this step: keep them all
             if views is None:
                 views = self._views = {last.seat: last}

@@ -516,7 +516,7 @@ class PokerWork:
     def deal(self, seats: Sequence[int], count: int, *, face_up: bool = False,
              blind: bool = False) -> None:
         """Deal ``count`` cards to each seat, one at a time, from the top of the stock."""
-        pack, hands, emit = self.pack, self.hands, self.emit
+        pack, hands = self.pack, self.hands
         k = len(seats)
         end = k * count
         if self.quiet:
@@ -524,13 +524,14 @@ class PokerWork:
                 hands[s] += pack[i:end:k]  # the i-th card of each round of the deal
             self.pack = pack[end:]
             return
+        log = self.new_events.append  # (emit's append, without its call per seat)
         for i, s in enumerate(seats):
             cards = pack[i:end:k]
             hands[s] = hands[s] + cards
             if face_up:
-                emit("deal", s, None, cards, None, "face up")
+                log(_event(Event, ("deal", s, None, cards, None, "face up")))
             else:
-                emit("deal", s, None, cards, NOBODY if blind else ONLY[s], None)
+                log(_event(Event, ("deal", s, None, cards, NOBODY if blind else ONLY[s], None)))
         self.pack = pack[end:]
 
     def pay(self, seat: int, chips: int, pool: int, credit: int | None = None) -> None:
@@ -642,7 +643,9 @@ class PokerWork:
         self.phase = P_OVER
         self.to_act = -1
         self.rnd = None
-        self.emit("deal_end", self.dealer)
+        if not self.quiet:  # (emit's append, without its call)
+            self.new_events.append(_event(Event, ("deal_end", self.dealer, None, None, None,
+                                                  None)))
 
 
 _new: Final = object.__new__
@@ -695,7 +698,7 @@ def fresh_work(game: PokerGame, stacks: tuple[int, ...], dealer: int, pack: tupl
     w.debts = debts
     w.reshuffles = reshuffles
     w.new_events = []
-    w.shown = None
+    w.shown = set()  # (no hand shown yet: reveal never scans this machine's log)
     w.reshuffled = None
     w.quiet = quiet
     return w

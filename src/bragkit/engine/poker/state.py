@@ -114,7 +114,8 @@ def start_work(rules: Rules, stacks: Sequence[int], dealer: int, pack: Sequence[
     w = fresh_work(game, tuple(stacks), dealer, tuple(pack), status, carried=carried,
                    debts=debts, reshuffles=tuple(map(tuple, reshuffles)) if reshuffles else (),
                    quiet=quiet)
-    w.emit("deal_start", dealer, amount=carried)
+    if not quiet:  # (emit's append, without its call)
+        w.new_events.append(_event(Event, ("deal_start", dealer, carried, None, None, None)))
     game.setup(w)
     return w
 
@@ -126,7 +127,8 @@ def play(w: PokerWork, p: int, action: Action) -> None:
         w.game.apply_phase(w, p, action)
     elif action.kind == "look":
         w.looked[p] = True
-        w.emit("look", p, cards=w.hands[p], visible_to=core.ONLY[p])
+        if not w.quiet:  # (emit's append, without its call)
+            w.new_events.append(_event(Event, ("look", p, None, w.hands[p], core.ONLY[p], None)))
     else:  # a betting round offers only look and the bets (core.legal_now)
         bet(w, p, action)
 

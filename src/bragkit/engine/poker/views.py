@@ -22,7 +22,7 @@ True
 
 from __future__ import annotations
 
-from typing import Final, cast
+from typing import Final
 
 from bragkit.cards import Card, card_from_id
 from bragkit.engine.actions import LegalAction
@@ -57,6 +57,7 @@ _NO_CONTRIB: dict[int, tuple[int, ...]] = {}
 
 _CARD: Final = tuple(card_from_id(c) for c in range(56))
 """``_CARD[i]``: the card of id ``i`` (jokers 52..55), as every view holds it."""
+_CARD_OF: Final = _CARD.__getitem__
 
 
 def _digest(events: tuple[Event, ...], seat: int) -> LogDigest:
@@ -135,7 +136,7 @@ def machine_view(log: LogBook, w: PokerWork, seat: int,
             if found is not None and found[0] is hand:
                 own = found[1]
             else:
-                own = tuple([_CARD[c] for c in hand])
+                own = tuple(map(_CARD_OF, hand))  # (no list comprehension's frame)
                 owned[seat] = (hand, own)
     rnd = w.rnd
     pools = w.pools
@@ -166,4 +167,4 @@ def machine_view(log: LogBook, w: PokerWork, seat: int,
     d.offered = None
     o: object = d
     o.__class__ = SeatView  # (the same layout: now a frozen SeatView)
-    return cast(SeatView, d)
+    return d  # (views.Draft is a SeatView to mypy: no cast call)
