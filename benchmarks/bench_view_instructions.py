@@ -8,9 +8,13 @@ counted: callgrind zeroes its counters before ``os.getppid`` and dumps them befo
 ``os.getegid``, which the child calls around each loop (with one BLAS thread: numpy's pool,
 imported on the way, would add its spinning to the counts).  Prints instructions per decision
 plain and with views, and the view share ``1 - plain / viewed`` (issue 11's bar: a third).
+The child's string hash seed is fixed (``--hash-seed``, 0 by default): under a random one the
+counts of the same tree move by about 1-2% (three-stake's viewed loop by ~1.5k instructions,
+its share by up to 1.5 points), more than many a change measured.
 
     .venv/bin/python benchmarks/bench_view_instructions.py modern teen-patti
     .venv/bin/python benchmarks/bench_view_instructions.py --brag --decisions 5000
+    .venv/bin/python benchmarks/bench_view_instructions.py --all --decisions 2000
 """
 
 from __future__ import annotations
@@ -69,8 +73,10 @@ def _total(path: str) -> int:
     raise ValueError(f"no totals in {path}")
 
 
-def measure(preset: str, players: int, decisions: int, seed: int) -> tuple[int, int]:
-    """(plain, viewed) instructions of ``decisions`` decisions of ``preset``."""
+def measure(preset: str, players: int, decisions: int, seed: int,
+            hash_seed: str = "0") -> tuple[int, int]:
+    """(plain, viewed) instructions of ``decisions`` decisions of ``preset`` (the child's
+    ``PYTHONHASHSEED`` is ``hash_seed``)."""
     with tempfile.TemporaryDirectory() as tmp:
         out = os.path.join(tmp, "cg.out")
         subprocess.run(
@@ -79,7 +85,8 @@ def measure(preset: str, players: int, decisions: int, seed: int) -> tuple[int, 
              sys.executable, __file__, "--child", preset, "--players", str(players),
              "--decisions", str(decisions), "--seed", str(seed)],
             check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-            env={**os.environ, "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1"})
+            env={**os.environ, "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1",
+                 "PYTHONHASHSEED": hash_seed})
         dumps = sorted(glob.glob(out + ".*"), key=lambda p: int(p.rsplit(".", 1)[1]))
         plain, viewed = (_total(p) for p in dumps[:2])
     return plain, viewed
@@ -90,15 +97,22 @@ def main() -> None:
     parser.add_argument("presets", nargs="*")
     parser.add_argument("--brag", action="store_true",
                         help="every preset that plays on the brag-style engine")
+    parser.add_argument("--all", action="store_true", help="every preset")
     parser.add_argument("--players", type=int, default=6)
     parser.add_argument("--decisions", type=int, default=5_000)
     parser.add_argument("--seed", type=int, default=12345)
+    parser.add_argument("--hash-seed", default="0",
+                        help="the child's PYTHONHASHSEED ('random': unpinned)")
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
         child(args.presets[0], args.players, args.decisions, args.seed)
         return
     names = list(args.presets)
+    if args.all:
+        from bragkit.rules import preset_names
+
+        names += [p for p in preset_names() if p not in names]
     if args.brag:
         from bragkit.engine import BragState, open_table
         from bragkit.rules import get_preset, preset_names
@@ -106,10 +120,10 @@ def main() -> None:
         names += [p for p in preset_names() if p not in names and isinstance(
             open_table(get_preset(p), [1000] * 2, dealer=0, seed=1).state, BragState)]
     print(f"instructions per decision, {args.players} players, {args.decisions:,} decisions,"
-          f" seed {args.seed} (callgrind)")
+          f" seed {args.seed}, hash seed {args.hash_seed} (callgrind)")
     print(f"{'preset':28} {'plain':>9} {'views':>9} {'share':>6}")
     for name in names or ["modern"]:
-        plain, viewed = measure(name, args.players, args.decisions, args.seed)
+        plain, viewed = measure(name, args.players, args.decisions, args.seed, args.hash_seed)
         share = 1 - plain / viewed
         print(f"{name:28} {plain / args.decisions:9,.0f} {viewed / args.decisions:9,.0f}"
               f" {share:6.1%}{'  OVER 30%' if share > 0.30 else ''}", flush=True)

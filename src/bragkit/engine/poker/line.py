@@ -32,14 +32,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from bragkit.cards import Card
 from bragkit.engine.actions import Action, LegalAction
 from bragkit.engine.contract import SeatView
 from bragkit.engine.lines import MachineLine
 from bragkit.engine.poker.core import PokerWork, legal_now
 from bragkit.engine.poker.diagnose import diagnose
 from bragkit.engine.poker.state import PokerState, bet, play
-from bragkit.engine.poker.views import book, machine_view
-from bragkit.engine.views import LogBook
+from bragkit.engine.poker.views import CARD_OF, book, fill_view, no_contrib
+from bragkit.engine.views import Draft, LogBook
 from bragkit.errors import IllegalActionError
 
 __all__ = ["PokerLine"]
@@ -76,7 +77,8 @@ class PokerLine(MachineLine[PokerState]):
         from the machine without freezing a state (once per step and seat, then kept).
 
         From the first view on, the machine logs every event: a view reads the log of the
-        machine's base (the newest state built, or the deal's start) and its events since.
+        machine's base (the newest state built, or the deal's start) and its events since,
+        on the first read of a field read from it (:func:`~bragkit.engine.poker.views.fill_view`).
         A first view after steps the machine did not log builds the state once.
 
         >>> from functools import partial
@@ -105,15 +107,58 @@ class PokerLine(MachineLine[PokerState]):
         if log is None:
             log = self._reader = book(w)
             self._viewing = True
-        view = machine_view(log, w, seat,
-                            (self._legal or self.legal_actions()) if w.to_act == seat else ())
+        # the view of the state the machine would freeze into (views.seat_view), filled here
+        # slot by slot (views.new_view's way, without its call: a view per decision); the
+        # fields read from the log are filled on their first read (views.fill_view)
+        own: tuple[Card, ...] | None = None
+        if w.looked[seat]:
+            hand = w.hands[seat]
+            if hand:
+                owned = log.owned
+                if owned is None:
+                    owned = log.owned = {}
+                mine = owned.get(seat)
+                if mine is not None and mine[0] is hand:
+                    own = mine[1]
+                else:
+                    own = tuple(map(CARD_OF, hand))  # (no list comprehension's frame)
+                    owned[seat] = (hand, own)
+        rnd = w.rnd
+        pools = w.pools
+        d = Draft()
+        count = log.at + len(w.new_events)  # (the book takes them in when read)
+        if seat in log.eager:  # (its views are read: built whole)
+            events, _, shown, _ = log.read(seat, count)
+            d.events = events
+            d.shown = dict(shown)
+        else:
+            d._fill = (fill_view, log, seat, count)
+        d.seat = seat
+        d.dealer = w.dealer
+        d.stacks = tuple(w.stacks)
+        d.pot = sum(pools)
+        d.pots = tuple(pools) if len(pools) > 1 else ()
+        d.stake = rnd.target if rnd is not None else 0
+        d.status = tuple(w.status)
+        d.looked = tuple(w.looked)
+        d.to_act = w.to_act
+        d.phase = w.phase
+        d.own_cards = own
+        d.stub_card = None
+        d.legal = (self._legal or self.legal_actions()) if w.to_act == seat else ()
+        d.contrib = rnd.contrib if rnd is not None else no_contrib(w.n)
+        d.committed = tuple(w.chips)
+        d.lives = d.widow = ()
+        d.offered = None
+        o: object = d
+        o.__class__ = SeatView  # (the same layout: now a frozen SeatView)
         if kept is None:
-            self._views = view
+            self._views = d
         elif isinstance(kept, dict):
-            kept[seat] = view
+            kept[seat] = d
         else:  # a second seat's view of this step: keep them all
-            self._views = {kept.seat: kept, seat: view}
-        return view
+            self._views = {kept.seat: kept, seat: d}
+        return d
 
     def state(self) -> PokerState:
         """The immutable state of the line now (built on the first read, then kept; the

@@ -1,7 +1,8 @@
 """What one seat of a poker-style deal may know: the one
 :class:`~bragkit.engine.contract.SeatView` (docs/design/contract.md, section 3), read from the
 event log (:func:`bragkit.engine.views.read_events`) of a state (:func:`seat_view`) or of a
-line's machine (:func:`machine_view`).
+line's machine (:meth:`bragkit.engine.poker.line.PokerLine.view`, with :func:`book` and
+:func:`fill_view`).
 
 In a poker-style view ``stake`` is the amount to meet (the round's target), ``pots`` the
 pools when there are several, ``contrib`` each seat's credited contribution to the betting
@@ -15,8 +16,9 @@ chips in the betting pool this deal.
 >>> v = seat_view(s, 0)
 >>> v.stake, v.contrib, v.committed, len(v.own_cards or ())
 (2, (0, 0, 2), (0, 0, 2), 3)
->>> w = PokerWork(s)
->>> machine_view(book(w), w, 0, s.legal_actions()) == v
+>>> from bragkit.engine.poker.line import PokerLine
+>>> line = PokerLine(lambda: s, PokerWork(s), viewing=True)
+>>> line.view(0) == v
 True
 """
 
@@ -24,8 +26,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from bragkit.cards import Card, card_from_id
-from bragkit.engine.actions import LegalAction
+from bragkit.cards import card_from_id
 from bragkit.engine.contract import LazyView, SeatView
 from bragkit.engine.events import Event
 from bragkit.engine.poker.core import CARD, PokerRecord, PokerWork
@@ -39,7 +40,7 @@ from bragkit.engine.views import (
     reusable_digest,
 )
 
-__all__ = ["POKER_READING", "book", "fill_view", "machine_view", "seat_view"]
+__all__ = ["CARD_OF", "POKER_READING", "book", "fill_view", "no_contrib", "seat_view"]
 
 POKER_READING: Final = Reading(replace=frozenset({"reveal", "exchange"}),
                                add=frozenset({"deal", "draw"}))
@@ -57,7 +58,8 @@ _NO_CONTRIB: dict[int, tuple[int, ...]] = {}
 
 _CARD: Final = tuple(card_from_id(c) for c in range(56))
 """``_CARD[i]``: the card of id ``i`` (jokers 52..55), as every view holds it."""
-_CARD_OF: Final = _CARD.__getitem__
+CARD_OF: Final = _CARD.__getitem__
+"""``CARD_OF(i)``: the card of id ``i`` (a seat's own cards, ``tuple(map(CARD_OF, hand))``)."""
 
 
 def _digest(events: tuple[Event, ...], seat: int) -> LogDigest:
@@ -71,7 +73,8 @@ def _digest(events: tuple[Event, ...], seat: int) -> LogDigest:
     return digest
 
 
-def _no_contrib(n: int) -> tuple[int, ...]:
+def no_contrib(n: int) -> tuple[int, ...]:
+    """``(0,) * n``, one shared tuple per table size (``contrib`` outside a betting round)."""
     found = _NO_CONTRIB.get(n)
     if found is None:
         found = _NO_CONTRIB[n] = (0,) * n
@@ -90,7 +93,7 @@ def seat_view(st: PokerRecord, seat: int) -> SeatView:
                     pools if len(pools) > 1 else (), rnd.target if rnd is not None else 0,
                     st.status, st.looked, st.to_act, st.phase, own, dict(shown), None, events,
                     st.legal_actions() if st.to_act == seat else (),
-                    rnd.contrib if rnd is not None else _no_contrib(st.n), st.chips)
+                    rnd.contrib if rnd is not None else no_contrib(st.n), st.chips)
 
 
 def book(w: PokerWork) -> LogBook:
@@ -117,54 +120,3 @@ def fill_view(log: LogBook, seat: int, count: int, view: LazyView) -> None:
     view.shown = dict(shown)
     o: object = view
     o.__class__ = SeatView
-
-
-def machine_view(log: LogBook, w: PokerWork, seat: int,
-                 legal: tuple[LegalAction, ...]) -> SeatView:
-    """What ``seat`` may know of the deal on the machine ``w``: the view of the state it
-    would freeze into (:func:`seat_view`), its events and hands shown read from the line's
-    log ``log`` (:func:`book`) on their first read (:func:`fill_view`); ``legal``: the
-    machine's legal actions if ``seat`` is to act, else ``()``."""
-    own: tuple[Card, ...] | None = None
-    if w.looked[seat]:
-        hand = w.hands[seat]
-        if hand:
-            owned = log.owned
-            if owned is None:
-                owned = log.owned = {}
-            found = owned.get(seat)
-            if found is not None and found[0] is hand:
-                own = found[1]
-            else:
-                own = tuple(map(_CARD_OF, hand))  # (no list comprehension's frame)
-                owned[seat] = (hand, own)
-    rnd = w.rnd
-    pools = w.pools
-    d = Draft()  # (views.new_view's way, the log's fields left to fill_view)
-    count = log.at + len(w.new_events)  # (the book takes them in when read)
-    if seat in log.eager:  # (its views are read: built whole)
-        events, _, shown, _ = log.read(seat, count)
-        d.events = events
-        d.shown = dict(shown)
-    else:
-        d._fill = (fill_view, log, seat, count)
-    d.seat = seat
-    d.dealer = w.dealer
-    d.stacks = tuple(w.stacks)
-    d.pot = sum(pools)
-    d.pots = tuple(pools) if len(pools) > 1 else ()
-    d.stake = rnd.target if rnd is not None else 0
-    d.status = tuple(w.status)
-    d.looked = tuple(w.looked)
-    d.to_act = w.to_act
-    d.phase = w.phase
-    d.own_cards = own
-    d.stub_card = None
-    d.legal = legal
-    d.contrib = rnd.contrib if rnd is not None else _no_contrib(w.n)
-    d.committed = tuple(w.chips)
-    d.lives = d.widow = ()
-    d.offered = None
-    o: object = d
-    o.__class__ = SeatView  # (the same layout: now a frozen SeatView)
-    return d  # (views.Draft is a SeatView to mypy: no cast call)
