@@ -158,3 +158,37 @@ def test_a_line_filled_slot_by_slot_is_the_line_init_builds(viewing: bool) -> No
 
     assert all(hasattr(lines[0], name) for name in slots)
     assert [value(lines[0], n) for n in slots] == [value(lines[1], n) for n in slots]
+
+
+@pytest.mark.parametrize("retained", [(), (1, 0, 1, 2), (3, 0, 1, 2)])
+def test_a_face_up_stub_starts_on_the_machine_as_start_deal_starts_it(
+        retained: tuple[int, ...]) -> None:
+    """4.4.11 on the table's fast start: the machine, first state and start log of a deal
+    on a face-up stub are start_deal's, the stub's bottom card (after the deal) logged after
+    the hands; a seat that sees no card sees the same log (start_head).  Seat 3 cannot pay
+    the ante: its retained hand is released to the bottom of the stub, which shows it."""
+    from bragkit.engine.brag.core import Work
+    from bragkit.engine.brag.start import (
+        fresh_state,
+        start_deal,
+        start_head,
+        start_log,
+        start_work,
+    )
+    from bragkit.engine.views import redacted_events
+
+    rules = get_preset("modern-stub")
+    pack = tuple(range(3, 52)) if retained else tuple(range(52))
+    args = (BragState, rules, (9, 9, 9, 0), 1, pack, 3)
+    first = start_deal(*args, retained, ())
+    work = start_work(*args, (), retained)
+    assert work is not None and work.rules.stub_face_up
+    held = Work(first)
+    assert (work.hands, work.pack, work.stacks, work.retained_hand, work.blind_bet) == \
+        (held.hands, held.pack, held.stacks, held.retained_hand, held.blind_bet)
+    log = start_log(work, 3, retained)
+    assert log == first.events and log[-1].kind == "stub" and log[-1].cards == (first.pack[-1],)
+    head = start_head(work.family, 4, 1, tuple(work.status), 3, retained, first.pack[-1])
+    assert head == list(redacted_events(first.events, -1))
+    if not retained:
+        assert fresh_state(BragState, work, 3) == first

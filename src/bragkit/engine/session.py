@@ -49,8 +49,9 @@ DealPlan = tuple[Rules, int, int, bool, "BragFamily | None", "list[StartTemplate
 """What every deal under one rules value shares at a table (:meth:`Session._deal_plan`):
 the rules, the chips a seat needs to be dealt in, the pack's size, whether every deal is
 shuffled, the family whose machine plays each deal from a cached start template (None: the
-deals start otherwise: another state class, a face-up stub) and those templates, by dealer
-(filled as met), while the seats dealt in stay those of ``Session._dealt_in``."""
+deals start otherwise: another state class, a minimum stack above the ante) and those
+templates, by dealer (filled as met), while the seats dealt in stay those of
+``Session._dealt_in``."""
 
 @functools.lru_cache(maxsize=256)
 def choice_options(rules: Rules, retained: bool) -> tuple[str, ...]:
@@ -161,7 +162,7 @@ class Session(TableCore):
         """What every deal under ``rules`` shares at this table (see :data:`DealPlan`)."""
         need = self.min_stack(rules)
         family = None
-        if self.state_class is BragState and not rules.stub_face_up and need == max(rules.ante, 1):
+        if self.state_class is BragState and need == max(rules.ante, 1):
             family = family_for(rules)
         return (rules, need, rules.pack_size, rules.pack_policy == "shuffle_every_deal", family,
                 [None] * self.n)

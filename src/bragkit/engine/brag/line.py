@@ -199,32 +199,34 @@ class DealLine(LineCore):
                 w.turn_flags = NO_FLAGS
                 w.pending = None
                 return
-            if kind == "fold":
+            if kind == "fold":  # (transitions._do_fold, its bet phase inline)
                 status = w.status
-                if not w.rules.stub_face_up:  # (transitions._do_fold, its bet phase inline)
-                    active = status.count(S_IN)
-                    status[p] = S_FOLDED
-                    if keep:
-                        w.new_events.append(_EVENT(Event, ("fold", p, None, None, None, None)))
-                    old = w.retained_hand[p]
-                    if old:
-                        w.pack += old
-                        w.retained_hand[p] = ()
-                    hand = w.hands[p]
-                    if hand:
-                        w.pack += hand
-                        w.hands[p] = ()
-                    if active == 2:  # one seat is left in
-                        w.quiet = not keep
-                        foldout(w)
-                        return
-                    for s in AFTER[w.n][p]:  # (Work.advance, betting.next_in_turn inline)
-                        if status[s] is S_IN:
-                            w.to_act = s
-                            break
-                    w.turn_flags = NO_FLAGS
-                    w.pending = None
+                active = status.count(S_IN)
+                status[p] = S_FOLDED
+                if keep:
+                    w.new_events.append(_EVENT(Event, ("fold", p, None, None, None, None)))
+                old = w.retained_hand[p]
+                if old:
+                    w.pack += old
+                    w.retained_hand[p] = ()
+                hand = w.hands[p]
+                if hand:
+                    w.pack += hand
+                    w.hands[p] = ()
+                if keep and w.rules.stub_face_up and w.pack:  # (Work.stub_changed(True))
+                    w.new_events.append(_EVENT(Event, ("stub", None, None, (w.pack[-1],),
+                                                       None, None)))
+                if active == 2:  # one seat is left in
+                    w.quiet = not keep
+                    foldout(w)
                     return
+                for s in AFTER[w.n][p]:  # (Work.advance, betting.next_in_turn inline)
+                    if status[s] is S_IN:
+                        w.to_act = s
+                        break
+                w.turn_flags = NO_FLAGS
+                w.pending = None
+                return
             elif kind == "look" and arg is None:
                 w.looked[p] = True
                 if keep:
@@ -363,11 +365,12 @@ class DealLine(LineCore):
         statuses = tuple(w.status)  # (who is dealt in: the machine's change as seats fold)
         dealt = statuses.count(S_IN)
         retained = self._retained
+        stub = w.pack[-1] if w.rules.stub_face_up and w.pack else None  # (4.4.11)
         at = 1 + (bool(retained) and statuses[retained[0]] is not S_IN) + dealt + \
-            (dealt if w.rules.ante else 0)  # (start_head's length: the log's events so far)
+            (dealt if w.rules.ante else 0) + (stub is not None)  # (start_head's length)
         self._reader = live_book(BRAG_READING, w.new_events, at,
                                  partial(start_head, w.family, w.n, w.dealer, statuses,
-                                         carried, retained))
+                                         carried, retained, stub))
         self._viewing = True
         self._base_log = None
         self._base_len = at

@@ -175,11 +175,11 @@ def start_work(cls: type[R], rules: Rules, stacks: tuple[int, ...], dealer: int,
                ) -> Work[R] | None:
     """The mutable machine of a new deal exactly as ``Work(start_deal(...))`` would hold it
     (its events aside), built from the cached template without a state (its ``base`` is
-    None until the line builds its first state); None for the starts it does not cover (a
-    face-up stub, a retained hand of the face-up variant: the caller then builds the first
-    state).  ``cls`` is the class of the states the machine will freeze into; ``dealt_in``
-    (each seat's stack covers the ante, or 1 chip) may be given by a caller that has it."""
-    if rules.stub_face_up or (retained and rules.retained_variant == "face_up"):
+    None until the line builds its first state); None for the start it does not cover (a
+    retained hand of the face-up variant: the caller then builds the first state).  ``cls``
+    is the class of the states the machine will freeze into; ``dealt_in`` (each seat's stack
+    covers the ante, or 1 chip) may be given by a caller that has it."""
+    if retained and rules.retained_variant == "face_up":
         return None
     family = family_for(rules)
     n = len(stacks)
@@ -291,7 +291,8 @@ def start_log(work: Work[R], carried: int, retained: tuple[int, ...] = ()) -> tu
     """The event log of a deal whose machine ``work`` is fresh from :func:`start_work`
     (nothing played yet; ``carried`` and ``retained`` as given to it), equal to the events
     of the first state :func:`start_deal` builds: the deal's start, the release of a
-    retained hand whose seat cannot pay the ante, the antes, the deal of each hand.
+    retained hand whose seat cannot pay the ante, the antes, the deal of each hand, and on a
+    face-up stub (4.4.11) its bottom card.
 
     >>> from bragkit.rules import get_preset
     >>> w = start_work(BragRecord, get_preset("modern"), (9, 0, 9), 2, tuple(range(52)), 0, ())
@@ -311,6 +312,8 @@ def start_log(work: Work[R], carried: int, retained: tuple[int, ...] = ()) -> tu
     hands = work.hands
     start = ev(Event, ("deal_start", dealer, carried, None, None, None))
     deals = [ev(Event, ("deal", s, None, hands[s], _NOBODY, None)) for s in order]
+    if work.rules.stub_face_up and work.pack:  # (Work.stub_changed(face_up=True))
+        deals.append(ev(Event, ("stub", None, None, (work.pack[-1],), None, None)))
     if retained and not dealt_in[retained[0]]:
         release = ev(Event, ("release", retained[0], None, None, None, "cannot pay the ante"))
         return (start, release, *antes, *deals)
@@ -318,13 +321,15 @@ def start_log(work: Work[R], carried: int, retained: tuple[int, ...] = ()) -> tu
 
 
 def start_head(family: BragFamily, n: int, dealer: int, statuses: tuple[str, ...],
-               carried: int, retained: tuple[int, ...] = ()) -> list[Event]:
+               carried: int, retained: tuple[int, ...] = (), stub: int | None = None
+               ) -> list[Event]:
     """:func:`start_log` as a seat that sees none of its cards sees it (every hand dealt
     face down: no card in it), from the deal's seats, dealer and first ``statuses`` (who is
     dealt in), built from the cached template (:func:`deal_template`); ``carried`` and
-    ``retained`` as given to :func:`start_work`.  It holds ``1 + released + (1 if the rules
-    have an ante) * dealt + dealt`` events (``dealt``: the seats dealt in; ``released``: 1
-    if a retained hand's seat cannot pay the ante).
+    ``retained`` as given to :func:`start_work`; ``stub``: the bottom card of a face-up stub
+    (4.4.11), shown to all.  It holds ``1 + released + (1 if the rules have an ante) * dealt
+    + dealt + (1 if stub is not None)`` events (``dealt``: the seats dealt in; ``released``:
+    1 if a retained hand's seat cannot pay the ante).
 
     >>> from bragkit.engine.views import redacted_events
     >>> from bragkit.rules import get_preset
@@ -341,4 +346,6 @@ def start_head(family: BragFamily, n: int, dealer: int, statuses: tuple[str, ...
                                 "cannot pay the ante")))
     head += antes
     head += [_EV(Event, ("deal", s, None, None, _NOBODY, None)) for s in order]
+    if stub is not None:
+        head.append(_EV(Event, ("stub", None, None, (stub,), None, None)))
     return head
