@@ -73,7 +73,7 @@ def test_lazy_exchange_is_immutable() -> None:
     with pytest.raises(AttributeError):
         setattr(la, "kind", "stand")  # noqa: B010 - the frozen field refuses it
     with pytest.raises(AttributeError):
-        setattr(la, "_choices", None)  # noqa: B010
+        setattr(la, "_hand", None)  # noqa: B010
     assert la.kind == "exchange"
 
 

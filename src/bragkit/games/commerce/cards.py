@@ -80,4 +80,4 @@ def arg_cards(arg: str | None) -> list[int]:
     >>> arg_cards("As 2c")
     [51, 0]
     """
-    return [] if arg is None else [CARD_ID[t] for t in arg.split()]
+    return [] if arg is None else list(map(CARD_ID.__getitem__, arg.split()))

@@ -26,6 +26,7 @@ from bragkit.engine.contract import LazyView, SeatView, slot_setter
 from bragkit.engine.deal_protocol import DealProtocol
 from bragkit.engine.events import Event
 from bragkit.engine.kinds import Phase, SeatStatus
+from bragkit.engine.turns import AFTER
 from bragkit.engine.views import Draft as ViewDraft
 from bragkit.engine.views import LogBook, new_view, redacted_events
 from bragkit.games.commerce.hands import hand_category, ranker
@@ -524,10 +525,9 @@ class Draft:
 
     def next_seat(self, seat: int, statuses: tuple[SeatStatus, ...] = (S_IN,)) -> int:
         """The next seat after ``seat`` (clockwise) whose status is one of ``statuses``."""
-        n = self.n
-        for k in range(1, n + 1):
-            s = (seat + k) % n
-            if self.status[s] in statuses:
+        status = self.status
+        for s in AFTER[self.n][seat]:
+            if status[s] in statuses:
                 return s
         return -1
 

@@ -30,6 +30,7 @@ from bragkit.games.commerce.cards import CARD_ID, CARD_TEXT, exchange_args
 __all__ = ["LazyExchange", "LegalTwin", "legal_args", "legal_exchange"]
 
 _KIND: Final = ActionKind.EXCHANGE
+_JOIN: Final = " ".join
 _ARGS_SLOT: Final = vars(LegalAction)["args"]
 """The ``args`` slot of LegalAction (the subclass's property reads and fills it)."""
 _COMBOS: dict[tuple[int, int], tuple[tuple[int, ...], ...]] = {}
@@ -56,27 +57,6 @@ def _picks(hand: int, widow: int, sizes: tuple[int, ...]) -> tuple[tuple[int, ..
             (*mine, *(hand + t for t in theirs))
             for k in sizes for mine in _combos(hand, k) for theirs in _combos(widow, k))
     return found
-
-
-class _Choices:
-    """The arguments as an indexable sequence (``len`` and ``[i]``), for ``rng.choice``."""
-
-    __slots__ = ("hand", "picks", "sizes", "widow")
-
-    def __init__(self, hand: tuple[int, ...], widow: tuple[int, ...],
-                 sizes: tuple[int, ...]) -> None:
-        self.hand, self.widow, self.sizes = hand, widow, sizes
-        self.picks = _picks(len(hand), len(widow), sizes)
-
-    def __len__(self) -> int:
-        return len(self.picks)
-
-    def __getitem__(self, i: int) -> str:
-        if i < 0:
-            raise IndexError(i)
-        picks = self.picks[i]
-        cards, text = self.hand + self.widow, CARD_TEXT
-        return " ".join([text[cards[j]] for j in picks])
 
 
 if TYPE_CHECKING:
@@ -128,8 +108,12 @@ class LazyExchange(LegalAction):
     """``LegalAction("exchange", args=...)`` with the arguments built on first read (see the
     module docs); only :func:`legal_exchange` makes one."""
 
-    __slots__ = ("_choices", "_drawn")
-    _choices: _Choices
+    __slots__ = ("_drawn", "_hand", "_picks", "_sizes", "_widow")
+    _hand: tuple[int, ...]
+    _widow: tuple[int, ...]
+    _sizes: tuple[int, ...]
+    _picks: tuple[tuple[int, ...], ...]
+    """Each argument's cards as places in ``hand + widow`` (:func:`_picks`), in order."""
     _drawn: str | None
     """The argument :meth:`sample` drew last (one of the arguments, so allowed)."""
 
@@ -139,8 +123,7 @@ class LazyExchange(LegalAction):
         try:
             built: tuple[str, ...] = _ARGS_SLOT.__get__(self, LegalAction)
         except AttributeError:
-            c = self._choices
-            built = exchange_args(c.hand, c.widow, c.sizes)
+            built = exchange_args(self._hand, self._widow, self._sizes)
             _ARGS_SLOT.__set__(self, built)
         return built
 
@@ -153,14 +136,16 @@ class LazyExchange(LegalAction):
             return True
         words = arg.split(" ")
         k, odd = divmod(len(words), 2)
-        c = self._choices
-        if odd or k not in c.sizes:
+        if odd or k not in self._sizes:
             return False
-        return _increasing(words[:k], c.hand) and _increasing(words[k:], c.widow)
+        return _increasing(words[:k], self._hand) and _increasing(words[k:], self._widow)
 
     def sample(self, rng: random.Random) -> Action:
         """A uniformly random instance: the same draw as ``LegalAction.sample`` makes."""
-        arg = rng.choice(self._choices)
+        picks = self._picks  # (the draw of rng.choice(args): an index below their number)
+        cards = self._hand + self._widow  # (the one argument's text by maps, in C)
+        arg = _JOIN(map(CARD_TEXT.__getitem__, map(cards.__getitem__,
+                                                    picks[rng.choice(range(len(picks)))])))
         _set_drawn(self, arg)
         return interned(_KIND, None, arg)
 
@@ -215,8 +200,13 @@ if TYPE_CHECKING:
         hi: int | None
         cost: int
         optional_arg: bool
-        _choices: _Choices
+        _hand: tuple[int, ...]
+        _widow: tuple[int, ...]
+        _sizes: tuple[int, ...]
+        _picks: tuple[tuple[int, ...], ...]
         _drawn: str | None
+
+        def __init__(self) -> None: ...
 else:
     class _ExchangeTwin(LegalAction):
         """A mutable twin of :class:`LazyExchange` (a LegalAction with the same added slots),
@@ -224,6 +214,7 @@ else:
         assignment (as :class:`LegalTwin`)."""
 
         __slots__ = LazyExchange.__slots__
+        __init__ = object.__init__  # (made empty by a type call, cheaper than object.__new__)
         __setattr__ = object.__setattr__  # (both: they share the type's one setter slot,
         __delattr__ = object.__delattr__  # plain attribute stores only if neither is frozen's)
 
@@ -236,20 +227,18 @@ def legal_exchange(hand: tuple[int, ...], widow: tuple[int, ...],
     >>> len(la.args), la.args[0], str(la), type(la).__name__
     (9, '2c Ac', 'exchange <9 choices>', 'LazyExchange')
     """
-    choices = object.__new__(_Choices)
-    choices.hand = hand
-    choices.widow = widow
-    choices.sizes = sizes
     key = (len(hand), len(widow), sizes)
     picks = _PICKS.get(key)
-    choices.picks = picks if picks is not None else _picks(*key)
-    new = object.__new__(_ExchangeTwin)
+    new = _ExchangeTwin()
     new.kind = _KIND
     new.lo = None
     new.hi = None
     new.cost = 0
     new.optional_arg = False
-    new._choices = choices
+    new._hand = hand
+    new._widow = widow
+    new._sizes = sizes
+    new._picks = picks if picks is not None else _picks(*key)
     new._drawn = None
     o: object = new
     o.__class__ = LazyExchange

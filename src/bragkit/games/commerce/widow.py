@@ -42,10 +42,12 @@ True
 
 from __future__ import annotations
 
+from itertools import permutations
 from typing import TYPE_CHECKING, Final
 
 from bragkit.engine.actions import Action, LegalAction
 from bragkit.engine.kinds import ActionKind, Phase, SeatStatus
+from bragkit.engine.turns import AFTER
 from bragkit.games.commerce.cards import arg_cards
 from bragkit.games.commerce.core import ONLY, CommerceRecord, Deal, Draft
 from bragkit.games.commerce.lazy import legal_exchange
@@ -91,6 +93,9 @@ _PASS: Final = LegalAction(A_PASS)
 _DECLINE: Final = LegalAction(A_DECLINE)
 _PRIVILEGE: Final = (LegalAction(A_WIDOW), LegalAction(A_KEEP))
 _POUNCE: Final = (LegalAction(A_POUNCE), _DECLINE)
+_TRICONS: Final = frozenset(hand for rank in range(13)
+                            for hand in permutations(range(4 * rank, 4 * rank + 4), 3))
+"""Every hand of three cards of one rank, in any order (a pounce needs one)."""
 
 
 def horse_price(rules: Rules) -> int:
@@ -205,15 +210,18 @@ class WidowGame:
                 cards = arg_cards(action.arg)
                 k = len(cards) // 2
                 mine, theirs = cards[:k], cards[k:]
-                if k == 1:  # (most exchanges: one card for one)
+                if k == 1:  # (most exchanges: one card for one, in place by slices)
                     m, t = cards
-                    d.hands[seat] = tuple([t if c == m else c for c in d.hands[seat]])
-                    d.widow = tuple([m if c == t else c for c in d.widow])
-                else:
-                    swap = dict(zip(mine, theirs, strict=True))
-                    back = dict(zip(theirs, mine, strict=True))
-                    d.hands[seat] = tuple([swap.get(c, c) for c in d.hands[seat]])
-                    d.widow = tuple([back.get(c, c) for c in d.widow])
+                    hand, widow = d.hands[seat], d.widow
+                    i, j = hand.index(m), widow.index(t)
+                    d.hands[seat] = (*hand[:i], t, *hand[i + 1:])
+                    d.widow = (*widow[:j], m, *widow[j + 1:])
+                else:  # (each card swapped for its partner: dict.get(c, c), mapped in C)
+                    hand, widow = d.hands[seat], d.widow
+                    swap = dict(zip(mine, theirs, strict=True)).get
+                    back = dict(zip(theirs, mine, strict=True)).get
+                    d.hands[seat] = tuple(map(swap, hand, hand))
+                    d.widow = tuple(map(back, widow, widow))
                 if not d.quiet:
                     d.emit("exchange", seat, cards=tuple(cards))
                 if k == 3 and d.rules.widow_rules == "britannica":
@@ -289,7 +297,11 @@ class WidowGame:
         if S_IN not in status:  # (only seats dealt in are ever in)
             d.phase = P_SHOWDOWN
             return []
-        nxt = d.next_seat(seat)
+        nxt = -1
+        for s in AFTER[d.n][seat]:  # (d.next_seat(seat) inline)
+            if status[s] == S_IN:
+                nxt = s
+                break
         appeared: list[int] = []
         n, first = d.n, d.dealer + 1
         if (nxt - first) % n <= (seat - first) % n:  # round again (positions in turn order)
@@ -308,8 +320,10 @@ class WidowGame:
 
     def _offers(self, d: Draft, appeared: list[int]) -> tuple[PounceOffer, ...]:
         """Pounce offers for the cards that just appeared in the widow."""
-        tricons: dict[int, int] = {}  # rank -> the looked seat holding three of it
         hands, looked = d.hands, d.looked
+        if _TRICONS.isdisjoint(hands):  # (nobody holds three of a rank: the common case)
+            return ()
+        tricons: dict[int, int] = {}  # rank -> the looked seat holding three of it
         for s in range(d.n):
             h = hands[s]
             if len(h) == 3 and looked[s] and h[0] // 4 == h[1] // 4 == h[2] // 4:
