@@ -39,7 +39,8 @@ if TYPE_CHECKING:
 __all__ = ["HAS_PROPOSED", "NOBODY", "NO_FLAGS", "PROPOSED", "QUALIFYING", "REBOUGHT",
            "WITH_PROPOSED", "AgreeRound", "AnyWork", "Asked", "BragFamily", "BragRecord", "Deal",
            "DealSetup", "LoanAsked", "LookChoice", "NameChoice", "Pending", "Qualifying", "Seldom",
-           "ViewDigest", "Work", "deal_setup", "make", "make_seldom", "new_event", "seldom_with"]
+           "ViewDigest", "Work", "deal_setup", "make", "make_seldom", "new_event", "seldom_with",
+           "stub_event"]
 
 P_BET: Final = Phase.BET
 P_NAME: Final = Phase.NAME
@@ -120,6 +121,16 @@ statuses; nobody has looked; no hand; no chips; each seat's hand as a slice of t
 NOBODY: Final[frozenset[int]] = frozenset()
 new_event: Final = tuple.__new__
 """``new_event(Event, (kind, seat, amount, cards, visible_to, note))``: an event, fast."""
+
+
+def stub_event(card: int) -> Event:
+    """The public ``stub`` event that shows ``card``, a face-up stub's new bottom card
+    (4.4.11).
+
+    >>> stub_event(7).kind, stub_event(7).cards, stub_event(7).visible_to
+    ('stub', (7,), None)
+    """
+    return new_event(Event, ("stub", None, None, (card,), None, None))
 
 
 class BragFamily:
@@ -548,7 +559,8 @@ class Work(Generic[R_co]):
         """
         if self.rules.stub_face_up and self.pack:
             if face_up:
-                self.emit("stub", cards=(self.pack[-1],))
+                if not self.quiet:
+                    self.new_events.append(stub_event(self.pack[-1]))
             else:
                 self.emit("stub", cards=(), note="face down")
 

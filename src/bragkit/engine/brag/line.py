@@ -35,7 +35,7 @@ from functools import partial
 from typing import Final
 
 from bragkit.engine.actions import Action, LegalAction, allowed
-from bragkit.engine.brag.core import NO_FLAGS, Work, new_event
+from bragkit.engine.brag.core import NO_FLAGS, Work, new_event, stub_event
 from bragkit.engine.brag.diagnose import diagnose
 from bragkit.engine.brag.legal import canonical_discard, legal_bet, legal_now
 from bragkit.engine.brag.resolve import foldout
@@ -214,8 +214,7 @@ class DealLine(LineCore):
                     w.pack += hand
                     w.hands[p] = ()
                 if keep and w.rules.stub_face_up and w.pack:  # (Work.stub_changed(True))
-                    w.new_events.append(_EVENT(Event, ("stub", None, None, (w.pack[-1],),
-                                                       None, None)))
+                    w.new_events.append(stub_event(w.pack[-1]))
                 if active == 2:  # one seat is left in
                     w.quiet = not keep
                     foldout(w)

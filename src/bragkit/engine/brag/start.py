@@ -20,6 +20,7 @@ from bragkit.engine.brag.core import (
     make,
     make_seldom,
     new_event,
+    stub_event,
 )
 from bragkit.engine.brag.family import family_for
 from bragkit.engine.events import Event
@@ -313,7 +314,7 @@ def start_log(work: Work[R], carried: int, retained: tuple[int, ...] = ()) -> tu
     start = ev(Event, ("deal_start", dealer, carried, None, None, None))
     deals = [ev(Event, ("deal", s, None, hands[s], _NOBODY, None)) for s in order]
     if work.rules.stub_face_up and work.pack:  # (Work.stub_changed(face_up=True))
-        deals.append(ev(Event, ("stub", None, None, (work.pack[-1],), None, None)))
+        deals.append(stub_event(work.pack[-1]))
     if retained and not dealt_in[retained[0]]:
         release = ev(Event, ("release", retained[0], None, None, None, "cannot pay the ante"))
         return (start, release, *antes, *deals)
@@ -347,5 +348,5 @@ def start_head(family: BragFamily, n: int, dealer: int, statuses: tuple[str, ...
     head += antes
     head += [_EV(Event, ("deal", s, None, None, _NOBODY, None)) for s in order]
     if stub is not None:
-        head.append(_EV(Event, ("stub", None, None, (stub,), None, None)))
+        head.append(stub_event(stub))
     return head
