@@ -11,7 +11,7 @@ from typing import Final
 
 from bragkit.cards import card_from_id
 
-__all__ = ["CARD_ID", "CARD_TEXT", "arg_cards", "card_args", "exchange_args"]
+__all__ = ["CARD_ID", "CARD_TEXT", "arg_cards", "card_args", "exchange_args", "swapped", "without"]
 
 CARD_TEXT: Final = tuple(str(card_from_id(i)) for i in range(52))
 """Card id -> text (``As``)."""
@@ -81,3 +81,24 @@ def arg_cards(arg: str | None) -> list[int]:
     [51, 0]
     """
     return [] if arg is None else list(map(CARD_ID.__getitem__, arg.split()))
+
+
+def swapped(cards: tuple[int, ...], old: int, new: int) -> tuple[int, ...]:
+    """``cards`` with ``old`` replaced by ``new`` in its place (a barter's exchange).
+
+    (A function of its own: a generator expression in the action's code would make its
+    variables cells, created at every action.)
+
+    >>> swapped((4, 9, 13), 9, 50)
+    (4, 50, 13)
+    """
+    return tuple([new if c == old else c for c in cards])
+
+
+def without(cards: tuple[int, ...], card: int) -> tuple[int, ...]:
+    """``cards`` without ``card`` (a card pounced on, out of the widow).
+
+    >>> without((4, 9, 13), 9)
+    (4, 13)
+    """
+    return tuple([c for c in cards if c != card])

@@ -45,8 +45,28 @@ NOBODY: Final[frozenset[int]] = frozenset()
 ONLY: Final = tuple(frozenset({s}) for s in range(64))
 """``ONLY[s]``: the visibility set of an event only seat ``s`` may see (shared objects)."""
 _PAIRS: dict[tuple[int, int], frozenset[int]] = {}
-_FLAT: dict[str, list[int]] = {}
-"""``commerce_ranking`` -> its ranking's flat table (:meth:`Draft.strengths`)."""
+_NESTED: dict[str, list[list[list[int]]]] = {}
+"""``commerce_ranking`` -> its ranking's flat table as nested lists, ``nested[a][b][c]`` the
+strength of cards ``a, b, c`` (:meth:`Draft.strengths`): three list indexings cost about
+half of the flat table's shifts and ors (generic integer operations) in a showdown."""
+
+
+def _nested(rules: Rules) -> list[list[list[int]]]:
+    """The nested strength table of ``rules``' ranking (built once per ranking).
+
+    >>> from bragkit.rules import get_preset
+    >>> r = get_preset("commerce")
+    >>> _nested(r)[4][9][13] == ranker(r)[1].flat_table[(4 << 12) | (9 << 6) | 13]
+    True
+    """
+    found = _NESTED.get(rules.commerce_ranking)
+    if found is None:
+        flat = ranker(rules)[1].flat_table
+        found = _NESTED[rules.commerce_ranking] = [
+            [flat[(a << 12) | (b << 6):((a << 12) | (b << 6)) + 64] for b in range(64)]
+            for a in range(64)]
+    return found
+
 _SHOWN: dict[tuple[tuple[bool, ...], tuple[int, ...]], tuple[bool, ...]] = {}
 """(looked, seats dealt in) -> looked once every hand dealt in is shown (:meth:`Draft.reveal`)."""
 _MAX_SHOWN: Final = 4096
@@ -586,14 +606,17 @@ class Draft:
         >>> s = d.strengths(); s[0] < s[1], s[0] == ranker(d.rules)[0]((4, 9, 13))
         (True, True)
         """
-        flat = _FLAT.get(self.rules.commerce_ranking)
-        if flat is None:
-            flat = _FLAT[self.rules.commerce_ranking] = ranker(self.rules)[1].flat_table
+        table = _NESTED.get(self.rules.commerce_ranking) or _nested(self.rules)
         hands = self.hands
+        ks: list[int] = []
+        append = ks.append  # (loops, not comprehensions: no cell, no nested frame)
         if self.rules.pounce:  # (only a pounce makes a four-card hand)
-            return [flat[(h[0] << 12) | (h[1] << 6) | h[2]] if len(h) == 3
-                    else _FOUR + h[0] // 4 for h in map(hands.__getitem__, self.active)]
-        return [flat[(a << 12) | (b << 6) | c] for a, b, c in map(hands.__getitem__, self.active)]
+            for h in map(hands.__getitem__, self.active):
+                append(table[h[0]][h[1]][h[2]] if len(h) == 3 else _FOUR + h[0] // 4)
+            return ks
+        for a, b, c in map(hands.__getitem__, self.active):
+            append(table[a][b][c])
+        return ks
 
     def best(self) -> list[int]:
         """The seats tied for best, in turn order (eldest first); with
@@ -603,29 +626,26 @@ class Draft:
         if rules.pounce:
             ks = self.strengths()
             return self._top(ks, _most(ks))
-        flat = _FLAT.get(rules.commerce_ranking)  # (strengths inline: three cards each)
-        if flat is None:
-            flat = _FLAT[rules.commerce_ranking] = ranker(rules)[1].flat_table
+        table = _NESTED.get(rules.commerce_ranking) or _nested(rules)  # (strengths inline)
         hands = self.hands
         top = seat = -1
         ties = False
         for s in self.active:  # the best strength and its one seat, if one (no max() call)
             a, b, c = hands[s]
-            k = flat[(a << 12) | (b << 6) | c]
+            k = table[a][b][c]
             if k > top:
                 top, seat, ties = k, s, False
             elif k == top:
                 ties = True
         if not ties:
             return [seat]
-        return self._top([flat[(a << 12) | (b << 6) | c]
-                          for a, b, c in map(hands.__getitem__, self.active)], top)
+        return self._top(self.strengths(), top)
 
     def _top(self, ks: list[int], best: int) -> list[int]:
         active = self.active
         if ks.count(best) == 1:
             return [active[ks.index(best)]]
-        top = [s for s, k in zip(active, ks, strict=True) if k == best]
+        top = _seats_with(active, ks, best)
         dealer = self.dealer
         if (self.rules.dealer_is_eldest_for_point and dealer in top
                 and hand_category(self.rules, self.hands[dealer]) == "point"):
@@ -641,10 +661,8 @@ class Draft:
         ks = self.strengths()
         worst = _least(ks)
         active = self.active
-        if ks.count(worst) == 1:
-            low = [active[ks.index(worst)]]
-        else:
-            low = [s for s, k in zip(active, ks, strict=True) if k == worst]
+        one = ks.count(worst) == 1
+        low = [active[ks.index(worst)]] if one else _seats_with(active, ks, worst)
         return self._top(ks, _most(ks)), low
 
     def split(self, seats: list[int], chips: int, kind: str = "award") -> None:
@@ -740,6 +758,15 @@ def fill_events(log: LogBook, seat: int, count: int, view: LazyView) -> None:
     log.see(seat)
     object.__delattr__(view, "_fill")
     object.__setattr__(view, "events", log.read(seat, count)[0])
+
+
+def _seats_with(seats: tuple[int, ...], ks: list[int], k: int) -> list[int]:
+    """The seats whose strength in ``ks`` (in the order of ``seats``) is ``k``.
+
+    >>> _seats_with((2, 0, 1), [5, 7, 5], 5)
+    [2, 1]
+    """
+    return [s for s, x in zip(seats, ks, strict=True) if x == k]
 
 
 def _most(ks: list[int]) -> int:

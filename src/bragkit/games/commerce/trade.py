@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Final
 
 from bragkit.engine.actions import Action, LegalAction
 from bragkit.engine.kinds import ActionKind, Phase, SeatStatus
-from bragkit.games.commerce.cards import CARD_ID, CARD_TEXT
+from bragkit.games.commerce.cards import CARD_ID, CARD_TEXT, swapped
 from bragkit.games.commerce.core import ONLY, CommerceRecord, Deal, Draft, pair
 from bragkit.games.commerce.hands import hand_category
 from bragkit.games.commerce.lazy import LegalTwin, legal_args
@@ -214,8 +214,8 @@ class TradeGame:
             offer = d.pending
             assert isinstance(offer, Barter)
             giver, offered = offer
-            d.hands[giver] = tuple(back if c == offered else c for c in d.hands[giver])
-            d.hands[seat] = tuple(offered if c == back else c for c in d.hands[seat])
+            d.hands[giver] = swapped(d.hands[giver], offered, back)
+            d.hands[seat] = swapped(d.hands[seat], back, offered)
             if not d.quiet:
                 d.emit("accept", seat, cards=(back,), visible_to=pair(seat, giver),
                        note=f"from p{giver + 1}")

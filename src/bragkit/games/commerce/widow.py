@@ -48,7 +48,7 @@ from typing import TYPE_CHECKING, Final
 from bragkit.engine.actions import Action, LegalAction
 from bragkit.engine.kinds import ActionKind, Phase, SeatStatus
 from bragkit.engine.turns import AFTER
-from bragkit.games.commerce.cards import arg_cards
+from bragkit.games.commerce.cards import arg_cards, without
 from bragkit.games.commerce.core import ONLY, CommerceRecord, Deal, Draft
 from bragkit.games.commerce.lazy import legal_exchange
 from bragkit.games.commerce.meanings import WIDOW_MEANINGS
@@ -181,7 +181,7 @@ class WidowGame:
             owner, card = offers.offers[0]
             d.pending = PounceOffers(offers.offers[1:], offers.resume)
             if kind == A_POUNCE:
-                d.widow = tuple(c for c in d.widow if c != card)
+                d.widow = without(d.widow, card)
                 d.hands[owner] = (*d.hands[owner], card)
                 d.emit("pounce", owner, cards=(card,))
                 if d.status[owner] == S_IN:
@@ -257,9 +257,11 @@ class WidowGame:
     def _begin(self, d: Draft) -> list[int]:
         d.phase, d.rounds = P_EXCHANGE, 0
         appeared = self._turn(d) if d.rules.widow_rules == "britannica" else []
-        ins = [s for s in d.order() if d.status[s] == S_IN]
-        if ins:
-            d.to_act = ins[0]
+        status = d.status
+        for s in d.order():  # (the first seat still in: a loop, no cell)
+            if status[s] == S_IN:
+                d.to_act = s
+                break
         else:
             d.phase = P_SHOWDOWN
         return appeared
@@ -276,23 +278,12 @@ class WidowGame:
     def _next(self, d: Draft, seat: int) -> list[int]:
         """Pass the turn on from ``seat``; may end the phase (phase ``showdown``)."""
         if d.phase is P_LAST:
-            last = d.pending
-            assert isinstance(last, LastExchanges)
-            rest = tuple([p for p in last.seats[1:] if d.status[p] == S_IN])
-            if rest:
-                d.pending, d.to_act = LastExchanges(rest), rest[0]
-            else:
-                d.pending, d.phase = None, P_SHOWDOWN
+            self._next_last(d)
             return []
         rules = d.rules
         status = d.status
         if rules.widow_rules == "peel" and d.stands >= 2:
-            ins = [p for p in d.order() if status[p] == S_IN]
-            after = sorted(ins, key=lambda p: (d.pos(p) - d.pos(seat) - 1) % d.n)
-            if after:
-                d.phase, d.pending, d.to_act = P_LAST, LastExchanges(tuple(after)), after[0]
-            else:
-                d.phase = P_SHOWDOWN
+            self._last_round(d, seat)
             return []
         if S_IN not in status:  # (only seats dealt in are ever in)
             d.phase = P_SHOWDOWN
@@ -317,6 +308,30 @@ class WidowGame:
                 return []
         d.to_act = nxt
         return appeared
+
+    # (the rare turns in functions of their own: the comprehensions' variables would be
+    # cells, made at every pass of the turn)
+    @staticmethod
+    def _next_last(d: Draft) -> None:
+        """The next of the last exchanges (phase ``last``), or the showdown."""
+        last = d.pending
+        assert isinstance(last, LastExchanges)
+        rest = tuple([p for p in last.seats[1:] if d.status[p] == S_IN])
+        if rest:
+            d.pending, d.to_act = LastExchanges(rest), rest[0]
+        else:
+            d.pending, d.phase = None, P_SHOWDOWN
+
+    @staticmethod
+    def _last_round(d: Draft, seat: int) -> None:
+        """Peel: a second stand gives every seat still in one last exchange, from ``seat``'s
+        left."""
+        ins = [p for p in d.order() if d.status[p] == S_IN]
+        after = sorted(ins, key=lambda p: (d.pos(p) - d.pos(seat) - 1) % d.n)
+        if after:
+            d.phase, d.pending, d.to_act = P_LAST, LastExchanges(tuple(after)), after[0]
+        else:
+            d.phase = P_SHOWDOWN
 
     def _offers(self, d: Draft, appeared: list[int]) -> tuple[PounceOffer, ...]:
         """Pounce offers for the cards that just appeared in the widow."""
