@@ -60,6 +60,13 @@ PASS: Final = ActionKind.PASS
 TRADE: Final = ActionKind.TRADE
 BARTER: Final = ActionKind.BARTER
 ACCEPT: Final = ActionKind.ACCEPT
+STAND_TEXT: Final = STAND.value
+PASS_TEXT: Final = PASS.value
+TRADE_TEXT: Final = TRADE.value
+BARTER_TEXT: Final = BARTER.value
+ACCEPT_TEXT: Final = ACCEPT.value
+"""The kinds as plain strings (:meth:`TradeGame.act`: an enum member is a str subclass, and a
+compare with it takes the interpreter's slow, generic path)."""
 P_TRADE: Final = Phase.TRADE
 S_OUT: Final = SeatStatus.OUT
 P_AFTER: Final = Phase.AFTER
@@ -168,16 +175,16 @@ class TradeGame:
 
     def act(self, d: Draft, seat: int, action: Action) -> None:
         """Apply a legal action."""
-        kind = action.kind
-        if kind == STAND:
+        kind = action.kind  # (a plain string, as interned() builds it: compared with plain
+        if kind == STAND_TEXT:  # strings, the compares are the interpreter's fast ones)
             if not d.quiet:
                 d.emit("stand", seat, note="refuses the barter" if d.phase is P_BARTER else None)
             self.showdown(d)
-        elif kind == PASS:
+        elif kind == PASS_TEXT:
             if not d.quiet:
                 d.emit("pass", seat)
             self._advance(d, seat)
-        elif kind == TRADE:
+        elif kind == TRADE_TEXT:
             assert action.arg is not None
             card = CARD_ID[action.arg]  # (one canonical card)
             rules = d.rules  # (trade_cost inline)
@@ -200,7 +207,7 @@ class TradeGame:
             if not d.quiet:
                 d.emit("draw", seat, cards=(drawn,), visible_to=ONLY[seat])
             d.phase = P_AFTER
-        elif kind == BARTER:
+        elif kind == BARTER_TEXT:
             assert action.arg is not None
             card = CARD_ID[action.arg]
             other = neighbour(d, seat)
@@ -208,7 +215,7 @@ class TradeGame:
                 d.emit("barter", seat, cards=(card,), visible_to=pair(seat, other),
                        note=f"to p{other + 1}")
             d.phase, d.to_act, d.pending = P_BARTER, other, Barter(seat, card)
-        elif kind == ACCEPT:
+        elif kind == ACCEPT_TEXT:
             assert action.arg is not None
             back = CARD_ID[action.arg]
             offer = d.pending

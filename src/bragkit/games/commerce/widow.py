@@ -78,6 +78,14 @@ A_KEEP: Final = ActionKind.KEEP
 A_POUNCE: Final = ActionKind.POUNCE
 A_HORSE: Final = ActionKind.HORSE
 A_EXCHANGE: Final = ActionKind.EXCHANGE
+WIDOW_TEXT: Final = A_WIDOW.value
+POUNCE_TEXT: Final = A_POUNCE.value
+HORSE_TEXT: Final = A_HORSE.value
+EXCHANGE_TEXT: Final = A_EXCHANGE.value
+STAND_TEXT: Final = A_STAND.value
+"""The kinds :meth:`WidowGame.act` tests, as plain strings (the actions' kinds are plain
+strings, as ``interned()`` builds them: a compare with an enum member, a str subclass, takes
+the interpreter's slow, generic path)."""
 P_PRIVILEGE: Final = Phase.PRIVILEGE
 P_EXCHANGE: Final = Phase.EXCHANGE
 P_LAST: Final = Phase.LAST
@@ -163,7 +171,7 @@ class WidowGame:
         kind, phase = action.kind, d.phase
         appeared: list[int] = []
         if phase is P_PRIVILEGE:
-            if kind == A_WIDOW:
+            if kind == WIDOW_TEXT:
                 old = d.hands[seat]
                 d.hands[seat], d.widow = d.widow, old
                 d.emit("take", seat, cards=d.hands[seat])
@@ -180,7 +188,7 @@ class WidowGame:
             assert isinstance(offers, PounceOffers)
             owner, card = offers.offers[0]
             d.pending = PounceOffers(offers.offers[1:], offers.resume)
-            if kind == A_POUNCE:
+            if kind == POUNCE_TEXT:
                 d.widow = without(d.widow, card)
                 d.hands[owner] = (*d.hands[owner], card)
                 d.emit("pounce", owner, cards=(card,))
@@ -194,7 +202,7 @@ class WidowGame:
             horses = d.pending
             assert isinstance(horses, HorseOffers)
             rest = horses.seats[1:]
-            if kind == A_HORSE:
+            if kind == HORSE_TEXT:
                 d.to_pool(seat, horse_price(d.rules), "horse")
                 d.add_lives(seat, 1, horses=1)
             else:
@@ -206,7 +214,7 @@ class WidowGame:
                 self._close(d, horses.out)
             return
         else:
-            if kind == A_EXCHANGE:
+            if kind == EXCHANGE_TEXT:
                 cards = arg_cards(action.arg)
                 k = len(cards) // 2
                 mine, theirs = cards[:k], cards[k:]
@@ -227,7 +235,7 @@ class WidowGame:
                 if k == 3 and d.rules.widow_rules == "britannica":
                     d.set_status(seat, S_DONE)
                 appeared = list(mine)
-            elif kind == A_STAND:
+            elif kind == STAND_TEXT:
                 d.emit("stand", seat)
                 d.set_status(seat, S_STOOD)
                 d.stands += 1
