@@ -18,7 +18,7 @@ from bragkit.engine.poker.state import start_work
 from bragkit.games.commerce.cards import CARD_ID
 from bragkit.games.commerce.core import Draft
 from bragkit.games.commerce.hands import hand_category
-from bragkit.games.commerce.state import CommerceState, start_draft
+from bragkit.games.commerce.state import CommerceState, deal_draft, start_draft
 from bragkit.games.commerce.trade import TRADE_GAME
 from bragkit.rules import get_preset
 
@@ -95,3 +95,22 @@ def test_poker_order_is_the_dealers_left_round(n: int) -> None:
         expected = [(dealer + k) % n for k in range(1, n + 1)]
         assert w.order() == expected
         assert w.order() is not w.order()  # a fresh list: callers may change it
+
+
+@pytest.mark.parametrize("preset", ("commerce", "commerce-widow-stakes"))
+def test_openings_by_dealer_follow_the_seats_dealt_in(preset: str) -> None:
+    # deal_draft finds a table's openings by dealer for the seats-dealt-in tuple it last
+    # saw; deals of two tables with different seats dealt in, interleaved, each get their own
+    rules = get_preset(preset)
+    pack = tuple(range(52))
+    everyone, three = (True,) * 4, (True, False, True, True)
+    for dealer in (0, 2, 3, 0, 2, 3):
+        for seated in (everyone, three, three, everyone):
+            d = deal_draft(rules, (30,) * 4, dealer, pack, seated, 0, None, None, -1, True)
+            want = [s for s in range(dealer + 1, dealer + 5) if seated[s % 4]]
+            assert list(d.active) == [s % 4 for s in want]
+            assert (d.hands[1] == ()) == (seated is three)
+            # (a new tuple of the seats: the keyed path, not the by-dealer one)
+            fresh = start_draft(rules, (30,) * 4, dealer, pack, seated=list(seated))
+            assert [getattr(d, f) for f in _MACHINE] == [getattr(fresh, f) for f in _MACHINE]
+            assert d.new_events == fresh.new_events

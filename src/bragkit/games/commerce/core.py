@@ -70,6 +70,8 @@ def _nested(rules: Rules) -> list[list[list[int]]]:
 _SHOWN: dict[tuple[tuple[bool, ...], tuple[int, ...]], tuple[bool, ...]] = {}
 """(looked, seats dealt in) -> looked once every hand dealt in is shown (:meth:`Draft.reveal`)."""
 _MAX_SHOWN: Final = 4096
+_ALL_SHOWN: Final = tuple((True,) * n for n in range(65))
+"""``_ALL_SHOWN[n]``: looked once all ``n`` hands are shown."""
 _TO: Final = tuple(f"to p{s + 1}" for s in range(64))
 """``_TO[s]``: the note of a payment to seat ``s``."""
 
@@ -583,6 +585,9 @@ class Draft:
             log, hands = self.new_events.append, self.hands
             for s in active:
                 log(_event(Event, ("reveal", s, None, hands[s], None, None)))
+        if len(active) == self.n:  # (every seat dealt in: every hand shown, no key to hash)
+            self.looked = _ALL_SHOWN[self.n]
+            return
         looked = self.looked
         key = (looked, active)
         found = _SHOWN.get(key)

@@ -129,7 +129,8 @@ class _Setup:
     """What every deal of one rules object shares: its game, whether the dealer plays
     blind, its openings (worked out on first use)."""
 
-    __slots__ = ("blind", "game", "lives_free", "max_players", "openings", "rules")
+    __slots__ = ("blind", "by_dealer", "game", "lives_free", "max_players", "openings",
+                 "rules")
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
@@ -139,6 +140,10 @@ class _Setup:
         """Whether no opening reads the lives (not even a new session's, lives None)."""
         self.max_players = rules.max_players()
         self.openings: dict[_OpeningKey, _Opening] = {}
+        self.by_dealer: tuple[tuple[bool, ...] | None, list[_Opening | None]] = (None, [])
+        """``(seated, openings)``: the openings that read no lives of the seats dealt in
+        ``seated`` (the tuple object last seen), by dealer: :func:`deal_draft`'s shortcut
+        past the key of :attr:`openings`."""
 
     def open_for(self, key: _OpeningKey, lives: tuple[int, ...] | None) -> _Opening:
         """The opening of ``key`` (``(n, dealer, seated, lives)``, or ``()`` for lives when
@@ -297,10 +302,20 @@ def deal_draft(rules: Rules, stacks: tuple[int, ...], dealer: int, pack: tuple[i
     game = setup.game
     n = len(stacks)
     reads = False if setup.lives_free else game.opening_reads_lives(rules, lives)
-    key = (n, dealer, seated, lives if reads else ())
-    opening = setup.openings.get(key)
-    if opening is None:
-        opening = setup.open_for(key, lives)
+    memo = setup.by_dealer  # (read once: one consistent pair, whatever other threads do)
+    if not reads and seated is memo[0]:  # (a table's deals: by dealer, no key hashed)
+        opening = memo[1][dealer]
+        if opening is None:
+            opening = memo[1][dealer] = setup.open_for((n, dealer, seated, ()), lives)
+    else:
+        key = (n, dealer, seated, lives if reads else ())
+        opening = setup.openings.get(key)
+        if opening is None:
+            opening = setup.open_for(key, lives)
+        if not reads:  # (the next deals with these seats dealt in find it by dealer)
+            by_dealer: list[_Opening | None] = [None] * n
+            by_dealer[dealer] = opening
+            setup.by_dealer = (seated, by_dealer)
     paid = opening.paid
     d = Draft()  # (a type call: cheaper than object.__new__, the wrapper)
     d.base = None
