@@ -267,7 +267,7 @@ class WidowGame:
         appeared = self._turn(d) if d.rules.widow_rules == "britannica" else []
         status = d.status
         for s in d.order():  # (the first seat still in: a loop, no cell)
-            if status[s] == S_IN:
+            if status[s] is S_IN:
                 d.to_act = s
                 break
         else:
@@ -297,8 +297,8 @@ class WidowGame:
             d.phase = P_SHOWDOWN
             return []
         nxt = -1
-        for s in AFTER[d.n][seat]:  # (d.next_seat(seat) inline)
-            if status[s] == S_IN:
+        for s in AFTER[d.n][seat]:  # (d.next_seat(seat) inline; a machine's statuses are
+            if status[s] is S_IN:   # the SeatStatus members: identity, not a str compare)
                 nxt = s
                 break
         appeared: list[int] = []
