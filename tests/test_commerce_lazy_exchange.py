@@ -30,6 +30,13 @@ def situations(draw: st.DrawFn) -> tuple[tuple[int, ...], tuple[int, ...], tuple
     return hand, widow, draw(st.sampled_from(SIZES))
 
 
+class _OwnRandom(random.Random):
+    """A generator with its own ``random`` (so ``choice`` does not draw by ``getrandbits``)."""
+
+    def random(self) -> float:
+        return super().random()
+
+
 @settings(max_examples=60, deadline=None)
 @given(situations(), st.integers(0, 2**32))
 def test_lazy_exchange_is_the_eager_legal_action(
@@ -41,6 +48,9 @@ def test_lazy_exchange_is_the_eager_legal_action(
     r1, r2 = random.Random(seed), random.Random(seed)
     assert [lazy.sample(r1) for _ in range(20)] == [eager.sample(r2) for _ in range(20)]
     assert r1.random() == r2.random()
+    # a generator of its own kind draws its own way (choice by its random()), also alike
+    o1, o2 = _OwnRandom(seed), _OwnRandom(seed)
+    assert [lazy.sample(o1) for _ in range(5)] == [eager.sample(o2) for _ in range(5)]
     # every argument allowed, and near misses refused, as the eager action decides
     probes = list(eager.args)
     probes += [a[::-1] for a in eager.args[:5]] + [" " + eager.args[0], eager.args[0] + " ",

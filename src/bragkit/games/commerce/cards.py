@@ -11,7 +11,8 @@ from typing import Final
 
 from bragkit.cards import card_from_id
 
-__all__ = ["CARD_ID", "CARD_TEXT", "arg_cards", "card_args", "exchange_args", "swapped", "without"]
+__all__ = ["CARD_ID", "CARD_TEXT", "PAIR_TEXT", "arg_cards", "card_args", "exchange_args",
+           "swapped", "without"]
 
 CARD_TEXT: Final = tuple(str(card_from_id(i)) for i in range(52))
 """Card id -> text (``As``)."""
@@ -21,6 +22,8 @@ CARD_ID: Final = {t: i for i, t in enumerate(CARD_TEXT)}
 _JOIN = " ".join
 _PAIR: Final = tuple(tuple(f"{a} {b}" for b in CARD_TEXT) for a in CARD_TEXT)
 """``_PAIR[a][b]``: the text of cards ``a`` then ``b`` (``"As Kd"``), for every ordered pair."""
+PAIR_TEXT: Final = _PAIR
+"""``PAIR_TEXT[a][b]``: the text of cards ``a`` then ``b`` (a one-for-one exchange's argument)."""
 
 
 def exchange_args(hand: tuple[int, ...], widow: tuple[int, ...],

@@ -25,12 +25,15 @@ from typing import TYPE_CHECKING, Final, NoReturn
 from bragkit.engine.actions import Action, LegalAction, interned
 from bragkit.engine.kinds import ActionKind
 from bragkit.engine.slots import slot_setter
-from bragkit.games.commerce.cards import CARD_ID, CARD_TEXT, exchange_args
+from bragkit.games.commerce.cards import CARD_ID, CARD_TEXT, PAIR_TEXT, exchange_args
 
 __all__ = ["LazyExchange", "LegalTwin", "legal_args", "legal_exchange"]
 
 _KIND: Final = ActionKind.EXCHANGE
 _JOIN: Final = " ".join
+_PLAIN_RNG: Final = (random.Random, random.SystemRandom)
+"""Generators whose ``choice`` draws an index by ``getrandbits`` rejection (not a subclass's
+own ``random``): :meth:`LazyExchange.sample` makes the same draw inline."""
 _ARGS_SLOT: Final = vars(LegalAction)["args"]
 """The ``args`` slot of LegalAction (the subclass's property reads and fills it)."""
 _COMBOS: dict[tuple[int, int], tuple[tuple[int, ...], ...]] = {}
@@ -143,9 +146,20 @@ class LazyExchange(LegalAction):
     def sample(self, rng: random.Random) -> Action:
         """A uniformly random instance: the same draw as ``LegalAction.sample`` makes."""
         picks = self._picks  # (the draw of rng.choice(args): an index below their number)
-        cards = self._hand + self._widow  # (the one argument's text by maps, in C)
-        arg = _JOIN(map(CARD_TEXT.__getitem__, map(cards.__getitem__,
-                                                    picks[rng.choice(range(len(picks)))])))
+        n = len(picks)
+        if type(rng) in _PLAIN_RNG:  # (rng.choice's own draw, inline: _randbelow's bits)
+            k = n.bit_length()
+            i = rng.getrandbits(k)
+            while i >= n:
+                i = rng.getrandbits(k)
+        else:
+            i = rng.choice(range(n))
+        pick = picks[i]
+        cards = self._hand + self._widow
+        if len(pick) == 2:  # (one card for one: the pair's text, made once per pair)
+            arg = PAIR_TEXT[cards[pick[0]]][cards[pick[1]]]
+        else:  # (the argument's text by maps, in C)
+            arg = _JOIN(map(CARD_TEXT.__getitem__, map(cards.__getitem__, pick)))
         _set_drawn(self, arg)
         return interned(_KIND, None, arg)
 

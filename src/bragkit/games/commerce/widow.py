@@ -224,12 +224,13 @@ class WidowGame:
                     i, j = hand.index(m), widow.index(t)
                     d.hands[seat] = (*hand[:i], t, *hand[i + 1:])
                     d.widow = (*widow[:j], m, *widow[j + 1:])
-                else:  # (each card swapped for its partner: dict.get(c, c), mapped in C)
-                    hand, widow = d.hands[seat], d.widow
-                    swap = dict(zip(mine, theirs, strict=True)).get
-                    back = dict(zip(theirs, mine, strict=True)).get
-                    d.hands[seat] = tuple(map(swap, hand, hand))
-                    d.widow = tuple(map(back, widow, widow))
+                else:  # (each card swapped for its partner, in place)
+                    held, shown = list(d.hands[seat]), list(d.widow)
+                    for m, t in zip(mine, theirs, strict=True):
+                        held[held.index(m)] = t
+                        shown[shown.index(t)] = m
+                    d.hands[seat] = tuple(held)
+                    d.widow = tuple(shown)
                 if not d.quiet:
                     d.emit("exchange", seat, cards=tuple(cards))
                 if k == 3 and d.rules.widow_rules == "britannica":
