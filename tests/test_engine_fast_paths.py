@@ -60,3 +60,26 @@ def test_plain_legal_bets_equal_the_general_path(preset: str) -> None:
                 checked += 1
             t.apply(rng.choice(t.legal_actions()).sample(rng))
     assert checked > 50
+
+
+class _OwnRandom(random.Random):
+    """A generator with its own ``random`` (its ``choice`` does not draw by getrandbits)."""
+
+    def random(self) -> float:
+        return super().random()
+
+
+@pytest.mark.parametrize("make", [random.Random, _OwnRandom])
+@pytest.mark.parametrize("optional", [False, True])
+def test_sampled_argument_is_rng_choice_draw(make: type[random.Random], optional: bool) -> None:
+    # LegalAction.sample draws the argument inline as rng.choice would: the same argument
+    # and the generator left in the same state (whatever the number of choices)
+    from bragkit.engine.actions import LegalAction
+    for n in (1, 2, 3, 5, 8, 9, 19, 64):
+        args = tuple(f"a{i}" for i in range(n))
+        la = LegalAction("look", args=args, optional_arg=optional)
+        choices = (*args, None) if optional else args
+        for seed in range(25):
+            r1, r2 = make(seed), make(seed)
+            assert la.sample(r1).arg == r2.choice(choices)
+            assert r1.random() == r2.random()

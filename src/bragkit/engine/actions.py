@@ -178,7 +178,15 @@ class LegalAction:
             found = _INTERNED.get((self.kind, amount, None))
             return found if found is not None else interned(self.kind, amount)
         choices: tuple[str | None, ...] = args + ((None,) if self.optional_arg else ())
-        arg = rng.choice(choices)
+        if type(rng) in PLAIN_RNG:  # (rng.choice's own draw, inline: _randbelow's bits)
+            n = len(choices)
+            k = n.bit_length()
+            i = rng.getrandbits(k)
+            while i >= n:
+                i = rng.getrandbits(k)
+            arg = choices[i]
+        else:
+            arg = rng.choice(choices)
         found = _INTERNED.get((self.kind, amount, arg))
         return found if found is not None else interned(self.kind, amount, arg)
 
@@ -232,6 +240,10 @@ def allowed(legal: tuple[LegalAction, ...], action: Action) -> bool:
     return False
 
 
+PLAIN_RNG: Final = (random.Random, random.SystemRandom)
+"""Generators whose ``choice`` draws an index by ``getrandbits`` rejection sampling (a
+subclass with its own ``random`` draws otherwise): the samplers make the same draw inline,
+without choice's two calls."""
 _INTERNED: dict[tuple[str, int | None, str | None], Action] = {}
 """The actions :func:`interned` has built, by (kind, amount, argument)."""
 _PLAIN: dict[str, Action] = {}

@@ -22,7 +22,7 @@ import itertools
 import random
 from typing import TYPE_CHECKING, Final, NoReturn
 
-from bragkit.engine.actions import Action, LegalAction, interned
+from bragkit.engine.actions import PLAIN_RNG, Action, LegalAction, interned
 from bragkit.engine.kinds import ActionKind
 from bragkit.engine.slots import slot_setter
 from bragkit.games.commerce.cards import CARD_ID, CARD_TEXT, PAIR_TEXT, exchange_args
@@ -31,9 +31,6 @@ __all__ = ["LazyExchange", "LegalTwin", "legal_args", "legal_exchange"]
 
 _KIND: Final = ActionKind.EXCHANGE
 _JOIN: Final = " ".join
-_PLAIN_RNG: Final = (random.Random, random.SystemRandom)
-"""Generators whose ``choice`` draws an index by ``getrandbits`` rejection (not a subclass's
-own ``random``): :meth:`LazyExchange.sample` makes the same draw inline."""
 _ARGS_SLOT: Final = vars(LegalAction)["args"]
 """The ``args`` slot of LegalAction (the subclass's property reads and fills it)."""
 _COMBOS: dict[tuple[int, int], tuple[tuple[int, ...], ...]] = {}
@@ -147,7 +144,7 @@ class LazyExchange(LegalAction):
         """A uniformly random instance: the same draw as ``LegalAction.sample`` makes."""
         picks = self._picks  # (the draw of rng.choice(args): an index below their number)
         n = len(picks)
-        if type(rng) in _PLAIN_RNG:  # (rng.choice's own draw, inline: _randbelow's bits)
+        if type(rng) in PLAIN_RNG:  # (rng.choice's own draw, inline: _randbelow's bits)
             k = n.bit_length()
             i = rng.getrandbits(k)
             while i >= n:
