@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from bragkit.engine.slots import slot_setter
 from bragkit.errors import IllegalActionError, excerpt
@@ -176,7 +176,7 @@ class LegalAction:
             amount = lo + int(rng.random() * ((hi if hi is not None else lo) - lo + 1))
         if not args:
             found = _INTERNED.get((self.kind, amount, None))
-            return found if found is not None else interned(self.kind, amount)
+            return found if found is not None else sampled(self.kind, amount, None)
         choices: tuple[str | None, ...] = args + ((None,) if self.optional_arg else ())
         if type(rng) in PLAIN_RNG:  # (rng.choice's own draw, inline: _randbelow's bits)
             n = len(choices)
@@ -188,7 +188,7 @@ class LegalAction:
         else:
             arg = rng.choice(choices)
         found = _INTERNED.get((self.kind, amount, arg))
-        return found if found is not None else interned(self.kind, amount, arg)
+        return found if found is not None else sampled(self.kind, amount, arg)
 
     def examples(self) -> tuple[Action, ...]:
         """A few instances: the bounds of an amount, every argument."""
@@ -267,6 +267,49 @@ def interned(kind: str, amount: int | None = None, arg: str | None = None) -> Ac
         if len(_INTERNED) >= INTERNED_MAX:
             _INTERNED.clear()
         _INTERNED[key] = found
+    return found
+
+
+if TYPE_CHECKING:
+    class _ActionTwin(Action):
+        """(mypy's view of the twin below: an Action with plain mutable slots)"""
+
+        kind: str
+        amount: int | None
+        arg: str | None
+
+        def __init__(self) -> None: ...
+else:
+    class _ActionTwin:
+        """A mutable twin of :class:`Action` (the same slots in the same order): made by a
+        type call, filled by plain stores, made an ``Action`` by ``__class__`` assignment."""
+
+        __slots__ = Action.__slots__
+
+
+def sampled(kind: str, amount: int | None, arg: str | None) -> Action:
+    """:func:`interned` for a sampler: ``kind``, ``amount`` and ``arg`` are an instance of a
+    legal action (its kind, an amount in its bounds, one of its arguments), so a new action
+    is built without the checks of ``Action(...)`` (about a fifth of the cost: a widow game's
+    sampled exchanges are mostly new).
+
+    >>> sampled("exchange", None, "As Kd") == Action("exchange", arg="As Kd")
+    True
+    >>> sampled("fold", None, None) is interned("fold")
+    True
+    """
+    key = (kind, amount, arg)
+    found = _INTERNED.get(key)
+    if found is None:
+        new = _ActionTwin()
+        new.kind = kind if type(kind) is str else str(kind)  # (as interned(): a plain str)
+        new.amount = amount
+        new.arg = arg
+        o: object = new
+        o.__class__ = Action
+        if len(_INTERNED) >= INTERNED_MAX:
+            _INTERNED.clear()
+        _INTERNED[key] = found = new
     return found
 
 

@@ -22,7 +22,7 @@ import itertools
 import random
 from typing import TYPE_CHECKING, Final, NoReturn
 
-from bragkit.engine.actions import PLAIN_RNG, Action, LegalAction, interned
+from bragkit.engine.actions import PLAIN_RNG, Action, LegalAction, sampled
 from bragkit.engine.kinds import ActionKind
 from bragkit.engine.slots import slot_setter
 from bragkit.games.commerce.cards import CARD_ID, CARD_TEXT, PAIR_TEXT, exchange_args
@@ -158,7 +158,7 @@ class LazyExchange(LegalAction):
         else:  # (the argument's text by maps, in C)
             arg = _JOIN(map(CARD_TEXT.__getitem__, map(cards.__getitem__, pick)))
         _set_drawn(self, arg)
-        return interned(_KIND, None, arg)
+        return sampled(_KIND, None, arg)
 
     def _fields(self) -> tuple[object, ...]:
         return (self.kind, self.lo, self.hi, self.cost, self.args, self.optional_arg)
