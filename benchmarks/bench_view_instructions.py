@@ -55,10 +55,17 @@ def child(preset: str, players: int, decisions: int, seed: int) -> None:
     """The counted process: warm-up, then the plain loop and the viewing loop (the same
     game), each between a zeroing call and a dumping one.  The warm-up plays the whole game
     once: a one-time cost met late in it (a hand-ranking table loaded when a dealer's choice
-    first picks its variant) would otherwise fall in the plain loop, the first counted."""
+    first picks its variant) would otherwise fall in the plain loop, the first counted.  The
+    shared actions (engine.actions.interned) are forgotten before each loop, so that both
+    loops build the game's actions as a fresh game does, not find them all from the warm-up
+    (a widow game's sampled exchanges are mostly new actions)."""
+    from bragkit.engine import actions
+
     play(preset, players, decisions, seed, False)
     play(preset, players, 500, seed, True)
     for views in (False, True):
+        actions._INTERNED.clear()
+        actions._PLAIN.clear()
         gc.collect()
         os.getppid()  # callgrind --zero-before
         play(preset, players, decisions, seed, views)
