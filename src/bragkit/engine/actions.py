@@ -263,11 +263,16 @@ def interned(kind: str, amount: int | None = None, arg: str | None = None) -> Ac
     found = _INTERNED.get(key)
     if found is None:
         # a plain str kind, so the shared action looks the same whoever built it first
-        found = Action(kind if type(kind) is str else str(kind), amount, arg)
-        if len(_INTERNED) >= INTERNED_MAX:
-            _INTERNED.clear()
-        _INTERNED[key] = found
+        found = _remember(key, Action(kind if type(kind) is str else str(kind), amount, arg))
     return found
+
+
+def _remember(key: tuple[str, int | None, str | None], action: Action) -> Action:
+    """Keep ``action`` as the shared action of ``key`` (the table starts afresh when full)."""
+    if len(_INTERNED) >= INTERNED_MAX:
+        _INTERNED.clear()
+    _INTERNED[key] = action
+    return action
 
 
 if TYPE_CHECKING:
@@ -307,9 +312,7 @@ def sampled(kind: str, amount: int | None, arg: str | None) -> Action:
         new.arg = arg
         o: object = new
         o.__class__ = Action
-        if len(_INTERNED) >= INTERNED_MAX:
-            _INTERNED.clear()
-        _INTERNED[key] = found = new
+        found = _remember(key, new)
     return found
 
 
