@@ -83,3 +83,13 @@ def test_sampled_argument_is_rng_choice_draw(make: type[random.Random], optional
             r1, r2 = make(seed), make(seed)
             assert la.sample(r1).arg == r2.choice(choices)
             assert r1.random() == r2.random()
+
+
+@pytest.mark.parametrize("make", [random.Random, _OwnRandom])
+def test_draw_index_is_rng_choice_index(make: type[random.Random]) -> None:
+    # the samplers' shared draw: the index rng.choice draws, the generator left as it leaves it
+    from bragkit.engine.actions import draw_index
+    for n in (1, 2, 3, 4, 7, 16, 17, 100, 1000):
+        r1, r2 = make(n), make(n)
+        assert [draw_index(r1, n) for _ in range(40)] == [r2.choice(range(n)) for _ in range(40)]
+        assert r1.random() == r2.random()

@@ -178,15 +178,7 @@ class LegalAction:
             found = _INTERNED.get((self.kind, amount, None))
             return found if found is not None else sampled(self.kind, amount, None)
         choices: tuple[str | None, ...] = args + ((None,) if self.optional_arg else ())
-        if type(rng) in PLAIN_RNG:  # (rng.choice's own draw, inline: _randbelow's bits)
-            n = len(choices)
-            k = n.bit_length()
-            i = rng.getrandbits(k)
-            while i >= n:
-                i = rng.getrandbits(k)
-            arg = choices[i]
-        else:
-            arg = rng.choice(choices)
+        arg = choices[draw_index(rng, len(choices))]
         found = _INTERNED.get((self.kind, amount, arg))
         return found if found is not None else sampled(self.kind, amount, arg)
 
@@ -242,8 +234,27 @@ def allowed(legal: tuple[LegalAction, ...], action: Action) -> bool:
 
 PLAIN_RNG: Final = (random.Random, random.SystemRandom)
 """Generators whose ``choice`` draws an index by ``getrandbits`` rejection sampling (a
-subclass with its own ``random`` draws otherwise): the samplers make the same draw inline,
+subclass with its own ``random`` draws otherwise): :func:`draw_index` makes the same draw
 without choice's two calls."""
+
+
+def draw_index(rng: random.Random, n: int) -> int:
+    """The index ``rng.choice`` would draw from ``n`` (> 0) choices, leaving ``rng`` in the
+    same state: for a plain generator (:data:`PLAIN_RNG`) ``choice``'s own rejection sampling
+    from ``getrandbits``, made in one call instead of two; otherwise ``choice`` itself.
+
+    >>> import random
+    >>> a, b = random.Random(5), random.Random(5)
+    >>> [draw_index(a, 7) for _ in range(6)] == [b.choice(range(7)) for _ in range(6)]
+    True
+    """
+    if type(rng) in PLAIN_RNG:
+        k = n.bit_length()
+        i = rng.getrandbits(k)
+        while i >= n:
+            i = rng.getrandbits(k)
+        return i
+    return rng.choice(range(n))
 _INTERNED: dict[tuple[str, int | None, str | None], Action] = {}
 """The actions :func:`interned` has built, by (kind, amount, argument)."""
 _PLAIN: dict[str, Action] = {}

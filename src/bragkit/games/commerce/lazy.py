@@ -22,7 +22,7 @@ import itertools
 import random
 from typing import TYPE_CHECKING, Final, NoReturn
 
-from bragkit.engine.actions import PLAIN_RNG, Action, LegalAction, sampled
+from bragkit.engine.actions import Action, LegalAction, draw_index, sampled
 from bragkit.engine.kinds import ActionKind
 from bragkit.engine.slots import slot_setter
 from bragkit.games.commerce.cards import CARD_ID, CARD_TEXT, PAIR_TEXT, exchange_args
@@ -143,15 +143,7 @@ class LazyExchange(LegalAction):
     def sample(self, rng: random.Random) -> Action:
         """A uniformly random instance: the same draw as ``LegalAction.sample`` makes."""
         picks = self._picks  # (the draw of rng.choice(args): an index below their number)
-        n = len(picks)
-        if type(rng) in PLAIN_RNG:  # (rng.choice's own draw, inline: _randbelow's bits)
-            k = n.bit_length()
-            i = rng.getrandbits(k)
-            while i >= n:
-                i = rng.getrandbits(k)
-        else:
-            i = rng.choice(range(n))
-        pick = picks[i]
+        pick = picks[draw_index(rng, len(picks))]
         cards = self._hand + self._widow
         if len(pick) == 2:  # (one card for one: the pair's text, made once per pair)
             arg = PAIR_TEXT[cards[pick[0]]][cards[pick[1]]]

@@ -59,6 +59,7 @@ from bragkit.games.commerce.records import (
     PounceOffers,
     Resume,
 )
+from bragkit.games.commerce.trade import STAND_TEXT
 from bragkit.games.spec import GameSpec
 from bragkit.hands import Ranking, get_ranking
 from bragkit.rules.catalogue import RuleValue
@@ -82,7 +83,6 @@ WIDOW_TEXT: Final = A_WIDOW.value
 POUNCE_TEXT: Final = A_POUNCE.value
 HORSE_TEXT: Final = A_HORSE.value
 EXCHANGE_TEXT: Final = A_EXCHANGE.value
-STAND_TEXT: Final = A_STAND.value
 """The kinds :meth:`WidowGame.act` tests, as plain strings (the actions' kinds are plain
 strings, as ``interned()`` builds them: a compare with an enum member, a str subclass, takes
 the interpreter's slow, generic path)."""
