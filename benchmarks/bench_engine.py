@@ -20,6 +20,8 @@ share of a bot decision spent on the view (issue 11's bar: at most a third).
     .venv/bin/python benchmarks/bench_engine.py --preset teen-patti --players 4
     .venv/bin/python benchmarks/bench_engine.py --all --cpu-time --decisions 20000 --repeats 3
     .venv/bin/python benchmarks/bench_engine.py --all --views --cpu-time --decisions 20000
+    .venv/bin/python benchmarks/bench_engine.py --all --cpu-time --repeats 15 \
+        --presets three-stake,commerce
 
 ``--all`` plays every preset of the rules catalogue (every game but casino, whose own rules
 are no preset) through ``open_table`` in the same way, interleaved, and prints each one's
@@ -173,16 +175,17 @@ def run_table(preset: str, players: int, decisions: int, seed: int,
 
 
 def bench_all(players: int, decisions: int, repeats: int, seed: int, clock: Clock,
-              views: bool = False) -> None:
+              views: bool = False, only: list[str] | None = None) -> None:
     """Every preset's decisions/s (median and best of ``repeats``, interleaved) and its
     ratios to modern Brag's in the same run, and the median of its paired ratios (each run
     against a modern run made just before it: a busy spell slows both); ``views``: also with
     a seat view per decision, and the view share of a bot decision (from the medians, and
-    from the best runs).  A flag marks a preset whose paired ratio is below half (or whose
-    view share is over a third by both figures)."""
+    from the best runs); ``only``: these presets (and modern) instead of every one.  A flag
+    marks a preset whose paired ratio is below half (or whose view share is over a third by
+    both figures)."""
     from bragkit.rules import preset_names
 
-    names = ["modern", *(p for p in preset_names() if p != "modern")]
+    names = ["modern", *(p for p in (only or preset_names()) if p != "modern")]
     for name in names:  # warm-up: the first repeat's game once, so that a one-time cost met
         run_table(name, players, decisions, seed, clock)  # late in it (a hand-ranking table
         # loaded when a dealer's choice first picks its variant) is not timed
@@ -247,11 +250,22 @@ def main() -> None:
                         help="time with process CPU time (robust on a busy shared machine)")
     parser.add_argument("--all", action="store_true",
                         help="every preset, with its ratio to modern Brag (no peers)")
+    parser.add_argument("--presets", default=None, metavar="A,B,...",
+                        help="with --all: only these presets (and modern)")
     args = parser.parse_args()
+    only = None
+    if args.presets is not None:
+        from bragkit.rules import preset_names
+
+        only = [p.strip() for p in args.presets.split(",") if p.strip()]
+        unknown = [p for p in only if p not in preset_names()]
+        if not args.all or not only or unknown:
+            parser.error("--presets needs --all and known preset names"
+                         + (f" (unknown: {', '.join(unknown)})" if unknown else ""))
 
     clock: Clock = time.process_time if args.cpu_time else time.perf_counter
     if args.all:
-        bench_all(args.players, args.decisions, args.repeats, args.seed, clock, args.views)
+        bench_all(args.players, args.decisions, args.repeats, args.seed, clock, args.views, only)
         return
     run_brag(args.preset, args.players, 2000, args.seed)  # warm-up (ranking tables)
     plain: list[Result] = []
