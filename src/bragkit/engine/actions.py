@@ -255,6 +255,8 @@ def draw_index(rng: random.Random, n: int) -> int:
             i = rng.getrandbits(k)
         return i
     return rng.choice(range(n))
+
+
 _INTERNED: dict[tuple[str, int | None, str | None], Action] = {}
 """The actions :func:`interned` has built, by (kind, amount, argument)."""
 _PLAIN: dict[str, Action] = {}
