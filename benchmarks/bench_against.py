@@ -56,7 +56,10 @@ def run(n, seed):
 run(3000, seed)
 print(json.dumps([run(decisions, seed + i) for i in range(repeats)]))
 """
-"""The timed child: the loop of ``bench_engine.run_brag``, in a separate process per tree."""
+"""The timed child: the loop of ``bench_engine.run_brag``, in a separate process per tree.
+Written out rather than imported from ``bench_engine`` or ``bench_games``: the child runs
+against the other revision's engine, which may lack what those scripts import (``table_view``,
+``open_table``), and both trees must time the very same loop."""
 
 
 def unpack(rev: str, into: Path) -> Path:
