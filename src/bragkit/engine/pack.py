@@ -59,11 +59,24 @@ def card_text(card_id: int) -> str:
     return str(card_from_id(card_id))
 
 
+_FRESH: Final[dict[tuple[bool, int], tuple[int, ...]]] = {}
+"""``(short_pack, pack_size)`` -> the pack in id order (an immutable value, built once)."""
+
+
 def fresh_pack(rules: Rules) -> tuple[int, ...]:
-    """The pack of ``rules`` in id order (52 cards, plus jokers when they are wild)."""
-    if rules.short_pack:  # Commerce's 32-card pack (bragkit.cards.short_pack())
-        return tuple(c.id for c in short_pack())
-    return tuple(range(rules.pack_size))
+    """The pack of ``rules`` in id order (52 cards, plus jokers when they are wild).
+
+    >>> from bragkit.rules import get_preset
+    >>> len(fresh_pack(get_preset("modern"))), len(fresh_pack(get_preset("commerce-32")))
+    (52, 32)
+    """
+    short, size = rules.short_pack, rules.pack_size
+    found = _FRESH.get((short, size))
+    if found is None:
+        # Commerce's 32-card pack (bragkit.cards.short_pack()), else ids 0 .. size - 1
+        found = tuple(c.id for c in short_pack()) if short else tuple(range(size))
+        _FRESH[short, size] = found
+    return found
 
 
 _PLAIN: Final = (random.Random, secrets.SystemRandom)

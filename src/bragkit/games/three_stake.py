@@ -142,7 +142,7 @@ class ThreeStakeGame(PokerGame):
             if rank > best_rank:
                 best, best_rank = s, rank
         w.award(best, w.pools[0], 0, "P1: best face-up card")
-        w.data = PoolWinners(best)
+        w.data = _event(PoolWinners, (best, -1, -1))  # (PoolWinners(best), no Python call)
         rnd = self.round0.get(w.n)
         if rnd is None:
             rnd = self.round0[w.n] = Round.start(w.n)
@@ -166,11 +166,10 @@ class ThreeStakeGame(PokerGame):
                 rank3, hands = self.brag_rank, w.hands
                 winners = w.settle_pool(lambda s: rank3(*hands[s][:3]), self.rules.p2_tie, 1,
                                         "P2: showdown")
-        w.data = PoolWinners(_winners(w).p1, winners[0] if len(winners) == 1 else -1)
+        w.data = _event(PoolWinners, (_winners(w).p1, winners[0] if len(winners) == 1 else -1, -1))
         w.rnd = None
         order = w.order()
-        for s in order:
-            w.reveal(s, "P3")
+        w.reveal_all(order, "P3")
         if self.rules.draw31:
             w.phase = P_DRAW
             self._next_drawer(w, -1)
@@ -236,7 +235,11 @@ class ThreeStakeGame(PokerGame):
         winner = -1
         best: tuple[int, ...] = ()  # R-31's key of the winner so far
         for s in order:
-            total = sum(map(pips.__getitem__, hands[s]))
+            hand = hands[s]
+            if len(hand) == 3:  # (the sum of the pips without a call: no card drawn)
+                total = pips[hand[0]] + pips[hand[1]] + pips[hand[2]]
+            else:
+                total = sum(map(pips.__getitem__, hand))
             if bust and total > 31:
                 continue
             key = key31[total]
@@ -260,7 +263,7 @@ class ThreeStakeGame(PokerGame):
             w.emit("carry", None, amount=w.carried, note="P3: every hand bust")
         won = _winners(w)
         p1, p2 = won.p1, won.p2
-        w.data = PoolWinners(p1, p2, winner)
+        w.data = _event(PoolWinners, (p1, p2, winner))
         bonus = self.rules.triple_winner_bonus
         if bonus and winner >= 0 and p1 == p2 == winner:
             for s in order:

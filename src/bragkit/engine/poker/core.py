@@ -583,6 +583,15 @@ class PokerWork:
             self.new_events.append(_event(Event, ("reveal", seat, None, self.hands[seat], None,
                                                   note)))
 
+    def reveal_all(self, seats: Sequence[int], note: str | None = None) -> None:
+        """Show each of ``seats``' hands to the table (once), in turn: :meth:`reveal` of
+        each (a quiet machine only notes them shown)."""
+        if self.quiet and self.shown is not None:
+            self.shown.update(seats)
+            return
+        for s in seats:
+            self.reveal(s, note)
+
     def start_round(self, stage: int, first_after: int, rnd: Round) -> None:
         """Open betting round ``stage``; the first to act is the next seat after ``first_after``."""
         self.stage = stage
@@ -616,22 +625,22 @@ class PokerWork:
         strength: dict[int, Any] = {}  # each seat's key, asked once (keys are pure)
         for amount, eligible in pots:
             contenders = [s for s in order if s in eligible]
-            if len(contenders) > 1:
-                for s in contenders:
-                    self.reveal(s)
-            keys = []
+            contested = len(contenders) > 1
+            if contested:
+                self.reveal_all(contenders)
             best = None
+            tied: list[int] = []
             for s in contenders:
                 k = strength.get(s)
                 if k is None:
                     k = strength[s] = key(s)
-                keys.append(k)
-                if best is None or k > best:  # (max(keys), without its call)
+                if best is None or k > best:  # (max of the keys and the seats at it, in one)
                     best = k
-            tied = [s for s, k in zip(contenders, keys, strict=True) if k == best]
+                    tied = [s]
+                elif k == best:
+                    tied.append(s)
             if tie == "eldest":
                 tied = tied[:1]
-            contested = len(contenders) > 1
             for seat, share in split(amount, tied):
                 self.award(seat, share, pool, note if contested else "uncontested")
                 if contested and seat not in winners:

@@ -27,18 +27,20 @@ from collections.abc import Sequence
 from functools import partial
 from typing import Any, Final
 
-from bragkit.engine.actions import Action, parse_action
-from bragkit.engine.kinds import Phase
+from bragkit.engine.actions import Action, LegalAction, parse_action
+from bragkit.engine.kinds import Phase, SeatStatus
 from bragkit.engine.pack import fresh_pack, shuffle_ids
-from bragkit.engine.poker.core import PokerWork
+from bragkit.engine.poker.core import PokerGame, PokerWork, legal_now
 from bragkit.engine.poker.game import poker_game_for
 from bragkit.engine.poker.line import PokerLine
-from bragkit.engine.poker.state import PokerState, start_work
+from bragkit.engine.poker.state import PokerState, deal_in, start_state
 from bragkit.engine.session import Session
 from bragkit.errors import BragError, RulesError
 from bragkit.rules import Rules
 
 P_OVER: Final = Phase.OVER
+S_IN: Final = SeatStatus.IN
+S_OUT: Final = SeatStatus.OUT
 
 __all__ = ["PokerSession"]
 
@@ -54,6 +56,8 @@ class PokerSession(Session):
         if len(stacks) < game.min_table:
             raise RulesError(f"{rules.game} needs at least {game.min_table} players "
                              f"(rules {game.spec_section}), not {len(stacks)}")
+        self._poker_plan: tuple[Rules, PokerGame, int] | None = None
+        """The rules of the latest deal, their game and the chips a seat needs to play."""
         super().__init__(rules, stacks, dealer, **kwargs)
 
     def min_stack(self, rules: Rules) -> int:
@@ -64,9 +68,10 @@ class PokerSession(Session):
         """The next deal's pack: the next given one, else the whole pack shuffled with the
         table's generator (poker-style games hold no cards over from a deal)."""
         cards = list(fresh_pack(rules))
-        given = self._given_pack(cards)
-        if given is not None:
-            return given
+        if self.given_pack is not None or not self.shuffles.exhausted:  # (none: no call)
+            given = self._given_pack(cards)
+            if given is not None:
+                return given
         shuffle_ids(self.rng, cards)
         pack = tuple(cards)
         self.packs_used.append(pack)
@@ -77,22 +82,60 @@ class PokerSession(Session):
         are built when read); a deal that needs no decision (Three-Stake Brag with every
         seat but one all-in after the stakes) is settled at once and the next one dealt."""
         rules = self.rules
-        need = poker_game_for(rules).min_stack()  # (self.min_stack, inline)
-        if len([s for s in self.stacks if s >= need]) < 2:
+        plan = self._poker_plan
+        if plan is None or plan[0] is not rules:
+            game = poker_game_for(rules)
+            plan = self._poker_plan = (rules, game, game.min_stack())
+        _, game, need = plan
+        stacks = self.stacks
+        status = [S_IN if s >= need else S_OUT for s in stacks]  # (start_work's, once)
+        if status.count(S_IN) < 2:
             self.over = True
             self.state = None
             return
         pack = self._shuffle(rules)  # every deal
         self._shuffled = True
-        self._start = partial(PokerState.start, rules, self.stacks, self.dealer, pack,
-                              carried=self.carried, debts=self.debts)
+        carried, debts, dealer = self.carried, self.debts, self.dealer
+        self._start = start = partial(start_state, rules, stacks, dealer, pack, carried, debts)
         viewing = self._viewing  # (bots read views: the machine logs the deal for them)
-        work = start_work(rules, self.stacks, self.dealer, pack, carried=self.carried,
-                          debts=self.debts, quiet=not viewing)
+        work = deal_in(game, stacks, status, dealer, pack, carried, debts, (), not viewing)
         self._state = None
-        self._line = PokerLine(self._start, work, viewing=viewing)
-        if work.phase == "over":
+        self._line = PokerLine(start, work, viewing=viewing)
+        if work.phase == P_OVER:
             self._finish_deal()
+
+    def _finish_deal(self) -> None:
+        """As :meth:`Session._finish_deal` does (a deal played on a line that nobody reads
+        deal by deal, the common case, in full here: poker-style games retain no hand, buy
+        nothing during a deal and shuffle every deal)."""
+        line = self._line
+        if type(line) is not PokerLine or self.on_record is not None or self.keep_states:
+            super()._finish_deal()
+            return
+        w = line.work
+        assert w.phase is P_OVER
+        seats, acts = line.moves()
+        self._record_later(self._start, self._shuffled, self._choice, seats, acts, line.state)
+        self.stacks = tuple(w.stacks)
+        self.carried = w.carried
+        self.retained = ()
+        self.debts = w.debts
+        self.pack = w.pack
+        self.shuffle_next = True
+        self.deal_no += 1
+        self.dealer = (self.dealer + 1) % self.n
+        self._choice = None
+        self._new_deal()
+
+    def legal_actions(self) -> tuple[LegalAction, ...]:
+        """What the seat to act may do (:meth:`Session.legal_actions`; a line's, inline)."""
+        line = self._line
+        if type(line) is PokerLine:
+            legal = line._legal
+            if legal is None:
+                legal = line._legal = legal_now(line.work)  # (PokerLine.legal_actions)
+            return legal
+        return super().legal_actions()
 
     def _now(self) -> PokerWork | PokerState | None:
         """The deal as it stands (the line's machine, or the state), without building one."""
