@@ -51,6 +51,10 @@ class BraggerData(NamedTuple):
 
     bragger: int = -1
 
+NO_BRAGGER: Final = BraggerData()
+"""A deal's data before anyone brags (an immutable value, built once)."""
+
+
 class FosterGame(PokerGame):
     """G-F1: the dealer's ante, one equalising round, the braggers ranking."""
 
@@ -62,6 +66,8 @@ class FosterGame(PokerGame):
         super().__init__(rules)
         self.ranking = self.make_ranking(rules)
         self.rank3 = self.ranking.rank3
+        self._antes: dict[int, tuple[LegalAction, ...]] = {}
+        """The legal ante of each upper bound (:meth:`phase_legal`), built once."""
         self.betting = PokerBetting(
             limit=rules.limit, min_raise=rules.min_raise, max_raises=rules.max_raises,
             allow_check=rules.allow_check, matched_word="stand",
@@ -103,13 +109,16 @@ class FosterGame(PokerGame):
             w.emit("carry", w.dealer, amount=w.carry_in, note="ante left from the last deal")
         w.phase = P_ANTE
         w.to_act = w.dealer
-        w.data = BraggerData()
+        w.data = NO_BRAGGER
 
     def phase_legal(self, st: Deal) -> tuple[LegalAction, ...]:
         """``ante 1..L`` (at most the dealer's chips)."""
         if st.phase == "ante":
             most = min(self.rules.limit, st.stacks[st.dealer])
-            return (LegalAction(A_ANTE, lo=1, hi=most),)
+            found = self._antes.get(most)
+            if found is None:  # (the legal actions are immutable: built once for each bound)
+                found = self._antes[most] = (LegalAction(A_ANTE, lo=1, hi=most),)
+            return found
         return ()
 
     def apply_phase(self, w: PokerWork, seat: int, action: Action) -> None:

@@ -84,6 +84,10 @@ class Round(NamedTuple):
         >>> Round.start(3, {1: 1, 2: 2}).target
         2
         """
+        key = (n, base, *forced.items()) if forced else (n, base)
+        found = _ROUNDS.get(key)
+        if found is not None:  # (a round is an immutable value: one per table size and bets)
+            return found
         contrib = [base] * n
         forced_seat, top = -1, 0
         for seat, amount in (forced or {}).items():
@@ -91,7 +95,16 @@ class Round(NamedTuple):
             if forced_seat < 0 or amount >= top:
                 forced_seat, top = seat, amount  # the largest; the later (big blind) on ties
         target = max(contrib)
-        return Round(tuple(contrib), target, 0, (False,) * n, target > base, forced_seat)
+        found = Round(tuple(contrib), target, 0, (False,) * n, target > base, forced_seat)
+        if len(_ROUNDS) >= _MEMO_ROUNDS:
+            _ROUNDS.clear()
+        _ROUNDS[key] = found
+        return found
+
+
+_MEMO_ROUNDS: Final = 4096
+_ROUNDS: Final[dict[tuple[object, ...], Round]] = {}
+"""``(n, base, *forced.items())`` -> the fresh round :meth:`Round.start` builds (bounded)."""
 
 
 @dataclass(frozen=True, slots=True)
