@@ -93,3 +93,20 @@ def test_draw_index_is_rng_choice_index(make: type[random.Random]) -> None:
         r1, r2 = make(n), make(n)
         assert [draw_index(r1, n) for _ in range(40)] == [r2.choice(range(n)) for _ in range(40)]
         assert r1.random() == r2.random()
+
+
+def test_poker_line_sets_every_slot_of_its_bases() -> None:
+    """PokerLine.__init__ writes its bases' initialisation inline: a slot added to
+    LineCore or MachineLine must be set there too (an unset slot raises AttributeError)."""
+    from functools import partial
+
+    from bragkit.engine.lines import LineCore, MachineLine
+    from bragkit.engine.poker.line import PokerLine
+    from bragkit.engine.poker.state import start_state, start_work
+
+    args = (get_preset("foster"), (20, 20, 20), 2, tuple(range(52)))
+    line = PokerLine(partial(start_state, *args), start_work(*args))
+    for cls in (LineCore, MachineLine, PokerLine):
+        for slot in cls.__slots__:
+            getattr(line, slot)  # raises if PokerLine.__init__ left it unset
+    assert line.state() == start_state(*args)

@@ -157,18 +157,21 @@ class ThreeStakeGame(PokerGame):
             winner = w.dealer if w.status[w.dealer] != "out" else w.live()[0]
             w.award(winner, w.pools[1], 1, "P2: no bet, the dealer takes it")
             winners = [winner]
+            order = w.order()
         else:
-            live = w.live()
+            order = w.order()  # (the seats dealt in: settling P2 changes no status)
+            status = w.status
+            live = [s for s in order if status[s] == "in" or status[s] == "allin"]  # w.live()
             if len(live) == 1:
                 w.award(live[0], w.pools[1], 1, "P2: uncalled")
                 winners = live
             else:
                 rank3, hands = self.brag_rank, w.hands
                 winners = w.settle_pool(lambda s: rank3(*hands[s][:3]), self.rules.p2_tie, 1,
-                                        "P2: showdown")
-        w.data = _event(PoolWinners, (_winners(w).p1, winners[0] if len(winners) == 1 else -1, -1))
+                                        "P2: showdown", order)
+        w.data = _event(PoolWinners,
+                        (_winners(w).p1, winners[0] if len(winners) == 1 else -1, -1))
         w.rnd = None
-        order = w.order()
         w.reveal_all(order, "P3")
         if self.rules.draw31:
             w.phase = P_DRAW

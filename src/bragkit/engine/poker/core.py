@@ -605,15 +605,17 @@ class PokerWork:
             self.to_act = nxt
 
     def settle_pool(self, key: Callable[[int], Any], tie: str, pool: int,
-                    note: str = "showdown") -> list[int]:
+                    note: str = "showdown", order: list[int] | None = None) -> list[int]:
         """Show down the betting pool among live seats with side pots; returns the winners
         (of contested pots: a side pot handed back to its only contributor does not count).
 
         ``key(seat)`` is a comparable strength (pure: it is asked once per seat); ``tie`` is
-        ``"split"`` (odd chips to the tied seats nearest the eldest hand) or ``"eldest"``.
+        ``"split"`` (odd chips to the tied seats nearest the eldest hand) or ``"eldest"``;
+        ``order`` is :meth:`order` if the caller has it.
         """
         live = [x == "in" or x == "allin" for x in self.status]
-        order = self.order()
+        if order is None:
+            order = self.order()
         winners: list[int] = []
         pots = side_pots(self.credit, self.chips, live)
         dead = self.pools[pool] - sum(self.chips)  # antes left from earlier deals, dead antes

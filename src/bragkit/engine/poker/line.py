@@ -61,7 +61,14 @@ class PokerLine(MachineLine[PokerState]):
         :class:`~bragkit.engine.lines.MachineLine`); ``viewing``: seat views will be read
         (:meth:`view`), so the machine logs every step (a machine that logged the deal,
         ``start_work(..., quiet=False)``, then serves views without building a state)."""
-        super().__init__(start, work)
+        # (MachineLine.__init__ and LineCore.__init__, inline: a table builds a line a deal)
+        self.work = work
+        self._seats: list[int] = []
+        self._acts: list[Action] = []
+        self._legal: tuple[LegalAction, ...] | None = None
+        self._start = start
+        self._snap: PokerState | None = None
+        self._done = 0
         self._logged = not work.quiet
         """Whether the machine's new events hold every event since its base."""
         self._viewing = viewing
