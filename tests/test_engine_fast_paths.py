@@ -110,3 +110,22 @@ def test_poker_line_sets_every_slot_of_its_bases() -> None:
         for slot in cls.__slots__:
             getattr(line, slot)  # raises if PokerLine.__init__ left it unset
     assert line.state() == start_state(*args)
+
+
+@pytest.mark.parametrize("size,k", [(4, 1), (5, 2), (6, 3)])
+def test_discard_choices_are_every_combination_in_order(size: int, k: int) -> None:
+    """The discard options (built by place for one and two cards) are every combination of
+    ``k`` cards of the hand, in itertools.combinations order, each naming its card ids."""
+    from itertools import combinations
+
+    from bragkit.engine.brag.legal import discard_choices
+    from bragkit.engine.pack import card_text
+
+    rng = random.Random(size)
+    for _ in range(50):
+        hand = tuple(rng.sample(range(54), size))
+        (legal,), ids = discard_choices(hand, k)
+        want = {" ".join(card_text(c) for c in combo): combo
+                for combo in combinations(hand, k)}
+        assert list(ids.items()) == list(want.items())
+        assert legal.kind == "discard" and legal.args == tuple(want)

@@ -111,6 +111,9 @@ DiscardChoices = tuple[tuple[LegalAction, ...], dict[str, tuple[int, ...]]]
 """The legal discard of a hand and each option's text -> the card ids it names, in hand
 order."""
 _DISCARDS: dict[tuple[tuple[int, ...], int], DiscardChoices] = {}
+_PLACES: dict[tuple[int, int], tuple[tuple[int, ...], ...]] = {}
+"""``(cards in a hand, cards discarded)`` -> the places of every discard, in
+``itertools.combinations`` order (the order the options are offered in)."""
 
 
 def discard_choices(hand: tuple[int, ...], k: int) -> DiscardChoices:
@@ -124,12 +127,21 @@ def discard_choices(hand: tuple[int, ...], k: int) -> DiscardChoices:
     key = (hand, k)
     found = _DISCARDS.get(key)
     if found is None:
-        from itertools import combinations
+        places = _PLACES.get((len(hand), k))
+        if places is None:
+            from itertools import combinations
 
-        texts = [_card_text(c) for c in hand]
-        ids = {" ".join(words): combo for words, combo in zip(combinations(texts, k),
-                                                              combinations(hand, k),
-                                                              strict=True)}
+            places = _PLACES[len(hand), k] = tuple(combinations(range(len(hand)), k))
+        text = _card_text
+        t = [text(c) for c in hand]
+        ids: dict[str, tuple[int, ...]]
+        if k == 2:  # (Five Card Brag's discard: each pair's text formatted directly)
+            ids = {f"{t[i]} {t[j]}": (hand[i], hand[j]) for i, j in places}
+        elif k == 1:  # (Four Card Brag's)
+            ids = {t[i]: (hand[i],) for i, in places}
+        else:
+            ids = {" ".join([t[i] for i in chosen]): tuple([hand[i] for i in chosen])
+                   for chosen in places}
         if len(_DISCARDS) >= _INTERN_MAX:
             _DISCARDS.clear()
         found = _DISCARDS[key] = ((LegalAction("discard", args=tuple(ids)),), ids)
