@@ -118,14 +118,15 @@ def test_discard_choices_are_every_combination_in_order(size: int, k: int) -> No
     ``k`` cards of the hand, in itertools.combinations order, each naming its card ids."""
     from itertools import combinations
 
-    from bragkit.engine.brag.legal import discard_choices
+    from bragkit.engine.brag.legal import discard_choices, discard_ids
     from bragkit.engine.pack import card_text
 
     rng = random.Random(size)
     for _ in range(50):
         hand = tuple(rng.sample(range(54), size))
-        (legal,), ids = discard_choices(hand, k)
+        (legal,) = discard_choices(hand, k)
         want = {" ".join(card_text(c) for c in combo): combo
                 for combo in combinations(hand, k)}
-        assert list(ids.items()) == list(want.items())
         assert legal.kind == "discard" and legal.args == tuple(want)
+        assert [discard_ids(text) for text in legal.args] == list(want.values())
+    assert discard_ids("ah 2C") == (50, 0)  # text written otherwise is parsed

@@ -27,7 +27,7 @@ from bragkit.engine.turns import AFTER
 if TYPE_CHECKING:
     from bragkit.engine.brag.core import BragFamily
 
-__all__ = ["DiscardChoices", "borrow_need", "canonical_discard", "discard_choices",
+__all__ = ["borrow_need", "canonical_discard", "discard_choices", "discard_ids",
            "legal_actions", "legal_bet", "legal_now", "see_cost_now"]
 
 P_BET: Final = Phase.BET
@@ -86,7 +86,7 @@ def legal_now(st: Deal) -> tuple[LegalAction, ...]:
     if phase == P_DECIDE:
         return _DECIDE
     if phase == P_DISCARD:
-        return discard_choices(st.hands[p], st.rules.discards)[0]
+        return discard_choices(st.hands[p], st.rules.discards)
     if phase == P_QUALIFY:
         mine = res.hand_key(_work(st), p)
         up = _key_of(st, st.faceup)
@@ -107,22 +107,20 @@ def legal_now(st: Deal) -> tuple[LegalAction, ...]:
     return st.family.phase_legal(st)
 
 
-DiscardChoices = tuple[tuple[LegalAction, ...], dict[str, tuple[int, ...]]]
-"""The legal discard of a hand and each option's text -> the card ids it names, in hand
-order."""
-_DISCARDS: dict[tuple[tuple[int, ...], int], DiscardChoices] = {}
+_DISCARDS: dict[tuple[tuple[int, ...], int], tuple[LegalAction, ...]] = {}
 _PLACES: dict[tuple[int, int], tuple[tuple[int, ...], ...]] = {}
 """``(cards in a hand, cards discarded)`` -> the places of every discard, in
 ``itertools.combinations`` order (the order the options are offered in)."""
 
 
-def discard_choices(hand: tuple[int, ...], k: int) -> DiscardChoices:
-    """The legal ``discard`` of ``k`` cards from ``hand`` (every choice, cards in hand order)
-    and the card ids of each option (cached: the texts are formatted once per hand).
+def discard_choices(hand: tuple[int, ...], k: int) -> tuple[LegalAction, ...]:
+    """The legal ``discard`` of ``k`` cards from ``hand``: every choice, its cards in hand
+    order, in ``itertools.combinations`` order (cached; :func:`discard_ids` reads the cards
+    an option names).
 
-    >>> legal, ids = discard_choices((0, 5, 50, 51), 3)
-    >>> str(legal[0]), ids["2c 3d Ah"]
-    ('discard 2c 3d Ah|2c 3d As|2c Ah As|3d Ah As', (0, 5, 50))
+    >>> (legal,) = discard_choices((0, 5, 50, 51), 3)
+    >>> str(legal)
+    'discard 2c 3d Ah|2c 3d As|2c Ah As|3d Ah As'
     """
     key = (hand, k)
     found = _DISCARDS.get(key)
@@ -132,26 +130,57 @@ def discard_choices(hand: tuple[int, ...], k: int) -> DiscardChoices:
             from itertools import combinations
 
             places = _PLACES[len(hand), k] = tuple(combinations(range(len(hand)), k))
-        text = _card_text
-        t = [text(c) for c in hand]
-        ids: dict[str, tuple[int, ...]]
-        if k == 2:  # (Five Card Brag's discard: each pair's text formatted directly)
-            ids = {f"{t[i]} {t[j]}": (hand[i], hand[j]) for i, j in places}
-        elif k == 1:  # (Four Card Brag's)
-            ids = {t[i]: (hand[i],) for i, in places}
+        args: tuple[str, ...]
+        if k == 2:  # (Five Card Brag's discard: each pair's text, made once per pair)
+            pair = _pair_text
+            args = tuple([pair(hand[i], hand[j]) for i, j in places])
         else:
-            ids = {" ".join([t[i] for i in chosen]): tuple([hand[i] for i in chosen])
-                   for chosen in places}
+            t = [_card_text(c) for c in hand]
+            args = tuple([" ".join([t[i] for i in chosen]) for chosen in places])
         if len(_DISCARDS) >= _INTERN_MAX:
             _DISCARDS.clear()
-        found = _DISCARDS[key] = ((LegalAction("discard", args=tuple(ids)),), ids)
+        found = _DISCARDS[key] = (LegalAction("discard", args=args),)
     return found
+
+
+def discard_ids(text: str) -> tuple[int, ...]:
+    """The card ids a discard's text names, in its order (an option's text names its cards
+    in hand order); CardError if it names no cards.
+
+    >>> discard_ids("2c 3d"), discard_ids("X1")
+    ((0, 5), (52,))
+    """
+    ids = _IDS.get(text)
+    if ids is None:
+        if not _ID_OF:
+            from bragkit.engine.pack import card_text
+
+            _ID_OF.update((card_text(c), c) for c in range(_MOST_IDS))
+        words = text.split(" ")
+        if all(w in _ID_OF for w in words):
+            ids = tuple([_ID_OF[w] for w in words])
+        else:  # (written otherwise: any case, any spacing)
+            from bragkit.cards import parse_cards
+
+            ids = tuple(c.id for c in parse_cards(text))
+        if len(_IDS) >= _INTERN_MAX:
+            _IDS.clear()
+        _IDS[text] = ids
+    return ids
+
+
+_MOST_IDS: Final = 64
+"""More card ids than any pack holds (52 and its jokers)."""
+_ID_OF: dict[str, int] = {}
+"""A card's text (:func:`~bragkit.engine.pack.card_text`) -> its id (filled on first use)."""
+_IDS: dict[str, tuple[int, ...]] = {}
+"""A discard's text -> the card ids it names (bounded)."""
 
 
 def canonical_discard(st: Deal, action: Action) -> Action:
     """``discard 7c 4h`` written in any order or case, as the offered option text."""
     hand = st.hands[st.to_act]
-    if action.arg in discard_choices(hand, st.rules.discards)[1]:
+    if action.arg in discard_choices(hand, st.rules.discards)[0].args:
         return action  # already an option's text
     from bragkit.cards import parse_cards
     from bragkit.errors import CardError
@@ -183,6 +212,17 @@ def _card_text(card_id: int) -> str:
         from bragkit.engine.pack import card_text
 
         found = _TEXTS[card_id] = card_text(card_id)
+    return found
+
+
+_PAIRS: dict[int, str] = {}
+"""``a * _MOST_IDS + b`` -> the text of the cards ``a`` and ``b`` (filled as pairs come)."""
+
+
+def _pair_text(a: int, b: int) -> str:
+    found = _PAIRS.get(a * _MOST_IDS + b)
+    if found is None:
+        found = _PAIRS[a * _MOST_IDS + b] = f"{_card_text(a)} {_card_text(b)}"
     return found
 
 

@@ -37,7 +37,7 @@ from bragkit.engine.brag.core import (
     new_event,
 )
 from bragkit.engine.brag.fast import fast as fast_path
-from bragkit.engine.brag.legal import borrow_need, discard_choices
+from bragkit.engine.brag.legal import borrow_need, discard_ids
 from bragkit.engine.events import Event
 from bragkit.engine.kinds import Phase, SeatStatus
 from bragkit.engine.turns import AFTER
@@ -128,11 +128,7 @@ def _do_throw(w: AnyWork, p: int, action: Action) -> None:
 def _do_discard(w: AnyWork, p: int, action: Action) -> None:
     assert action.arg is not None
     hand = w.hands[p]
-    ids = discard_choices(hand, w.rules.discards)[1].get(action.arg)
-    if ids is None:  # (an option's text names its cards: this is text written otherwise)
-        from bragkit.cards import parse_cards
-
-        ids = tuple(c.id for c in parse_cards(action.arg))
+    ids = discard_ids(action.arg)
     w.hands[p] = tuple([c for c in hand if c not in ids])
     w.discards[p] = ids
     w.pack += ids
