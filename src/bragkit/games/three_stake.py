@@ -153,13 +153,12 @@ class ThreeStakeGame(PokerGame):
         """Settle P2, then show every hand for P3 (and draw, with ``draw31``)."""
         rnd = w.rnd
         assert rnd is not None
+        order = w.order()  # (the seats dealt in: settling P2 changes no status)
         if not rnd.opened:
             winner = w.dealer if w.status[w.dealer] != "out" else w.live()[0]
             w.award(winner, w.pools[1], 1, "P2: no bet, the dealer takes it")
             winners = [winner]
-            order = w.order()
         else:
-            order = w.order()  # (the seats dealt in: settling P2 changes no status)
             status = w.status
             live = [s for s in order if status[s] == "in" or status[s] == "allin"]  # w.live()
             if len(live) == 1:
