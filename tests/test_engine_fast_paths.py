@@ -130,3 +130,86 @@ def test_discard_choices_are_every_combination_in_order(size: int, k: int) -> No
         assert legal.kind == "discard" and legal.args == tuple(want)
         assert [discard_ids(text) for text in legal.args] == list(want.values())
     assert discard_ids("ah 2C") == (50, 0)  # text written otherwise is parsed
+
+
+def _poker_play(preset: str, seed: int) -> tuple[list[Any], list[tuple[int, ...]]]:
+    """Random sessions with short, uneven stacks (all-in stakes and side pots happen); the
+    deals' final states and the stacks after every deal (what the quiet machine left)."""
+    from bragkit.engine import open_table
+
+    rng = random.Random(seed)
+    t = open_table(get_preset(preset), [rng.randrange(6, 40) for _ in range(5)], dealer=0,
+                   seed=seed)
+    stacks = []
+    while not t.over and t.deal_no < 40:
+        before = t.deal_no
+        t.apply(rng.choice(t.legal_actions()).sample(rng))
+        if t.deal_no != before:
+            stacks.append(t.stacks)
+    return [r.final for r in t.records], stacks
+
+
+@pytest.mark.parametrize("preset", ["three-stake", "three-stake-check", "three-stake-draw",
+                                    "three-stake-britannica", "foster", "foster-eldest-tie",
+                                    "american"])
+def test_poker_fast_paths_equal_the_general_path(preset: str,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """Three-Stake's one-pass setup of a quiet machine and a one-pot showdown
+    (``PokerWork._settle_one_pot``) give exactly what the step-by-step setup and the side
+    pots' settlement give: the same deals, and the same stacks after each."""
+    from bragkit.engine.poker.core import PokerWork
+    from bragkit.games.three_stake import ThreeStakeGame
+
+    one_pot = PokerWork._settle_one_pot
+    used = []
+    monkeypatch.setattr(PokerWork, "_settle_one_pot",
+                        lambda *args: used.append(1) or one_pot(*args))
+    fast = [_poker_play(preset, seed) for seed in range(4)]
+    assert len(used) > 3  # the fast path was taken (and the general one on side pots)
+    monkeypatch.setattr(ThreeStakeGame, "_setup_quiet", ThreeStakeGame._setup_logged)
+    monkeypatch.setattr(PokerWork, "_settle_one_pot",
+                        lambda w, key, tie, pool, note, contenders:
+                        w._settle_side_pots(key, tie, pool, note, w.order()))
+    slow = [_poker_play(preset, seed) for seed in range(4)]
+    assert fast == slow
+    assert sum(len(stacks) for _, stacks in fast) > 20
+
+
+@pytest.mark.parametrize("tie", ["split", "eldest"])
+def test_one_pot_showdown_equals_side_pots_with_ties(tie: str) -> None:
+    """``settle_pool``'s one-pot path pays exactly what the side-pot settlement pays, also
+    when strengths tie (keys drawn from three values), dead chips lie in the pool and some
+    seats folded."""
+    from bragkit.engine.kinds import SeatStatus
+    from bragkit.engine.poker.core import fresh_work
+    from bragkit.engine.poker.game import poker_game_for
+
+    game = poker_game_for(get_preset("foster"))
+    rng = random.Random(5)
+    taken = 0
+    for _ in range(400):
+        n = rng.randrange(2, 7)
+        level = rng.randrange(1, 9)
+        status = [rng.choice((SeatStatus.IN, SeatStatus.IN, SeatStatus.ALLIN,
+                              SeatStatus.FOLDED)) for _ in range(n)]
+        status[rng.randrange(n)] = SeatStatus.IN  # (a showdown has a live seat)
+        paid = [level if s != SeatStatus.FOLDED else rng.randrange(0, level + 4)
+                for s in status]
+        keys = [rng.randrange(3) for _ in range(n)]
+        dealer = rng.randrange(n)
+        runs = []
+        for general in (False, True):
+            w = fresh_work(game, (50,) * n, dealer, tuple(range(52)), list(status),
+                           carried=0, debts=(), reshuffles=(), quiet=False)
+            w.credit, w.chips = list(paid), list(paid)
+            pool = game.bet_pool
+            w.pools[pool] = sum(paid) + 3  # three dead chips
+            order = w.order()
+            if general:
+                won = w._settle_side_pots(keys.__getitem__, tie, pool, "showdown", order)
+            else:
+                won = w.settle_pool(keys.__getitem__, tie, pool, "showdown", order)
+            runs.append((won, w.stacks, w.pools, w.new_events))
+        taken += status.count(SeatStatus.FOLDED) < n - 1
+        assert runs[0] == runs[1], (status, paid, keys)
+    assert taken > 300  # contested showdowns, most of them

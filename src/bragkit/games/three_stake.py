@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, ClassVar, Final, NamedTuple
 from bragkit.cards import card_from_id
 from bragkit.engine.actions import Action, LegalAction
 from bragkit.engine.events import Event
-from bragkit.engine.kinds import ActionKind, Phase
+from bragkit.engine.kinds import ActionKind, Phase, SeatStatus
 from bragkit.engine.poker.betting import PokerBetting, Round
 from bragkit.engine.poker.core import PokerGame
 from bragkit.games.spec import GameSpec, shuffled
@@ -54,6 +54,7 @@ _event: Final = tuple.__new__
 _STAND = LegalAction(ActionKind.STAND)
 A_DRAW: Final = ActionKind.DRAW
 P_DRAW: Final = Phase.DRAW
+S_ALLIN: Final = SeatStatus.ALLIN
 _MOST_PIPS: Final = 52 * 11
 """More than any hand's pip total (every card of the pack, at most 11 each)."""
 
@@ -100,7 +101,6 @@ class ThreeStakeGame(PokerGame):
         self.key31 = [t31.score(total)[0] for total in range(_MOST_PIPS + 1)]
         """R-31's key of each total (``t31.score(total)[0]``), built once."""
         self.bust = rules.over31 == "bust"
-        self.brag_rank = self.brag.rank3
         self.round0: dict[int, Round] = {}
         """The fresh P2 round of each table size (an immutable value, built once)."""
         self.betting = PokerBetting(
@@ -127,8 +127,14 @@ class ThreeStakeGame(PokerGame):
     # -------------------------------------------------------------- stakes, deal, P1
     def setup(self, w: PokerWork) -> None:
         """Stakes into the three pools, deal two down and one up, settle P1, open P2."""
-        stake = self.rules.stake
         seats = w.order(("in",))
+        if w.quiet:
+            self._setup_quiet(w, seats, self.rules.stake)
+        else:
+            self._setup_logged(w, seats, self.rules.stake)
+
+    def _setup_logged(self, w: PokerWork, seats: list[int], stake: int) -> None:
+        """:meth:`setup` step by step, each step logged (also right for a quiet machine)."""
         w.stake_each(seats, stake, "three stakes")
         if w.carry_in:
             w.pools[2] += w.carry_in
@@ -143,6 +149,39 @@ class ThreeStakeGame(PokerGame):
                 best, best_rank = s, rank
         w.award(best, w.pools[0], 0, "P1: best face-up card")
         w.data = _event(PoolWinners, (best, -1, -1))  # (PoolWinners(best), no Python call)
+        rnd = self.round0.get(w.n)
+        if rnd is None:
+            rnd = self.round0[w.n] = Round.start(w.n)
+        w.start_round(0, w.dealer, rnd)
+
+    def _setup_quiet(self, w: PokerWork, seats: list[int], stake: int) -> None:
+        """:meth:`setup` of a machine that logs nothing (a table's deal that nobody reads
+        step by step), in one pass over the seats: the same stakes, cards, P1 and P2 round
+        as the logged path (each seat's hand is its i-th card of each round of the deal)."""
+        k = len(seats)
+        total = 3 * stake
+        stacks, status, chips, credit, hands = w.stacks, w.status, w.chips, w.credit, w.hands
+        pack, card_rank = w.pack, self.card_rank
+        best, best_rank = -1, -1
+        for i, s in enumerate(seats):  # (stake_each, deal 2 and 1 face up, P1's best card)
+            left = stacks[s] = stacks[s] - total
+            chips[s] += stake
+            credit[s] += stake
+            if left == 0:  # (every seat here is in)
+                status[s] = S_ALLIN
+            up = pack[2 * k + i]
+            hands[s] = (pack[i], pack[k + i], up)  # (a new machine: no cards yet)
+            rank = card_rank[up]
+            if rank > best_rank:
+                best, best_rank = s, rank
+        w.pack = pack[3 * k:]
+        pools = w.pools
+        each = stake * k
+        pools[1] += each
+        pools[2] += each + w.carry_in
+        stacks[best] += pools[0] + each  # P1 (award): its pool empties into the best card
+        pools[0] = 0
+        w.data = _event(PoolWinners, (best, -1, -1))
         rnd = self.round0.get(w.n)
         if rnd is None:
             rnd = self.round0[w.n] = Round.start(w.n)
@@ -165,9 +204,13 @@ class ThreeStakeGame(PokerGame):
                 w.award(live[0], w.pools[1], 1, "P2: uncalled")
                 winners = live
             else:
-                rank3, hands = self.brag_rank, w.hands
-                winners = w.settle_pool(lambda s: rank3(*hands[s][:3]), self.rules.p2_tie, 1,
-                                        "P2: showdown", order)
+                flat, hands = self.brag.flat_table, w.hands  # (rank3's table)
+
+                def strength(seat: int) -> int:  # (the ranking's rank3 of the first three)
+                    a, b, c = hands[seat][:3]
+                    return flat[(a << 12) | (b << 6) | c]
+
+                winners = w.settle_pool(strength, self.rules.p2_tie, 1, "P2: showdown", order)
         w.data = _event(PoolWinners,
                         (_winners(w).p1, winners[0] if len(winners) == 1 else -1, -1))
         w.rnd = None

@@ -613,9 +613,20 @@ class PokerWork:
         ``"split"`` (odd chips to the tied seats nearest the eldest hand) or ``"eldest"``;
         ``order`` is :meth:`order` if the caller has it.
         """
-        live = [x == "in" or x == "allin" for x in self.status]
+        status, credit, chips = self.status, self.credit, self.chips
         if order is None:
             order = self.order()
+        if credit == chips:  # the usual showdown (one pot) without side_pots' work
+            contenders = [s for s in order if status[s] == "in" or status[s] == "allin"]
+            if contenders and len({credit[s] for s in contenders}) == 1 \
+                    and credit[contenders[0]] > 0:
+                return self._settle_one_pot(key, tie, pool, note, contenders)
+        return self._settle_side_pots(key, tie, pool, note, order)
+
+    def _settle_side_pots(self, key: Callable[[int], Any], tie: str, pool: int, note: str,
+                          order: list[int]) -> list[int]:
+        """:meth:`settle_pool` in general: a main pot and side pots (``side_pots``)."""
+        live = [x == "in" or x == "allin" for x in self.status]
         winners: list[int] = []
         pots = side_pots(self.credit, self.chips, live)
         dead = self.pools[pool] - sum(self.chips)  # antes left from earlier deals, dead antes
@@ -648,6 +659,27 @@ class PokerWork:
                 if contested and seat not in winners:
                     winners.append(seat)
         return winners
+
+    def _settle_one_pot(self, key: Callable[[int], Any], tie: str, pool: int, note: str,
+                        contenders: list[int]) -> list[int]:
+        """:meth:`settle_pool` when every live seat (``contenders``, from the eldest hand) is
+        credited the same, and with what it paid: one pot of the whole pool (the dead chips
+        with it), as ``side_pots`` would give."""
+        amount = self.pools[pool]
+        if len(contenders) == 1:
+            self.award(contenders[0], amount, pool, "uncontested")
+            return []
+        self.reveal_all(contenders)
+        keys = [key(s) for s in contenders]
+        best = max(keys)
+        if tie == "eldest":
+            winner = contenders[keys.index(best)]
+            self.award(winner, amount, pool, note)
+            return [winner]
+        tied = [s for s, k in zip(contenders, keys, strict=True) if k == best]
+        for seat, share in split(amount, tied):
+            self.award(seat, share, pool, note)
+        return tied
 
     def end(self) -> None:
         """Finish the deal."""
