@@ -74,16 +74,12 @@ class BragPokerGame(PokerGame):
         super().__init__(rules)
         self.rank3 = get_ranking("modern").rank3
         bet1 = rules.bet1_factor * rules.big_blind
-        self.rounds = tuple(
+        self.rounds = tuple(  # round 1 at bet1, round 2 at twice that
             PokerBetting(limit=size, fixed=True, max_raises=rules.max_raises,
                          cap_multiway_only=True, allow_check=True, matched_word="check",
                          forced_may_raise=True, all_in=rules.all_in,
                          half_price_blind=rules.half_price_calls)
             for size in (bet1, 2 * bet1))
-
-    def betting_for(self, stage: int) -> PokerBetting:
-        """Round 1 at ``bet1``, round 2 at twice that."""
-        return self.rounds[stage]
 
     # -------------------------------------------------------------- blinds and deal
     def setup(self, w: PokerWork) -> None:

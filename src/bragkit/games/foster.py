@@ -72,6 +72,7 @@ class FosterGame(PokerGame):
             limit=rules.limit, min_raise=rules.min_raise, max_raises=rules.max_raises,
             allow_check=rules.allow_check, matched_word="stand",
             forced_may_raise=rules.dealer_may_raise_own_ante, all_in=rules.all_in)
+        self.rounds = (self.betting,)  # one betting round, limit L
 
     def inert(self, rules: Rules) -> dict[str, str]:
         """Under ``allow_check`` the ante is dead money: the dealer has no bet of his own."""
@@ -85,10 +86,6 @@ class FosterGame(PokerGame):
         """The hand ranking (R-FOSTER here)."""
         return get_ranking("foster", bragger_tiebreak=rules.bragger_tiebreak,
                            bragger_own_rank_natural=rules.bragger_own_rank_natural)
-
-    def betting_for(self, stage: int) -> PokerBetting:
-        """One betting round, limit ``L``."""
-        return self.betting
 
     def key(self, w: PokerWork, seat: int) -> int:
         """The strength of ``seat``'s hand."""

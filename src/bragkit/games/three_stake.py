@@ -68,12 +68,6 @@ class PoolWinners(NamedTuple):
     p3: int = -1
 
 
-def _winners(w: PokerWork) -> PoolWinners:
-    data = w.data
-    assert isinstance(data, PoolWinners)
-    return data
-
-
 class ThreeStakeGame(PokerGame):
     """G-F2.  ``data`` is :class:`PoolWinners`; the ``draw31`` phase is ``draw``."""
 
@@ -98,14 +92,20 @@ class ThreeStakeGame(PokerGame):
         self.t31 = t31
         self.pips = [t31.total([card_from_id(c)]) for c in range(52)]
         self.card_rank = [card.rank1(c) for c in range(52)]
-        self.key31 = [t31.score(total)[0] for total in range(_MOST_PIPS + 1)]
-        """R-31's key of each total (``t31.score(total)[0]``), built once."""
+        keys = [t31.score(total)[0] for total in range(_MOST_PIPS + 1)]
+        place = {key: i for i, key in enumerate(sorted(set(keys)))}
+        self.key31 = [place[key] for key in keys]
+        """The order of R-31's key of each total (``t31.score(total)[0]``; higher is
+        nearer 31), built once."""
+        self.key31_bust = [-1 if total > 31 else key for total, key in enumerate(self.key31)]
+        """:attr:`key31` with every total over 31 left out (-1), for ``over31="bust"``."""
         self.bust = rules.over31 == "bust"
         self.round0: dict[int, Round] = {}
         """The fresh P2 round of each table size (an immutable value, built once)."""
         self.betting = PokerBetting(
             limit=rules.limit, min_raise=rules.min_raise, max_raises=rules.max_raises,
             allow_check=rules.p2_allow_check, fold_word="pass", all_in=rules.all_in)
+        self.rounds = (self.betting,)  # the P2 betting round
 
     def inert(self, rules: Rules) -> dict[str, str]:
         """``draw_price`` needs ``draw31``; ``all_bust`` needs ``over31="bust"``."""
@@ -119,10 +119,6 @@ class ThreeStakeGame(PokerGame):
     def min_stack(self) -> int:
         """Three stakes."""
         return 3 * self.rules.stake
-
-    def betting_for(self, stage: int) -> PokerBetting:
-        """The P2 betting round."""
-        return self.betting
 
     # -------------------------------------------------------------- stakes, deal, P1
     def setup(self, w: PokerWork) -> None:
@@ -211,8 +207,9 @@ class ThreeStakeGame(PokerGame):
                     return flat[(a << 12) | (b << 6) | c]
 
                 winners = w.settle_pool(strength, self.rules.p2_tie, 1, "P2: showdown", order)
-        w.data = _event(PoolWinners,
-                        (_winners(w).p1, winners[0] if len(winners) == 1 else -1, -1))
+        won = w.data
+        assert isinstance(won, PoolWinners)
+        w.data = _event(PoolWinners, (won.p1, winners[0] if len(winners) == 1 else -1, -1))
         w.rnd = None
         w.reveal_all(order, "P3")
         if self.rules.draw31:
@@ -276,19 +273,16 @@ class ThreeStakeGame(PokerGame):
     def _nearest31(self, w: PokerWork, order: list[int], bust: bool) -> int:
         """The seat of ``order`` nearest 31 by R-31's key (the first, the eldest, on ties),
         over 31 left out if ``bust``; -1 if none is left."""
-        pips, hands, key31 = self.pips, w.hands, self.key31
-        winner = -1
-        best: tuple[int, ...] = ()  # R-31's key of the winner so far
+        pips, hands = self.pips, w.hands
+        key31 = self.key31_bust if bust else self.key31  # (-1: left out)
+        winner = best = -1  # the seat nearest so far and its key's order
         for s in order:
             hand = hands[s]
             if len(hand) == 3:  # (the sum of the pips without a call: no card drawn)
-                total = pips[hand[0]] + pips[hand[1]] + pips[hand[2]]
+                key = key31[pips[hand[0]] + pips[hand[1]] + pips[hand[2]]]
             else:
-                total = sum(map(pips.__getitem__, hand))
-            if bust and total > 31:
-                continue
-            key = key31[total]
-            if winner < 0 or key > best:
+                key = key31[sum(map(pips.__getitem__, hand))]
+            if key > best:
                 winner, best = s, key
         return winner
 
@@ -306,7 +300,8 @@ class ThreeStakeGame(PokerGame):
             w.carried = w.pools[2]
             w.pools[2] = 0
             w.emit("carry", None, amount=w.carried, note="P3: every hand bust")
-        won = _winners(w)
+        won = w.data
+        assert isinstance(won, PoolWinners)
         p1, p2 = won.p1, won.p2
         w.data = _event(PoolWinners, (p1, p2, winner))
         bonus = self.rules.triple_winner_bonus

@@ -117,9 +117,13 @@ class PokerGame(ABC):
         """Chips a seat needs to be dealt in."""
         return 1
 
-    @abstractmethod
+    rounds: tuple[PokerBetting, ...]
+    """The betting parameters of each betting round, by stage (0 = the first), set by the
+    game's ``__init__``: the hot paths index it (:meth:`betting_for` reads it too)."""
+
     def betting_for(self, stage: int) -> PokerBetting:
         """The betting parameters of round ``stage`` (0 = the first betting round)."""
+        return self.rounds[stage]
 
     # -------------------------------------------------------------- hooks
     @abstractmethod
@@ -597,7 +601,7 @@ class PokerWork:
         self.stage = stage
         self.rnd = rnd
         self.phase = P_BET
-        m = self.game.betting_for(stage)
+        m = self.game.rounds[stage]
         nxt = m.next_to_act(rnd, first_after, self.status, self.stacks)
         if nxt < 0:
             self.game.round_closed(self)
@@ -767,7 +771,7 @@ def legal_now(st: Deal) -> tuple[LegalAction, ...]:
     p = st.to_act
     rnd = st.rnd
     assert rnd is not None
-    m = st.game.betting_for(st.stage)
+    m = st.game.rounds[st.stage]
     blind = not st.looked[p]
     stack = st.stacks[p]
     need = rnd.target - rnd.contrib[p]

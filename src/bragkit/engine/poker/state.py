@@ -173,7 +173,7 @@ def _fast_bet(st: PokerState, p: int, action: Action) -> PokerState | None:
     Returns None when the round closes (the general path then settles it); it produces
     exactly the state :func:`bet` would.
     """
-    m = st.game.betting_for(st.stage)
+    m = st.game.rounds[st.stage]
     rnd = st.rnd
     assert rnd is not None
     kind = action.kind
@@ -222,7 +222,7 @@ def _fast_bet(st: PokerState, p: int, action: Action) -> PokerState | None:
 def bet(w: PokerWork, p: int, action: Action) -> None:
     """Seat ``p`` takes the legal betting ``action`` (not a look) in the betting phase."""
     game = w.game
-    m = game.betting_for(w.stage)
+    m = game.rounds[w.stage]
     rnd = w.rnd
     assert rnd is not None
     kind = action.kind
