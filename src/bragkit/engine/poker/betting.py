@@ -285,7 +285,7 @@ class PokerBetting:
         ``forced_may_raise``.
         """
         can_act = status.count(S_IN)  # (the members themselves: count's identity test)
-        if can_act + status.count(S_ALLIN) <= 1:
+        if can_act <= 1 and can_act + status.count(S_ALLIN) <= 1:
             return -1
         contrib, target, acted = rnd.contrib, rnd.target, rnd.acted
         for s in AFTER[len(status)][after]:
