@@ -55,6 +55,7 @@ _STAND = LegalAction(ActionKind.STAND)
 A_DRAW: Final = ActionKind.DRAW
 P_DRAW: Final = Phase.DRAW
 S_ALLIN: Final = SeatStatus.ALLIN
+S_FOLDED: Final = SeatStatus.FOLDED
 _MOST_PIPS: Final = 52 * 11
 """More than any hand's pip total (every card of the pack, at most 11 each)."""
 
@@ -123,7 +124,7 @@ class ThreeStakeGame(PokerGame):
     # -------------------------------------------------------------- stakes, deal, P1
     def setup(self, w: PokerWork) -> None:
         """Stakes into the three pools, deal two down and one up, settle P1, open P2."""
-        seats = w.order(("in",))
+        seats = w.seated = w.order(("in",))  # (before the stakes: the seats dealt in)
         if w.quiet:
             self._setup_quiet(w, seats, self.rules.stake)
         else:
@@ -188,17 +189,18 @@ class ThreeStakeGame(PokerGame):
         """Settle P2, then show every hand for P3 (and draw, with ``draw31``)."""
         rnd = w.rnd
         assert rnd is not None
-        order = w.order()  # (the seats dealt in: settling P2 changes no status)
+        order = w.seated  # (the seats dealt in, noted by setup; settling P2 changes none)
+        if order is None:
+            order = w.order()
+        status = w.status
         if not rnd.opened:
-            winner = w.dealer if w.status[w.dealer] != "out" else w.live()[0]
+            winner = w.dealer if status[w.dealer] != "out" else w.live()[0]
             w.award(winner, w.pools[1], 1, "P2: no bet, the dealer takes it")
             winners = [winner]
         else:
-            status = w.status
-            live = [s for s in order if status[s] == "in" or status[s] == "allin"]  # w.live()
-            if len(live) == 1:
-                w.award(live[0], w.pools[1], 1, "P2: uncalled")
-                winners = live
+            if len(order) - status.count(S_FOLDED) == 1:  # (one live seat: w.live())
+                winners = [s for s in order if status[s] != "folded"]
+                w.award(winners[0], w.pools[1], 1, "P2: uncalled")
             else:
                 flat, hands = self.brag.flat_table, w.hands  # (rank3's table)
 

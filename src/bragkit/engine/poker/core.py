@@ -408,8 +408,8 @@ class PokerWork:
 
     __slots__ = ("base", "carried", "carry_in", "chips", "credit", "data", "dealer", "debts",
                  "game", "hands", "looked", "muck", "n", "new_events", "pack", "phase", "pools",
-                 "quiet", "reshuffled", "reshuffles", "rnd", "rules", "shown", "stacks", "stage",
-                 "status", "to_act", "total")
+                 "quiet", "reshuffled", "reshuffles", "rnd", "rules", "seated", "shown", "stacks",
+                 "stage", "status", "to_act", "total")
 
     def __init__(self, st: PokerRecord) -> None:
         self.base = st
@@ -440,6 +440,9 @@ class PokerWork:
         """The deal's discard orders (:attr:`PokerRecord.reshuffles`: an input of the deal)."""
         self.new_events: list[Event] = []
         self.shown: set[int] | None = None
+        self.seated: list[int] | None = None
+        """The seats dealt in, from the eldest hand, if a game noted them (:meth:`order`
+        with its default statuses, which a deal never changes; None: not noted)."""
         self.reshuffled: int | None = None
         self.quiet = False
         """No events are logged (a line's step that no read will freeze: its events would
@@ -746,6 +749,7 @@ def fresh_work(game: PokerGame, stacks: tuple[int, ...], dealer: int, pack: tupl
     w.reshuffles = reshuffles
     w.new_events = []
     w.shown = set()  # (no hand shown yet: reveal never scans this machine's log)
+    w.seated = None
     w.reshuffled = None
     w.quiet = quiet
     return w
