@@ -306,7 +306,10 @@ def play_cmd(preset: str, ante_bonus: str | None, pair_bonus: str | None, tie: s
             net += Fraction(s.total)
             cost += lost
     except KeyboardInterrupt:
-        console.print()   # Ctrl-C ends the game cleanly: summary, history, status 130
+        # Ctrl-C ends the game cleanly: summary, history, status 130; the summary goes
+        # through a new console (one interrupted inside a print may buffer for good)
+        console = Console(highlight=False, soft_wrap=True)
+        console.print()
         interrupted = True
     console.print(f"\n{played} hand{'s' if played != 1 else ''} played, net {_chips(net)} chips; "
                   f"expected cost of your decisions against the optimum: {float(cost):.2f} chips."

@@ -225,6 +225,9 @@ def play_command(ctx: click.Context, preset: str, rules_file: str | None,
         pass
     except KeyboardInterrupt:
         code = 130
+        # a Ctrl-C that lands inside a print can leave rich's console buffering for good
+        # (its buffer depth raised, never lowered): the summary goes through a new one
+        console = Console(highlight=False, soft_wrap=True)
     done = len(session.records)
     console.print(f"\n[bold]{table.summary_text()}[/bold]")
     console.print(f"history saved to {path} ({done} finished deal{'s' if done != 1 else ''}); "
