@@ -3,7 +3,7 @@
 A :class:`PokerGame` turns :class:`~bragkit.rules.Rules` into what differs between the
 games that bet poker-style (Foster's single-stake, Three-Stake and American Brag, the
 GameAccount draw game): the deal plan (:meth:`PokerGame.setup`), the betting parameters of
-each round (:meth:`PokerGame.betting_for`), decisions of its own phases (ante, draw) and its
+each round (:attr:`PokerGame.rounds`, by stage), decisions of its own phases (ante, draw) and its
 settlement (:meth:`PokerGame.round_closed`).  :func:`poker_game_for` finds a rules object's
 game through :data:`POKER_GAMES`.
 
