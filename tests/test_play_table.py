@@ -358,7 +358,8 @@ def test_a_ctrl_c_inside_a_print_still_gives_the_summary(monkeypatch: pytest.Mon
     from bragkit.cli.play_table import PlayTable
 
     def interrupted_inside_a_print(table: PlayTable) -> None:
-        table.console._enter_buffer()  # (rich's state when the interrupt lands there)
+        table.console.begin_capture()  # (rich's state when the interrupt lands inside a
+        # print: its buffer depth raised and never lowered, as a capture never ended leaves it)
         raise KeyboardInterrupt
 
     monkeypatch.setattr(PlayTable, "run", interrupted_inside_a_print)
