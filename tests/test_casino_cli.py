@@ -174,3 +174,23 @@ def test_play_in_a_real_process_ends_cleanly_on_eof_and_ctrl_c() -> None:
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=20)
     assert proc.returncode == 130 and b"0 hands played" in seen + out and b"Traceback" not in err
+
+
+def test_a_ctrl_c_inside_a_print_still_gives_the_casino_summary(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """As for brag play: a Ctrl-C landing inside rich's print leaves the console buffering
+    for good (its buffer depth raised, as a capture never ended leaves it); the summary goes
+    through a new console, and the exit status is 130."""
+    from rich.console import Console
+
+    import bragkit.cli.casino_cmd as casino_cmd
+
+    def interrupted_inside_a_print(console: Console, prompt: str, stream: object) -> str:
+        console.begin_capture()
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(casino_cmd, "read_line", interrupted_inside_a_print)
+    result = CliRunner().invoke(cli, ["casino", "play", "--seed", "2",
+                                      "--history", str(tmp_path / "c.json")])
+    assert result.exit_code == 130
+    assert "0 hands played" in result.output and "history saved to" in result.output
