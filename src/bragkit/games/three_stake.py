@@ -202,13 +202,9 @@ class ThreeStakeGame(PokerGame):
                 winners = [s for s in order if status[s] != "folded"]
                 w.award(winners[0], w.pools[1], 1, "P2: uncalled")
             else:
-                flat, hands = self.brag.flat_table, w.hands  # (rank3's table)
-
-                def strength(seat: int) -> int:  # (the ranking's rank3 of the first three)
-                    a, b, c = hands[seat][:3]
-                    return flat[(a << 12) | (b << 6) | c]
-
-                winners = w.settle_pool(strength, self.rules.p2_tie, 1, "P2: showdown", order)
+                rank3, hands = self.brag.rank3, w.hands
+                winners = w.settle_pool(lambda s: rank3(*hands[s][:3]), self.rules.p2_tie, 1,
+                                        "P2: showdown", order)
         won = w.data
         assert isinstance(won, PoolWinners)
         w.data = _event(PoolWinners, (won.p1, winners[0] if len(winners) == 1 else -1, -1))

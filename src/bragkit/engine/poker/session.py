@@ -56,9 +56,8 @@ class PokerSession(Session):
         if len(stacks) < game.min_table:
             raise RulesError(f"{rules.game} needs at least {game.min_table} players "
                              f"(rules {game.spec_section}), not {len(stacks)}")
-        self._poker_plan: tuple[Rules, PokerGame, int, tuple[int, ...]] | None = None
-        """The rules of the latest deal, their game, the chips a seat needs to play and
-        their pack in id order (``fresh_pack``)."""
+        self._poker_plan: tuple[Rules, PokerGame, int] | None = None
+        """The rules of the latest deal, their game and the chips a seat needs to play."""
         super().__init__(rules, stacks, dealer, **kwargs)
 
     def min_stack(self, rules: Rules) -> int:
@@ -68,8 +67,7 @@ class PokerSession(Session):
     def _shuffle(self, rules: Rules) -> tuple[int, ...]:
         """The next deal's pack: the next given one, else the whole pack shuffled with the
         table's generator (poker-style games hold no cards over from a deal)."""
-        plan = self._poker_plan
-        cards = list(plan[3] if plan is not None and plan[0] is rules else fresh_pack(rules))
+        cards = list(fresh_pack(rules))
         if self.given_pack is not None or not self.shuffles.exhausted:  # (none: no call)
             given = self._given_pack(cards)
             if given is not None:
@@ -87,8 +85,8 @@ class PokerSession(Session):
         plan = self._poker_plan
         if plan is None or plan[0] is not rules:
             game = poker_game_for(rules)
-            plan = self._poker_plan = (rules, game, game.min_stack(), fresh_pack(rules))
-        game, need = plan[1], plan[2]
+            plan = self._poker_plan = (rules, game, game.min_stack())
+        _, game, need = plan
         stacks = self.stacks
         status = [S_IN if s >= need else S_OUT for s in stacks]  # (start_work's, once)
         if status.count(S_IN) < 2:
